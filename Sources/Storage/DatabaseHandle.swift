@@ -1,0 +1,52 @@
+import CSQLite
+
+/// `SQLITE_TRANSIENT`: SQLite copies a bound text or blob before the bind call returns.
+/// (The C macro does not import into Swift; this is its one definition.)
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// Owns one `sqlite3*`. The connection and each of its statements hold it, so the database is
+/// closed only after the last statement is finalized, whatever order they are released in.
+final class DatabaseHandle {
+    let pointer: OpaquePointer
+
+    private init(pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        // close_v2 never fails for outstanding statements (there are none left by now);
+        // there is no one to report a failure to in deinit.
+        _ = sqlite3_close_v2(pointer)
+    }
+
+    /// Opens (`sqlite3_open_v2`) with extended result codes from the start.
+    static func open(path: String, flags: Int32) throws -> DatabaseHandle {
+        var pointer: OpaquePointer?
+        let resultCode = sqlite3_open_v2(path, &pointer, flags | SQLITE_OPEN_EXRESCODE, nil)
+        guard let pointer else {
+            // Only when SQLite cannot even allocate the connection.
+            throw StorageError(code: resultCode, message: String(cString: sqlite3_errstr(resultCode)))
+        }
+        let handle = DatabaseHandle(pointer: pointer)  // closes the connection if we throw below
+        try handle.check(resultCode, sql: nil)
+        return handle
+    }
+
+    /// The one place a SQLite result code becomes a Swift error: the message comes from
+    /// `sqlite3_errmsg` and the SQL text goes along; bound values never do.
+    /// Returns the code when it means success (`SQLITE_OK`, `SQLITE_ROW`, `SQLITE_DONE`).
+    @discardableResult
+    func check(_ resultCode: Int32, sql: String?) throws -> Int32 {
+        switch resultCode {
+        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
+            return resultCode
+        default:
+            throw StorageError(code: resultCode, message: String(cString: sqlite3_errmsg(pointer)), sql: sql)
+        }
+    }
+
+    /// Runs one or more statements with `sqlite3_exec`, discarding any rows.
+    func execute(_ sql: String) throws {
+        try check(sqlite3_exec(pointer, sql, nil, nil, nil), sql: sql)
+    }
+}
