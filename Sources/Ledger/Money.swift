@@ -1,0 +1,98 @@
+/// An exact amount of one currency: a signed count of 1/10,000 units.
+///
+/// Four fraction digits hold every ISO 4217 currency and Sure's protocol amounts; amounts are
+/// parsed from their decimal text and never pass through binary floating point.
+public struct Money: Hashable, Sendable {
+    /// Units per whole currency unit.
+    public static let scale: Int64 = 10_000
+    /// The largest magnitude accepted: 900 trillion whole units, so any sum of a few of them
+    /// still fits an Int64 and overflow is caught rather than wrapped.
+    public static let maximumUnits: Int64 = 900_000_000_000_000 * scale
+
+    public let units: Int64
+    public let currency: String
+
+    public init(units: Int64, currency: String) {
+        self.units = units
+        self.currency = currency
+    }
+
+    public static func zero(_ currency: String) -> Money { Money(units: 0, currency: currency) }
+
+    /// Parses an unsigned decimal string such as `12.50` or `1200` (at most four fraction digits).
+    public init(parsing text: String, currency: String) throws(MoneyError) {
+        self.init(units: try Money.parseUnits(text, allowSign: false), currency: currency)
+    }
+
+    /// Parses a decimal string into units. With `allowSign` a leading `-` is accepted.
+    public static func parseUnits(_ text: String, allowSign: Bool) throws(MoneyError) -> Int64 {
+        var utf8 = Substring(text).utf8[...]
+        var negative = false
+        if allowSign, utf8.first == UInt8(ascii: "-") {
+            negative = true
+            utf8 = utf8.dropFirst()
+        }
+        var whole: Int64 = 0
+        var wholeDigits = 0
+        var fraction: Int64 = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = Int64(byte - UInt8(ascii: "0"))
+                if seenPoint {
+                    fractionDigits += 1
+                    guard fractionDigits <= 4 else { throw .tooManyFractionDigits(text) }
+                    fraction = fraction * 10 + digit
+                } else {
+                    wholeDigits += 1
+                    // 16 digits already exceed the limit; stop before Int64 could overflow.
+                    guard wholeDigits <= 16 else { throw .outOfRange(text) }
+                    whole = whole * 10 + digit
+                }
+            case UInt8(ascii: ".") where !seenPoint:
+                seenPoint = true
+            default:
+                throw .notADecimal(text)
+            }
+        }
+        guard wholeDigits > 0, !seenPoint || fractionDigits > 0 else { throw .notADecimal(text) }
+        while fractionDigits < 4 {
+            fraction *= 10
+            fractionDigits += 1
+        }
+        guard whole <= maximumUnits / scale else { throw .outOfRange(text) }
+        let units = whole * scale + fraction
+        guard units <= maximumUnits else { throw .outOfRange(text) }
+        return negative ? -units : units
+    }
+
+    public var isNegative: Bool { units < 0 }
+    public var magnitude: Money { Money(units: units < 0 ? -units : units, currency: currency) }
+    public var negated: Money { Money(units: -units, currency: currency) }
+
+    /// Adds within one currency; mixing currencies or overflowing is an error, never a guess.
+    public func adding(_ other: Money) throws(MoneyError) -> Money {
+        guard other.currency == currency else { throw .currencyMismatch(currency, other.currency) }
+        let (sum, overflow) = units.addingReportingOverflow(other.units)
+        guard !overflow else { throw .overflow(currency) }
+        return Money(units: sum, currency: currency)
+    }
+
+    public func subtracting(_ other: Money) throws(MoneyError) -> Money {
+        try adding(other.negated)
+    }
+
+    /// How many fraction digits the amount really has (0 to 4).
+    public var significantFractionDigits: Int {
+        var remainder = (units < 0 ? -units : units) % Money.scale
+        guard remainder != 0 else { return 0 }
+        var digits = 4
+        while remainder % 10 == 0 {
+            remainder /= 10
+            digits -= 1
+        }
+        return digits
+    }
+}

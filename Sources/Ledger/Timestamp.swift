@@ -1,0 +1,91 @@
+/// An RFC 3339 instant as the source wrote it, with its Unix time for ordering and periods.
+public struct Timestamp: Hashable, Sendable, Comparable {
+    /// Whole seconds since 1970-01-01T00:00:00Z (fractions are kept only in `text`).
+    public let epochSeconds: Int64
+    /// The offset the source wrote, in seconds east of UTC.
+    public let utcOffsetSeconds: Int
+    /// The original text, kept so nothing the source said is lost.
+    public let text: String
+
+    public init(epochSeconds: Int64, utcOffsetSeconds: Int, text: String) {
+        self.epochSeconds = epochSeconds
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.text = text
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil when the text is not RFC 3339 with an offset.
+    public init?(rfc3339 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<(start + count) {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(year: year, month: month),
+              hour <= 23, minute <= 59, second <= 60
+        else { return nil }
+        var index = 19
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let digitsStart = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
+            guard index > digitsStart else { return nil }
+        }
+        guard index < bytes.count else { return nil }
+        var offset = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == bytes.count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                  let offsetHours = number(index + 1, 2), let offsetMinutes = number(index + 4, 2),
+                  offsetHours <= 23, offsetMinutes <= 59
+            else { return nil }
+            offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+        default:
+            return nil
+        }
+        // A leap second is read as the last second of its minute.
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
+        let local = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
+        self.init(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset, text: text)
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.epochSeconds < rhs.epochSeconds
+    }
+
+    /// A UTC timestamp for the given Unix time, written `YYYY-MM-DDTHH:MM:SSZ`.
+    public static func utc(epochSeconds: Int64) -> Timestamp {
+        let days = Int(epochSeconds.floorDivided(by: 86_400))
+        let secondOfDay = Int(epochSeconds - Int64(days) * 86_400)
+        let date = CivilDate(daysSinceEpoch: days)
+        let text = date.description + "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60)
+            + ":" + twoDigits(secondOfDay % 60) + "Z"
+        return Timestamp(epochSeconds: epochSeconds, utcOffsetSeconds: 0, text: text)
+    }
+}
+
+func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity, so dates before 1970 land on the right day.
+    public func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}
