@@ -1,0 +1,141 @@
+import Ledger
+import Storage
+
+extension LedgerStore {
+    public func sourceStatuses() throws -> [SourceStatus] {
+        let sources = try connection.prepare("SELECT id, kind, external_id, name, location, created_at, last_synced_at FROM sources ORDER BY id")
+        var result: [SourceStatus] = []
+        while try sources.step() {
+            let rowID = sources.int64(0)
+            let streams = try connection.prepare("""
+                SELECT s.name, s.generation, s.sequence, s.resume_offset, s.resume_line, s.changed_at,
+                    CASE WHEN s.name = 'accounts' THEN (SELECT count(*) FROM accounts WHERE source_id = s.source_id)
+                         WHEN s.name LIKE 'balances/%' THEN (SELECT count(*) FROM balances WHERE account_id = substr(s.name, 10))
+                         WHEN s.name LIKE 'transactions/%' THEN (SELECT count(*) FROM transactions WHERE account_id = substr(s.name, 14))
+                         ELSE 0 END
+                FROM streams s WHERE s.source_id = ? ORDER BY s.name = 'accounts' DESC, substr(s.name, instr(s.name, '/') + 1), s.name
+                """)
+            try streams.bind([.integer(rowID)])
+            var streamStatuses: [SourceStatus.Stream] = []
+            while try streams.step() {
+                streamStatuses.append(SourceStatus.Stream(
+                    name: streams.text(0),
+                    token: StreamToken(generation: streams.text(1), sequence: streams.int64(2),
+                                       resumeOffset: streams.optionalInt64(3), resumeLine: streams.optionalInt64(4).map(Int.init)),
+                    changedAt: streams.text(5), records: streams.int(6)))
+            }
+            result.append(SourceStatus(kind: sources.text(1), externalID: sources.text(2), name: sources.text(3),
+                                       location: sources.optionalText(4), createdAt: sources.text(5),
+                                       lastSyncedAt: sources.optionalText(6), streams: streamStatuses))
+        }
+        return result
+    }
+
+    /// Row counts of the ledger's main tables.
+    public func counts() throws -> (accounts: Int, balances: Int, transactions: Int) {
+        (Int(try connection.scalarInt("SELECT count(*) FROM accounts") ?? 0),
+         Int(try connection.scalarInt("SELECT count(*) FROM balances") ?? 0),
+         Int(try connection.scalarInt("SELECT count(*) FROM transactions") ?? 0))
+    }
+
+    public func accountSummaries() throws -> [AccountSummary] {
+        let query = try connection.prepare("""
+            SELECT a.id, a.kind, a.display_name, a.institution_name, a.account_description, a.currency, a.opening_date,
+                a.credit_limit, a.credit_limit_currency, a.minimum_payment, a.minimum_payment_currency,
+                a.next_payment_due_date, a.overdue_payment, a.overdue_payment_currency, s.name,
+                b.observed_signed, b.currency, coalesce(b.booked_as_of, b.available_as_of)
+            FROM accounts a JOIN sources s ON s.id = a.source_id
+            LEFT JOIN balances b ON b.row_id = (SELECT row_id FROM balances WHERE account_id = a.id
+                ORDER BY observed_time DESC, row_id DESC LIMIT 1)
+            ORDER BY a.display_name COLLATE NOCASE, a.id
+            """)
+        var result: [AccountSummary] = []
+        while try query.step() {
+            func money(_ amount: Int32, _ currency: Int32) -> Money? {
+                query.optionalInt64(amount).map { Money(units: $0, currency: query.text(currency)) }
+            }
+            var credit: CreditInformation?
+            if query.text(1) == AccountKind.liability.rawValue {
+                credit = CreditInformation(creditLimit: money(7, 8), minimumNextPaymentAmount: money(9, 10),
+                                           nextPaymentDueDate: query.optionalText(11).flatMap(Timestamp.init(rfc3339:)),
+                                           overduePaymentAmount: money(12, 13))
+            }
+            let account = Account(id: query.text(0), kind: AccountKind(rawValue: query.text(1)) ?? .asset,
+                                  displayName: query.text(2), institutionName: query.text(3),
+                                  accountDescription: query.optionalText(4), currencyCode: query.text(5),
+                                  openingDate: query.optionalText(6).flatMap(Timestamp.init(rfc3339:)), creditInformation: credit)
+            result.append(AccountSummary(account: account, sourceName: query.text(14), latestBalance: money(15, 16),
+                                         latestBalanceAsOf: query.optionalText(17)))
+        }
+        return result
+    }
+
+    /// IDs of the accounts whose ID (any case) or display name (any case) is `text`.
+    public func accountIDs(matching text: String) throws -> [String] {
+        let query = try connection.prepare("SELECT id FROM accounts WHERE id = upper(?1) OR display_name = ?1 COLLATE NOCASE ORDER BY id")
+        try query.bind([.text(text)])
+        var ids: [String] = []
+        while try query.step() { ids.append(query.text(0)) }
+        if ids.isEmpty {
+            // SQLite's NOCASE folds ASCII only; compare other names in Swift.
+            let all = try connection.prepare("SELECT id, display_name FROM accounts ORDER BY id")
+            while try all.step() {
+                if all.text(1).lowercased() == text.lowercased() { ids.append(all.text(0)) }
+            }
+        }
+        return ids
+    }
+
+    /// Streams matching transactions in order to `body`, which returns false to stop.
+    public func forEachTransaction(_ query: TransactionQuery, _ body: (TransactionRecord) throws -> Bool) throws {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        func list(_ column: String, _ items: [SQLValue]) {
+            guard !items.isEmpty else { return }
+            conditions.append("\(column) IN (" + Array(repeating: "?", count: items.count).joined(separator: ", ") + ")")
+            values += items
+        }
+        list("t.account_id", query.accountIDs.map(SQLValue.text))
+        if let from = query.from {
+            conditions.append("t.transaction_time >= ?")
+            values.append(.integer(from))
+        }
+        if let until = query.until {
+            conditions.append("t.transaction_time < ?")
+            values.append(.integer(until))
+        }
+        list("t.mcc", query.merchantCategoryCodes.map { .integer(Int64($0)) })
+        list("t.status", query.statuses.map { .text($0.rawValue) })
+        list("t.type", query.types.map { .text($0.rawValue) })
+        let order = switch query.sort {
+        case .date: "t.transaction_time, t.id"
+        case .dateDescending: "t.transaction_time DESC, t.id DESC"
+        case .amount: "t.amount, t.transaction_time, t.id"
+        case .amountDescending: "t.amount DESC, t.transaction_time, t.id"
+        }
+        let statement = try connection.prepare("""
+            SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
+                t.foreign_amount, t.foreign_currency, t.exchange_rate, t.description, t.original_description, t.mcc,
+                t.merchant_name, t.type, t.status, a.display_name
+            FROM transactions t JOIN accounts a ON a.id = t.account_id
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY \(order)
+            """)
+        try statement.bind(values)
+        while try statement.step() {
+            guard let date = Timestamp(rfc3339: statement.text(2)) else { continue }
+            let foreign = statement.optionalInt64(7).map { Money(units: $0, currency: statement.text(8)) }
+            let transaction = Transaction(
+                id: statement.text(0), accountID: statement.text(1), transactionDate: date,
+                postedDate: statement.optionalText(3).flatMap(Timestamp.init(rfc3339:)),
+                transactionAmount: Money(units: statement.int64(4), currency: statement.text(5)),
+                foreignCurrencyAmount: foreign, foreignCurrencyExchangeRate: statement.optionalText(9),
+                creditDebitIndicator: CreditDebitIndicator(rawValue: statement.text(6)) ?? .debit,
+                transactionDescription: statement.text(10), originalTransactionDescription: statement.text(11),
+                merchantCategoryCode: statement.optionalInt64(12).map(Int.init), merchantName: statement.optionalText(13),
+                transactionType: TransactionType(rawValue: statement.text(14)) ?? .unknown,
+                status: TransactionStatus(rawValue: statement.text(15)) ?? .booked)
+            guard try body(TransactionRecord(transaction: transaction, accountName: statement.text(16))) else { return }
+        }
+    }
+}

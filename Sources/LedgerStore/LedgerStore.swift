@@ -1,0 +1,259 @@
+import Foundation
+import Ledger
+import Storage
+
+/// The ledger database: opens (creating with mode 0600) and migrates the file, and owns the
+/// row mapping between the model and the schema.
+public final class LedgerStore {
+    public let connection: Connection
+    public let path: String
+
+    /// Opens the database at `path`, creating it and its folder when missing, and brings its
+    /// schema up to date. A database from a newer purse is refused before anything changes.
+    public init(path: String, now: Timestamp, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        self.path = path
+        connection = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        _ = try Migrator.migrate(connection, LedgerSchema.migrations, now: now.text)
+    }
+
+    public var schemaVersion: Int {
+        get throws { try Migrator.currentVersion(connection) }
+    }
+
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(.immediate, body)
+    }
+
+    // MARK: - Sources and stream tokens
+
+    /// The row id of a source, created on first sight.
+    public func sourceRowID(kind: String, externalID: String, name: String, location: String?, now: Timestamp) throws -> Int64 {
+        let upsert = try connection.cached("""
+            INSERT INTO sources (kind, external_id, name, location, created_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (kind, external_id) DO UPDATE SET name = excluded.name, location = excluded.location
+            WHERE name IS NOT excluded.name OR location IS NOT excluded.location
+            """)
+        try upsert.run([.text(kind), .text(externalID), .text(name), location.map(SQLValue.text) ?? .null, .text(now.text)])
+        guard let rowID = try connection.scalarInt("SELECT id FROM sources WHERE kind = ? AND external_id = ?",
+                                                   [.text(kind), .text(externalID)]) else {
+            throw LedgerStoreError.unknownAccount(externalID)
+        }
+        return rowID
+    }
+
+    public func markSynced(sourceRowID: Int64, now: Timestamp) throws {
+        try connection.cached("UPDATE sources SET last_synced_at = ? WHERE id = ?").run([.text(now.text), .integer(sourceRowID)])
+    }
+
+    public func token(sourceRowID: Int64, stream: String) throws -> StreamToken? {
+        let query = try connection.cached("SELECT generation, sequence, resume_offset, resume_line FROM streams WHERE source_id = ? AND name = ?")
+        try query.bind([.integer(sourceRowID), .text(stream)])
+        defer { query.reset() }
+        guard try query.step() else { return nil }
+        return StreamToken(generation: query.text(0), sequence: query.int64(1),
+                           resumeOffset: query.optionalInt64(2), resumeLine: query.optionalInt64(3).map(Int.init))
+    }
+
+    public func saveToken(_ token: StreamToken, sourceRowID: Int64, stream: String, now: Timestamp) throws {
+        try connection.cached("""
+            INSERT INTO streams (source_id, name, generation, sequence, resume_offset, resume_line, changed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (source_id, name) DO UPDATE SET generation = excluded.generation, sequence = excluded.sequence,
+                resume_offset = excluded.resume_offset, resume_line = excluded.resume_line, changed_at = excluded.changed_at
+            """).run([.integer(sourceRowID), .text(stream), .text(token.generation), .integer(token.sequence),
+                      token.resumeOffset.map(SQLValue.integer) ?? .null,
+                      token.resumeLine.map { SQLValue.integer(Int64($0)) } ?? .null, .text(now.text)])
+    }
+
+    /// Updates only the resume hint: the history point is unchanged, so nothing else moves.
+    public func saveResumeHint(_ token: StreamToken, sourceRowID: Int64, stream: String) throws {
+        try connection.cached("""
+            UPDATE streams SET resume_offset = ?, resume_line = ?
+            WHERE source_id = ? AND name = ? AND generation = ? AND sequence = ?
+            """).run([token.resumeOffset.map(SQLValue.integer) ?? .null,
+                      token.resumeLine.map { SQLValue.integer(Int64($0)) } ?? .null,
+                      .integer(sourceRowID), .text(stream), .text(token.generation), .integer(token.sequence)])
+    }
+
+    // MARK: - Accounts
+
+    /// The source an account belongs to, or nil when the ledger does not have it.
+    public func sourceRowID(ofAccount id: String) throws -> Int64? {
+        try connection.scalarInt("SELECT source_id FROM accounts WHERE id = ?", [.text(id)])
+    }
+
+    public func upsertAccount(_ account: Account, sourceRowID: Int64) throws -> UpsertOutcome {
+        if let owner = try self.sourceRowID(ofAccount: account.id), owner != sourceRowID {
+            throw LedgerStoreError.accountOfOtherSource(accountID: account.id)
+        }
+        let credit = account.creditInformation
+        let values: [SQLValue] = [
+            .text(account.kind.rawValue), .text(account.displayName), .text(account.institutionName),
+            .optional(account.accountDescription), .text(account.currencyCode), .optional(account.openingDate?.text),
+            .optional(credit?.creditLimit?.units), .optional(credit?.creditLimit?.currency),
+            .optional(credit?.minimumNextPaymentAmount?.units), .optional(credit?.minimumNextPaymentAmount?.currency),
+            .optional(credit?.nextPaymentDueDate?.text),
+            .optional(credit?.overduePaymentAmount?.units), .optional(credit?.overduePaymentAmount?.currency),
+        ]
+        let insert = try connection.cached("""
+            INSERT INTO accounts (id, source_id, kind, display_name, institution_name, account_description, currency,
+                opening_date, credit_limit, credit_limit_currency, minimum_payment, minimum_payment_currency,
+                next_payment_due_date, overdue_payment, overdue_payment_currency)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+            """)
+        try insert.run([.text(account.id), .integer(sourceRowID)] + values)
+        if connection.changes > 0 { return .inserted }
+        let update = try connection.cached("""
+            UPDATE accounts SET kind = ?1, display_name = ?2, institution_name = ?3, account_description = ?4,
+                currency = ?5, opening_date = ?6, credit_limit = ?7, credit_limit_currency = ?8, minimum_payment = ?9,
+                minimum_payment_currency = ?10, next_payment_due_date = ?11, overdue_payment = ?12,
+                overdue_payment_currency = ?13
+            WHERE id = ?14 AND NOT (kind IS ?1 AND display_name IS ?2 AND institution_name IS ?3
+                AND account_description IS ?4 AND currency IS ?5 AND opening_date IS ?6 AND credit_limit IS ?7
+                AND credit_limit_currency IS ?8 AND minimum_payment IS ?9 AND minimum_payment_currency IS ?10
+                AND next_payment_due_date IS ?11 AND overdue_payment IS ?12 AND overdue_payment_currency IS ?13)
+            """)
+        try update.run(values + [.text(account.id)])
+        return connection.changes > 0 ? .updated : .unchanged
+    }
+
+    /// Deletes an account with its balances, transactions and the tokens of its streams.
+    public func deleteAccount(id: String, sourceRowID: Int64) throws -> Bool {
+        try connection.cached("DELETE FROM accounts WHERE id = ? AND source_id = ?").run([.text(id), .integer(sourceRowID)])
+        guard connection.changes > 0 else { return false }
+        try connection.cached("DELETE FROM streams WHERE source_id = ? AND name IN (?, ?)")
+            .run([.integer(sourceRowID), .text("balances/" + id), .text("transactions/" + id)])
+        return true
+    }
+
+    // MARK: - Balances
+
+    public func upsertBalance(_ balance: AccountBalance) throws -> UpsertOutcome {
+        let observed = balance.observed
+        let values: [SQLValue] = [
+            .text(balance.accountID), .text(balance.currencyCode),
+            .optional(balance.available?.amount.units), .optional(balance.available?.amount.currency),
+            .optional(balance.available?.asOfDate.text), .optional(balance.available?.creditDebitIndicator.rawValue),
+            .optional(balance.booked?.amount.units), .optional(balance.booked?.amount.currency),
+            .optional(balance.booked?.asOfDate.text), .optional(balance.booked?.creditDebitIndicator.rawValue),
+            .integer(observed.asOfDate.epochSeconds), .integer(observed.signedUnits),
+        ]
+        let insert = try connection.cached("""
+            INSERT INTO balances (id, account_id, currency, available_amount, available_currency, available_as_of,
+                available_indicator, booked_amount, booked_currency, booked_as_of, booked_indicator, observed_time,
+                observed_signed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+            """)
+        try insert.run([.text(balance.id)] + values)
+        if connection.changes > 0 { return .inserted }
+        let update = try connection.cached("""
+            UPDATE balances SET currency = ?2, available_amount = ?3, available_currency = ?4, available_as_of = ?5,
+                available_indicator = ?6, booked_amount = ?7, booked_currency = ?8, booked_as_of = ?9,
+                booked_indicator = ?10, observed_time = ?11, observed_signed = ?12
+            WHERE id = ?13 AND account_id = ?1 AND NOT (currency IS ?2 AND available_amount IS ?3
+                AND available_currency IS ?4 AND available_as_of IS ?5 AND available_indicator IS ?6
+                AND booked_amount IS ?7 AND booked_currency IS ?8 AND booked_as_of IS ?9 AND booked_indicator IS ?10)
+            """)
+        try update.run(values + [.text(balance.id)])
+        if connection.changes > 0 { return .updated }
+        try requireOwner(table: "balances", kind: "balance", id: balance.id, accountID: balance.accountID)
+        return .unchanged
+    }
+
+    public func deleteBalance(id: String, accountID: String) throws -> Bool {
+        try connection.cached("DELETE FROM balances WHERE id = ? AND account_id = ?").run([.text(id), .text(accountID)])
+        return connection.changes > 0
+    }
+
+    // MARK: - Transactions
+
+    public func upsertTransaction(_ transaction: Transaction) throws -> UpsertOutcome {
+        let values: [SQLValue] = [
+            .text(transaction.accountID), .text(transaction.transactionDate.text),
+            .integer(transaction.transactionDate.epochSeconds), .optional(transaction.postedDate?.text),
+            .integer(transaction.transactionAmount.units), .text(transaction.transactionAmount.currency),
+            .text(transaction.creditDebitIndicator.rawValue), .integer(transaction.signedUnits),
+            .optional(transaction.foreignCurrencyAmount?.units), .optional(transaction.foreignCurrencyAmount?.currency),
+            .optional(transaction.foreignCurrencyExchangeRate), .text(transaction.transactionDescription),
+            .text(transaction.originalTransactionDescription), .optional(transaction.merchantCategoryCode.map(Int64.init)),
+            .optional(transaction.merchantName), .text(transaction.transactionType.rawValue),
+            .text(transaction.status.rawValue),
+        ]
+        let insert = try connection.cached("""
+            INSERT INTO transactions (id, account_id, transaction_date, transaction_time, posted_date, amount, currency,
+                credit_debit, signed_amount, foreign_amount, foreign_currency, exchange_rate, description,
+                original_description, mcc, merchant_name, type, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+            """)
+        try insert.run([.text(transaction.id)] + values)
+        if connection.changes > 0 { return .inserted }
+        let update = try connection.cached("""
+            UPDATE transactions SET transaction_date = ?2, transaction_time = ?3, posted_date = ?4, amount = ?5,
+                currency = ?6, credit_debit = ?7, signed_amount = ?8, foreign_amount = ?9, foreign_currency = ?10,
+                exchange_rate = ?11, description = ?12, original_description = ?13, mcc = ?14, merchant_name = ?15,
+                type = ?16, status = ?17
+            WHERE id = ?18 AND account_id = ?1 AND NOT (transaction_date IS ?2 AND posted_date IS ?4 AND amount IS ?5
+                AND currency IS ?6 AND credit_debit IS ?7 AND foreign_amount IS ?9 AND foreign_currency IS ?10
+                AND exchange_rate IS ?11 AND description IS ?12 AND original_description IS ?13 AND mcc IS ?14
+                AND merchant_name IS ?15 AND type IS ?16 AND status IS ?17)
+            """)
+        try update.run(values + [.text(transaction.id)])
+        if connection.changes > 0 { return .updated }
+        try requireOwner(table: "transactions", kind: "transaction", id: transaction.id, accountID: transaction.accountID)
+        return .unchanged
+    }
+
+    public func deleteTransaction(id: String, accountID: String) throws -> Bool {
+        try connection.cached("DELETE FROM transactions WHERE id = ? AND account_id = ?").run([.text(id), .text(accountID)])
+        return connection.changes > 0
+    }
+
+    /// An unchanged row is fine; a row of the same id in another account is a collision.
+    private func requireOwner(table: String, kind: String, id: String, accountID: String) throws {
+        let owner = try connection.scalarText("SELECT account_id FROM \(table) WHERE id = ?", [.text(id)])
+        if let owner, owner != accountID {
+            throw LedgerStoreError.recordOfOtherAccount(kind: kind, id: id, accountID: owner)
+        }
+    }
+
+    // MARK: - Snapshots
+
+    /// Starts collecting the IDs a snapshot contains; `sweep...` then deletes every other row.
+    public func beginSnapshot() throws {
+        try connection.execute("CREATE TEMP TABLE IF NOT EXISTS snapshot_ids (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM snapshot_ids;")
+    }
+
+    public func addSnapshotID(_ id: String) throws {
+        try connection.cached("INSERT OR IGNORE INTO temp.snapshot_ids (id) VALUES (?)").run([.text(id)])
+    }
+
+    /// Deletes the source's accounts the snapshot lacks (with all their data); returns their IDs.
+    public func sweepAccounts(sourceRowID: Int64) throws -> [String] {
+        let query = try connection.prepare("SELECT id FROM accounts WHERE source_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids) ORDER BY id")
+        try query.bind([.integer(sourceRowID)])
+        var missing: [String] = []
+        while try query.step() { missing.append(query.text(0)) }
+        for id in missing { _ = try deleteAccount(id: id, sourceRowID: sourceRowID) }
+        return missing
+    }
+
+    public func sweepBalances(accountID: String) throws -> Int {
+        try connection.cached("DELETE FROM balances WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([.text(accountID)])
+        return connection.changes
+    }
+
+    public func sweepTransactions(accountID: String) throws -> Int {
+        try connection.cached("DELETE FROM transactions WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([.text(accountID)])
+        return connection.changes
+    }
+}
+
+extension SQLValue {
+    static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+    static func optional(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }
+}

@@ -1,0 +1,17 @@
+/// A record that the ledger cannot take as it stands.
+public enum LedgerStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case accountOfOtherSource(accountID: String)
+    case recordOfOtherAccount(kind: String, id: String, accountID: String)
+    case unknownAccount(String)
+
+    public var description: String {
+        switch self {
+        case .accountOfOtherSource(let accountID):
+            "account \(accountID) already belongs to another source in this database"
+        case .recordOfOtherAccount(let kind, let id, let accountID):
+            "\(kind) \(id) already belongs to account \(accountID)"
+        case .unknownAccount(let accountID):
+            "account \(accountID) is not in the ledger"
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A source as `purse status` shows it, with its streams.
+public struct SourceStatus: Sendable {
+    public struct Stream: Sendable {
+        public let name: String
+        public let token: StreamToken
+        public let changedAt: String
+        /// Rows the stream holds now (accounts, balance observations or transactions).
+        public let records: Int
+    }
+
+    public let kind: String
+    public let externalID: String
+    public let name: String
+    public let location: String?
+    public let createdAt: String
+    public let lastSyncedAt: String?
+    public let streams: [Stream]
+}

@@ -1,0 +1,21 @@
+import Ledger
+
+/// Which transactions to read, in which order. Times are Unix seconds; `until` is exclusive.
+public struct TransactionQuery: Sendable {
+    public enum Sort: String, Sendable, CaseIterable {
+        case date = "date"
+        case dateDescending = "-date"
+        case amount = "amount"
+        case amountDescending = "-amount"
+    }
+
+    public var accountIDs: [String] = []
+    public var from: Int64?
+    public var until: Int64?
+    public var merchantCategoryCodes: [Int] = []
+    public var statuses: [TransactionStatus] = []
+    public var types: [TransactionType] = []
+    public var sort: Sort = .date
+
+    public init() {}
+}
