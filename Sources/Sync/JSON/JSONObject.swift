@@ -1,0 +1,23 @@
+/// A JSON object's members in the order they were written.
+public struct JSONObject: Sendable, Equatable {
+    public struct Member: Sendable, Equatable {
+        public let key: String
+        public let value: JSONValue
+    }
+
+    public let members: [Member]
+
+    public init(members: [Member]) {
+        self.members = members
+    }
+
+    /// The first member with that key.
+    public subscript(key: String) -> JSONValue? {
+        for member in members where member.key == key {
+            return member.value
+        }
+        return nil
+    }
+
+    public var keys: [String] { members.map(\.key) }
+}

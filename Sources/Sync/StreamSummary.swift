@@ -1,0 +1,20 @@
+/// What one sync did to one stream.
+public struct StreamSummary: Equatable, Sendable {
+    public var source: String
+    public var stream: String
+    public var changeSets = 0
+    public var inserted = 0
+    public var updated = 0
+    public var deleted = 0
+    public var resynced = false
+
+    public init(source: String, stream: String) {
+        self.source = source
+        self.stream = stream
+    }
+
+    /// One line for stderr, e.g. `Ana's iPhone transactions/…: 12 inserted, 1 updated, 0 deleted`.
+    public var line: String {
+        "\(source) \(stream): \(inserted) inserted, \(updated) updated, \(deleted) deleted" + (resynced ? " (resynced)" : "")
+    }
+}

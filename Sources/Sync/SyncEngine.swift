@@ -1,0 +1,131 @@
+import Ledger
+import LedgerStore
+import Storage
+
+/// Applies a source's change sets to the ledger: each change set in one SQLite transaction
+/// together with its stream's token, so a crash at any instant leaves the token matching the
+/// data and a rerun continues exactly where the last commit stopped.
+public final class SyncEngine {
+    private let store: LedgerStore
+    private let now: Timestamp
+    /// Called now and then with a short progress text (meant for a terminal).
+    public var progress: ((String) -> Void)?
+
+    public init(store: LedgerStore, now: Timestamp) {
+        self.store = store
+        self.now = now
+    }
+
+    public func sync(_ source: any LedgerSource) throws -> SyncReport {
+        let sourceRow = try store.transaction {
+            try store.sourceRowID(kind: source.kind, externalID: source.externalID, name: source.displayName,
+                                  location: source.location, now: now)
+        }
+        let streams = try source.streams()
+        // Opening every stream first checks each against its token (e.g. a copy of the export
+        // older than the database) before anything is applied.
+        var opened: [(LedgerStream, StreamToken?, any ChangeSequence)] = []
+        for stream in streams {
+            let token = try store.token(sourceRowID: sourceRow, stream: stream.name)
+            opened.append((stream, token, try source.changes(for: stream, after: token)))
+        }
+        var report = SyncReport()
+        for (stream, openedToken, openedSequence) in opened {
+            if let accountID = stream.accountID, try store.sourceRowID(ofAccount: accountID) != sourceRow {
+                report.skippedStreams.append("\(source.displayName) \(stream.name): account \(accountID) is not in this source's accounts; skipped")
+                continue
+            }
+            var token = try store.token(sourceRowID: sourceRow, stream: stream.name)
+            // Applying the accounts stream may have dropped this stream's token with its account.
+            let sequence = token == openedToken ? openedSequence : try source.changes(for: stream, after: token)
+            var summary = StreamSummary(source: source.displayName, stream: stream.name)
+            while let change = try sequence.next() {
+                let expected = token
+                try store.transaction {
+                    let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
+                    guard stored?.generation == expected?.generation, stored?.sequence == expected?.sequence else {
+                        throw SyncError.concurrentSync(stream: stream.name)
+                    }
+                    try apply(change, to: stream, sourceRow: sourceRow, summary: &summary)
+                    try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
+                }
+                token = change.token
+                summary.changeSets += 1
+                summary.resynced = summary.resynced || change.isResync
+                if summary.changeSets % 64 == 0 {
+                    progress?("\(source.displayName) \(stream.name): \(summary.changeSets) change sets")
+                }
+            }
+            if summary.changeSets > 0 {
+                report.changedStreams.append(summary)
+            } else if let hint = sequence.resumeHint, hint.isSamePoint(as: token), hint != token {
+                try store.saveResumeHint(hint, sourceRowID: sourceRow, stream: stream.name)
+            }
+        }
+        try store.markSynced(sourceRowID: sourceRow, now: now)
+        return report
+    }
+
+    private func apply(_ change: StreamChange, to stream: LedgerStream, sourceRow: Int64, summary: inout StreamSummary) throws {
+        func located(_ field: String, _ body: () throws -> Void) throws {
+            do {
+                try body()
+            } catch let error as LedgerStoreError {
+                throw SyncError.badInput(file: change.file, line: change.line, field: field, message: error.description)
+            }
+        }
+        func count(_ outcome: UpsertOutcome) {
+            switch outcome {
+            case .inserted: summary.inserted += 1
+            case .updated: summary.updated += 1
+            case .unchanged: break
+            }
+        }
+        if change.replacesStream { try store.beginSnapshot() }
+        switch change.records {
+        case .accounts(let set):
+            for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
+                for (index, account) in records.enumerated() {
+                    try located("\(key)[\(index)]") {
+                        count(try store.upsertAccount(account, sourceRowID: sourceRow))
+                        if change.replacesStream && key == "inserted" { try store.addSnapshotID(account.id) }
+                    }
+                }
+            }
+            if change.replacesStream {
+                summary.deleted += try store.sweepAccounts(sourceRowID: sourceRow).count
+            }
+            for id in set.deleted where try store.deleteAccount(id: id, sourceRowID: sourceRow) {
+                summary.deleted += 1
+            }
+        case .balances(let set):
+            let accountID = stream.accountID ?? ""
+            for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
+                for (index, balance) in records.enumerated() {
+                    try located("\(key)[\(index)]") {
+                        count(try store.upsertBalance(balance))
+                        if change.replacesStream && key == "inserted" { try store.addSnapshotID(balance.id) }
+                    }
+                }
+            }
+            if change.replacesStream { summary.deleted += try store.sweepBalances(accountID: accountID) }
+            for id in set.deleted where try store.deleteBalance(id: id, accountID: accountID) {
+                summary.deleted += 1
+            }
+        case .transactions(let set):
+            let accountID = stream.accountID ?? ""
+            for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
+                for (index, transaction) in records.enumerated() {
+                    try located("\(key)[\(index)]") {
+                        count(try store.upsertTransaction(transaction))
+                        if change.replacesStream && key == "inserted" { try store.addSnapshotID(transaction.id) }
+                    }
+                }
+            }
+            if change.replacesStream { summary.deleted += try store.sweepTransactions(accountID: accountID) }
+            for id in set.deleted where try store.deleteTransaction(id: id, accountID: accountID) {
+                summary.deleted += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Ledger
+
+/// Typed access to a JSON object's members that names the exact field when a value is wrong.
+struct JSONFields {
+    let object: JSONObject
+    let path: String
+
+    init(_ value: JSONValue, path: String) throws {
+        guard case .object(let object) = value else {
+            throw FieldError(field: path, message: "expected an object, found \(value.typeName)")
+        }
+        self.object = object
+        self.path = path
+    }
+
+    func fieldPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    /// The member's value; missing and null are the same to optional fields.
+    func optional(_ key: String) -> JSONValue? {
+        guard let value = object[key], value != .null else { return nil }
+        return value
+    }
+
+    func required(_ key: String) throws -> JSONValue {
+        guard let value = object[key] else { throw FieldError(field: fieldPath(key), message: "missing") }
+        guard value != .null else { throw FieldError(field: fieldPath(key), message: "must not be null") }
+        return value
+    }
+
+    func string(_ key: String) throws -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else {
+            throw FieldError(field: fieldPath(key), message: "expected a string, found \(value.typeName)")
+        }
+        return text
+    }
+
+    func optionalString(_ key: String) throws -> String? {
+        guard let value = optional(key) else { return nil }
+        guard case .string(let text) = value else {
+            throw FieldError(field: fieldPath(key), message: "expected a string, found \(value.typeName)")
+        }
+        return text
+    }
+
+    func identifier(_ key: String) throws -> String {
+        let text = try string(key)
+        guard !text.isEmpty else { throw FieldError(field: fieldPath(key), message: "must not be empty") }
+        // FinanceKit prints UUIDs upper-case; comparing in one case makes IDs case-insensitive.
+        return text.uppercased()
+    }
+
+    func currencyCode(_ key: String) throws -> String {
+        let text = try string(key)
+        guard text.utf8.count == 3, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            throw FieldError(field: fieldPath(key), message: "'\(text)' is not a currency code (three capital letters, e.g. USD)")
+        }
+        return text
+    }
+
+    func timestamp(_ key: String) throws -> Timestamp {
+        let text = try string(key)
+        guard let timestamp = Timestamp(rfc3339: text) else {
+            throw FieldError(field: fieldPath(key), message: "'\(text)' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)")
+        }
+        return timestamp
+    }
+
+    func optionalTimestamp(_ key: String) throws -> Timestamp? {
+        guard optional(key) != nil else { return nil }
+        return try timestamp(key)
+    }
+
+    func enumeration<Value: RawRepresentable & CaseIterable>(_ key: String, _: Value.Type) throws -> Value
+    where Value.RawValue == String {
+        let text = try string(key)
+        guard let value = Value(rawValue: text) else {
+            let cases = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw FieldError(field: fieldPath(key), message: "unknown value '\(text)' (expected one of \(cases))")
+        }
+        return value
+    }
+
+    /// An unsigned decimal string; a JSON number is refused so no amount passes through binary floating point.
+    func amount(_ key: String, currency: String) throws -> Money {
+        let value = try required(key)
+        switch value {
+        case .string(let text):
+            do {
+                return try Money(parsing: text, currency: currency)
+            } catch {
+                throw FieldError(field: fieldPath(key), message: error.description)
+            }
+        case .number(let literal):
+            throw FieldError(field: fieldPath(key), message: "a JSON number (\(literal)) where an amount belongs; amounts are decimal strings such as \"12.50\"")
+        default:
+            throw FieldError(field: fieldPath(key), message: "expected a decimal string, found \(value.typeName)")
+        }
+    }
+
+    /// A FinanceKit `CurrencyAmount`: `{"amount": "12.50", "currencyCode": "USD"}`.
+    func money(_ key: String) throws -> Money {
+        let fields = try JSONFields(try required(key), path: fieldPath(key))
+        let currency = try fields.currencyCode("currencyCode")
+        return try fields.amount("amount", currency: currency)
+    }
+
+    func optionalMoney(_ key: String) throws -> Money? {
+        guard optional(key) != nil else { return nil }
+        return try money(key)
+    }
+
+    func nested(_ key: String) throws -> JSONFields? {
+        guard let value = optional(key) else { return nil }
+        return try JSONFields(value, path: fieldPath(key))
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Ledger
+import LedgerStore
+
+/// Reads one stream file after a saved token and applies the format's resume rules: lines the
+/// database has are skipped, a changed generation or a snapshot past a gap resyncs the stream,
+/// and gaps, repeats or a file behind the database are errors.
+final class WalletStreamReader: ChangeSequence {
+    private struct Header {
+        let generation: String
+        let sequence: Int64
+        let isSnapshot: Bool
+    }
+
+    private let url: URL
+    private let displayPath: String
+    private let stream: LedgerStream
+    private let savedToken: StreamToken?
+    private var reader: LineReader?
+    /// The generation and sequence of the last line read (applied or skipped).
+    private var current: (generation: String, sequence: Int64)?
+    private(set) var resumeHint: StreamToken?
+
+    init(url: URL, displayPath: String, stream: LedgerStream, token: StreamToken?) throws {
+        self.url = url
+        self.displayPath = displayPath
+        self.stream = stream
+        savedToken = token
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        guard let token else {
+            reader = try LineReader(url: url)
+            return
+        }
+        guard let tailBytes = try LineReader.lastCompleteLine(of: url) else { return }
+        let tail = try tailBytes.withUnsafeBytes { bytes in try header(of: bytes, line: nil) }
+        if tail.generation == token.generation {
+            if tail.sequence < token.sequence {
+                throw SyncError.sourceBehind(file: displayPath, generation: token.generation,
+                                             fileSequence: tail.sequence, appliedSequence: token.sequence)
+            }
+            if tail.sequence == token.sequence { return }
+        }
+        if let offset = token.resumeOffset, let line = token.resumeLine, try continues(token, at: offset) {
+            reader = try LineReader(url: url, offset: offset, firstLineNumber: line)
+            current = (token.generation, token.sequence)
+        } else {
+            reader = try LineReader(url: url)
+        }
+    }
+
+    /// Whether the line at `offset` is the one right after the token: then the lines before
+    /// it need not be read again.
+    private func continues(_ token: StreamToken, at offset: Int64) throws -> Bool {
+        if offset > 0 {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(offset - 1))
+            guard try handle.read(upToCount: 1) == Data([0x0A]) else { return false }
+        }
+        guard let line = try LineReader(url: url, offset: offset).next(),
+              let next = try? header(of: line.bytes, line: nil) else { return false }
+        return next.generation == token.generation && next.sequence == token.sequence + 1
+    }
+
+    func next() throws -> StreamChange? {
+        guard let reader else { return nil }
+        while let line = try reader.next() {
+            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let header = try header(of: line.bytes, line: line.number)
+            let nextToken = StreamToken(generation: header.generation, sequence: header.sequence,
+                                        resumeOffset: line.endOffset, resumeLine: line.number + 1)
+            switch decide(header, line: line.number) {
+            case .skip:
+                current = (header.generation, header.sequence)
+                resumeHint = nextToken
+            case .apply(let isResync):
+                let change = try decode(line, header: header, token: nextToken, isResync: isResync)
+                current = (header.generation, header.sequence)
+                return change
+            case .corrupt(let message):
+                throw SyncError.badInput(file: displayPath, line: line.number, field: "sequence", message: message)
+            }
+        }
+        return nil
+    }
+
+    private enum Decision {
+        case skip
+        case apply(isResync: Bool)
+        case corrupt(String)
+    }
+
+    private func decide(_ header: Header, line: Int) -> Decision {
+        guard let current else {
+            // The first line read: compare it with the saved token.
+            guard let saved = savedToken else {
+                return header.isSnapshot ? .apply(isResync: false)
+                    : .corrupt("the first change set of a stream with no saved token must be a snapshot")
+            }
+            if header.generation != saved.generation {
+                return header.isSnapshot ? .apply(isResync: true)
+                    : .corrupt("generation \(header.generation) replaces the saved generation \(saved.generation) but its first line is not a snapshot")
+            }
+            if header.sequence <= saved.sequence { return .skip }
+            if header.sequence == saved.sequence + 1 { return .apply(isResync: false) }
+            return header.isSnapshot ? .apply(isResync: true)
+                : .corrupt("sequence \(header.sequence) follows the saved sequence \(saved.sequence): a gap")
+        }
+        if header.generation != current.generation {
+            return header.isSnapshot ? .apply(isResync: true)
+                : .corrupt("the generation changes from \(current.generation) to \(header.generation) without a snapshot")
+        }
+        if header.sequence == current.sequence + 1 {
+            if let saved = savedToken, saved.generation == header.generation, header.sequence <= saved.sequence {
+                return .skip
+            }
+            return .apply(isResync: false)
+        }
+        if header.sequence <= current.sequence {
+            return .corrupt("sequence \(header.sequence) repeats or goes back (the line before has \(current.sequence))")
+        }
+        return .corrupt("sequence \(header.sequence) follows \(current.sequence): a gap")
+    }
+
+    private func header(of bytes: UnsafeRawBufferPointer, line: Int?) throws -> Header {
+        let members: [String: JSONValue]
+        do {
+            members = try JSONParser.skim(bytes, keys: ["generation", "sequence", "snapshot"])
+        } catch {
+            throw SyncError.badInput(file: displayPath, line: line, field: nil, message: "not valid JSON: \(error)")
+        }
+        func fail(_ field: String, _ message: String) -> SyncError {
+            SyncError.badInput(file: displayPath, line: line, field: field, message: message)
+        }
+        guard let generationValue = members["generation"] else { throw fail("generation", "missing") }
+        guard case .string(let generation) = generationValue, !generation.isEmpty else {
+            throw fail("generation", "expected a non-empty string, found \(generationValue.typeName)")
+        }
+        guard let sequenceValue = members["sequence"] else { throw fail("sequence", "missing") }
+        guard case .number(let literal) = sequenceValue, let sequence = Int64(literal), sequence >= 1 else {
+            throw fail("sequence", "expected an integer of at least 1, found \(Self.show(sequenceValue))")
+        }
+        var isSnapshot = false
+        if let snapshot = members["snapshot"], snapshot != .null {
+            guard case .bool(let flag) = snapshot else { throw fail("snapshot", "expected true or false, found \(snapshot.typeName)") }
+            isSnapshot = flag
+        }
+        return Header(generation: generation, sequence: sequence, isSnapshot: isSnapshot)
+    }
+
+    private static func show(_ value: JSONValue) -> String {
+        if case .number(let literal) = value { return literal }
+        return value.typeName
+    }
+
+    private func decode(_ line: LineReader.Line, header: Header, token: StreamToken, isResync: Bool) throws -> StreamChange {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line.bytes)
+        } catch {
+            throw SyncError.badInput(file: displayPath, line: line.number, field: nil, message: "not valid JSON: \(error)")
+        }
+        do {
+            let fields = try JSONFields(value, path: "")
+            let records: StreamChange.Records
+            switch stream {
+            case .accounts:
+                records = .accounts(try changeSet(fields, WalletRecordDecoder.account))
+            case .balances(let accountID):
+                let set = try changeSet(fields, WalletRecordDecoder.balance)
+                try requireAccount(accountID, set.inserted.map(\.accountID), "inserted")
+                try requireAccount(accountID, set.updated.map(\.accountID), "updated")
+                records = .balances(set)
+            case .transactions(let accountID):
+                let set = try changeSet(fields, WalletRecordDecoder.transaction)
+                try requireAccount(accountID, set.inserted.map(\.accountID), "inserted")
+                try requireAccount(accountID, set.updated.map(\.accountID), "updated")
+                records = .transactions(set)
+            }
+            return StreamChange(records: records, replacesStream: header.isSnapshot, isResync: isResync,
+                                token: token, file: displayPath, line: line.number)
+        } catch let error as FieldError {
+            throw SyncError.badInput(file: displayPath, line: line.number, field: error.field, message: error.message)
+        }
+    }
+
+    private func changeSet<Record>(_ fields: JSONFields, _ decode: (JSONValue, String) throws -> Record) throws -> ChangeSet<Record> {
+        func records(_ key: String) throws -> [Record] {
+            guard let value = fields.optional(key) else { return [] }
+            guard case .array(let elements) = value else {
+                throw FieldError(field: key, message: "expected an array, found \(value.typeName)")
+            }
+            var decoded: [Record] = []
+            decoded.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                decoded.append(try decode(element, "\(key)[\(index)]"))
+            }
+            return decoded
+        }
+        var deleted: [String] = []
+        if let value = fields.optional("deleted") {
+            guard case .array(let elements) = value else {
+                throw FieldError(field: "deleted", message: "expected an array of IDs, found \(value.typeName)")
+            }
+            for (index, element) in elements.enumerated() {
+                guard case .string(let id) = element, !id.isEmpty else {
+                    throw FieldError(field: "deleted[\(index)]", message: "expected an ID string, found \(element.typeName)")
+                }
+                deleted.append(id.uppercased())
+            }
+        }
+        return ChangeSet(inserted: try records("inserted"), updated: try records("updated"), deleted: deleted)
+    }
+
+    /// Every record must belong to the account its file is named after.
+    private func requireAccount(_ accountID: String, _ recordAccounts: [String], _ key: String) throws {
+        for (index, recordAccount) in recordAccounts.enumerated() where recordAccount != accountID {
+            throw FieldError(field: "\(key)[\(index)].accountID",
+                             message: "\(recordAccount) does not match the account \(accountID) this file is for")
+        }
+    }
+}
