@@ -1,0 +1,45 @@
+/// RFC 4180 CSV with a header row and LF line ends, safe to open in a spreadsheet: a text cell
+/// that a spreadsheet would run as a formula gets a leading `'`.
+public struct CSVWriter {
+    public enum Cell {
+        /// Text from outside (merchant names...): guarded against formula injection.
+        case text(String)
+        /// A number or date the program wrote: never prefixed.
+        case number(String)
+        case empty
+    }
+
+    private let write: (String) -> Void
+
+    /// Writes the header at once; rows follow through `row(_:)`.
+    public init(header: [String], write: @escaping (String) -> Void) {
+        self.write = write
+        write(header.map(Self.quoted).joined(separator: ",") + "\n")
+    }
+
+    public func row(_ cells: [Cell]) {
+        var line = ""
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { line += "," }
+            switch cell {
+            case .text(let text): line += Self.quoted(Self.guarded(text))
+            case .number(let text): line += Self.quoted(text)
+            case .empty: break
+            }
+        }
+        write(line + "\n")
+    }
+
+    static func guarded(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first else { return text }
+        switch first {
+        case "=", "+", "-", "@", "\t", "\r": return "'" + text
+        default: return text
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,84 @@
+/// A JSON value to print. Objects keep their key order so output is stable and readable;
+/// amounts are strings so no reader turns them into floating point.
+public indirect enum JSONOutput {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    public static func optional(_ text: String?) -> JSONOutput { text.map(JSONOutput.string) ?? .null }
+
+    /// Compact text, one value.
+    public var compact: String {
+        var output = ""
+        write(to: &output, indent: nil, level: 0)
+        return output
+    }
+
+    /// Two-space indented text.
+    public var pretty: String {
+        var output = ""
+        write(to: &output, indent: "  ", level: 0)
+        return output
+    }
+
+    private func write(to output: inout String, indent: String?, level: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .integer(let number): output += String(number)
+        case .string(let text): output += JSONOutput.escaped(text)
+        case .array(let elements):
+            guard !elements.isEmpty else { output += "[]"; return }
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                newline(&output, indent, level + 1)
+                element.write(to: &output, indent: indent, level: level + 1)
+            }
+            newline(&output, indent, level)
+            output += "]"
+        case .object(let members):
+            guard !members.isEmpty else { output += "{}"; return }
+            output += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += "," }
+                newline(&output, indent, level + 1)
+                output += JSONOutput.escaped(key) + (indent == nil ? ":" : ": ")
+                value.write(to: &output, indent: indent, level: level + 1)
+            }
+            newline(&output, indent, level)
+            output += "}"
+        }
+    }
+
+    private func newline(_ output: inout String, _ indent: String?, _ level: Int) {
+        guard let indent else { return }
+        output += "\n" + String(repeating: indent, count: level)
+    }
+
+    public static func escaped(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+}

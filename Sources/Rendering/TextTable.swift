@@ -1,0 +1,56 @@
+/// An aligned plain-text table: columns sized by display width, numbers right-aligned.
+public struct TextTable {
+    public enum Alignment { case left, right }
+
+    public struct Column {
+        public let title: String
+        public let alignment: Alignment
+        /// Longer cells are cut with `…`.
+        public let maximumWidth: Int?
+
+        public init(_ title: String, _ alignment: Alignment = .left, maximumWidth: Int? = nil) {
+            self.title = title
+            self.alignment = alignment
+            self.maximumWidth = maximumWidth
+        }
+    }
+
+    public let columns: [Column]
+    public private(set) var rows: [[String]] = []
+
+    public init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    public mutating func append(_ row: [String]) {
+        rows.append(zip(columns, row).map { column, cell in
+            let flat = cell.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+            return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0) } ?? flat
+        })
+    }
+
+    /// The table with a header and a rule under it, each line ending in LF.
+    public func rendered() -> String {
+        var widths = columns.map { DisplayWidth.of($0.title) }
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+        }
+        func line(_ cells: [String]) -> String {
+            var text = ""
+            for (index, cell) in cells.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
+                let isLast = index == cells.count - 1
+                if index > 0 { text += "  " }
+                switch columns[index].alignment {
+                case .left: text += isLast ? cell : cell + padding
+                case .right: text += padding + cell
+                }
+            }
+            return text + "\n"
+        }
+        var output = line(columns.map(\.title))
+        output += line(widths.map { String(repeating: "-", count: $0) })
+        for row in rows { output += line(row) }
+        return output
+    }
+}
