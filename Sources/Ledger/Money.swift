@@ -47,8 +47,8 @@ public struct Money: Hashable, Sendable {
                     fraction = fraction * 10 + digit
                 } else {
                     wholeDigits += 1
-                    // 16 digits already exceed the limit; stop before Int64 could overflow.
-                    guard wholeDigits <= 16 else { throw .outOfRange(text) }
+                    // 16 significant digits already exceed the limit; stop before Int64 could overflow.
+                    guard whole < 10_000_000_000_000_000 else { throw .outOfRange(text) }
                     whole = whole * 10 + digit
                 }
             case UInt8(ascii: ".") where !seenPoint:

@@ -3,18 +3,20 @@ import Foundation
 /// The time zone in which instants become calendar days (`--tz`, else `TZ`, else the system's).
 public struct ReportTimeZone: Sendable {
     public let timeZone: TimeZone
+    /// The zone's name as the user gave it (Foundation calls UTC "GMT").
+    public let identifier: String
 
     public init(_ timeZone: TimeZone) {
         self.timeZone = timeZone
+        identifier = timeZone.identifier
     }
 
     /// Nil when the identifier names no known zone.
     public init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
-        self.init(zone)
+        timeZone = zone
+        self.identifier = identifier
     }
-
-    public var identifier: String { timeZone.identifier }
 
     public func offset(at epochSeconds: Int64) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
@@ -26,12 +28,23 @@ public struct ReportTimeZone: Sendable {
         return CivilDate(daysSinceEpoch: Int(local.floorDivided(by: 86_400)))
     }
 
-    /// The first instant of a local day.
+    /// The first instant of a local day. Where clocks skip local midnight, the day starts at
+    /// the first instant that exists.
     public func startOfDay(_ date: CivilDate) -> Int64 {
         let midnightUTC = Int64(date.daysSinceEpoch) * 86_400
-        // The offset at local midnight can differ from the one at UTC midnight around a
-        // daylight-saving change, so settle it with a second look.
-        let firstGuess = midnightUTC - Int64(offset(at: midnightUTC))
-        return midnightUTC - Int64(offset(at: firstGuess))
+        // The offsets in force around the day: local midnight is midnightUTC minus one of them.
+        let candidates = Set([offset(at: midnightUTC - 86_400), offset(at: midnightUTC), offset(at: midnightUTC + 86_400)])
+            .map { midnightUTC - Int64($0) }.sorted()
+        for candidate in candidates where self.date(of: candidate) == date && self.date(of: candidate - 1) < date {
+            return candidate
+        }
+        // Midnight does not exist that day: find the first instant of the day by bisection.
+        var low = midnightUTC - 36 * 3600
+        var high = midnightUTC + 36 * 3600
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if self.date(of: middle) < date { low = middle } else { high = middle }
+        }
+        return high
     }
 }

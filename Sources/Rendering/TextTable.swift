@@ -24,7 +24,10 @@ public struct TextTable {
 
     public mutating func append(_ row: [String]) {
         rows.append(zip(columns, row).map { column, cell in
-            let flat = cell.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+            // Line breaks, tabs and escape codes from merchant names would break the alignment
+            // or reach the terminal: each becomes a space.
+            let flat = String(String.UnicodeScalarView(cell.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+                .replacingOccurrences(of: "  ", with: " ")
             return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0) } ?? flat
         })
     }
@@ -46,6 +49,8 @@ public struct TextTable {
                 case .right: text += padding + cell
                 }
             }
+            // An empty last column (e.g. a bar of nothing) leaves no trailing spaces.
+            while text.hasSuffix(" ") { text.removeLast() }
             return text + "\n"
         }
         var output = line(columns.map(\.title))

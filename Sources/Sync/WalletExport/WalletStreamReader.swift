@@ -31,9 +31,10 @@ final class WalletStreamReader: ChangeSequence {
             reader = try LineReader(url: url)
             return
         }
-        guard let tailBytes = try LineReader.lastCompleteLine(of: url) else { return }
-        let tail = try tailBytes.withUnsafeBytes { bytes in try header(of: bytes, line: nil) }
-        if tail.generation == token.generation {
+        // A last line that cannot be read is reported, with its line number, by the scan below.
+        if let tailBytes = try LineReader.lastCompleteLine(of: url),
+           let tail = try? tailBytes.withUnsafeBytes({ bytes in try header(of: bytes, line: nil) }),
+           tail.generation == token.generation {
             if tail.sequence < token.sequence {
                 throw SyncError.sourceBehind(file: displayPath, generation: token.generation,
                                              fileSequence: tail.sequence, appliedSequence: token.sequence)
@@ -57,9 +58,10 @@ final class WalletStreamReader: ChangeSequence {
             try handle.seek(toOffset: UInt64(offset - 1))
             guard try handle.read(upToCount: 1) == Data([0x0A]) else { return false }
         }
-        guard let line = try LineReader(url: url, offset: offset).next(),
-              let next = try? header(of: line.bytes, line: nil) else { return false }
-        return next.generation == token.generation && next.sequence == token.sequence + 1
+        // The reader owns the line's bytes, so it must outlive their use.
+        let reader = try LineReader(url: url, offset: offset)
+        guard let line = try reader.next(), let next = try? header(of: line.bytes, line: nil) else { return false }
+        return withExtendedLifetime(reader) { next.generation == token.generation && next.sequence == token.sequence + 1 }
     }
 
     func next() throws -> StreamChange? {

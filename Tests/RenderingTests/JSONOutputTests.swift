@@ -1,0 +1,112 @@
+import Foundation
+import Rendering
+import Testing
+
+@Suite("JSON output")
+struct JSONOutputTests {
+    @Test(
+        "string escaping",
+        arguments: [
+            ("plain", #""plain""#),
+            ("say \"hi\"", #""say \"hi\"""#),
+            ("back\\slash", #""back\\slash""#),
+            ("a/b", #""a/b""#),  // a solidus needs no escape
+            ("\n\r\t\u{08}\u{0C}", #""\n\r\t\b\f""#),
+            ("\u{0}", #""\u0000""#),
+            ("\u{1}\u{1F}", #""\u0001\u001f""#),
+            ("\u{0B}", #""\u000b""#),  // vertical tab has no short form
+            ("\u{7F}", "\"\u{7F}\""),  // DEL is allowed raw
+            ("line\u{2028}sep\u{2029}", #""line\u2028sep\u2029""#),  // safe to embed in JavaScript
+            ("Café 日本 😀", "\"Café 日本 😀\""),  // non-ASCII stays UTF-8
+            ("e\u{301}", "\"e\u{301}\""),
+            ("\u{FEFF}x", "\"\u{FEFF}x\""),
+            ("", #""""#),
+        ])
+    func escaping(text: String, json: String) {
+        #expect(JSONOutput.escaped(text) == json)
+        #expect(JSONOutput.string(text).compact == json)
+    }
+
+    @Test("every escaped string reads back as the same text with a standard parser")
+    func escapedRoundTrip() throws {
+        var texts = (0..<0x80).map { String(Unicode.Scalar(UInt8($0))) }
+        // (U+FEFF is left out: Foundation's JSONSerialization drops it while reading.)
+        texts += ["\u{2028}", "\u{2029}", "\u{FFFD}", "😀", "\r\n", "a\"b\\c\u{0}d", "\u{10FFFF}"]
+        for text in texts {
+            let json = "[" + JSONOutput.escaped(text) + "]"
+            let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]
+            #expect(parsed == [text], "\(text.debugDescription) -> \(json)")
+            // no raw control characters and no raw line/paragraph separators in the output
+            #expect(!json.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x2028 || $0.value == 0x2029 }, "\(json)")
+        }
+    }
+
+    @Test("compact output keeps member order and writes amounts as strings")
+    func compact() {
+        let value = JSONOutput.object([
+            ("merchant", .string("Whole Foods")),
+            ("amount", .string("-54.20")),
+            ("count", .integer(3)),
+            ("pending", .bool(false)),
+            ("mcc", .null),
+            ("tags", .array([.string("a"), .integer(-1)])),
+            ("empty", .object([])),
+            ("none", .array([])),
+        ])
+        #expect(value.compact == #"{"merchant":"Whole Foods","amount":"-54.20","count":3,"pending":false,"mcc":null,"tags":["a",-1],"empty":{},"none":[]}"#)
+    }
+
+    @Test("pretty output: two-space indent, key-colon-space, empty containers inline")
+    func pretty() {
+        let value = JSONOutput.object([
+            ("b", .integer(1)),
+            ("a", .array([.bool(true), .object([("x", .null)]), .array([])])),
+            ("e", .object([])),
+        ])
+        let expected = """
+            {
+              "b": 1,
+              "a": [
+                true,
+                {
+                  "x": null
+                },
+                []
+              ],
+              "e": {}
+            }
+            """
+        #expect(value.pretty == expected)
+    }
+
+    @Test("scalars at the top level")
+    func scalars() {
+        #expect(JSONOutput.null.compact == "null")
+        #expect(JSONOutput.bool(true).pretty == "true")
+        #expect(JSONOutput.integer(.min).compact == "-9223372036854775808")
+        #expect(JSONOutput.integer(.max).compact == "9223372036854775807")
+        #expect(JSONOutput.array([]).pretty == "[]")
+        #expect(JSONOutput.object([]).pretty == "{}")
+        #expect(JSONOutput.optional(nil).compact == "null")
+        #expect(JSONOutput.optional("x\n").compact == #""x\n""#)
+    }
+
+    @Test("keys are escaped like strings, duplicates kept in order")
+    func keys() {
+        let value = JSONOutput.object([("a\"b", .integer(1)), ("\u{2028}", .integer(2)), ("a\"b", .integer(3))])
+        #expect(value.compact == #"{"a\"b":1,"\u2028":2,"a\"b":3}"#)
+    }
+
+    @Test("compact and pretty output are valid JSON with the same content")
+    func validJSON() throws {
+        let value = JSONOutput.object([
+            ("s", .string("=\"x\"\n\u{2028}")),
+            ("n", .array([.integer(1), .integer(-2), .null, .bool(true), .object([("k", .string("v"))])])),
+        ])
+        let compact = try JSONSerialization.jsonObject(with: Data(value.compact.utf8)) as? NSDictionary
+        let pretty = try JSONSerialization.jsonObject(with: Data(value.pretty.utf8)) as? NSDictionary
+        #expect(compact != nil)
+        #expect(compact == pretty)
+        #expect(compact?["s"] as? String == "=\"x\"\n\u{2028}")
+    }
+}
