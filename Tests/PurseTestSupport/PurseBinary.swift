@@ -1,0 +1,78 @@
+import Foundation
+
+/// Runs the built `purse` executable as a user or cron would, capturing stdout, stderr and the
+/// exit status.
+public struct PurseBinary: Sendable {
+    public struct Result: Sendable {
+        public let stdout: String
+        public let stderr: String
+        public let status: Int32
+    }
+
+    public let url: URL
+
+    /// The `purse` built next to the test bundle.
+    public init() {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("purse"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("purse"),
+            Bundle.main.bundleURL.appendingPathComponent("purse"),
+        ]
+        url = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    /// Runs purse with `arguments`; the environment is minimal and fixed unless `environment` adds to it.
+    @discardableResult
+    public func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+        let process = try start(arguments, environment: environment)
+        let stdoutPipe = process.standardOutput as! Pipe
+        let stderrPipe = process.standardError as! Pipe
+        // Read both pipes while the process runs so a full pipe never blocks it.
+        let output = OutputCollector()
+        let group = DispatchGroup()
+        for (pipe, isOutput) in [(stdoutPipe, true), (stderrPipe, false)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                output.set(data, isOutput: isOutput)
+                group.leave()
+            }
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(stdout: output.text(isOutput: true), stderr: output.text(isOutput: false), status: process.terminationStatus)
+    }
+
+    /// Starts purse without waiting, for tests that kill it or run two at once.
+    public func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var base = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "LANG": "C.UTF-8"]
+        base.merge(environment) { _, new in new }
+        process.environment = base
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
+
+private final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output = Data()
+    private var error = Data()
+
+    func set(_ data: Data, isOutput: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isOutput { output = data } else { error = data }
+    }
+
+    func text(isOutput: Bool) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: isOutput ? output : error, as: UTF8.self)
+    }
+}
