@@ -1,0 +1,22 @@
+/// The options every command accepts, before or after the command's name.
+package struct GlobalOptions: Sendable, Equatable {
+    /// `--db PATH`: the database file; nil = PURSE_DB, else the default location.
+    package var db: String?
+    /// `--tz ZONE`: the time zone for dates; nil = TZ, else the system's.
+    package var tz: String?
+    /// `--quiet`: no progress output.
+    package var quiet: Bool
+
+    package init(db: String? = nil, tz: String? = nil, quiet: Bool = false) {
+        self.db = db
+        self.tz = tz
+        self.quiet = quiet
+    }
+
+    /// The option table for the fields above, in the order help lists them.
+    package static let options: [OptionSpec] = [
+        OptionSpec("db", value: "PATH", help: "Database file (else PURSE_DB, else the default location)."),
+        OptionSpec("tz", value: "ZONE", help: "Time zone for dates (else TZ, else the system's)."),
+        OptionSpec("quiet", help: "No progress output."),
+    ]
+}

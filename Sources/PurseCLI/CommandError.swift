@@ -1,0 +1,11 @@
+/// A problem with how a command was called that only shows once its values are read
+/// (e.g. `--month 2026-13`), reported like any usage error.
+struct CommandError: Error, CustomStringConvertible {
+    let message: String
+    let commandPath: [String]
+
+    var description: String { message }
+}
+
+/// A check that found problems (exit 1); its findings were already written.
+struct CheckFailed: Error {}

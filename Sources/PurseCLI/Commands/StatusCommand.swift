@@ -1,0 +1,62 @@
+import Rendering
+
+/// `purse status`: where the database is and what it holds, stream by stream.
+enum StatusCommand {
+    static func run(_ context: CommandContext) throws {
+        let format = try context.outputFormat(allowed: [.text, .json], fallback: .text)
+        let store = try context.openStore()
+        let version = try store.schemaVersion
+        let counts = try store.counts()
+        let sources = try store.sourceStatuses()
+        if format == .json {
+            let value = JSONOutput.object([
+                ("schema", .string("purse.status.v1")),
+                ("database", .string(store.path)),
+                ("schema_version", .integer(Int64(version))),
+                ("accounts", .integer(Int64(counts.accounts))),
+                ("balance_observations", .integer(Int64(counts.balances))),
+                ("transactions", .integer(Int64(counts.transactions))),
+                ("sources", .array(sources.map { source in
+                    .object([
+                        ("kind", .string(source.kind)),
+                        ("id", .string(source.externalID)),
+                        ("name", .string(source.name)),
+                        ("location", .optional(source.location)),
+                        ("created_at", .string(source.createdAt)),
+                        ("last_synced_at", .optional(source.lastSyncedAt)),
+                        ("streams", .array(source.streams.map { stream in
+                            .object([
+                                ("name", .string(stream.name)),
+                                ("token", .object([("generation", .string(stream.token.generation)),
+                                                   ("sequence", .integer(stream.token.sequence))])),
+                                ("records", .integer(Int64(stream.records))),
+                                ("changed_at", .string(stream.changedAt)),
+                            ])
+                        })),
+                    ])
+                })),
+            ])
+            context.stdout.write(value.pretty + "\n")
+            return
+        }
+        var text = "Database: \(store.path)\nSchema version: \(version)\n"
+        text += "Ledger: \(counts.accounts) accounts, \(counts.balances) balance observations, \(counts.transactions) transactions\n"
+        if sources.isEmpty {
+            text += "\nNo sources yet: run 'purse sync PATH' on a Wallet export.\n"
+        }
+        for source in sources {
+            text += "\nSource: \(source.name) (\(source.kind) \(source.externalID))\n"
+            if let location = source.location { text += "  Location: \(location)\n" }
+            text += "  Last sync: \(source.lastSyncedAt ?? "never")\n"
+            var table = TextTable(columns: [.init("Stream"), .init("Generation"), .init("Sequence", .right),
+                                            .init("Records", .right), .init("Changed")])
+            for stream in source.streams {
+                table.append([stream.name, stream.token.generation, String(stream.token.sequence),
+                              String(stream.records), stream.changedAt])
+            }
+            text += table.rendered().split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+        }
+        context.stdout.write(text)
+    }
+}

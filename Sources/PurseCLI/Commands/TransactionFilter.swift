@@ -1,0 +1,72 @@
+import Foundation
+import Ledger
+import LedgerStore
+
+/// The filters of `transactions` and `export transactions`, read from the options: most run in
+/// SQL; the merchant text match runs here because SQLite folds only ASCII case.
+struct TransactionFilter {
+    var query = TransactionQuery()
+    var merchant: String?
+    var limit: Int?
+    var offset = 0
+
+    init(context: CommandContext, store: LedgerStore, zone: ReportTimeZone) throws {
+        for name in context.command.values("account") {
+            let ids = try store.accountIDs(matching: name)
+            guard !ids.isEmpty else { throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')") }
+            query.accountIDs += ids
+        }
+        let month = try context.month("month", zone: zone)
+        let from = try context.day("from")
+        let to = try context.day("to")
+        if month != nil, from != nil || to != nil {
+            throw context.usageError("use either --month or --from/--to, not both")
+        }
+        if let from, let to, to < from {
+            throw context.usageError("--to \(to) is before --from \(from)")
+        }
+        if let month {
+            query.from = zone.startOfDay(month.firstDay)
+            query.until = zone.startOfDay(month.lastDay.adding(days: 1))
+        }
+        if let from { query.from = zone.startOfDay(from) }
+        if let to { query.until = zone.startOfDay(to.adding(days: 1)) }
+        query.merchantCategoryCodes = try context.list("mcc").map { text in
+            guard let code = Int(text), (0...9999).contains(code) else {
+                throw context.usageError("option '--mcc' needs codes from 0 to 9999, not '\(text)'")
+            }
+            return code
+        }
+        query.statuses = try context.enumerations("status", TransactionStatus.self)
+        query.types = try context.enumerations("type", TransactionType.self)
+        if let sortText = context.command.value("sort") {
+            guard let sort = TransactionQuery.Sort(rawValue: sortText) else {
+                throw context.usageError("option '--sort' must be date, -date, amount or -amount, not '\(sortText)'")
+            }
+            query.sort = sort
+        }
+        merchant = context.command.value("merchant").map { $0.lowercased() }
+        limit = try context.integer("limit")
+        offset = try context.integer("offset") ?? 0
+    }
+
+    /// Calls `body` for each matching transaction, after `offset` and up to `limit`.
+    func forEach(_ store: LedgerStore, _ body: (TransactionRecord) throws -> Void) throws {
+        var skipped = 0
+        var delivered = 0
+        if limit == 0 { return }
+        try store.forEachTransaction(query) { record in
+            if let merchant {
+                let name = record.transaction.merchantName ?? record.transaction.transactionDescription
+                guard name.lowercased().contains(merchant) else { return true }
+            }
+            if skipped < offset {
+                skipped += 1
+                return true
+            }
+            try body(record)
+            delivered += 1
+            return limit.map { delivered < $0 } ?? true
+        }
+    }
+}

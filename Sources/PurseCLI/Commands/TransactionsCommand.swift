@@ -1,0 +1,107 @@
+import Foundation
+import Ledger
+import LedgerStore
+import Rendering
+
+/// `purse transactions` (a table to read) and `purse export transactions` (every column, for
+/// spreadsheets and scripts): the same filters, different defaults.
+enum TransactionsCommand {
+    static let csvHeader = [
+        "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
+        "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
+        "description", "original_description",
+    ]
+
+    static func run(_ context: CommandContext, export: Bool) throws {
+        let format = try context.outputFormat(allowed: export ? [.csv, .json] : [.text, .csv, .json],
+                                              fallback: export ? .csv : .text)
+        let zone = try context.reportTimeZone()
+        let store = try context.openStore()
+        let filter = try TransactionFilter(context: context, store: store, zone: zone)
+        let sink = try context.dataSink()
+        defer { (sink as? FileSink)?.flush() }
+        switch format {
+        case .csv:
+            let csv = CSVWriter(header: csvHeader, write: sink.write)
+            try filter.forEach(store) { record in csv.row(csvCells(record, zone: zone)) }
+        case .json:
+            sink.write("{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \(JSONOutput.escaped(zone.identifier)),\n  \"transactions\": [")
+            var first = true
+            try filter.forEach(store) { record in
+                sink.write((first ? "\n    " : ",\n    ") + jsonObject(record, zone: zone).compact)
+                first = false
+            }
+            sink.write(first ? "]\n}\n" : "\n  ]\n}\n")
+        case .text:
+            var table = TextTable(columns: [.init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 32),
+                                            .init("MCC", .right), .init("Type"), .init("Status"), .init("Amount", .right)])
+            var count = 0
+            try filter.forEach(store) { record in
+                let transaction = record.transaction
+                table.append([zone.date(of: transaction.transactionDate.epochSeconds).description, record.accountName,
+                              transaction.merchantName ?? transaction.transactionDescription,
+                              transaction.merchantCategoryCode.map { mccText($0) } ?? "",
+                              transaction.transactionType.rawValue, transaction.status.rawValue,
+                              MoneyFormat.text(transaction.signedUnits, currency: transaction.transactionAmount.currency)])
+                count += 1
+            }
+            if count == 0 {
+                sink.write("No transactions match.\n")
+            } else {
+                sink.write(table.rendered())
+                context.stderr.write("\(count) transaction\(count == 1 ? "" : "s")\n")
+            }
+        }
+    }
+
+    static func mccText(_ code: Int) -> String {
+        let digits = String(code)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    static func csvCells(_ record: TransactionRecord, zone: ReportTimeZone) -> [CSVWriter.Cell] {
+        let transaction = record.transaction
+        let currency = transaction.transactionAmount.currency
+        return [
+            .text(transaction.id), .text(transaction.accountID), .text(record.accountName),
+            .number(zone.date(of: transaction.transactionDate.epochSeconds).description),
+            transaction.postedDate.map { .number(zone.date(of: $0.epochSeconds).description) } ?? .empty,
+            .text(transaction.status.rawValue), .text(transaction.transactionType.rawValue),
+            .text(transaction.creditDebitIndicator.rawValue),
+            .number(MoneyFormat.machine(transaction.transactionAmount)),
+            .number(MoneyFormat.machine(transaction.signedUnits, currency: currency)), .text(currency),
+            transaction.foreignCurrencyAmount.map { .number(MoneyFormat.machine($0)) } ?? .empty,
+            transaction.foreignCurrencyAmount.map { .text($0.currency) } ?? .empty,
+            transaction.foreignCurrencyExchangeRate.map { .number($0) } ?? .empty,
+            transaction.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
+            transaction.merchantName.map { .text($0) } ?? .empty,
+            .text(transaction.transactionDescription), .text(transaction.originalTransactionDescription),
+        ]
+    }
+
+    static func jsonObject(_ record: TransactionRecord, zone: ReportTimeZone) -> JSONOutput {
+        let transaction = record.transaction
+        let currency = transaction.transactionAmount.currency
+        return .object([
+            ("id", .string(transaction.id)),
+            ("account_id", .string(transaction.accountID)),
+            ("account", .string(record.accountName)),
+            ("transaction_date", .string(zone.date(of: transaction.transactionDate.epochSeconds).description)),
+            ("transaction_timestamp", .string(transaction.transactionDate.text)),
+            ("posted_date", .optional(transaction.postedDate.map { zone.date(of: $0.epochSeconds).description })),
+            ("status", .string(transaction.status.rawValue)),
+            ("type", .string(transaction.transactionType.rawValue)),
+            ("direction", .string(transaction.creditDebitIndicator.rawValue)),
+            ("amount", .string(MoneyFormat.machine(transaction.transactionAmount))),
+            ("signed_amount", .string(MoneyFormat.machine(transaction.signedUnits, currency: currency))),
+            ("currency", .string(currency)),
+            ("foreign_amount", .optional(transaction.foreignCurrencyAmount.map(MoneyFormat.machine))),
+            ("foreign_currency", .optional(transaction.foreignCurrencyAmount?.currency)),
+            ("exchange_rate", .optional(transaction.foreignCurrencyExchangeRate)),
+            ("mcc", transaction.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+            ("merchant", .optional(transaction.merchantName)),
+            ("description", .string(transaction.transactionDescription)),
+            ("original_description", .string(transaction.originalTransactionDescription)),
+        ])
+    }
+}

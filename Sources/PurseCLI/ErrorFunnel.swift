@@ -1,0 +1,48 @@
+import Foundation
+import LedgerStore
+import Storage
+import Sync
+
+/// The one place an error becomes a message on stderr and an exit code.
+enum ErrorFunnel {
+    static func report(_ error: any Error, parser: ArgumentParser, stderr: TextSink) -> ExitStatus {
+        if error is CheckFailed { return .checkFailed }
+        let (message, status) = classify(error, parser: parser)
+        stderr.write(message.hasPrefix("Error: ") ? message + "\n" : "Error: " + message + "\n")
+        return status
+    }
+
+    static func classify(_ error: any Error, parser: ArgumentParser) -> (String, ExitStatus) {
+        switch error {
+        case let error as CommandError:
+            return (parser.usageError(error.message, for: error.commandPath).description, .usage)
+        case let error as UsageError:
+            return (error.description, .usage)
+        case let error as SyncError:
+            switch error {
+            case .notFound: return (error.description, .notFound)
+            case .badInput, .sourceBehind: return (error.description, .badInput)
+            case .concurrentSync: return (error.description, .temporaryFailure)
+            }
+        case let error as WalletExportSampleGenerator.GeneratorError:
+            switch error {
+            case .invalidParameter: return (error.description, .usage)
+            case .cannotWrite: return (error.description, .ioError)
+            }
+        case let error as LedgerStoreError:
+            return (error.description, .badInput)
+        case let error as StorageError:
+            if error.isBusy {
+                return ("the database is locked by another purse run; try again in a moment", .temporaryFailure)
+            }
+            return (error.description, .ioError)
+        case let error as SchemaTooNewError:
+            return (error.description, .ioError)
+        case let error as CocoaError:
+            let path = (error.userInfo[NSFilePathErrorKey] as? String).map { $0 + ": " } ?? ""
+            return (path + "cannot read or write the file (\(error.localizedDescription))", .ioError)
+        default:
+            return ("\(error)", .ioError)
+        }
+    }
+}

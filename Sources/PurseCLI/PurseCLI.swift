@@ -1,0 +1,36 @@
+import Foundation
+
+/// The command line: parses arguments, runs a command, and turns any error into its message
+/// and exit code. Everything from the outside world is passed in.
+public enum PurseCLI {
+    public static let version = "0.1.0"
+
+    public static func run(arguments: [String], environment: [String: String], now: Date,
+                           stdout: TextSink, stderr: TextSink) -> ExitStatus {
+        let parser = ArgumentParser(commands: CommandCatalog.all)
+        let invocation: Invocation
+        do {
+            invocation = try parser.parse(arguments)
+        } catch {
+            stderr.write(error.description + "\n")
+            return .usage
+        }
+        switch invocation {
+        case .help(let path):
+            stdout.write(parser.helpText(for: path))
+            return .success
+        case .version:
+            stdout.write("purse \(version)\n")
+            return .success
+        case .run(let globals, let command):
+            let context = CommandContext(command: command, globals: globals, environment: environment, now: now,
+                                         stdout: stdout, stderr: stderr)
+            do {
+                try CommandDispatcher.run(context)
+                return .success
+            } catch {
+                return ErrorFunnel.report(error, parser: parser, stderr: stderr)
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import PurseCLI
+import PurseTestSupport
+
+/// Runs purse in process with a fixed clock, zone and environment, capturing its output.
+struct CLITestHarness {
+    struct Result {
+        let stdout: String
+        let stderr: String
+        let status: Int32
+    }
+
+    let folder: TemporaryFolder
+    var database: String { folder.file("ledger.sqlite") }
+    /// 2026-11-15T12:00:00Z
+    let now = Date(timeIntervalSince1970: 1_794_744_000)
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:]) -> Result {
+        let stdout = CapturedText()
+        let stderr = CapturedText()
+        var base = ["HOME": folder.path, "TZ": "UTC"]
+        base.merge(environment) { _, new in new }
+        let status = PurseCLI.run(arguments: ["--db", database] + arguments, environment: base, now: now,
+                                  stdout: stdout, stderr: stderr)
+        return Result(stdout: stdout.text, stderr: stderr.text, status: status.code)
+    }
+}

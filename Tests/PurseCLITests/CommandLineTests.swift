@@ -1,0 +1,78 @@
+import Foundation
+@testable import PurseCLI
+import Testing
+
+/// The command line as a whole: help, version, usage errors, the command table itself.
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("--version prints the version on stdout and exits 0")
+    func version() throws {
+        let result = try CLITestHarness().run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "purse \(PurseCLI.version)\n")
+    }
+
+    @Test("--help works on every command and goes to stdout", arguments: [
+        ["--help"], ["sync", "--help"], ["status", "--help"], ["accounts", "--help"], ["transactions", "--help"],
+        ["export", "transactions", "--help"], ["sample", "--help"], ["help", "sync"],
+    ])
+    func help(arguments: [String]) throws {
+        let result = try CLITestHarness().run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("Usage: purse"))
+    }
+
+    @Test("an unknown option is a usage error with a suggestion and exit 64")
+    func unknownOption() throws {
+        let result = try CLITestHarness().run(["transactions", "--mnth", "2026-10"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: unknown option '--mnth'. Did you mean '--month'?\n"))
+        #expect(result.stderr.hasSuffix("See 'purse transactions --help'.\n"))
+    }
+
+    @Test("sync needs at least one path")
+    func syncWithoutPath() throws {
+        let result = try CLITestHarness().run(["sync"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: missing argument 'PATH'"))
+    }
+
+    @Test("status of an empty database says what to do next; JSON form has the schema name")
+    func emptyStatus() throws {
+        let harness = try CLITestHarness()
+        let text = harness.run(["status"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Schema version: 2\nLedger: 0 accounts, 0 balance observations, 0 transactions\n"))
+        #expect(text.stdout.contains("No sources yet"))
+        let json = harness.run(["status", "--format", "json"])
+        #expect(json.stdout.contains("\"schema\": \"purse.status.v1\""))
+        #expect(json.stdout.contains("\"sources\": []"))
+    }
+
+    @Test("the default database lives under XDG_DATA_HOME")
+    func defaultLocation() throws {
+        let harness = try CLITestHarness()
+        let stdout = CapturedText()
+        let stderr = CapturedText()
+        let status = PurseCLI.run(arguments: ["status"], environment: ["XDG_DATA_HOME": harness.folder.path, "TZ": "UTC"],
+                                  now: harness.now, stdout: stdout, stderr: stderr)
+        #expect(status == .success)
+        #if !os(macOS)
+        #expect(stdout.text.hasPrefix("Database: \(harness.folder.path)/purse/ledger.sqlite\n"))
+        #endif
+    }
+}
+
+@Suite("Command table")
+struct CommandTableTests {
+    @Test("the option tables have no duplicates or impossible positionals")
+    func noSpecificationProblems() {
+        #expect(ArgumentParser(commands: CommandCatalogAccess.commands).specificationProblems() == [])
+    }
+}
+
+enum CommandCatalogAccess {
+    static var commands: [CommandSpec] { CommandCatalog.all }
+}
