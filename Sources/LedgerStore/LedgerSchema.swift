@@ -84,6 +84,19 @@ public enum LedgerSchema {
             CREATE INDEX transactions_by_account_time ON transactions(account_id, transaction_time);
             CREATE INDEX transactions_by_time ON transactions(transaction_time);
             """),
+        Migration(id: 2, name: "rules", sql: """
+            CREATE TABLE rules (
+                id INTEGER PRIMARY KEY,
+                merchant TEXT,
+                description TEXT,
+                mcc INTEGER,
+                category TEXT,
+                flow TEXT CHECK (flow IN ('expense', 'income', 'transfer')),
+                created_at TEXT NOT NULL,
+                CHECK (merchant IS NOT NULL OR description IS NOT NULL OR mcc IS NOT NULL),
+                CHECK (category IS NOT NULL OR flow IS NOT NULL)
+            );
+            """),
     ]
 
     public static var latestVersion: Int { migrations.count }

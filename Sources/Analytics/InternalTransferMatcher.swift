@@ -1,0 +1,47 @@
+import Ledger
+import LedgerStore
+
+/// Pairs a debit on one account with a credit on another of the same currency and amount,
+/// at most three days apart, neither with a merchant category code, both of a type that moves
+/// money between accounts (money-rules rule 5). Deterministic: the smallest time gap first,
+/// then the lower IDs; a transaction is in at most one pair.
+public enum InternalTransferMatcher {
+    public static let maximumGap: Int64 = 3 * 86_400
+    /// Types that move money between accounts (`transfer` itself is a transfer by rule 2).
+    public static let candidateTypes: [TransactionType] = [
+        .billPayment, .deposit, .withdrawal, .standingOrder, .directDebit, .loan, .adjustment, .unknown,
+    ]
+
+    /// The partner of every matched transaction, both ways.
+    public static func match(_ candidates: [ReportTransaction]) -> [String: String] {
+        struct Key: Hashable {
+            let currency: String
+            let amount: Int64
+        }
+        var groups: [Key: (debits: [ReportTransaction], credits: [ReportTransaction])] = [:]
+        for candidate in candidates where candidate.merchantCategoryCode == nil && candidateTypes.contains(candidate.type) {
+            let key = Key(currency: candidate.currency, amount: candidate.amount)
+            if candidate.indicator == .debit {
+                groups[key, default: ([], [])].debits.append(candidate)
+            } else {
+                groups[key, default: ([], [])].credits.append(candidate)
+            }
+        }
+        var pairs: [(gap: Int64, debit: String, credit: String)] = []
+        for group in groups.values where !group.debits.isEmpty && !group.credits.isEmpty {
+            for debit in group.debits {
+                for credit in group.credits where credit.accountID != debit.accountID {
+                    let gap = abs(debit.time - credit.time)
+                    if gap <= maximumGap { pairs.append((gap, debit.id, credit.id)) }
+                }
+            }
+        }
+        pairs.sort { ($0.gap, min($0.debit, $0.credit), max($0.debit, $0.credit)) < ($1.gap, min($1.debit, $1.credit), max($1.debit, $1.credit)) }
+        var partners: [String: String] = [:]
+        for pair in pairs where partners[pair.debit] == nil && partners[pair.credit] == nil {
+            partners[pair.debit] = pair.credit
+            partners[pair.credit] = pair.debit
+        }
+        return partners
+    }
+}

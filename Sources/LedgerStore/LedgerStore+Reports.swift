@@ -1,0 +1,101 @@
+import Ledger
+import Storage
+
+extension LedgerStore {
+    /// Which transactions a report reads. Times are Unix seconds; `until` is exclusive.
+    public struct ReportSelection: Sendable {
+        public var from: Int64?
+        public var until: Int64?
+        public var statuses: [TransactionStatus]
+        public var accountIDs: [String] = []
+        public var currencies: [String] = []
+        /// Only transactions without a merchant category code and of these types (empty: any).
+        public var transferCandidateTypes: [TransactionType] = []
+
+        public init(from: Int64?, until: Int64?, statuses: [TransactionStatus]) {
+            self.from = from
+            self.until = until
+            self.statuses = statuses
+        }
+    }
+
+    /// Streams the selected transactions, in time order, to `body`.
+    public func forEachReportTransaction(_ selection: ReportSelection, _ body: (ReportTransaction) throws -> Void) throws {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        func list(_ column: String, _ items: [SQLValue]) {
+            guard !items.isEmpty else { return }
+            conditions.append("\(column) IN (" + Array(repeating: "?", count: items.count).joined(separator: ", ") + ")")
+            values += items
+        }
+        if let from = selection.from {
+            conditions.append("t.transaction_time >= ?")
+            values.append(.integer(from))
+        }
+        if let until = selection.until {
+            conditions.append("t.transaction_time < ?")
+            values.append(.integer(until))
+        }
+        list("t.status", selection.statuses.map { .text($0.rawValue) })
+        list("t.account_id", selection.accountIDs.map(SQLValue.text))
+        list("t.currency", selection.currencies.map(SQLValue.text))
+        if !selection.transferCandidateTypes.isEmpty {
+            conditions.append("t.mcc IS NULL")
+            list("t.type", selection.transferCandidateTypes.map { .text($0.rawValue) })
+        }
+        let statement = try connection.prepare("""
+            SELECT t.id, t.account_id, a.display_name, a.kind, t.transaction_time, t.amount, t.currency, t.credit_debit,
+                t.mcc, t.merchant_name, t.description, t.original_description, t.type, t.status
+            FROM transactions t JOIN accounts a ON a.id = t.account_id
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY t.transaction_time, t.id
+            """)
+        try statement.bind(values)
+        // Account names repeat on every row: keep one copy of each.
+        var names: [String: String] = [:]
+        while try statement.step() {
+            let accountID = statement.text(1)
+            let name: String
+            if let known = names[accountID] {
+                name = known
+            } else {
+                name = statement.text(2)
+                names[accountID] = name
+            }
+            try body(ReportTransaction(
+                id: statement.text(0), accountID: accountID, accountName: name,
+                accountKind: statement.text(3) == "liability" ? .liability : .asset, time: statement.int64(4),
+                amount: statement.int64(5), currency: statement.text(6),
+                indicator: statement.text(7) == "credit" ? .credit : .debit,
+                merchantCategoryCode: statement.optionalInt64(8).map(Int.init), merchantName: statement.optionalText(9),
+                description: statement.text(10), originalDescription: statement.text(11),
+                type: TransactionType(rawValue: statement.text(12)) ?? .unknown,
+                status: TransactionStatus(rawValue: statement.text(13)) ?? .booked))
+        }
+    }
+
+    // MARK: - Rules
+
+    public func rules() throws -> [UserRule] {
+        let query = try connection.prepare("SELECT id, merchant, description, mcc, category, flow FROM rules ORDER BY id")
+        var rules: [UserRule] = []
+        while try query.step() {
+            rules.append(UserRule(id: query.int64(0), merchant: query.optionalText(1), description: query.optionalText(2),
+                                  merchantCategoryCode: query.optionalInt64(3).map(Int.init), category: query.optionalText(4),
+                                  flow: query.optionalText(5)))
+        }
+        return rules
+    }
+
+    public func addRule(_ rule: UserRule, now: Timestamp) throws -> Int64 {
+        try connection.cached("INSERT INTO rules (merchant, description, mcc, category, flow, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .run([.optional(rule.merchant), .optional(rule.description), .optional(rule.merchantCategoryCode.map(Int64.init)),
+                  .optional(rule.category), .optional(rule.flow), .text(now.text)])
+        return connection.lastInsertRowID
+    }
+
+    public func removeRule(id: Int64) throws -> Bool {
+        try connection.cached("DELETE FROM rules WHERE id = ?").run([.integer(id)])
+        return connection.changes > 0
+    }
+}

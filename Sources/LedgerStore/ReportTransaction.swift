@@ -1,0 +1,42 @@
+import Ledger
+
+/// The columns reports need of a transaction, read lean: no dates as text, no foreign amounts.
+public struct ReportTransaction: Sendable {
+    public let id: String
+    public let accountID: String
+    public let accountName: String
+    public let accountKind: AccountKind
+    /// Unix seconds of the transaction date.
+    public let time: Int64
+    /// Positive, in 1/10,000 units.
+    public let amount: Int64
+    public let currency: String
+    public let indicator: CreditDebitIndicator
+    public let merchantCategoryCode: Int?
+    public let merchantName: String?
+    public let description: String
+    public let originalDescription: String
+    public let type: TransactionType
+    public let status: TransactionStatus
+
+    public init(id: String, accountID: String, accountName: String, accountKind: AccountKind, time: Int64, amount: Int64,
+                currency: String, indicator: CreditDebitIndicator, merchantCategoryCode: Int?, merchantName: String?,
+                description: String, originalDescription: String, type: TransactionType, status: TransactionStatus) {
+        self.id = id
+        self.accountID = accountID
+        self.accountName = accountName
+        self.accountKind = accountKind
+        self.time = time
+        self.amount = amount
+        self.currency = currency
+        self.indicator = indicator
+        self.merchantCategoryCode = merchantCategoryCode
+        self.merchantName = merchantName
+        self.description = description
+        self.originalDescription = originalDescription
+        self.type = type
+        self.status = status
+    }
+
+    public var signedAmount: Int64 { indicator.signed(amount) }
+}

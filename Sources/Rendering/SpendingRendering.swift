@@ -1,0 +1,142 @@
+import Analytics
+import Ledger
+
+/// `report spending` as CSV, JSON and text.
+public enum SpendingRendering {
+    public static func csvHeader(_ grouping: SpendingReport.Grouping) -> [String] {
+        switch grouping {
+        case .category: ["period", "category", "currency", "spent", "refunded", "net", "count"]
+        case .mcc: ["period", "mcc", "description", "category", "currency", "spent", "refunded", "net", "count"]
+        case .merchant: ["period", "merchant", "category", "currency", "spent", "refunded", "net", "count"]
+        case .account: ["period", "account", "currency", "spent", "refunded", "net", "count"]
+        case .month: ["period", "currency", "spent", "refunded", "net", "count"]
+        }
+    }
+
+    public static func csv(_ report: SpendingReport, write: @escaping (String) -> Void) {
+        let csv = CSVWriter(header: csvHeader(report.grouping), write: write)
+        for row in report.rows where row.count > 0 {
+            var cells: [CSVWriter.Cell] = [.number(row.period.description)]
+            switch report.grouping {
+            case .category: cells.append(.text(row.key))
+            case .mcc:
+                cells += [row.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
+                          row.codeDescription.map { .text($0) } ?? .empty, .text(row.category ?? "")]
+            case .merchant: cells += [.text(row.key), .text(row.category ?? "")]
+            case .account: cells.append(.text(row.key))
+            case .month: break
+            }
+            cells += [.text(row.currency), .number(MoneyFormat.machine(row.spent, currency: row.currency)),
+                      .number(MoneyFormat.machine(row.refunded, currency: row.currency)),
+                      .number(MoneyFormat.machine(row.net, currency: row.currency)), .number(String(row.count))]
+            csv.row(cells)
+        }
+    }
+
+    public static func json(_ report: SpendingReport) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("schema", .string("purse.spending.v1")),
+            ("by", .string(report.grouping.rawValue)),
+            ("months", .array(report.months.map { .string($0.description) })),
+        ]
+        if let previous = report.previousMonths {
+            members.append(("previous_months", .array(previous.map { .string($0.description) })))
+        }
+        members.append(("rows", .array(report.rows.map { row in
+            var fields: [(String, JSONOutput)] = [("period", .string(row.period.description))]
+            switch report.grouping {
+            case .category: fields.append(("category", .string(row.key)))
+            case .mcc:
+                fields += [("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                           ("description", .optional(row.codeDescription)), ("category", .optional(row.category))]
+            case .merchant: fields += [("merchant", .string(row.key)), ("category", .optional(row.category))]
+            case .account: fields.append(("account", .string(row.key)))
+            case .month: break
+            }
+            fields += [("currency", .string(row.currency)),
+                       ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
+                       ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
+                       ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
+                       ("count", .integer(Int64(row.count)))]
+            if let previous = row.previousNet {
+                fields += [("previous_net", .string(MoneyFormat.machine(previous, currency: row.currency))),
+                           ("change", .string(MoneyFormat.machine(row.net - previous, currency: row.currency)))]
+            }
+            return .object(fields)
+        })))
+        members.append(("totals", .array(report.currencies.map { currency in
+            let total = report.total(currency)
+            var fields: [(String, JSONOutput)] = [
+                ("currency", .string(currency)),
+                ("spent", .string(MoneyFormat.machine(total.spent, currency: currency))),
+                ("refunded", .string(MoneyFormat.machine(total.refunded, currency: currency))),
+                ("net", .string(MoneyFormat.machine(total.net, currency: currency))),
+                ("count", .integer(Int64(total.count))),
+            ]
+            if let previous = total.previousNet {
+                fields.append(("previous_net", .string(MoneyFormat.machine(previous, currency: currency))))
+            }
+            return .object(fields)
+        })))
+        return .object(members)
+    }
+
+    public static func text(_ report: SpendingReport, style: TextStyle) -> String {
+        let byName = report.grouping == .mcc ? "merchant category code" : report.grouping.rawValue
+        var output = "Spending by \(byName), \(MonthName.span(report.months))\n"
+        guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" }
+        let showPeriod = report.months.count > 1 && report.grouping != .month
+        let compare = report.previousMonths != nil
+        for currency in report.currencies {
+            let rows = report.rows.filter { $0.currency == currency }
+            let total = report.total(currency)
+            let largest = rows.map(\.net).max() ?? 0
+            var columns: [TextTable.Column] = []
+            if showPeriod || report.grouping == .month { columns.append(.init("Month")) }
+            switch report.grouping {
+            case .category: columns.append(.init("Category", maximumWidth: 28))
+            case .mcc: columns += [.init("MCC"), .init("Description", maximumWidth: 32)]
+            case .merchant: columns += [.init("Merchant", maximumWidth: 28), .init("Category", maximumWidth: 24)]
+            case .account: columns.append(.init("Account", maximumWidth: 28))
+            case .month: break
+            }
+            columns += [.init("Spent", .right), .init("Refunded", .right), .init("Net", .right), .init("Share", .right)]
+            if compare { columns += [.init("Previous", .right), .init("Change", .right)] }
+            columns.append(.init(""))
+            var table = TextTable(columns: columns)
+            func cells(_ label: [String], spent: Int64, refunded: Int64, net: Int64, previous: Int64?, bar: String) -> [String] {
+                var cells = label + [MoneyFormat.text(spent, currency: currency), MoneyFormat.text(refunded, currency: currency),
+                                     MoneyFormat.text(net, currency: currency), (Percent.text(net, of: total.net) ?? "-") + "%"]
+                if compare {
+                    cells += [previous.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                              previous.map { changeText(net - $0, previous: $0, currency: currency) } ?? ""]
+                }
+                return cells + [bar]
+            }
+            for row in rows {
+                var label: [String] = []
+                if showPeriod || report.grouping == .month { label.append(row.period.description) }
+                switch report.grouping {
+                case .category, .account: label.append(row.key)
+                case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
+                case .merchant: label += [row.key, row.category ?? ""]
+                case .month: break
+                }
+                table.append(cells(label, spent: row.spent, refunded: row.refunded, net: row.net, previous: row.previousNet,
+                                   bar: Bar.text(row.net, maximum: largest, width: 20, ascii: style.ascii)))
+            }
+            let blanks = Array(repeating: "", count: columns.count - (compare ? 7 : 5) - 1)
+            table.append(cells(["Total"] + blanks, spent: total.spent, refunded: total.refunded, net: total.net,
+                               previous: total.previousNet, bar: ""))
+            output += "\n\(currency)\n" + table.rendered()
+        }
+        return output
+    }
+
+    /// `+$12.00 (+8.0%)`: the change and its percentage of the previous value.
+    static func changeText(_ change: Int64, previous: Int64, currency: String) -> String {
+        let sign = change > 0 ? "+" : ""
+        let percent = Percent.text(change, of: previous).map { " (\(change > 0 ? "+" : "")\($0)%)" } ?? ""
+        return sign + MoneyFormat.text(change, currency: currency) + percent
+    }
+}

@@ -1,0 +1,17 @@
+/// How text reports draw: block characters need a UTF-8 terminal; `--ascii` or a non-UTF-8
+/// locale falls back to plain ASCII.
+public struct TextStyle: Sendable {
+    public var ascii: Bool
+
+    public init(ascii: Bool) {
+        self.ascii = ascii
+    }
+
+    /// ASCII when asked for, or when the locale (LC_ALL, else LC_CTYPE, else LANG) is set and not UTF-8.
+    public init(asciiRequested: Bool, environment: [String: String]) {
+        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty }
+        let utf8 = locale.map { $0.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8") } ?? true
+        self.init(ascii: asciiRequested || !utf8)
+    }
+}
