@@ -92,31 +92,58 @@ final class LineReader {
         count += chunk.count
     }
 
-    /// The last complete line of a file (read backwards, so the rest of the file is never read).
+    /// The last complete line of a file that is not blank, read backwards so the rest of the
+    /// file is never read.
     static func lastCompleteLine(of url: URL) throws -> [UInt8]? {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        let size = Int64(try handle.seekToEnd())
+        var position = Int64(try handle.seekToEnd())
         var tail: [UInt8] = []
-        var position = size
-        var lastNewline: Int?
-        while position > 0 {
+        // `end` is the index in `tail` of the LF that closes the line being looked at.
+        var end: Int?
+        while true {
+            if let closing = end, let previous = tail[..<closing].lastIndex(of: 0x0A) {
+                let line = trimmed(Array(tail[(previous + 1)..<closing]))
+                if !isBlank(line) { return line }
+                end = previous
+                continue
+            }
+            guard position > 0 else {
+                guard let closing = end else { return nil }
+                let line = trimmed(Array(tail[..<closing]))
+                return isBlank(line) ? nil : line
+            }
             let count = Int(min(Int64(64 * 1024), position))
             position -= Int64(count)
             try handle.seek(toOffset: UInt64(position))
             let chunk = [UInt8](try handle.read(upToCount: count) ?? Data())
             tail.insert(contentsOf: chunk, at: 0)
-            if lastNewline == nil {
-                lastNewline = tail.lastIndex(of: 0x0A)
+            if let closing = end {
+                end = closing + chunk.count
             } else {
-                lastNewline = lastNewline! + chunk.count
-            }
-            if let end = lastNewline, let previous = tail[..<end].lastIndex(of: 0x0A) {
-                return trimmed(Array(tail[(previous + 1)..<end]))
+                end = tail.lastIndex(of: 0x0A)
             }
         }
-        guard let end = lastNewline else { return nil }
-        return trimmed(Array(tail[..<end]))
+    }
+
+    static func isBlank(_ line: [UInt8]) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// The 1-based number of the line starting at `offset`: counts the LFs before it. Used only
+    /// to name a line in an error when reading started from a resume hint.
+    static func lineNumber(at offset: Int64, in url: URL) throws -> Int {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var remaining = offset
+        var newlines = 0
+        while remaining > 0 {
+            let chunk = try handle.read(upToCount: Int(min(Int64(1 << 20), remaining))) ?? Data()
+            guard !chunk.isEmpty else { break }
+            newlines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            remaining -= Int64(chunk.count)
+        }
+        return newlines + 1
     }
 
     private static func trimmed(_ line: [UInt8]) -> [UInt8] {

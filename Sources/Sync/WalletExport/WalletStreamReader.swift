@@ -17,6 +17,8 @@ final class WalletStreamReader: ChangeSequence {
     private let stream: LedgerStream
     private let savedToken: StreamToken?
     private var reader: LineReader?
+    /// Reading started at a resume hint, whose line number may be stale if the file was rewritten.
+    private var startedAtHint = false
     /// The generation and sequence of the last line read (applied or skipped).
     private var current: (generation: String, sequence: Int64)?
     private(set) var resumeHint: StreamToken?
@@ -44,6 +46,7 @@ final class WalletStreamReader: ChangeSequence {
         if let offset = token.resumeOffset, let line = token.resumeLine, try continues(token, at: offset) {
             reader = try LineReader(url: url, offset: offset, firstLineNumber: line)
             current = (token.generation, token.sequence)
+            startedAtHint = true
         } else {
             reader = try LineReader(url: url)
         }
@@ -65,8 +68,22 @@ final class WalletStreamReader: ChangeSequence {
     }
 
     func next() throws -> StreamChange? {
+        do {
+            return try readNext()
+        } catch SyncError.badInput(let file, let line?, let field, let message) where startedAtHint {
+            let exact = try LineReader.lineNumber(at: lastLineOffset, in: url)
+            _ = line
+            throw SyncError.badInput(file: file, line: exact, field: field, message: message)
+        }
+    }
+
+    /// Offset of the last line read, to name it exactly in an error.
+    private var lastLineOffset: Int64 = 0
+
+    private func readNext() throws -> StreamChange? {
         guard let reader else { return nil }
         while let line = try reader.next() {
+            lastLineOffset = line.offset
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let header = try header(of: line.bytes, line: line.number)
             let nextToken = StreamToken(generation: header.generation, sequence: header.sequence,

@@ -1,0 +1,312 @@
+import Foundation
+import Ledger
+import LedgerStore
+import Storage
+import Testing
+
+/// A ledger in a fresh temporary folder, removed when released.
+private final class TestLedger {
+    let folder: URL
+    let store: LedgerStore
+    let now = Timestamp.utc(epochSeconds: 1_793_520_000)
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("LedgerStoreTests-\(UUID().uuidString)", isDirectory: true)
+        // The store creates its missing folder itself.
+        store = try LedgerStore(path: folder.appendingPathComponent("data/ledger.sqlite").path, now: now)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func source(_ externalID: String, name: String = "Ana's iPhone") throws -> Int64 {
+        try store.sourceRowID(kind: "wallet-export", externalID: externalID, name: name, location: "/exports/" + externalID, now: now)
+    }
+
+    func count(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int64 {
+        try store.connection.scalarInt(sql, bindings) ?? -1
+    }
+
+    func streams() throws -> [String] {
+        let statement = try store.connection.prepare("SELECT source_id || ':' || name FROM streams ORDER BY source_id, name")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(0)) }
+        return names
+    }
+}
+
+private enum Sample {
+    static let checking = "A1111111-1111-4111-8111-111111111111"
+    static let card = "B2222222-2222-4222-8222-222222222222"
+
+    static func date(_ text: String) -> Timestamp {
+        Timestamp(rfc3339: text)!
+    }
+
+    static func account(_ id: String = checking, name: String = "Checking", kind: AccountKind = .asset,
+                        creditLimit: Int64? = nil) -> Account {
+        Account(id: id, kind: kind, displayName: name, institutionName: "Apple", currencyCode: "USD",
+                openingDate: date("2021-03-04T00:00:00Z"),
+                creditInformation: kind == .liability
+                    ? CreditInformation(creditLimit: creditLimit.map { Money(units: $0, currency: "USD") }) : nil)
+    }
+
+    static func balance(_ id: String, account: String = checking, units: Int64 = 1_000_000,
+                        asOf: String = "2026-10-31T23:00:00Z") -> AccountBalance {
+        AccountBalance(id: id, accountID: account, currencyCode: "USD", available: nil,
+                       booked: Balance(amount: Money(units: units, currency: "USD"), asOfDate: date(asOf),
+                                       creditDebitIndicator: .credit))!
+    }
+
+    static func transaction(_ id: String, account: String = checking, units: Int64 = 542_000,
+                            status: TransactionStatus = .booked) -> Transaction {
+        Transaction(id: id, accountID: account, transactionDate: date("2026-10-03T12:34:56-04:00"),
+                    transactionAmount: Money(units: units, currency: "USD"), creditDebitIndicator: .debit,
+                    transactionDescription: "WHOLE FOODS", originalTransactionDescription: "WHOLEFDS BRK 10234",
+                    merchantCategoryCode: 5411, merchantName: "Whole Foods Market", transactionType: .pointOfSale,
+                    status: status)
+    }
+}
+
+@Suite struct LedgerStoreTests {
+    @Test func opensCreatesItsFolderAndMigrates() throws {
+        let ledger = try TestLedger()
+        #expect(FileManager.default.fileExists(atPath: ledger.store.path))
+        #expect(try ledger.store.schemaVersion == LedgerSchema.latestVersion)
+        // Opening again is a no-op for the schema.
+        let again = try LedgerStore(path: ledger.store.path, now: ledger.now)
+        #expect(try again.schemaVersion == LedgerSchema.latestVersion)
+    }
+
+    @Test func aSourceIsCreatedOnceAndRenamedInPlace() throws {
+        let ledger = try TestLedger()
+        let first = try ledger.source("S1")
+        #expect(try ledger.source("S1") == first)
+        #expect(try ledger.source("S1", name: "Ana's new iPhone") == first)
+        #expect(try ledger.source("S2") != first)
+        #expect(try ledger.store.sourceStatuses().map(\.name) == ["Ana's new iPhone", "Ana's iPhone"])
+    }
+
+    // MARK: - Upsert outcomes
+
+    @Test func accountUpsertsReportInsertedUpdatedAndUnchanged() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+
+        #expect(try store.upsertAccount(Sample.account(), sourceRowID: source) == .inserted)
+        #expect(try store.upsertAccount(Sample.account(), sourceRowID: source) == .unchanged)
+        #expect(try store.upsertAccount(Sample.account(name: "Everyday"), sourceRowID: source) == .updated)
+        #expect(try store.upsertAccount(Sample.account(name: "Everyday"), sourceRowID: source) == .unchanged)
+
+        let card = Sample.account(Sample.card, name: "Card", kind: .liability, creditLimit: 50_000_000)
+        #expect(try store.upsertAccount(card, sourceRowID: source) == .inserted)
+        let raised = Sample.account(Sample.card, name: "Card", kind: .liability, creditLimit: 60_000_000)
+        #expect(try store.upsertAccount(raised, sourceRowID: source) == .updated)
+        #expect(try store.upsertAccount(raised, sourceRowID: source) == .unchanged)
+
+        let summaries = try store.accountSummaries()
+        #expect(summaries.map(\.account.displayName) == ["Card", "Everyday"])
+        #expect(summaries.first?.account.creditInformation?.creditLimit == Money(units: 60_000_000, currency: "USD"))
+    }
+
+    @Test func balanceUpsertsReportInsertedUpdatedAndUnchanged() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+
+        #expect(try store.upsertBalance(Sample.balance("BAL-1")) == .inserted)
+        #expect(try store.upsertBalance(Sample.balance("BAL-1")) == .unchanged)
+        #expect(try store.upsertBalance(Sample.balance("BAL-1", units: 1_200_000)) == .updated)
+        #expect(try store.upsertBalance(Sample.balance("BAL-1", units: 1_200_000)) == .unchanged)
+        #expect(try store.upsertBalance(Sample.balance("BAL-2", units: 1_500_000, asOf: "2026-11-01T23:00:00Z")) == .inserted)
+
+        #expect(try ledger.count("SELECT count(*) FROM balances") == 2)
+        #expect(try store.accountSummaries().first?.latestBalance == Money(units: 1_500_000, currency: "USD"))
+    }
+
+    @Test func transactionUpsertsReportInsertedUpdatedAndUnchangedAndKeepTheRow() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+
+        #expect(try store.upsertTransaction(Sample.transaction("T-1", status: .pending)) == .inserted)
+        let rowID = try ledger.count("SELECT row_id FROM transactions WHERE id = 'T-1'")
+        #expect(try store.upsertTransaction(Sample.transaction("T-1", status: .pending)) == .unchanged)
+        #expect(try store.upsertTransaction(Sample.transaction("T-1", status: .booked)) == .updated)
+        #expect(try store.upsertTransaction(Sample.transaction("T-1", status: .booked)) == .unchanged)
+        #expect(try store.upsertTransaction(Sample.transaction("T-1", units: 600_000)) == .updated)
+
+        #expect(try ledger.count("SELECT row_id FROM transactions WHERE id = 'T-1'") == rowID)
+        var found: [Transaction] = []
+        try store.forEachTransaction(TransactionQuery()) { found.append($0.transaction); return true }
+        #expect(found == [Sample.transaction("T-1", units: 600_000)])
+        #expect(try ledger.count("SELECT signed_amount FROM transactions WHERE id = 'T-1'") == -600_000)
+    }
+
+    // MARK: - Records that belong elsewhere
+
+    @Test func aTransactionIDAlreadyInAnotherAccountIsRefused() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        _ = try store.upsertAccount(Sample.account(Sample.card, name: "Card"), sourceRowID: source)
+        _ = try store.upsertTransaction(Sample.transaction("T-1"))
+
+        for units: Int64 in [542_000, 999_000] {
+            let error = try #require(throws: LedgerStoreError.self) {
+                try store.upsertTransaction(Sample.transaction("T-1", account: Sample.card, units: units))
+            }
+            #expect(error == .recordOfOtherAccount(kind: "transaction", id: "T-1", accountID: Sample.checking))
+        }
+        #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ? AND amount = 542000",
+                                 [.text(Sample.checking)]) == 1)
+        #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ?", [.text(Sample.card)]) == 0)
+    }
+
+    @Test func aBalanceIDAlreadyInAnotherAccountIsRefused() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        _ = try store.upsertAccount(Sample.account(Sample.card, name: "Card"), sourceRowID: source)
+        _ = try store.upsertBalance(Sample.balance("BAL-1"))
+
+        let error = try #require(throws: LedgerStoreError.self) {
+            try store.upsertBalance(Sample.balance("BAL-1", account: Sample.card))
+        }
+
+        #expect(error == .recordOfOtherAccount(kind: "balance", id: "BAL-1", accountID: Sample.checking))
+        #expect(try ledger.count("SELECT count(*) FROM balances WHERE account_id = ?", [.text(Sample.checking)]) == 1)
+    }
+
+    @Test func anAccountOfAnotherSourceIsRefused() throws {
+        let ledger = try TestLedger()
+        let ana = try ledger.source("S1")
+        let ben = try ledger.source("S2", name: "Ben's iPhone")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: ana)
+
+        let error = try #require(throws: LedgerStoreError.self) {
+            try store.upsertAccount(Sample.account(name: "Ben's idea of it"), sourceRowID: ben)
+        }
+
+        #expect(error == .accountOfOtherSource(accountID: Sample.checking))
+        #expect(try store.accountSummaries().map(\.account.displayName) == ["Checking"])
+        #expect(try store.sourceRowID(ofAccount: Sample.checking) == ana)
+        // Nor can the other source delete it.
+        #expect(try store.deleteAccount(id: Sample.checking, sourceRowID: ben) == false)
+        #expect(try ledger.count("SELECT count(*) FROM accounts") == 1)
+    }
+
+    // MARK: - Deleting
+
+    @Test func deletingAnAccountCascadesToItsBalancesTransactionsAndStreamTokens() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card")] {
+            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
+            _ = try store.upsertBalance(Sample.balance("BAL-\(name)-1", account: id))
+            _ = try store.upsertBalance(Sample.balance("BAL-\(name)-2", account: id, asOf: "2026-11-01T00:00:00Z"))
+            _ = try store.upsertTransaction(Sample.transaction("T-\(name)-1", account: id))
+            _ = try store.upsertTransaction(Sample.transaction("T-\(name)-2", account: id))
+            for stream in ["balances/" + id, "transactions/" + id] {
+                try store.saveToken(StreamToken(generation: "G1", sequence: 3), sourceRowID: source, stream: stream, now: ledger.now)
+            }
+        }
+        try store.saveToken(StreamToken(generation: "G1", sequence: 2), sourceRowID: source, stream: "accounts", now: ledger.now)
+
+        #expect(try store.deleteAccount(id: Sample.card, sourceRowID: source))
+
+        #expect(try store.accountSummaries().map(\.account.id) == [Sample.checking])
+        #expect(try ledger.count("SELECT count(*) FROM balances WHERE account_id = ?", [.text(Sample.card)]) == 0)
+        #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ?", [.text(Sample.card)]) == 0)
+        #expect(try ledger.count("SELECT count(*) FROM balances WHERE account_id = ?", [.text(Sample.checking)]) == 2)
+        #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ?", [.text(Sample.checking)]) == 2)
+        #expect(try ledger.streams() == ["\(source):accounts", "\(source):balances/\(Sample.checking)",
+                                         "\(source):transactions/\(Sample.checking)"])
+        #expect(try store.token(sourceRowID: source, stream: "transactions/" + Sample.card) == nil)
+        #expect(try store.deleteAccount(id: Sample.card, sourceRowID: source) == false)
+        let counts = try store.counts()
+        #expect(counts.accounts == 1 && counts.balances == 2 && counts.transactions == 2)
+    }
+
+    @Test func deletingARecordNeedsItsAccount() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        _ = try store.upsertTransaction(Sample.transaction("T-1"))
+        _ = try store.upsertBalance(Sample.balance("BAL-1"))
+
+        #expect(try store.deleteTransaction(id: "T-1", accountID: Sample.card) == false)
+        #expect(try store.deleteBalance(id: "BAL-1", accountID: Sample.card) == false)
+        #expect(try store.deleteTransaction(id: "T-1", accountID: Sample.checking))
+        #expect(try store.deleteBalance(id: "BAL-1", accountID: Sample.checking))
+        #expect(try store.deleteTransaction(id: "T-1", accountID: Sample.checking) == false)
+        let counts = try store.counts()
+        #expect(counts.balances == 0 && counts.transactions == 0)
+    }
+
+    // MARK: - Tokens and snapshots
+
+    @Test func tokensAreKeptPerSourceAndStreamAndHintsMoveOnlyOnTheSamePoint() throws {
+        let ledger = try TestLedger()
+        let ana = try ledger.source("S1")
+        let ben = try ledger.source("S2")
+        let store = ledger.store
+        try store.saveToken(StreamToken(generation: "G1", sequence: 4, resumeOffset: 900, resumeLine: 5),
+                            sourceRowID: ana, stream: "accounts", now: ledger.now)
+        try store.saveToken(StreamToken(generation: "G1", sequence: 1), sourceRowID: ben, stream: "accounts", now: ledger.now)
+
+        #expect(try store.token(sourceRowID: ana, stream: "accounts") == StreamToken(generation: "G1", sequence: 4, resumeOffset: 900, resumeLine: 5))
+        #expect(try store.token(sourceRowID: ben, stream: "accounts") == StreamToken(generation: "G1", sequence: 1))
+        #expect(try store.token(sourceRowID: ana, stream: "balances/X") == nil)
+
+        try store.saveResumeHint(StreamToken(generation: "G1", sequence: 4, resumeOffset: 1000, resumeLine: 6),
+                                 sourceRowID: ana, stream: "accounts")
+        #expect(try store.token(sourceRowID: ana, stream: "accounts")?.resumeOffset == 1000)
+        // A hint for another point of history is ignored.
+        try store.saveResumeHint(StreamToken(generation: "G1", sequence: 5, resumeOffset: 2000, resumeLine: 7),
+                                 sourceRowID: ana, stream: "accounts")
+        try store.saveResumeHint(StreamToken(generation: "G2", sequence: 4, resumeOffset: 3000, resumeLine: 7),
+                                 sourceRowID: ana, stream: "accounts")
+        #expect(try store.token(sourceRowID: ana, stream: "accounts") == StreamToken(generation: "G1", sequence: 4, resumeOffset: 1000, resumeLine: 6))
+    }
+
+    @Test func aSnapshotSweepDeletesOnlyTheRecordsItLacksInItsAccount() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        _ = try store.upsertAccount(Sample.account(Sample.card, name: "Card"), sourceRowID: source)
+        for id in ["T-1", "T-2", "T-3"] { _ = try store.upsertTransaction(Sample.transaction(id)) }
+        _ = try store.upsertTransaction(Sample.transaction("T-9", account: Sample.card))
+
+        let swept = try store.transaction { () throws -> Int in
+            try store.beginSnapshot()
+            try store.addSnapshotID("T-2")
+            return try store.sweepTransactions(accountID: Sample.checking)
+        }
+
+        #expect(swept == 2)
+        var ids: [String] = []
+        try store.forEachTransaction(TransactionQuery()) { ids.append($0.transaction.id); return true }
+        #expect(ids.sorted() == ["T-2", "T-9"])
+
+        // A later snapshot starts from an empty set of IDs.
+        let sweptAccounts = try store.transaction { () throws -> [String] in
+            try store.beginSnapshot()
+            try store.addSnapshotID(Sample.checking)
+            return try store.sweepAccounts(sourceRowID: source)
+        }
+        #expect(sweptAccounts == [Sample.card])
+        #expect(try store.counts().transactions == 1)
+    }
+}
