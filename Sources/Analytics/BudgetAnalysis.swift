@@ -1,0 +1,131 @@
+import Ledger
+import LedgerStore
+
+/// Budgets with rollover (money-rules.md section 6): available = amount + carry, the carry of a
+/// month being what remained of the month before (never below zero for `surplus`, also negative
+/// for `all`, nothing for `none`); the first month of a budget carries nothing.
+public enum BudgetAnalysis {
+    struct Key: Hashable {
+        let category: String
+        let currency: String
+    }
+
+    /// The report for `months`; `today` decides the running month and its pace.
+    public static func report(_ store: LedgerStore, months: [YearMonth], zone: ReportTimeZone, today: CivilDate,
+                              warnAt: Int64 = 80, includePending: Bool = false) throws -> BudgetReport {
+        guard let firstShown = months.first, let lastShown = months.last else {
+            return BudgetReport(months: months, warnAt: warnAt, rows: [])
+        }
+        let records = try store.budgetRecords()
+        var histories: [Key: [BudgetRecord]] = [:]
+        for record in records { histories[Key(category: record.category, currency: record.currency), default: []].append(record) }
+        // Spending from the earliest budget month, so every carry chain starts where its budget does.
+        let firstNeeded = min(firstShown, records.map(\.firstMonth).min() ?? firstShown)
+        var scope = ReportScope(months: firstNeeded...lastShown, zone: zone)
+        scope.includePending = includePending
+        var spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]] = [:]
+        for row in try SpendingAnalysis.aggregate(store, scope: scope, grouping: .category) {
+            spending[row.period, default: [:]][Key(category: row.key, currency: row.currency)] = (row.spent, row.refunded)
+        }
+        let running = YearMonth(today)
+        var rows: [BudgetReport.Row] = []
+        for month in months {
+            var budgetedKeys = Set<Key>()
+            for (key, history) in histories {
+                guard let entry = entry(history, at: month), let amount = entry.amount else { continue }
+                budgetedKeys.insert(key)
+                let carried = carry(into: month, history: history, spending: spending, key: key)
+                let actual = spending[month]?[key] ?? (0, 0)
+                let net = actual.spent - actual.refunded
+                let available = amount + carried
+                var projected: Int64?
+                if month == running {
+                    let daysInMonth = Int64(CivilDate.daysIn(year: month.year, month: month.month))
+                    projected = roundedDivision(net * daysInMonth, Int64(today.day))
+                }
+                let status = self.status(net: net, available: available, warnAt: warnAt, projected: projected)
+                rows.append(BudgetReport.Row(month: month, category: key.category, currency: key.currency, budgeted: amount,
+                                             carried: carried, spent: actual.spent, refunded: actual.refunded,
+                                             status: status, projected: projected))
+            }
+            var unbudgeted: [String: (spent: Int64, refunded: Int64)] = [:]
+            for (key, actual) in spending[month] ?? [:] where !budgetedKeys.contains(key) {
+                unbudgeted[key.currency, default: (0, 0)].spent += actual.spent
+                unbudgeted[key.currency, default: (0, 0)].refunded += actual.refunded
+            }
+            for (currency, actual) in unbudgeted {
+                rows.append(BudgetReport.Row(month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
+                                             carried: nil, spent: actual.spent, refunded: actual.refunded, status: nil,
+                                             projected: nil))
+            }
+        }
+        rows.sort { order($0) < order($1) }
+        return BudgetReport(months: months, warnAt: warnAt, rows: rows)
+    }
+
+    static func order(_ row: BudgetReport.Row) -> (YearMonth, Int, String, String) {
+        let rank = switch row.status {
+        case .over: 0
+        case .warn: 1
+        case .ok: 2
+        case nil: 3
+        }
+        return (row.month, rank, row.category, row.currency)
+    }
+
+    /// The history entry in force in `month`: the latest one starting at or before it.
+    static func entry(_ history: [BudgetRecord], at month: YearMonth) -> BudgetRecord? {
+        history.last { $0.firstMonth <= month }
+    }
+
+    /// What carries into `month`: walks from the start of the budget's unbroken run.
+    static func carry(into month: YearMonth, history: [BudgetRecord], spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]],
+                      key: Key) -> Int64 {
+        var start = month
+        while let previous = entry(history, at: start.adding(months: -1)), previous.amount != nil {
+            start = start.adding(months: -1)
+        }
+        var carried: Int64 = 0
+        var current = start
+        while current < month {
+            guard let entry = entry(history, at: current), let amount = entry.amount,
+                  let next = self.entry(history, at: current.adding(months: 1)) else { return 0 }
+            let actual = spending[current]?[key] ?? (0, 0)
+            let remaining = amount + carried - (actual.spent - actual.refunded)
+            // The policy in force in the month that receives the carry decides what carries.
+            switch next.rollover {
+            case .none: carried = 0
+            case .surplus: carried = max(0, remaining)
+            case .all: carried = remaining
+            }
+            current = current.adding(months: 1)
+        }
+        return carried
+    }
+
+    /// over: remaining < 0; warn: used >= the warn level, or the running month's pace would
+    /// exceed what is available; else ok.
+    static func status(net: Int64, available: Int64, warnAt: Int64, projected: Int64?) -> BudgetReport.Status {
+        if available - net < 0 { return .over }
+        if available > 0 {
+            let used = net.multipliedReportingOverflow(by: 100)
+            let level = available.multipliedReportingOverflow(by: warnAt)
+            if used.overflow || (!level.overflow && used.partialValue >= level.partialValue) { return .warn }
+        }
+        if let projected, projected > available { return .warn }
+        return .ok
+    }
+
+    /// numerator / denominator rounded half to even.
+    static func roundedDivision(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+        guard denominator != 0 else { return 0 }
+        let quotient = numerator / denominator
+        let remainder = numerator % denominator
+        let twice = 2 * abs(remainder)
+        let magnitude = abs(denominator)
+        if twice > magnitude || (twice == magnitude && quotient % 2 != 0) {
+            return (numerator < 0) != (denominator < 0) ? quotient - 1 : quotient + 1
+        }
+        return quotient
+    }
+}

@@ -1,0 +1,35 @@
+import Ledger
+
+/// Budget against actual spending, per month, category and currency.
+public struct BudgetReport: Sendable {
+    public enum Status: String, Sendable {
+        case ok, warn, over
+    }
+
+    public struct Row: Sendable, Equatable {
+        public let month: YearMonth
+        public let category: String
+        public let currency: String
+        /// Nil on the Unbudgeted row, which has no budget.
+        public let budgeted: Int64?
+        public let carried: Int64?
+        public let spent: Int64
+        public let refunded: Int64
+        public let status: Status?
+        /// The month-end net at the current pace, for the running month only.
+        public let projected: Int64?
+
+        public var net: Int64 { spent - refunded }
+        public var available: Int64? { budgeted.map { $0 + (carried ?? 0) } }
+        public var remaining: Int64? { available.map { $0 - net } }
+        public var isUnbudgeted: Bool { budgeted == nil }
+    }
+
+    public static let unbudgeted = "Unbudgeted"
+
+    public let months: [YearMonth]
+    /// Warn level in percent.
+    public let warnAt: Int64
+    /// Month ascending; within a month over first, then warn, then ok, then by category; Unbudgeted last.
+    public let rows: [Row]
+}

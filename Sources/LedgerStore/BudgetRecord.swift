@@ -1,0 +1,29 @@
+import Ledger
+
+/// One entry of a budget's history: from `firstMonth` on, the monthly amount (nil: no budget
+/// from then on) and the rollover policy.
+public struct BudgetRecord: Equatable, Sendable {
+    public enum Rollover: String, CaseIterable, Sendable {
+        /// Nothing carries into the next month.
+        case none
+        /// What was left carries, never below zero.
+        case surplus
+        /// What was left carries, overspending too (a negative carry).
+        case all
+    }
+
+    public var category: String
+    public var currency: String
+    public var firstMonth: YearMonth
+    /// In 1/10,000 units; nil when the budget was removed from `firstMonth` on.
+    public var amount: Int64?
+    public var rollover: Rollover
+
+    public init(category: String, currency: String, firstMonth: YearMonth, amount: Int64?, rollover: Rollover) {
+        self.category = category
+        self.currency = currency
+        self.firstMonth = firstMonth
+        self.amount = amount
+        self.rollover = rollover
+    }
+}

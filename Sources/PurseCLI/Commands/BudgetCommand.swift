@@ -1,0 +1,170 @@
+import Analytics
+import Ledger
+import LedgerStore
+import Rendering
+
+/// `purse budget set|remove|list|check` and `purse report budget`.
+enum BudgetCommand {
+    static func set(_ context: CommandContext) throws {
+        let category = context.command.positionals[0]
+        let amountText = context.command.positionals[1]
+        let store = try context.openStore()
+        let currency = try self.currency(context, store: store)
+        let units: Int64
+        do {
+            units = try Money.parseUnits(amountText, allowSign: false)
+        } catch {
+            throw context.usageError("AMOUNT must be a decimal amount such as 400 or 400.00, not '\(amountText)'")
+        }
+        let rolloverText = context.command.value("rollover") ?? "none"
+        guard let rollover = BudgetRecord.Rollover(rawValue: rolloverText) else {
+            throw context.usageError("option '--rollover' must be none, surplus or all, not '\(rolloverText)'")
+        }
+        let month = try firstMonth(context)
+        try store.transaction {
+            try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: units,
+                                              rollover: rollover), now: context.now)
+        }
+        context.stderr.write("Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)\n")
+    }
+
+    static func remove(_ context: CommandContext) throws {
+        let category = context.command.positionals[0]
+        let store = try context.openStore()
+        let currency = try self.currency(context, store: store)
+        let month = try firstMonth(context)
+        let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency }
+        guard history.contains(where: { $0.amount != nil }) else {
+            throw context.usageError("there is no \(currency) budget for '\(category)' (see 'purse budget list')")
+        }
+        let current = history.last { $0.firstMonth <= month } ?? history[0]
+        try store.transaction {
+            try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: nil,
+                                              rollover: current.rollover), now: context.now)
+        }
+        context.stderr.write("Budget for \(category) (\(currency)) removed from \(month) on\n")
+    }
+
+    static func list(_ context: CommandContext) throws {
+        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
+        let records = try context.openStore().budgetRecords()
+        let sink = try context.dataSink()
+        defer { (sink as? FileSink)?.flush() }
+        switch format {
+        case .csv:
+            let csv = CSVWriter(header: ["category", "currency", "from", "amount", "rollover"], write: sink.write)
+            for record in records {
+                csv.row([.text(record.category), .text(record.currency), .number(record.firstMonth.description),
+                         record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
+                         .text(record.amount == nil ? "removed" : record.rollover.rawValue)])
+            }
+        case .json:
+            sink.write(JSONOutput.object([
+                ("schema", .string("purse.budgets.v1")),
+                ("budgets", .array(records.map { record in
+                    .object([("category", .string(record.category)), ("currency", .string(record.currency)),
+                             ("from", .string(record.firstMonth.description)),
+                             ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
+                             ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil))])
+                })),
+            ]).pretty + "\n")
+        case .text:
+            guard !records.isEmpty else {
+                sink.write("No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n")
+                return
+            }
+            var table = TextTable(columns: [.init("Category", maximumWidth: 28), .init("Currency"), .init("From"),
+                                            .init("Amount", .right), .init("Rollover")])
+            for record in records {
+                table.append([record.category, record.currency, record.firstMonth.description,
+                              record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
+                              record.amount == nil ? "" : record.rollover.rawValue])
+            }
+            sink.write(table.rendered())
+        }
+    }
+
+    static func report(_ context: CommandContext) throws {
+        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
+        let zone = try context.reportTimeZone()
+        let months = try self.months(context, zone: zone)
+        let store = try context.openStore()
+        let report = try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
+                                               warnAt: try warnLevel(context) ?? 80,
+                                               includePending: context.command.has("include-pending"))
+        let sink = try context.dataSink()
+        defer { (sink as? FileSink)?.flush() }
+        switch format {
+        case .csv: BudgetRendering.csv(report, write: sink.write)
+        case .json: sink.write(BudgetRendering.json(report).pretty + "\n")
+        case .text: sink.write(BudgetRendering.text(report, style: context.textStyle))
+        }
+    }
+
+    /// Silent and 0 when all is well; a line per budget over (and, with --warn-at, per warning)
+    /// and exit 1 when any is over.
+    static func check(_ context: CommandContext) throws {
+        let zone = try context.reportTimeZone()
+        let months = try self.months(context, zone: zone)
+        let warnAt = try warnLevel(context)
+        let report = try BudgetAnalysis.report(try context.openStore(), months: months, zone: zone,
+                                               today: zone.date(of: context.now.epochSeconds), warnAt: warnAt ?? 80,
+                                               includePending: context.command.has("include-pending"))
+        for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {
+            context.stdout.write(line + "\n")
+        }
+        if report.rows.contains(where: { $0.status == .over }) { throw CheckFailed() }
+    }
+
+    // MARK: - Options
+
+    static func currency(_ context: CommandContext, store: LedgerStore) throws -> String {
+        if let code = context.command.value("currency") {
+            guard CurrencyTable.isKnown(code.uppercased()) else {
+                throw context.usageError("option '--currency' needs an ISO 4217 code such as USD, not '\(code)'")
+            }
+            return code.uppercased()
+        }
+        let currencies = try store.accountCurrencies()
+        guard currencies.count <= 1 else {
+            throw context.usageError("the ledger has several currencies (\(currencies.joined(separator: ", "))): say which with --currency")
+        }
+        return currencies.first ?? "USD"
+    }
+
+    static func firstMonth(_ context: CommandContext) throws -> YearMonth {
+        let zone = try context.reportTimeZone()
+        guard let text = context.command.value("from") else { return YearMonth(zone.date(of: context.now.epochSeconds)) }
+        guard let month = YearMonth(iso: text) else { throw context.usageError("option '--from' needs YYYY-MM, not '\(text)'") }
+        return month
+    }
+
+    static func months(_ context: CommandContext, zone: ReportTimeZone) throws -> [YearMonth] {
+        let fromText = context.command.value("from")
+        let toText = context.command.value("to")
+        if fromText != nil || toText != nil {
+            if context.command.value("month") != nil { throw context.usageError("use either --month or --from/--to, not both") }
+            let today = YearMonth(zone.date(of: context.now.epochSeconds))
+            guard let from = fromText.map(YearMonth.init(iso:)) ?? today, let to = toText.map(YearMonth.init(iso:)) ?? today else {
+                throw context.usageError("options '--from' and '--to' need YYYY-MM")
+            }
+            guard from <= to else { throw context.usageError("--to \(to) is before --from \(from)") }
+            var months: [YearMonth] = []
+            var month = from
+            while month <= to {
+                months.append(month)
+                month = month.adding(months: 1)
+            }
+            return months
+        }
+        return [try context.month("month", zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds))]
+    }
+
+    static func warnLevel(_ context: CommandContext) throws -> Int64? {
+        guard let text = context.command.value("warn-at") else { return nil }
+        guard let level = Int64(text), (1...1000).contains(level) else {
+            throw context.usageError("option '--warn-at' needs a percentage from 1 to 1000, not '\(text)'")
+        }
+        return level
+    }
+}

@@ -1,0 +1,124 @@
+import Analytics
+import Ledger
+
+/// `report budget` and `budget check` as CSV, JSON and text.
+public enum BudgetRendering {
+    public static let csvHeader = ["month", "category", "currency", "budgeted", "carried", "available", "spent", "refunded",
+                                   "net", "remaining", "used_pct", "status", "projected"]
+
+    static func money(_ units: Int64?, _ currency: String) -> String? {
+        units.map { MoneyFormat.machine($0, currency: currency) }
+    }
+
+    static func usedPercent(_ row: BudgetReport.Row) -> String? {
+        guard let available = row.available else { return nil }
+        return Percent.text(row.net, of: available)
+    }
+
+    public static func csv(_ report: BudgetReport, write: @escaping (String) -> Void) {
+        let csv = CSVWriter(header: csvHeader, write: write)
+        for row in report.rows {
+            let cells: [String?] = [
+                row.month.description, nil, nil, money(row.budgeted, row.currency), money(row.carried, row.currency),
+                money(row.available, row.currency), money(row.spent, row.currency), money(row.refunded, row.currency),
+                money(row.net, row.currency), money(row.remaining, row.currency), usedPercent(row), row.status?.rawValue,
+                money(row.projected, row.currency),
+            ]
+            var line: [CSVWriter.Cell] = cells.map { $0.map(CSVWriter.Cell.number) ?? .empty }
+            line[1] = .text(row.category)
+            line[2] = .text(row.currency)
+            line[11] = row.status.map { .text($0.rawValue) } ?? .empty
+            csv.row(line)
+        }
+    }
+
+    public static func json(_ report: BudgetReport) -> JSONOutput {
+        .object([
+            ("schema", .string("purse.budget.v1")),
+            ("months", .array(report.months.map { .string($0.description) })),
+            ("warn_at", .integer(report.warnAt)),
+            ("rows", .array(report.rows.map { row in
+                .object([
+                    ("month", .string(row.month.description)),
+                    ("category", .string(row.category)),
+                    ("currency", .string(row.currency)),
+                    ("budgeted", .optional(money(row.budgeted, row.currency))),
+                    ("carried", .optional(money(row.carried, row.currency))),
+                    ("available", .optional(money(row.available, row.currency))),
+                    ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
+                    ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
+                    ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
+                    ("remaining", .optional(money(row.remaining, row.currency))),
+                    ("used_pct", .optional(usedPercent(row))),
+                    ("status", .optional(row.status?.rawValue)),
+                    ("projected", .optional(money(row.projected, row.currency))),
+                ])
+            })),
+        ])
+    }
+
+    public static func text(_ report: BudgetReport, style: TextStyle) -> String {
+        var output = "Budgets, \(MonthName.span(report.months))\n"
+        guard !report.rows.isEmpty else {
+            return output + "\nNo budgets and no spending. Set one with: purse budget set CATEGORY AMOUNT\n"
+        }
+        for month in report.months {
+            let rows = report.rows.filter { $0.month == month }
+            guard !rows.isEmpty else { continue }
+            if report.months.count > 1 { output += "\n\(MonthName.text(month))" }
+            var table = TextTable(columns: [
+                .init("Category", maximumWidth: 28), .init("Budget", .right), .init("Carried", .right),
+                .init("Available", .right), .init("Net", .right), .init("Remaining", .right), .init("Used", .right),
+                .init("Status"), .init("Projected", .right), .init(""),
+            ])
+            for row in rows {
+                let currency = row.currency
+                func text(_ units: Int64?) -> String { units.map { MoneyFormat.text($0, currency: currency) } ?? "" }
+                table.append([
+                    row.category + (report.rows.contains { $0.category == row.category && $0.currency != currency } ? " (\(currency))" : ""),
+                    text(row.budgeted), text(row.carried), text(row.available), text(row.net), text(row.remaining),
+                    usedPercent(row).map { $0 + "%" } ?? "", row.status?.rawValue ?? "", text(row.projected),
+                    row.available.map { bar(net: row.net, available: $0, ascii: style.ascii) } ?? "",
+                ])
+            }
+            output += "\n" + table.rendered()
+        }
+        return output
+    }
+
+    /// `[██████░░░░]`: the share of the budget used, full and marked `!` past 100%.
+    static func bar(net: Int64, available: Int64, ascii: Bool) -> String {
+        let width = 20
+        let filled: Int
+        if available <= 0 {
+            filled = net > 0 ? width : 0
+        } else {
+            filled = Int(min(Int64(width), max(0, (net * Int64(width) + available / 2) / available)))
+        }
+        let over = net > available
+        let full = ascii ? "#" : "█"
+        let empty = ascii ? "." : "░"
+        return "[" + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + "]" + (over ? "!" : "")
+    }
+
+    /// The lines of `budget check`: one per budget over, or at the warn level when asked.
+    public static func checkLines(_ report: BudgetReport, includeWarnings: Bool) -> [String] {
+        report.rows.compactMap { row in
+            guard let status = row.status, let available = row.available else { return nil }
+            let currency = row.currency
+            let month = MonthName.text(row.month)
+            switch status {
+            case .over:
+                return "over: \(row.category) (\(currency)), \(month): net \(MoneyFormat.text(row.net, currency: currency)) of "
+                    + "\(MoneyFormat.text(available, currency: currency)) available, "
+                    + "\(MoneyFormat.text(-(row.remaining ?? 0), currency: currency)) over"
+            case .warn where includeWarnings:
+                let used = usedPercent(row).map { "\($0)% used" } ?? "used"
+                let projected = row.projected.map { ", on pace for \(MoneyFormat.text($0, currency: currency))" } ?? ""
+                return "warn: \(row.category) (\(currency)), \(month): \(used) of \(MoneyFormat.text(available, currency: currency))\(projected)"
+            default:
+                return nil
+            }
+        }
+    }
+}
