@@ -18,6 +18,9 @@ public final class LedgerStore {
         }
         self.path = path
         connection = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        // A 32 MiB page cache keeps the transaction indexes' hot pages in memory during a large
+        // sync while keeping the process well under its memory budget.
+        try connection.execute("PRAGMA cache_size = -32768")
         _ = try Migrator.migrate(connection, LedgerSchema.migrations, now: now.text)
     }
 

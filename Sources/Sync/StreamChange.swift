@@ -20,6 +20,15 @@ public struct StreamChange: Sendable {
     public var file: String
     public var line: Int?
 
+    /// Records inserted, updated or deleted: the size of the change set.
+    public var recordCount: Int {
+        switch records {
+        case .accounts(let set): set.inserted.count + set.updated.count + set.deleted.count
+        case .balances(let set): set.inserted.count + set.updated.count + set.deleted.count
+        case .transactions(let set): set.inserted.count + set.updated.count + set.deleted.count
+        }
+    }
+
     public init(records: Records, replacesStream: Bool, isResync: Bool, token: StreamToken, file: String, line: Int?) {
         self.records = records
         self.replacesStream = replacesStream

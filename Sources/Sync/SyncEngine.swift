@@ -11,6 +11,10 @@ public final class SyncEngine {
     /// Called now and then with a short progress text (meant for a terminal).
     public var progress: ((String) -> Void)?
 
+    /// About how many records one commit holds: large enough that commits cost little, small
+    /// enough that another run waiting on the database never waits long.
+    static let recordsPerCommit = 20_000
+
     public init(store: LedgerStore, now: Timestamp) {
         self.store = store
         self.now = now
@@ -39,22 +43,41 @@ public final class SyncEngine {
             // Applying the accounts stream may have dropped this stream's token with its account.
             let sequence = token == openedToken ? openedSequence : try source.changes(for: stream, after: token)
             var summary = StreamSummary(source: source.displayName, stream: stream.name)
-            while let change = try sequence.next() {
-                let expected = token
+            var finished = false
+            while !finished {
+                // Several change sets share one SQLite transaction, each inside its own savepoint
+                // with its token, so commits stay few; an error rolls back its change set alone
+                // and the ones before it are committed.
+                var failure: (any Error)?
                 try store.transaction {
                     let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
-                    guard stored?.generation == expected?.generation, stored?.sequence == expected?.sequence else {
+                    guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
                         throw SyncError.concurrentSync(stream: stream.name)
                     }
-                    try apply(change, to: stream, sourceRow: sourceRow, summary: &summary)
-                    try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
+                    var records = 0
+                    while records < Self.recordsPerCommit {
+                        do {
+                            guard let change = try sequence.next() else {
+                                finished = true
+                                return
+                            }
+                            try store.connection.savepoint("change_set") {
+                                try apply(change, to: stream, sourceRow: sourceRow, summary: &summary)
+                                try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
+                            }
+                            token = change.token
+                            records += change.recordCount
+                            summary.changeSets += 1
+                            summary.resynced = summary.resynced || change.isResync
+                        } catch {
+                            failure = error
+                            finished = true
+                            return
+                        }
+                    }
                 }
-                token = change.token
-                summary.changeSets += 1
-                summary.resynced = summary.resynced || change.isResync
-                if summary.changeSets % 64 == 0 {
-                    progress?("\(source.displayName) \(stream.name): \(summary.changeSets) change sets")
-                }
+                if let failure { throw failure }
+                progress?("\(source.displayName) \(stream.name): \(summary.changeSets) change sets")
             }
             if summary.changeSets > 0 {
                 report.changedStreams.append(summary)
