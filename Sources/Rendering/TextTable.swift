@@ -26,8 +26,9 @@ public struct TextTable {
         rows.append(zip(columns, row).map { column, cell in
             // Line breaks, tabs and escape codes from merchant names would break the alignment
             // or reach the terminal: each becomes a space.
-            let flat = String(String.UnicodeScalarView(cell.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
-                .replacingOccurrences(of: "  ", with: " ")
+            let flat = String(String.UnicodeScalarView(cell.replacingOccurrences(of: "\r\n", with: " ").unicodeScalars.map {
+                $0.value < 0x20 || $0.value == 0x7F ? " " : $0
+            }))
             return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0) } ?? flat
         })
     }

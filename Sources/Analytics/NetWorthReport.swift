@@ -1,0 +1,67 @@
+import Ledger
+
+/// `report networth`: assets, liabilities and net worth at the end of each period, per
+/// currency, never summed across currencies.
+public struct NetWorthReport: Sendable {
+    /// One currency at one date; only when at least one account has a balance in it then.
+    public struct Row: Sendable, Equatable {
+        public let date: CivilDate
+        public let currency: String
+        /// Sum of the balances of asset accounts (0 when only liabilities have one).
+        public let assets: Int64
+        /// Sum of the balances of liability accounts: negative for debts.
+        public let liabilities: Int64
+        /// assets + liabilities.
+        public let netWorth: Int64
+        /// How many accounts had a balance in this currency at this date.
+        public let accounts: Int
+
+        public init(date: CivilDate, currency: String, assets: Int64, liabilities: Int64, netWorth: Int64, accounts: Int) {
+            self.date = date
+            self.currency = currency
+            self.assets = assets
+            self.liabilities = liabilities
+            self.netWorth = netWorth
+            self.accounts = accounts
+        }
+    }
+
+    /// A currency's net worth over the dates.
+    public struct CurrencySummary: Sendable, Equatable {
+        public let currency: String
+        /// Aligned with `dates`; nil where the currency has no row.
+        public let netWorths: [Int64?]
+        public let first: Int64?
+        public let last: Int64?
+        /// last - first, nil without both.
+        public let change: Int64?
+
+        public init(currency: String, netWorths: [Int64?], first: Int64?, last: Int64?, change: Int64?) {
+            self.currency = currency
+            self.netWorths = netWorths
+            self.first = first
+            self.last = last
+            self.change = change
+        }
+    }
+
+    public let from: CivilDate
+    public let to: CivilDate
+    public let interval: ReportCalendar.Interval
+    /// The last day of each period, ascending.
+    public let dates: [CivilDate]
+    /// By date, then currency.
+    public let rows: [Row]
+    /// By currency code.
+    public let currencies: [CurrencySummary]
+
+    public init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], rows: [Row],
+                currencies: [CurrencySummary]) {
+        self.from = from
+        self.to = to
+        self.interval = interval
+        self.dates = dates
+        self.rows = rows
+        self.currencies = currencies
+    }
+}

@@ -1,0 +1,62 @@
+import Ledger
+import Storage
+
+extension LedgerStore {
+    /// Runs `body` in one deferred read transaction: every query in it sees the same ledger,
+    /// even while a sync writes (WAL), so a report never mixes before and after.
+    public func readSnapshot<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(.deferred, body)
+    }
+
+    /// The accounts balance reports cover (all when `ids` is empty), ordered as `purse accounts`
+    /// lists them: by display name ignoring ASCII case, then ID.
+    public func balanceAccounts(ids: [String] = []) throws -> [BalanceAccount] {
+        let filter = ids.isEmpty ? "" : "WHERE id IN (" + Array(repeating: "?", count: ids.count).joined(separator: ", ") + ")"
+        let query = try connection.prepare("""
+            SELECT id, display_name, kind, currency FROM accounts \(filter)
+            ORDER BY display_name COLLATE NOCASE, id
+            """)
+        try query.bind(ids.map(SQLValue.text))
+        var accounts: [BalanceAccount] = []
+        while try query.step() {
+            accounts.append(BalanceAccount(id: query.text(0), displayName: query.text(1),
+                                           kind: query.text(2) == AccountKind.liability.rawValue ? .liability : .asset,
+                                           currency: query.text(3)))
+        }
+        return accounts
+    }
+
+    /// An account's balance observations in observed-time order (ties in the order they were
+    /// first stored), read through the (account_id, observed_time) index.
+    public func balanceObservations(accountID: String) throws -> [BalanceObservation] {
+        // observed_signed is the booked side when present, else the available side: its
+        // currency is that side's.
+        let query = try connection.cached("""
+            SELECT id, observed_time, observed_signed,
+                CASE WHEN booked_amount IS NOT NULL THEN booked_currency ELSE available_currency END
+            FROM balances WHERE account_id = ? ORDER BY observed_time, row_id
+            """)
+        try query.bind([.text(accountID)])
+        defer { query.reset() }
+        var observations: [BalanceObservation] = []
+        while try query.step() {
+            observations.append(BalanceObservation(id: query.text(0), accountID: accountID, time: query.int64(1),
+                                                   balance: Money(units: query.int64(2), currency: query.text(3))))
+        }
+        return observations
+    }
+
+    /// The sum of the signed amounts of an account's booked transactions in `currency` with
+    /// `after < transaction_time <= through`, summed by SQLite over the (account_id,
+    /// transaction_time) index. SQLite refuses an integer sum that overflows.
+    public func bookedSignedSum(accountID: String, currency: String, after: Int64, through: Int64) throws -> Int64 {
+        let query = try connection.cached("""
+            SELECT coalesce(sum(signed_amount), 0) FROM transactions
+            WHERE account_id = ? AND transaction_time > ? AND transaction_time <= ? AND status = 'booked' AND currency = ?
+            """)
+        try query.bind([.text(accountID), .integer(after), .integer(through), .text(currency)])
+        defer { query.reset() }
+        guard try query.step() else { return 0 }
+        return query.int64(0)
+    }
+}

@@ -1,0 +1,21 @@
+import Analytics
+import Rendering
+
+/// `purse report trend`: each account's balance at the end of each day, week or month.
+enum ReportTrendCommand {
+    static func run(_ context: CommandContext) throws {
+        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
+        let options = try BalanceReportOptions(context: context)
+        let store = try context.openStore()
+        let accountIDs = try BalanceReportOptions.accountIDs(context: context, store: store)
+        let report = try BalanceAnalysis.trend(store, accountIDs: accountIDs, from: options.from, to: options.to,
+                                               every: options.interval, zone: options.zone)
+        let sink = try context.dataSink()
+        defer { (sink as? FileSink)?.flush() }
+        switch format {
+        case .csv: TrendRendering.csv(report, write: sink.write)
+        case .json: sink.write(TrendRendering.json(report).pretty + "\n")
+        case .text: sink.write(TrendRendering.text(report, style: context.textStyle))
+        }
+    }
+}
