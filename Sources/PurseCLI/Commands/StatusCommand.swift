@@ -5,6 +5,21 @@ enum StatusCommand {
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .json], fallback: .text)
         let store = try context.openStore()
+        if context.command.has("check") {
+            let findings = try store.check()
+            if format == .json {
+                context.stdout.write(JSONOutput.object([
+                    ("schema", .string("purse.check.v1")), ("database", .string(store.path)),
+                    ("ok", .bool(findings.isEmpty)), ("findings", .array(findings.map(JSONOutput.string))),
+                ]).pretty + "\n")
+            } else if findings.isEmpty {
+                context.stdout.write("\(store.path): ok (integrity check and ledger invariants)\n")
+            } else {
+                context.stdout.write(findings.map { $0 + "\n" }.joined())
+            }
+            if !findings.isEmpty { throw CheckFailed() }
+            return
+        }
         let version = try store.schemaVersion
         let counts = try store.counts()
         let sources = try store.sourceStatuses()
