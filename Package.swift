@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "purse", targets: ["purse"]),
+        .executable(name: "purse-bench", targets: ["purse-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -21,6 +22,8 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Ledger", "Analytics"]),
         .target(name: "PurseCLI", dependencies: ["Ledger", "LedgerStore", "Storage", "Sync", "Analytics", "Rendering"]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
+        .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "Sync"]),
+        .executableTarget(name: "purse-fuzz", dependencies: ["Sync"]),
 
         .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
@@ -29,7 +32,7 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger"]),
-        .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport"]),
+        .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage"]),
     ],
     swiftLanguageModes: [.v6]

@@ -217,7 +217,7 @@ public struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                guard let text = String(validating: slice, as: UTF8.self) else {
+                guard let text = UTF8Validation.string(slice) else {
                     throw JSONSyntaxError(offset: start, message: "a string is not valid UTF-8")
                 }
                 return text
@@ -232,7 +232,7 @@ public struct JSONParser {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: buffer, as: UTF8.self) else {
+                guard let text = buffer.withUnsafeBytes({ UTF8Validation.string($0) }) else {
                     throw JSONSyntaxError(offset: start, message: "a string is not valid UTF-8")
                 }
                 return text
@@ -340,8 +340,32 @@ public struct JSONParser {
     }
 
     private mutating func skipString() throws(JSONSyntaxError) {
-        // Escapes and UTF-8 are checked exactly as when parsing, so a skipped member can never
-        // hide what a parsed one would refuse.
+        // Checked exactly as when parsing (escapes, control characters, UTF-8), but nothing
+        // is built, so a skipped member costs a scan.
+        index += 1
+        let start = index
+        var plain = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if plain {
+                    guard UTF8Validation.isValid(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) else {
+                        throw JSONSyntaxError(offset: start, message: "a string is not valid UTF-8")
+                    }
+                    index += 1
+                    return
+                }
+                break
+            }
+            if byte == UInt8(ascii: "\\") {
+                plain = false
+                break
+            }
+            guard byte >= 0x20 else { throw failure("a control character inside a string") }
+            index += 1
+        }
+        // Strings with escapes are rare: check them the long way.
+        index = start - 1
         _ = try parseString()
     }
 }

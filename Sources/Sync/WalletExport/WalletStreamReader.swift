@@ -5,7 +5,7 @@ import LedgerStore
 /// Reads one stream file after a saved token and applies the format's resume rules: lines the
 /// database has are skipped, a changed generation or a snapshot past a gap resyncs the stream,
 /// and gaps, repeats or a file behind the database are errors.
-final class WalletStreamReader: ChangeSequence {
+public final class WalletStreamReader: ChangeSequence {
     private struct Header {
         let generation: String
         let sequence: Int64
@@ -21,7 +21,7 @@ final class WalletStreamReader: ChangeSequence {
     private var startedAtHint = false
     /// The generation and sequence of the last line read (applied or skipped).
     private var current: (generation: String, sequence: Int64)?
-    private(set) var resumeHint: StreamToken?
+    public private(set) var resumeHint: StreamToken?
 
     init(url: URL, displayPath: String, stream: LedgerStream, token: StreamToken?) throws {
         self.url = url
@@ -67,7 +67,7 @@ final class WalletStreamReader: ChangeSequence {
         return withExtendedLifetime(reader) { next.generation == token.generation && next.sequence == token.sequence + 1 }
     }
 
-    func next() throws -> StreamChange? {
+    public func next() throws -> StreamChange? {
         do {
             return try readNext()
         } catch SyncError.badInput(let file, let line?, let field, let message) where startedAtHint {
@@ -85,7 +85,16 @@ final class WalletStreamReader: ChangeSequence {
         while let line = try reader.next() {
             lastLineOffset = line.offset
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let header = try header(of: line.bytes, line: line.number)
+            // Lines the database already has are only skimmed; every other line is parsed once.
+            var parsed: JSONValue?
+            let header: Header
+            if mayBeApplied {
+                header = try self.header(of: line.bytes, line: line.number)
+            } else {
+                let value = try parse(line)
+                parsed = value
+                header = try self.header(of: value, line: line.number)
+            }
             let nextToken = StreamToken(generation: header.generation, sequence: header.sequence,
                                         resumeOffset: line.endOffset, resumeLine: line.number + 1)
             switch decide(header, line: line.number) {
@@ -93,7 +102,7 @@ final class WalletStreamReader: ChangeSequence {
                 current = (header.generation, header.sequence)
                 resumeHint = nextToken
             case .apply(let isResync):
-                let change = try decode(line, header: header, token: nextToken, isResync: isResync)
+                let change = try decode(line, header: header, token: nextToken, isResync: isResync, parsed: parsed)
                 current = (header.generation, header.sequence)
                 return change
             case .corrupt(let message):
@@ -101,6 +110,13 @@ final class WalletStreamReader: ChangeSequence {
             }
         }
         return nil
+    }
+
+    /// True while lines may still be ones the saved token already covers.
+    private var mayBeApplied: Bool {
+        guard let saved = savedToken else { return false }
+        guard let current else { return true }
+        return current.generation == saved.generation && current.sequence < saved.sequence
     }
 
     private enum Decision {
@@ -141,6 +157,17 @@ final class WalletStreamReader: ChangeSequence {
         return .corrupt("sequence \(header.sequence) follows \(current.sequence): a gap")
     }
 
+    /// Decodes one change-set line exactly as sync does, without a file or a database: the
+    /// entry point of the mutation tests and the fuzzer.
+    public static func decodeLine(_ bytes: UnsafeRawBufferPointer, stream: LedgerStream, file: String) throws -> StreamChange {
+        let reader = try WalletStreamReader(url: URL(fileURLWithPath: "/nonexistent/purse-decode-line"), displayPath: file,
+                                            stream: stream, token: nil)
+        let header = try reader.header(of: bytes, line: 1)
+        let line = LineReader.Line(number: 1, offset: 0, endOffset: Int64(bytes.count + 1), bytes: bytes)
+        return try reader.decode(line, header: header, token: StreamToken(generation: header.generation, sequence: header.sequence),
+                                 isResync: false)
+    }
+
     private func header(of bytes: UnsafeRawBufferPointer, line: Int?) throws -> Header {
         let members: [String: JSONValue]
         do {
@@ -148,6 +175,30 @@ final class WalletStreamReader: ChangeSequence {
         } catch {
             throw SyncError.badInput(file: displayPath, line: line, field: nil, message: "not valid JSON: \(error)")
         }
+        return try header(members, line: line)
+    }
+
+    private func parse(_ line: LineReader.Line) throws -> JSONValue {
+        do {
+            return try JSONParser.parse(line.bytes)
+        } catch {
+            throw SyncError.badInput(file: displayPath, line: line.number, field: nil, message: "not valid JSON: \(error)")
+        }
+    }
+
+    /// The header of a fully parsed line (its first members, duplicates aside, as `skim` reads them).
+    private func header(of value: JSONValue, line: Int) throws -> Header {
+        guard case .object(let object) = value else {
+            throw SyncError.badInput(file: displayPath, line: line, field: nil, message: "not valid JSON: expected an object at byte 1")
+        }
+        var members: [String: JSONValue] = [:]
+        for member in object.members where ["generation", "sequence", "snapshot"].contains(member.key) && members[member.key] == nil {
+            members[member.key] = member.value
+        }
+        return try header(members, line: line)
+    }
+
+    private func header(_ members: [String: JSONValue], line: Int?) throws -> Header {
         func fail(_ field: String, _ message: String) -> SyncError {
             SyncError.badInput(file: displayPath, line: line, field: field, message: message)
         }
@@ -172,13 +223,9 @@ final class WalletStreamReader: ChangeSequence {
         return value.typeName
     }
 
-    private func decode(_ line: LineReader.Line, header: Header, token: StreamToken, isResync: Bool) throws -> StreamChange {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(line.bytes)
-        } catch {
-            throw SyncError.badInput(file: displayPath, line: line.number, field: nil, message: "not valid JSON: \(error)")
-        }
+    private func decode(_ line: LineReader.Line, header: Header, token: StreamToken, isResync: Bool,
+                        parsed: JSONValue? = nil) throws -> StreamChange {
+        let value = try parsed ?? parse(line)
         do {
             let fields = try JSONFields(value, path: "")
             let records: StreamChange.Records

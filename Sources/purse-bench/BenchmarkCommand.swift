@@ -1,0 +1,145 @@
+import Foundation
+import Storage
+import Sync
+
+/// `purse-bench [--sizes 10000,100000,1000000] [--runs 3] [--work DIR] [--json FILE]`
+/// and its hidden `floor DB ROWS` used as a child process.
+enum BenchmarkCommand {
+    struct Row {
+        let size: Int
+        let phase: String
+        let seconds: [Double]
+        let peakBytes: Int64
+        var median: Double { seconds.sorted()[seconds.count / 2] }
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            if arguments.first == "floor", arguments.count == 3 {
+                try FloorImport.run(database: arguments[1], rowsFile: arguments[2])
+                return 0
+            }
+            var options: [String: String] = [:]
+            var index = 0
+            while index < arguments.count {
+                let name = arguments[index]
+                guard name.hasPrefix("--"), index + 1 < arguments.count else {
+                    FileHandle.standardError.write(Data("usage: purse-bench [--sizes N,N,...] [--runs R] [--work DIR] [--json FILE]\n".utf8))
+                    return name == "--help" || name == "-h" ? 0 : 64
+                }
+                options[String(name.dropFirst(2))] = arguments[index + 1]
+                index += 2
+            }
+            let sizes = (options["sizes"] ?? "10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
+            let runs = Int(options["runs"] ?? "3") ?? 3
+            let work = options["work"] ?? NSTemporaryDirectory() + "purse-bench"
+            let rows = try measure(sizes: sizes, runs: runs, work: work)
+            print(table(rows))
+            if let json = options["json"] {
+                try Data(jsonText(rows).utf8).write(to: URL(fileURLWithPath: json))
+            }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("purse-bench: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    static func log(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    static func measure(sizes: [Int], runs: Int, work: String) throws -> [Row] {
+        let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let purse = binDirectory.appendingPathComponent("purse").path
+        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).path
+        guard FileManager.default.isExecutableFile(atPath: purse) else {
+            throw BenchmarkError("\(purse) not found: build it first (swift build -c release)")
+        }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        var rows: [Row] = []
+        func timed(_ size: Int, _ phase: String, times: Int = runs, before: () throws -> Void = {},
+                   _ executable: String, _ arguments: [String]) throws -> Row {
+            var seconds: [Double] = []
+            var peak: Int64 = 0
+            for run in 1...times {
+                try before()
+                let measurement = try ChildProcess.run(executable, arguments)
+                guard measurement.status == 0 else {
+                    throw BenchmarkError("\(phase) failed with status \(measurement.status): \(arguments.joined(separator: " "))")
+                }
+                seconds.append(measurement.seconds)
+                peak = max(peak, measurement.peakResidentBytes)
+                log("  \(size) \(phase) run \(run): \(String(format: "%.3f", measurement.seconds)) s")
+            }
+            let row = Row(size: size, phase: phase, seconds: seconds, peakBytes: peak)
+            rows.append(row)
+            return row
+        }
+        for size in sizes {
+            let export = work + "/export-\(size)"
+            log("generating \(size) transactions")
+            try? FileManager.default.removeItem(atPath: export)
+            _ = try WalletExportSampleGenerator(transactions: size, months: 120, seed: 42).write(to: URL(fileURLWithPath: export))
+            let database = work + "/ledger-\(size).sqlite"
+            func fresh(_ path: String) {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            _ = try timed(size, "full sync", before: { fresh(database) }, purse, ["--db", database, "--quiet", "sync", export])
+            let rowsFile = work + "/rows-\(size).tsv"
+            try FloorImport.dump(database: database, to: rowsFile)
+            let floorDatabase = work + "/floor-\(size).sqlite"
+            _ = try timed(size, "raw floor", before: { fresh(floorDatabase) }, bench, ["floor", floorDatabase, rowsFile])
+            try? FileManager.default.removeItem(atPath: rowsFile)
+            guard size == sizes.max() else { continue }
+
+            let baseline = work + "/ledger-\(size)-synced.sqlite"
+            fresh(baseline)
+            try FileManager.default.copyItem(atPath: database, toPath: baseline)
+            try IncrementalChange.append(changed: 1000, deleted: 100, database: baseline, export: export)
+            _ = try timed(size, "incremental 1000+100", before: {
+                fresh(database)
+                try FileManager.default.copyItem(atPath: baseline, toPath: database)
+            }, purse, ["--db", database, "--quiet", "sync", export])
+            for (category, amount) in [("Groceries", "600"), ("Dining", "400"), ("Shopping", "300")] {
+                _ = try ChildProcess.run(purse, ["--db", database, "budget", "set", category, amount, "--currency", "USD", "--from", "2026-01"])
+            }
+            let reports: [(String, [String])] = [
+                ("report spending --month", ["report", "spending", "--month", "2026-10", "--format", "csv"]),
+                ("report spending --by mcc (all)", ["report", "spending", "--by", "mcc", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]),
+                ("report trend --every month", ["report", "trend", "--every", "month", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]),
+                ("report budget", ["report", "budget", "--month", "2026-10", "--format", "csv"]),
+            ]
+            for (phase, arguments) in reports {
+                _ = try timed(size, phase, purse, ["--db", database, "--tz", "America/New_York"] + arguments)
+            }
+        }
+        return rows
+    }
+
+    static func table(_ rows: [Row]) -> String {
+        var text = String(format: "%-10@ %-32@ %10@ %10@ %10@ %10@\n", "size" as NSString, "phase" as NSString,
+                          "median s" as NSString, "peak MB" as NSString, "vs floor" as NSString, "vs sync" as NSString)
+        for row in rows {
+            let floor = rows.first { $0.size == row.size && $0.phase == "raw floor" }?.median
+            let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
+            text += String(format: "%-10d %-32@ %10.3f %10.1f %10@ %10@\n", row.size, row.phase as NSString, row.median,
+                           Double(row.peakBytes) / 1_048_576,
+                           (floor.map { String(format: "%.2fx", row.median / $0) } ?? "") as NSString,
+                           (sync.map { String(format: "%.2f%%", row.median / $0 * 100) } ?? "") as NSString)
+        }
+        return text
+    }
+
+    static func jsonText(_ rows: [Row]) -> String {
+        let items = rows.map { row -> String in
+            let floor = rows.first { $0.size == row.size && $0.phase == "raw floor" }?.median
+            let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
+            return "{\"size\":\(row.size),\"phase\":\"\(row.phase)\",\"median_seconds\":\(row.median),"
+                + "\"runs_seconds\":[\(row.seconds.map { String($0) }.joined(separator: ","))],"
+                + "\"peak_rss_bytes\":\(row.peakBytes),\"ratio_to_floor\":\(floor.map { String(row.median / $0) } ?? "null"),"
+                + "\"ratio_to_full_sync\":\(sync.map { String(row.median / $0) } ?? "null")}"
+        }
+        return "{\"schema\":\"purse.bench.v1\",\"rows\":[\n" + items.joined(separator: ",\n") + "\n]}\n"
+    }
+}
