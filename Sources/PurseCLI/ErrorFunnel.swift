@@ -29,6 +29,15 @@ enum ErrorFunnel {
             case .invalidParameter: return (error.description, .usage)
             case .cannotWrite: return (error.description, .ioError)
             }
+        case let error as SureError:
+            switch error.code {
+            case .notFound: return (error.description, .notFound)
+            case .invalidResolution, .invalidDisposition, .validationFailed, .invalidTimezone, .invalidCurrency:
+                return (error.description, .usage)
+            default: return (error.description, .badInput)
+            }
+        case let error as SureSyncFailure:
+            return (error.description, error.temporary ? .temporaryFailure : .badInput)
         case let error as LedgerStoreError:
             return (error.description, .badInput)
         case let error as StorageError:

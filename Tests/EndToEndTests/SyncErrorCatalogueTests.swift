@@ -89,7 +89,7 @@ struct SyncErrorCatalogueTests {
         let folder = try TemporaryFolder()
         let result = try PurseBinary().run(["--db", folder.file("ledger.sqlite"), "sync", folder.path])
         #expect(result.status == 66)
-        #expect(result.stderr == "Error: \(folder.path): not a Wallet export (no export.json in it)\n")
+        #expect(result.stderr == "Error: \(folder.path): not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)\n")
     }
 
     @Test("a wrong format or version in export.json exits 65", arguments: [

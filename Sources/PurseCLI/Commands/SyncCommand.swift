@@ -4,15 +4,19 @@ import Sync
 /// `purse sync PATH...`: applies new change sets; summaries on stderr, nothing on stdout.
 enum SyncCommand {
     static func run(_ context: CommandContext) throws {
-        let sources = try context.command.positionals.map { path -> any LedgerSource in
+        // A Wallet export has export.json; a Sure inbox connection.json and/or batches/.
+        let sources = try context.command.positionals.map { path -> SyncInput in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw SyncError.notFound(path: path, what: "no such file or directory")
             }
-            guard isDirectory.boolValue, WalletExportSource.isExport(at: path) else {
-                throw SyncError.notFound(path: path, what: "not a Wallet export (no export.json in it)")
+            if isDirectory.boolValue, WalletExportSource.isExport(at: path) {
+                return .wallet(try WalletExportSource(path: path))
             }
-            return try WalletExportSource(path: path)
+            guard isDirectory.boolValue, SureInbox.isInbox(at: path) else {
+                throw SyncError.notFound(path: path, what: "not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)")
+            }
+            return .sure(SureInbox(path: path))
         }
         let store = try context.openStore()
         let engine = SyncEngine(store: store, now: context.now)
@@ -22,7 +26,20 @@ enum SyncCommand {
         defer {
             if context.showsProgress { context.stderr.write("\r\u{1B}[K") }
         }
-        for source in sources {
+        var sureProblems = 0
+        var sureOnlyTemporary = true
+        for input in sources {
+            let source: any LedgerSource
+            switch input {
+            case .wallet(let wallet):
+                source = wallet
+            case .sure(let inbox):
+                let report = try inbox.sync(store: store, now: context.now)
+                for line in report.lines { context.stderr.write(line.text + "\n") }
+                sureProblems += report.problems
+                sureOnlyTemporary = sureOnlyTemporary && report.onlyInboxFull
+                continue
+            }
             let report = try engine.sync(source)
             if context.showsProgress { context.stderr.write("\r\u{1B}[K") }
             // Files of deleted accounts stay in an export; a cron job should not mail about them
@@ -34,5 +51,13 @@ enum SyncCommand {
                 context.stderr.write(summary.line + "\n")
             }
         }
+        if sureProblems > 0 {
+            throw SureSyncFailure(count: sureProblems, temporary: sureOnlyTemporary)
+        }
+    }
+
+    enum SyncInput {
+        case wallet(WalletExportSource)
+        case sure(SureInbox)
     }
 }

@@ -1,0 +1,312 @@
+import Foundation
+import Ledger
+import LedgerStore
+import Storage
+
+/// A Sure protocol 2 inbox folder: `connection.json` (the publisher configuration) and/or
+/// `batches/*.json`, one batch body per file, exactly the bytes a publisher uploads. Syncing it
+/// accepts each batch as Sure would (§3.2), in sequence order, and applies complete captures.
+public final class SureInbox {
+    public static let configurationName = "connection.json"
+    public static let batchesName = "batches"
+    /// Payload bytes of settled batches are kept this long.
+    public static let payloadRetentionSeconds: Int64 = 7 * 86_400
+
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Whether the folder looks like a Sure inbox.
+    public static func isInbox(at path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let fileManager = FileManager.default
+        return fileManager.fileExists(atPath: path + "/" + configurationName)
+            || (fileManager.fileExists(atPath: path + "/" + batchesName, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    /// One line of the sync's account: a batch or capture and what became of it.
+    public struct Line: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable { case note, applied, waiting, refused, failed }
+        public let kind: Kind
+        public let text: String
+        public let code: SureErrorCode?
+    }
+
+    public struct Report: Sendable {
+        public var lines: [Line] = []
+        public var problems: Int { lines.filter { $0.kind == .refused || $0.kind == .failed }.count }
+        /// True when every problem is only a full inbox (try again later).
+        public var onlyInboxFull: Bool {
+            lines.filter { $0.kind == .refused || $0.kind == .failed }.allSatisfy { $0.code == .inboxFull }
+        }
+    }
+
+    private struct Entry {
+        let file: String
+        let display: String
+        let size: Int
+        let sequence: Int64?
+    }
+
+    /// Accepts and applies what the inbox holds.
+    public func sync(store: LedgerStore, now: Timestamp) throws -> Report {
+        var report = Report()
+        try store.transaction {
+            _ = try store.pruneSurePayloads(settledBefore: now.epochSeconds - Self.payloadRetentionSeconds)
+        }
+        let connections = SureConnections(store: store, now: now)
+        let configured = try loadConfiguration(connections: connections, store: store, report: &report)
+        let entries = try listBatches()
+        let applier = SureApplier(store: store, now: now)
+        var touched: [Int64: String] = [:]   // batch row -> file
+        var fresh: Set<Int64> = []
+        var touchedConnections: [String] = []
+        /// Applies what is ready; true when something was applied.
+        @discardableResult
+        func applyReady(_ connectionID: String) throws -> Bool {
+            var progressed = false
+            while true {
+                let outcomes = try applier.applyReady(connectionID: connectionID)
+                for outcome in outcomes { report.lines.append(Self.line(for: outcome, files: touched)) }
+                guard outcomes.count == SureApplier.capturesPerRun, case .applied? = outcomes.last else {
+                    return progressed || outcomes.contains { if case .applied = $0 { true } else { false } }
+                }
+                progressed = true
+            }
+        }
+        // Like a publisher uploading everything before the worker runs: accept all files first
+        // (applying early only when the inbox window is full), then apply.
+        for entry in entries {
+            do {
+                var accepted: (SureBatchRecord, Bool)
+                do {
+                    accepted = try accept(entry, configured: configured, store: store, now: now)
+                } catch let error as SureError where error.code == .inboxFull {
+                    var progressed = false
+                    for connectionID in touchedConnections where try applyReady(connectionID) { progressed = true }
+                    guard progressed else { throw error }
+                    accepted = try accept(entry, configured: configured, store: store, now: now)
+                }
+                let (batch, isFresh) = accepted
+                touched[batch.rowID] = entry.display
+                if isFresh { fresh.insert(batch.rowID) }
+                if !touchedConnections.contains(batch.connectionID) { touchedConnections.append(batch.connectionID) }
+                if !isFresh, batch.status == "failed" {
+                    report.lines.append(Line(kind: .failed, text: "\(entry.display): failed: \(batch.errorCode ?? "?"): the connection needs 'purse sure repair \(batch.connectionID)'",
+                                             code: batch.errorCode.flatMap(SureErrorCode.init(rawValue:))))
+                }
+            } catch let error as SureError {
+                report.lines.append(Line(kind: .refused, text: "\(entry.display): refused: \(error.code.rawValue): \(error.message)", code: error.code))
+            }
+        }
+        for connectionID in touchedConnections { try applyReady(connectionID) }
+        // Batches accepted in this run and revoked by a failure of another.
+        for rowID in fresh.sorted() {
+            guard let batch = try store.sureBatches(where: "row_id = ?", [.integer(rowID)]).first, batch.status == "revoked" else { continue }
+            report.lines.append(Line(kind: .note, text: "\(touched[rowID] ?? batch.batchID): revoked: \(batch.errorCode ?? "revoked") (sequence \(batch.sequence))", code: nil))
+        }
+        // Batches of this run that still wait.
+        for connectionID in touchedConnections {
+            guard let connection = try store.sureConnection(id: connectionID) else { continue }
+            for batch in try store.sureQueuedBatches(connectionID: connectionID) {
+                guard let file = touched[batch.rowID] else { continue }
+                report.lines.append(Line(kind: .waiting, text: "\(file): waiting: \(Self.waitingReason(batch, connection: connection, store: store, now: now))", code: nil))
+            }
+        }
+        return report
+    }
+
+    // MARK: - Configuration
+
+    private struct Configured {
+        let connection: SureConnectionRecord
+        let credentialMatches: Bool
+    }
+
+    private func loadConfiguration(connections: SureConnections, store: LedgerStore, report: inout Report) throws -> Configured? {
+        let file = path + "/" + Self.configurationName
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
+        let parsed = try SureConfiguration.parse(bytes, file: file)
+        var record: SureConnectionRecord
+        if let existing = try store.sureConnection(id: parsed.connectionID) {
+            record = existing
+        } else {
+            record = try connections.adopt(parsed, file: file)
+            report.lines.append(Line(kind: .note, text: "\(file): adopted Sure connection \(record.id)", code: nil))
+        }
+        guard record.publisherID == parsed.publisherID else {
+            throw SyncError.badInput(file: file, line: nil, field: "publisher_id",
+                                     message: "connection \(record.id) has another publisher in this database")
+        }
+        let matches = parsed.credential.map { SureCredential(text: $0).digest == record.credentialDigest } ?? true
+        return Configured(connection: record, credentialMatches: matches)
+    }
+
+    private func listBatches() throws -> [Entry] {
+        let folder = path + "/" + Self.batchesName
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        var entries: [Entry] = []
+        for name in names {
+            let file = folder + "/" + name
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+            var sequence: Int64?
+            if size <= SureBatchValidator.maximumPayloadBytes,
+               let data = FileManager.default.contents(atPath: file),
+               case .object(let object)? = try? JSONParser.parse(Array(data)),
+               case .number(let text)? = object.members.last(where: { $0.key == "sequence" })?.value {
+                sequence = Fields.integer(text)
+            }
+            entries.append(Entry(file: file, display: Self.batchesName + "/" + name, size: size, sequence: sequence))
+        }
+        // Sequence order; files whose sequence cannot be read first, by name.
+        return entries.sorted { ($0.sequence ?? Int64.min, $0.display) < ($1.sequence ?? Int64.min, $1.display) }
+    }
+
+    // MARK: - Acceptance (§3.2)
+
+    /// The stored batch for the file and whether it was accepted now (false: already received).
+    private func accept(_ entry: Entry, configured: Configured?, store: LedgerStore, now: Timestamp) throws -> (SureBatchRecord, Bool) {
+        guard entry.size <= SureBatchValidator.maximumPayloadBytes else {
+            throw SureError(.payloadTooLarge, "the batch is \(entry.size) bytes, over the limit of \(SureBatchValidator.maximumPayloadBytes)")
+        }
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: entry.file)))
+        guard bytes.count <= SureBatchValidator.maximumPayloadBytes else {
+            throw SureError(.payloadTooLarge, "the batch is over the limit of \(SureBatchValidator.maximumPayloadBytes) bytes")
+        }
+        let digest = SHA256.hexDigest(bytes)
+        var parsed: JSONValue?
+        var connection: SureConnectionRecord
+        if let configured {
+            connection = configured.connection
+        } else {
+            do { parsed = try JSONParser.parse(bytes) } catch {
+                throw SureError(.invalidJSON, "the body is not valid JSON (\(error))")
+            }
+            guard case .object(let object)? = parsed, case .string(let publisher)? = object["publisher_id"],
+                  let found = try store.sureConnection(publisherID: publisher) else {
+                throw SureError(.publisherUnauthorized, "no connection of this database has the batch's publisher (and there is no connection.json)")
+            }
+            connection = found
+        }
+        connection = try store.sureConnection(id: connection.id) ?? connection
+        // Bytes already received: their receipt stands, whatever happened since.
+        if let known = try store.sureBatch(connectionID: connection.id, digest: digest) {
+            return (known, false)
+        }
+        if let configured, !configured.credentialMatches || connection.credentialDigest == nil {
+            throw SureError(.publisherUnauthorized, connection.status == "repair_required"
+                ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
+                : "the publisher_credential in connection.json is not this connection's current credential")
+        }
+        if parsed == nil {
+            do { parsed = try JSONParser.parse(bytes) } catch {
+                throw SureError(.invalidJSON, "the body is not valid JSON (\(error))")
+            }
+        }
+        switch connection.status {
+        case "repair_required":
+            throw SureError(.repairRequired, "connection \(connection.id) needs 'purse sure repair' (\(connection.repairReason ?? "fenced"))")
+        case "revoked":
+            throw SureError(.connectionRevoked, "connection \(connection.id) is disconnected")
+        default: break
+        }
+        let mappings = try store.sureMappings(connectionID: connection.id)
+        let batch = try SureBatchValidator(connection: connection, mappings: mappings, now: now).validate(parsed!)
+        return try store.transaction {
+            let current = try store.sureConnection(id: connection.id)!
+            if let existing = try store.sureBatch(connectionID: current.id, generation: current.generation, batchID: batch.batchID) {
+                guard existing.payloadDigest == digest, existing.sequence == batch.sequence,
+                      existing.predecessorDigest == batch.predecessorDigest, existing.streamID == batch.streamID else {
+                    throw SureError(.batchConflict, "batch \(batch.batchID) was already received with other content")
+                }
+                return (existing, false)
+            }
+            let holder = try store.sureBatch(connectionID: current.id, generation: current.generation,
+                                             streamID: current.streamID, sequence: batch.sequence)
+            if batch.sequence < current.nextSequence || holder != nil {
+                throw SureError(.sequenceConflict, "sequence \(batch.sequence) is already taken (next expected: \(current.nextSequence))")
+            }
+            try checkCapture(batch, connection: current, store: store)
+            let queued = try store.sureQueuedBatches(connectionID: current.id)
+            guard batch.sequence < current.nextSequence + Int64(SureBatchValidator.maximumQueuedBatches),
+                  queued.count < SureBatchValidator.maximumQueuedBatches else {
+                throw SureError(.inboxFull, "the inbox already holds \(queued.count) batches waiting; try again later")
+            }
+            let record = SureBatchRecord(
+                connectionID: current.id, generation: current.generation, streamID: current.streamID,
+                batchID: batch.batchID, sequence: batch.sequence, predecessorDigest: batch.predecessorDigest,
+                payloadDigest: digest, captureID: batch.captureID, chunkIndex: batch.chunkIndex,
+                chunkCount: batch.chunkCount, captureMode: batch.captureMode, snapshotComplete: batch.snapshotComplete,
+                capturedAt: batch.capturedAt.text, capturedKey: batch.capturedKey, status: "accepted",
+                file: entry.display, acceptedAt: now.text)
+            try store.insertSureBatch(record, payload: bytes, now: now.epochSeconds)
+            var updated = current
+            updated.lastDeviceContactAt = now.text
+            updated.lastAcceptedAt = now.text
+            try store.saveSureConnection(updated)
+            let stored = try store.sureBatch(connectionID: current.id, generation: current.generation, batchID: batch.batchID)!
+            return (stored, true)
+        }
+    }
+
+    private func checkCapture(_ batch: SureBatch, connection: SureConnectionRecord, store: LedgerStore) throws {
+        let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation, captureID: batch.captureID)
+        if chunks.isEmpty {
+            guard batch.chunkIndex == 0 else {
+                throw SureError(.captureConflict, "capture \(batch.captureID) must start with chunk 0, not \(batch.chunkIndex)")
+            }
+            // Another capture of this generation still incomplete and not settled?
+            let open = try store.sureBatches(
+                where: "connection_id = ? AND generation = ? AND capture_id <> ? AND status IN ('accepted', 'processing')",
+                [.text(connection.id), .integer(connection.generation), .text(batch.captureID)])
+            let byCapture = Dictionary(grouping: open, by: \.captureID)
+            if let incomplete = byCapture.first(where: { $0.value.count < $0.value[0].chunkCount }) {
+                throw SureError(.captureIncomplete, "capture \(incomplete.key) is still missing chunks")
+            }
+            return
+        }
+        let last = chunks.max { $0.chunkIndex < $1.chunkIndex }!
+        guard batch.chunkCount == last.chunkCount, batch.captureMode == last.captureMode, batch.capturedKey == last.capturedKey,
+              batch.chunkIndex == last.chunkIndex + 1, batch.sequence == (chunks.map(\.sequence).max() ?? 0) + 1 else {
+            throw SureError(.captureConflict, "chunk \(batch.chunkIndex) does not continue capture \(batch.captureID) (same chunk_count, capture_mode and captured_at, next index, next sequence)")
+        }
+    }
+
+    // MARK: - Lines
+
+    static func line(for outcome: SureApplier.Outcome, files: [Int64: String]) -> Line {
+        switch outcome {
+        case .applied(let chunks, let counts):
+            let names = chunks.map { files[$0.rowID] ?? $0.file ?? "sequence \($0.sequence)" }
+            let sequences = chunks.count == 1 ? "sequence \(chunks[0].sequence)"
+                : "sequences \(chunks.first!.sequence)-\(chunks.last!.sequence) (one capture of \(chunks.count) chunks)"
+            return Line(kind: .applied, text: "\(names.joined(separator: ", ")): applied \(sequences): \(counts.summary)", code: nil)
+        case .failed(let batch, let error):
+            let name = files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)"
+            return Line(kind: .failed, text: "\(name): failed: \(error.code.rawValue): \(error.message); the connection needs 'purse sure repair \(batch.connectionID)'", code: error.code)
+        case .retrying(let batch, let error, let attempts, let retryTime):
+            let name = files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)"
+            return Line(kind: .waiting, text: "\(name): waiting: attempt \(attempts) of \(SureApplier.maximumAttempts) failed (\(error.code.rawValue): \(error.message)); retry after \(Timestamp.utc(epochSeconds: retryTime).text)", code: error.code)
+        }
+    }
+
+    static func waitingReason(_ batch: SureBatchRecord, connection: SureConnectionRecord, store: LedgerStore, now: Timestamp) -> String {
+        if connection.status != "active" { return "sequence \(batch.sequence): the connection is \(connection.status)" }
+        if let retry = batch.retryTime, retry > now.epochSeconds {
+            return "sequence \(batch.sequence): retry after \(Timestamp.utc(epochSeconds: retry).text) (\(batch.errorCode ?? "error"))"
+        }
+        if batch.chunkCount > 1 {
+            let present = (try? store.sureCaptureChunks(connectionID: batch.connectionID, generation: batch.generation, captureID: batch.captureID)
+                .filter { $0.status == "accepted" }.count) ?? 0
+            if present < batch.chunkCount {
+                return "sequence \(batch.sequence): chunk \(batch.chunkIndex + 1) of \(batch.chunkCount); \(present) of \(batch.chunkCount) chunks received"
+            }
+        }
+        return "sequence \(batch.sequence): the next sequence to apply is \(connection.nextSequence)"
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// examples/sure-inbox through the real binary: adoption, applied captures on stderr, the
+/// imported transactions in `purse export transactions`, replay, and the `purse sure` commands.
+@Suite("Sure inbox end to end")
+struct SureInboxTests {
+    let folder: TemporaryFolder
+    let database: String
+    let inbox: String
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+        // A copy, so a test never writes into the repository.
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/sure-inbox")
+        inbox = folder.file("sure-inbox")
+        try FileManager.default.copyItem(at: example, to: URL(fileURLWithPath: inbox))
+    }
+
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database] + arguments)
+    }
+
+    @Test("syncing the example applies every capture, and the ledger shows the transactions")
+    func example() throws {
+        let first = try run(["sync", inbox])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "")
+        let lines = first.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasSuffix("connection.json: adopted Sure connection 9243ba59-fd4d-46ea-a135-d05a50cddcea"))
+        #expect(Array(lines.dropFirst()) == [
+            "batches/0001.json: applied sequence 1: 4 upserted, 2 balances, 2 accounts",
+            "batches/0002.json, batches/0003.json: applied sequences 2-3 (one capture of 2 chunks): 2 upserted, 1 retracted, 1 balances",
+            "batches/0004.json: applied sequence 4: 1 upserted, 1 source only, 1 balances",
+        ])
+
+        let export = try run(["export", "transactions"])
+        #expect(export.status == 0)
+        let rows = export.stdout.split(separator: "\n").dropFirst().map { line -> String in
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            return "\(cells[0]) \(cells[5]) \(cells[9])"
+        }
+        #expect(rows == [
+            "A7E00004-0000-4000-8000-000000000004 booked 250.00",
+            "A7E00001-0000-4000-8000-000000000001 booked -54.20",
+            "A7E00002-0000-4000-8000-000000000002 booked -12.00",
+            "A7E00005-0000-4000-8000-000000000005 booked -3.75",
+            "A7E00006-0000-4000-8000-000000000006 booked 20.00",
+        ])
+
+        // Running again changes nothing and says nothing.
+        let again = try run(["sync", inbox])
+        #expect(again.status == 0)
+        #expect(again.stderr == "")
+
+        let status = try run(["sure", "status", "9243ba59-fd4d-46ea-a135-d05a50cddcea", "--format", "json"])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains(#""status": "active""#))
+        #expect(status.stdout.contains(#""next_sequence": 5"#))
+        #expect(status.stdout.contains(#""last_captured_at": "2026-10-31T09:00:00Z""#))
+
+        let receipt = try run(["sure", "receipt", "B47C0000-0000-4000-8000-000000000003", "--format", "json"])
+        #expect(receipt.status == 0)
+        #expect(receipt.stdout.contains(#""payload_digest": "64506c40958ad2e4065d547e53ff50317974b7a68da19f90548220b5cbfa23d3""#))
+        #expect(receipt.stdout.contains(#""status": "applied""#))
+
+        let missing = try run(["sure", "receipt", "00000000-0000-4000-8000-000000000000"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.hasPrefix("Error: not_found: "))
+
+        let conflicts = try run(["sure", "conflicts", "--format", "json"])
+        #expect(conflicts.stdout == "[]\n")
+    }
+
+    @Test("a refused batch is named with Sure's code and the sync exits 65; a gap waits with exit 0")
+    func refusedAndWaiting() throws {
+        #expect(try run(["sync", inbox]).status == 0)
+        let body = try String(contentsOfFile: inbox + "/batches/0004.json", encoding: .utf8)
+        try body.replacingOccurrences(of: #""sequence":4"#, with: #""sequence":7"#)
+            .replacingOccurrences(of: "B47C0000-0000-4000-8000-000000000004", with: "B47C0000-0000-4000-8000-000000000007")
+            .replacingOccurrences(of: "CA000000-0000-4000-8000-000000000003", with: "CA000000-0000-4000-8000-000000000007")
+            .write(toFile: inbox + "/batches/0007.json", atomically: true, encoding: .utf8)
+        let waiting = try run(["sync", inbox])
+        #expect(waiting.status == 0)
+        #expect(waiting.stderr == "batches/0007.json: waiting: sequence 7: the next sequence to apply is 5\n")
+
+        try body.replacingOccurrences(of: #""currency":"USD""#, with: #""currency":"usd""#)
+            .replacingOccurrences(of: #""sequence":4"#, with: #""sequence":5"#)
+            .write(toFile: inbox + "/batches/0005.json", atomically: true, encoding: .utf8)
+        let refused = try run(["sync", inbox])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("batches/0005.json: refused: invalid_currency: "))
+        #expect(refused.stderr.hasSuffix("Error: 1 Sure batch(es) were refused or failed (see the lines above)\n"))
+    }
+
+    @Test("connect writes a configuration that sync adopts; capabilities in Sure's shape")
+    func connectAndCapabilities() throws {
+        let other = folder.file("new-inbox")
+        let connect = try run(["sure", "connect", "--account", "33333333-3333-4333-8333-333333333333", "--kind", "Depository",
+                               "--currency", "GBP", "--name", "Current account", "--institution", "Monzo", "--inbox", other])
+        #expect(connect.status == 0, "\(connect.stderr)")
+        #expect(connect.stdout.contains("credential: "))
+        let configuration = try String(contentsOfFile: other + "/connection.json", encoding: .utf8)
+        #expect(configuration.contains(#""publisher_credential": ""#))
+        #expect(configuration.contains(#""max_bytes_per_batch": 1048576"#))
+        let attributes = try FileManager.default.attributesOfItem(atPath: other + "/connection.json")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try run(["sync", other]).status == 0)
+
+        let capabilities = try run(["sure", "capabilities", "--format", "json"])
+        #expect(capabilities.stdout.contains(#""connection_dispositions": ["#))
+        let usage = try run(["sure", "connect", "--account", "33333333-3333-4333-8333-333333333333", "--kind", "Depository"])
+        #expect(usage.status == 64)
+        let bad = try run(["sure", "disconnect", "9243ba59-fd4d-46ea-a135-d05a50cddcea", "--disposition", "delete"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: invalid_disposition: "))
+    }
+}
