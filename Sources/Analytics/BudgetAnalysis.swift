@@ -34,14 +34,18 @@ public enum BudgetAnalysis {
             for (key, history) in histories {
                 guard let entry = entry(history, at: month), let amount = entry.amount else { continue }
                 budgetedKeys.insert(key)
-                let carried = carry(into: month, history: history, spending: spending, key: key)
+                let carried = try carry(into: month, history: history, spending: spending, key: key)
                 let actual = spending[month]?[key] ?? (0, 0)
                 let net = actual.spent - actual.refunded
-                let available = amount + carried
+                let available = try sum(amount, carried, key.currency)
+                // The row's remaining (available - net) must hold too.
+                _ = try sum(available, -net, key.currency)
                 var projected: Int64?
                 if month == running {
                     let daysInMonth = Int64(CivilDate.daysIn(year: month.year, month: month.month))
-                    projected = roundedDivision(net * daysInMonth, Int64(today.day))
+                    let pace = net.multipliedReportingOverflow(by: daysInMonth)
+                    guard !pace.overflow else { throw MoneyError.overflow(key.currency) }
+                    projected = roundedDivision(pace.partialValue, Int64(today.day))
                 }
                 let status = self.status(net: net, available: available, warnAt: warnAt, projected: projected)
                 rows.append(BudgetReport.Row(month: month, category: key.category, currency: key.currency, budgeted: amount,
@@ -80,7 +84,7 @@ public enum BudgetAnalysis {
 
     /// What carries into `month`: walks from the start of the budget's unbroken run.
     static func carry(into month: YearMonth, history: [BudgetRecord], spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]],
-                      key: Key) -> Int64 {
+                      key: Key) throws -> Int64 {
         var start = month
         while let previous = entry(history, at: start.adding(months: -1)), previous.amount != nil {
             start = start.adding(months: -1)
@@ -91,7 +95,7 @@ public enum BudgetAnalysis {
             guard let entry = entry(history, at: current), let amount = entry.amount,
                   let next = self.entry(history, at: current.adding(months: 1)) else { return 0 }
             let actual = spending[current]?[key] ?? (0, 0)
-            let remaining = amount + carried - (actual.spent - actual.refunded)
+            let remaining = try sum(sum(amount, carried, key.currency), -(actual.spent - actual.refunded), key.currency)
             // The policy in force in the month that receives the carry decides what carries.
             switch next.rollover {
             case .none: carried = 0
@@ -108,12 +112,18 @@ public enum BudgetAnalysis {
     static func status(net: Int64, available: Int64, warnAt: Int64, projected: Int64?) -> BudgetReport.Status {
         if available - net < 0 { return .over }
         if available > 0 {
-            let used = net.multipliedReportingOverflow(by: 100)
-            let level = available.multipliedReportingOverflow(by: warnAt)
-            if used.overflow || (!level.overflow && used.partialValue >= level.partialValue) { return .warn }
+            // net x 100 >= available x warnAt, in 128 bits so huge amounts compare exactly.
+            let used = net.multipliedFullWidth(by: 100)
+            let level = available.multipliedFullWidth(by: warnAt)
+            if (used.high, used.low) >= (level.high, level.low) { return .warn }
         }
         if let projected, projected > available { return .warn }
         return .ok
+    }
+
+    /// a + b in one currency: a sum too large to hold is an error, never a crash.
+    static func sum(_ a: Int64, _ b: Int64, _ currency: String) throws -> Int64 {
+        try Money(units: a, currency: currency).adding(Money(units: b, currency: currency)).units
     }
 
     /// numerator / denominator rounded half to even.

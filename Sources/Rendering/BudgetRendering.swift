@@ -90,10 +90,12 @@ public enum BudgetRendering {
     static func bar(net: Int64, available: Int64, ascii: Bool) -> String {
         let width = 20
         let filled: Int
-        if available <= 0 {
+        if available <= 0 || net <= 0 || net >= available {
             filled = net > 0 ? width : 0
         } else {
-            filled = Int(min(Int64(width), max(0, (net * Int64(width) + available / 2) / available)))
+            // 0 < net < available: the 128-bit product keeps a huge budget from overflowing.
+            let (quotient, remainder) = available.dividingFullWidth(net.multipliedFullWidth(by: Int64(width)))
+            filled = Int(quotient) + (remainder >= available - remainder ? 1 : 0)
         }
         let over = net > available
         let full = ascii ? "#" : "█"

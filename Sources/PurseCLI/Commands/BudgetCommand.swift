@@ -6,9 +6,9 @@ import Rendering
 /// `purse budget set|remove|list|check` and `purse report budget`.
 enum BudgetCommand {
     static func set(_ context: CommandContext) throws {
-        let category = context.command.positionals[0]
         let amountText = context.command.positionals[1]
         let store = try context.openStore()
+        let category = try knownCategory(context.command.positionals[0], store: store)
         let currency = try self.currency(context, store: store)
         let units: Int64
         do {
@@ -29,15 +29,18 @@ enum BudgetCommand {
     }
 
     static func remove(_ context: CommandContext) throws {
-        let category = context.command.positionals[0]
         let store = try context.openStore()
+        let category = try knownCategory(context.command.positionals[0], store: store)
         let currency = try self.currency(context, store: store)
         let month = try firstMonth(context)
         let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency }
-        guard history.contains(where: { $0.amount != nil }) else {
+        // Only a budget in force in `month`, or set for a later month, can be removed: one already
+        // removed does not exist any more.
+        let inForce = history.last { $0.firstMonth <= month }
+        guard inForce?.amount != nil || history.contains(where: { $0.firstMonth > month && $0.amount != nil }) else {
             throw context.usageError("there is no \(currency) budget for '\(category)' (see 'purse budget list')")
         }
-        let current = history.last { $0.firstMonth <= month } ?? history[0]
+        let current = inForce ?? history[0]
         try store.transaction {
             try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: nil,
                                               rollover: current.rollover), now: context.now)
@@ -117,6 +120,13 @@ enum BudgetCommand {
     }
 
     // MARK: - Options
+
+    /// A category already known under another case keeps its spelling (as in `rules add`), so
+    /// "groceries" budgets the built-in "Groceries" instead of a category no spending is ever in.
+    static func knownCategory(_ given: String, store: LedgerStore) throws -> String {
+        let known = SpendingCategory.all + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().map(\.category))
+        return known.first { $0.lowercased() == given.lowercased() } ?? given
+    }
 
     static func currency(_ context: CommandContext, store: LedgerStore) throws -> String {
         if let code = context.command.value("currency") {
