@@ -1,0 +1,178 @@
+import Ledger
+import LedgerStore
+
+/// `report summary`: how a month went, per currency (never summed across currencies). Values
+/// only; Rendering turns it into text, CSV, JSON, HTML and email.
+public struct SummaryReport: Sendable {
+    /// A category's net spending this month against the previous month and the average of the three before.
+    public struct CategoryLine: Sendable, Equatable {
+        public let category: String
+        public let spent: Int64
+        public let refunded: Int64
+        /// Expenses and refunds this month.
+        public let count: Int
+        /// Net spending of the month before.
+        public let previousNet: Int64
+        /// The mean net spending of the three months before, rounded half to even (a month
+        /// without spending counts as zero).
+        public let averageNet: Int64
+
+        public var net: Int64 { spent - refunded }
+        public var change: Int64 { net - previousNet }
+    }
+
+    public struct MerchantLine: Sendable, Equatable {
+        /// The merchant name, else the description.
+        public let merchant: String
+        public let category: String
+        public let net: Int64
+        public let count: Int
+    }
+
+    /// One transaction (a large expense, or something still pending).
+    public struct Item: Sendable, Equatable {
+        public let id: String
+        public let date: CivilDate
+        /// The merchant name, else the description.
+        public let merchant: String
+        public let category: String?
+        public let account: String
+        /// Positive.
+        public let amount: Int64
+        public let indicator: CreditDebitIndicator
+        public let status: TransactionStatus
+    }
+
+    /// Everything of one currency.
+    public struct CurrencySection: Sendable, Equatable {
+        public let currency: String
+        public let spent: Int64
+        public let refunded: Int64
+        public let count: Int
+        public let previousNet: Int64
+        public let averageNet: Int64
+        /// Net spending by category: net descending, then name; categories spent on in the
+        /// three months before but not this month show with zero.
+        public let categories: [CategoryLine]
+        /// The largest net spending by merchant (at most five), net descending.
+        public let merchants: [MerchantLine]
+        /// The largest single expenses (at most five), amount descending.
+        public let largestExpenses: [Item]
+        public let income: Int64
+        /// Pending and authorized transactions up to the month's end that have not booked yet.
+        public let pendingOut: Int64
+        public let pendingIn: Int64
+        public let pendingCount: Int
+        /// The largest of them (at most five).
+        public let pendingItems: [Item]
+
+        public var net: Int64 { spent - refunded }
+        /// income - net spending; the savings rate is savings / income.
+        public var savings: Int64 { income - net }
+    }
+
+    /// An account's balance at the end of the month and the month before.
+    public struct AccountLine: Sendable, Equatable {
+        public let accountID: String
+        public let name: String
+        public let kind: AccountKind
+        public let currency: String
+        /// Nil before the account's first observation.
+        public let balance: Int64?
+        public let previous: Int64?
+
+        public var change: Int64? {
+            guard let balance, let previous else { return nil }
+            return balance - previous
+        }
+    }
+
+    /// Net worth of one currency at the end of the month, with the twelve month ends up to it.
+    public struct NetWorthLine: Sendable, Equatable {
+        public let currency: String
+        public let assets: Int64?
+        public let liabilities: Int64?
+        public let netWorth: Int64?
+        public let previous: Int64?
+        /// The last day of each of the twelve months up to this one, and the net worth then (nil: no balance yet).
+        public let history: [HistoryPoint]
+
+        public var change: Int64? {
+            guard let netWorth, let previous else { return nil }
+            return netWorth - previous
+        }
+    }
+
+    public struct HistoryPoint: Sendable, Equatable {
+        public let date: CivilDate
+        public let value: Int64?
+    }
+
+    /// A month already reported whose numbers have changed since.
+    public struct Restatement: Sendable, Equatable {
+        public struct Change: Sendable, Equatable {
+            public let currency: String
+            /// As reported before (nil: the currency was not in it).
+            public let reportedNet: Int64?
+            public let reportedIncome: Int64?
+            public let net: Int64
+            public let income: Int64
+        }
+
+        public let month: YearMonth
+        /// When the numbers were last reported.
+        public let reportedAt: String
+        /// Per currency whose totals changed; empty when only categories or transactions changed
+        /// and every total stayed the same.
+        public let changes: [Change]
+    }
+
+    public struct StreamFreshness: Sendable, Equatable {
+        public let name: String
+        public let changedAt: String
+        public let days: Int
+    }
+
+    public struct SourceFreshness: Sendable, Equatable {
+        public let name: String
+        public let kind: String
+        public let lastSyncedAt: String?
+        /// Whole days since the last sync; nil when never synced.
+        public let daysSinceSync: Int?
+        /// Not synced for more than `SummaryReport.staleAfterDays` days (or never).
+        public let isStale: Bool
+        /// Streams whose data has not changed for more than `staleAfterDays` days.
+        public let staleStreams: [StreamFreshness]
+    }
+
+    public static let staleAfterDays = 7
+
+    public let month: YearMonth
+    public let previousMonth: YearMonth
+    /// The three months before, oldest first.
+    public let averageMonths: [YearMonth]
+    /// When the summary was made (the injected clock).
+    public let generatedAt: Timestamp
+    public let zoneIdentifier: String
+    /// False for the running month: its numbers are still moving.
+    public let isMonthComplete: Bool
+    /// The currency with the most expenses and refunds first, then by code.
+    public let currencies: [CurrencySection]
+    /// The month's budgets (no Unbudgeted row): over first, then warn, then ok.
+    public let budgets: [BudgetReport.Row]
+    public let warnAt: Int64
+    /// Accounts with a balance at either month end, in `purse accounts` order.
+    public let balances: [AccountLine]
+    /// By currency code.
+    public let netWorth: [NetWorthLine]
+    /// By month.
+    public let restatements: [Restatement]
+    public let freshness: [SourceFreshness]
+
+    public var budgetsOver: Int { budgets.filter { $0.status == .over }.count }
+    public var budgetsWarn: Int { budgets.filter { $0.status == .warn }.count }
+
+    public func section(_ currency: String) -> CurrencySection? {
+        currencies.first { $0.currency == currency }
+    }
+}

@@ -1,0 +1,80 @@
+import Analytics
+import Foundation
+import Ledger
+import Rendering
+
+/// `purse report summary`: how a month went, for a person, a spreadsheet or an email.
+///
+/// The first summary of an ended month remembers what it reported (a digest and the totals
+/// per currency); later summaries list the months whose numbers changed since (restatements)
+/// and remember the new numbers. A summary of the running month, or one run with
+/// `--no-record`, remembers nothing.
+enum ReportSummaryCommand {
+    enum Format: String, CaseIterable {
+        case text, csv, json, html, email
+    }
+
+    static func run(_ context: CommandContext) throws {
+        let format = try self.format(context)
+        let zone = try context.reportTimeZone()
+        let month = try context.month("month", zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds)).adding(months: -1)
+        let warnAt = try context.integer("warn-at", minimum: 1) ?? 80
+        let to = try address(context, "to") ?? defaultAddress(context.environment)
+        let from = try address(context, "from") ?? "purse <\(defaultAddress(context.environment))>"
+        let store = try context.openStore()
+        let result = try SummaryAnalysis.report(store, month: month, zone: zone, now: context.now, warnAt: Int64(warnAt))
+        let report = result.report
+        let sink = try context.dataSink()
+        switch format {
+        case .text: sink.write(SummaryTextRendering.text(report, style: context.textStyle))
+        case .csv: SummaryCSVRendering.csv(report, write: sink.write)
+        case .json: sink.write(SummaryJSONRendering.json(report).pretty + "\n")
+        case .html: sink.write(SummaryHTMLRendering.html(report))
+        case .email:
+            sink.write(SummaryEmailRendering.message(report, from: from, to: to,
+                                                     utcOffsetSeconds: zone.offset(at: context.now.epochSeconds),
+                                                     style: context.textStyle))
+        }
+        (sink as? FileSink)?.flush()
+        if !context.command.has("no-record") {
+            for record in result.records { try store.saveSummaryRecord(record) }
+        }
+    }
+
+    /// `--format`, else `-o FILE`'s extension (.txt, .csv, .json, .html, .eml), else text.
+    static func format(_ context: CommandContext) throws -> Format {
+        if let text = context.command.value("format") {
+            guard let format = Format(rawValue: text) else {
+                throw context.usageError("option '--format' must be one of text, csv, json, html, email, not '\(text)'")
+            }
+            return format
+        }
+        if let file = context.command.value("output") {
+            switch (file as NSString).pathExtension.lowercased() {
+            case "csv": return .csv
+            case "json": return .json
+            case "html", "htm": return .html
+            case "eml": return .email
+            default: return .text
+            }
+        }
+        return .text
+    }
+
+    /// An address from an option: one line, something@something or `Name <address>`.
+    static func address(_ context: CommandContext, _ name: String) throws -> String? {
+        guard let text = context.command.value(name) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }), trimmed.contains("@") else {
+            throw context.usageError("option '--\(name)' needs a mail address such as you@example.com or 'Ana <ana@example.com>', not '\(text)'")
+        }
+        return trimmed
+    }
+
+    /// The local user's mailbox: `$LOGNAME` or `$USER` at localhost, else root@localhost.
+    static func defaultAddress(_ environment: [String: String]) -> String {
+        let user = [environment["LOGNAME"], environment["USER"]].compactMap { $0 }
+            .first { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) } } ?? "root"
+        return user + "@localhost"
+    }
+}

@@ -1,0 +1,53 @@
+import Analytics
+import Ledger
+
+/// `report summary --format email`: a complete message for `sendmail -t`: the headline as
+/// Subject, the text and HTML summaries as multipart/alternative, the spending CSV attached.
+/// Date comes from the report's clock and the boundaries from the content, so the same report
+/// gives the same bytes.
+public enum SummaryEmailRendering {
+    public static func message(_ report: SummaryReport, from: String, to: String, utcOffsetSeconds: Int,
+                               style: TextStyle, lineEnding: String = "\n") -> String {
+        let headline = SummaryTextRendering.headline(report)
+        let text = SummaryTextRendering.text(report, style: style)
+        let html = SummaryHTMLRendering.html(report)
+        let csv = SummaryCSVRendering.spendingCSV(report)
+        var digest = MIMEMessage.Hash()
+        digest.add(text)
+        digest.add(html)
+        let domain = from.split(separator: "@").last.map { String($0.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) } ?? ""
+        let headers: [(String, String)] = [
+            ("From", from),
+            ("To", to),
+            ("Subject", headline),
+            ("Date", date(report.generatedAt.epochSeconds, offset: utcOffsetSeconds)),
+            ("Message-ID", "<summary-\(report.month)-\(digest.hex)@\(domain.isEmpty ? "purse.invalid" : domain)>"),
+            ("Auto-Submitted", "auto-generated"),
+        ]
+        return MIMEMessage.render(headers: headers, body: .multipart(subtype: "mixed", parts: [
+            .multipart(subtype: "alternative", parts: [
+                .text(subtype: "plain", text: text, filename: nil),
+                .text(subtype: "html", text: html, filename: nil),
+            ]),
+            .binary(contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8),
+                    filename: "purse-spending-\(report.month).csv"),
+        ]), lineEnding: lineEnding)
+    }
+
+    static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// RFC 5322 date-time: `Sun, 15 Nov 2026 12:00:00 +0000`, in the given offset.
+    public static func date(_ epochSeconds: Int64, offset: Int) -> String {
+        let local = epochSeconds + Int64(offset)
+        let days = Int(local.floorDivided(by: 86_400))
+        let second = Int(local - Int64(days) * 86_400)
+        let date = CivilDate(daysSinceEpoch: days)
+        let weekday = weekdays[((days % 7) + 7) % 7]
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return "\(weekday), \(date.day) \(months[date.month - 1]) \(date.year) \(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) "
+            + "\(sign)\(two(minutes / 60))\(two(minutes % 60))"
+    }
+}

@@ -1,0 +1,210 @@
+import Analytics
+import Ledger
+
+/// `report summary` as text for a monospace terminal or mail: fits 80 columns, one currency at a time.
+public enum SummaryTextRendering {
+    /// "October 2026: spent $2,431.20 (-8% vs September), £310.00 (+3%), 1 budget over": the
+    /// email's Subject and the text's first line.
+    public static func headline(_ report: SummaryReport) -> String {
+        var parts: [String] = []
+        let spending = report.currencies.filter { $0.count > 0 || $0.previousNet != 0 }
+        for (index, section) in spending.enumerated() {
+            var text = (index == 0 ? "spent " : "") + MoneyFormat.text(section.net, currency: section.currency)
+            if let change = percentChange(section.net, previous: section.previousNet) {
+                text += index == 0 ? " (\(change) vs \(MonthName.names[report.previousMonth.month - 1]))" : " (\(change))"
+            }
+            parts.append(text)
+        }
+        if parts.isEmpty { parts.append("no spending") }
+        if !report.budgets.isEmpty {
+            let over = report.budgetsOver
+            parts.append(over == 0 ? "no budget over" : over == 1 ? "1 budget over" : "\(over) budgets over")
+        }
+        if !report.restatements.isEmpty {
+            parts.append(report.restatements.count == 1 ? "1 month restated" : "\(report.restatements.count) months restated")
+        }
+        let stale = report.freshness.filter { $0.isStale || !$0.staleStreams.isEmpty }.count
+        if stale > 0 { parts.append("data not fresh") }
+        return MonthName.text(report.month) + (report.isMonthComplete ? "" : " so far") + ": " + parts.joined(separator: ", ")
+    }
+
+    /// "+8%", "-12%", "0%"; nil when there is nothing to compare with.
+    public static func percentChange(_ value: Int64, previous: Int64) -> String? {
+        guard previous > 0, let percent = Percent.text(value - previous, of: previous, decimals: 0) else { return nil }
+        return (value > previous ? "+" : "") + percent + "%"
+    }
+
+    /// The headline over several lines when it is too wide: broken after its commas.
+    static func wrapped(_ text: String, width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        var lines: [String] = []
+        var current = ""
+        for piece in text.components(separatedBy: ", ") {
+            let candidate = current.isEmpty ? piece : current + ", " + piece
+            if !current.isEmpty, DisplayWidth.of(candidate) + 1 > width {
+                lines.append(current + ",")
+                current = "  " + piece
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
+
+    static func signed(_ units: Int64, _ currency: String) -> String {
+        (units > 0 ? "+" : "") + MoneyFormat.text(units, currency: currency)
+    }
+
+    static func heading(_ title: String) -> String {
+        "\n" + title + "\n" + String(repeating: "=", count: min(78, DisplayWidth.of(title))) + "\n"
+    }
+
+    static func day(_ date: CivilDate) -> String {
+        "\(date.day) \(MonthName.names[date.month - 1]) \(date.year)"
+    }
+
+    public static func text(_ report: SummaryReport, style: TextStyle) -> String {
+        let monthName = MonthName.text(report.month)
+        let previousName = MonthName.names[report.previousMonth.month - 1]
+        let averageName = "avg " + MonthName.names[report.averageMonths[0].month - 1].prefix(3) + "-"
+            + MonthName.names[report.averageMonths[2].month - 1].prefix(3)
+        var output = wrapped(headline(report), width: 78) + "\n"
+        output += "Summary of \(monthName), made \(report.generatedAt.text) (times in \(report.zoneIdentifier)).\n"
+        if !report.isMonthComplete { output += "\(monthName) is not over yet: its numbers will still change.\n" }
+        if report.currencies.isEmpty { output += "\nNothing happened in \(monthName).\n" }
+
+        for section in report.currencies {
+            let currency = section.currency
+            func money(_ units: Int64) -> String { MoneyFormat.text(units, currency: currency) }
+            output += heading("\(currency): spending by category")
+            if section.categories.isEmpty {
+                output += "No spending.\n"
+            } else {
+                var table = TextTable(columns: [.init("Category", maximumWidth: 20), .init("Net", .right),
+                                                .init(previousName.prefix(3) + "", .right), .init("Change", .right),
+                                                .init("%", .right), .init(averageName, .right)])
+                for line in section.categories {
+                    table.append([line.category, money(line.net), money(line.previousNet), signed(line.change, currency),
+                                  percentChange(line.net, previous: line.previousNet) ?? "", money(line.averageNet)])
+                }
+                table.append(["Total", money(section.net), money(section.previousNet), signed(section.net - section.previousNet, currency),
+                              percentChange(section.net, previous: section.previousNet) ?? "", money(section.averageNet)])
+                output += table.rendered()
+                output += "Spent \(money(section.spent)), refunded \(money(section.refunded)), in \(section.count) transactions.\n"
+            }
+
+            if !section.merchants.isEmpty {
+                output += heading("\(currency): top merchants")
+                var table = TextTable(columns: [.init("Merchant", maximumWidth: 30), .init("Category", maximumWidth: 22),
+                                                .init("Net", .right), .init("Count", .right)])
+                for line in section.merchants { table.append([line.merchant, line.category, money(line.net), String(line.count)]) }
+                output += table.rendered()
+            }
+
+            if !section.largestExpenses.isEmpty {
+                output += heading("\(currency): largest expenses")
+                var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
+                                                .init("Category", maximumWidth: 20), .init("Amount", .right)])
+                for item in section.largestExpenses {
+                    table.append([item.date.description, item.merchant, item.category ?? "", money(item.amount)])
+                }
+                output += table.rendered()
+            }
+
+            output += heading("\(currency): income and savings")
+            var table = TextTable(columns: [.init(""), .init(monthName, .right)])
+            table.append(["Income", money(section.income)])
+            table.append(["Net spending", money(section.net)])
+            table.append(["Saved", money(section.savings)])
+            output += table.rendered().split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+            if let rate = Percent.text(section.savings, of: section.income) {
+                output += "Savings rate: \(rate)% of income.\n"
+            } else {
+                output += "Savings rate: none (no income this month).\n"
+            }
+
+            if section.pendingCount > 0 {
+                output += heading("\(currency): still pending")
+                output += "\(section.pendingCount) pending: \(money(section.pendingOut)) out, \(money(section.pendingIn)) in.\n"
+                var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
+                                                .init("Account", maximumWidth: 20), .init("Amount", .right)])
+                for item in section.pendingItems {
+                    table.append([item.date.description, item.merchant, item.account,
+                                  money(item.indicator == .debit ? -item.amount : item.amount)])
+                }
+                output += table.rendered()
+            }
+        }
+
+        output += heading("Budgets, \(monthName)")
+        if report.budgets.isEmpty {
+            output += "No budgets (see 'purse budget set').\n"
+        } else {
+            var table = TextTable(columns: [.init("Status"), .init("Category", maximumWidth: 22), .init("Available", .right),
+                                            .init("Net", .right), .init("Left", .right), .init("Used", .right)])
+            for row in report.budgets {
+                let available = row.available ?? 0
+                table.append([(row.status?.rawValue ?? "").uppercased(), row.category,
+                              MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
+                              MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
+                              Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? ""])
+            }
+            output += table.rendered()
+        }
+
+        output += heading("Balances at \(day(report.month.lastDay))")
+        if report.balances.isEmpty {
+            output += "No balances observed yet.\n"
+        } else {
+            var table = TextTable(columns: [.init("Account", maximumWidth: 30), .init("Balance", .right),
+                                            .init("Change vs \(previousName.prefix(3))", .right)])
+            for line in report.balances {
+                table.append([line.name, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
+                              line.change.map { signed($0, line.currency) } ?? ""])
+            }
+            output += table.rendered()
+            var worth = TextTable(columns: [.init("Net worth"), .init("Assets", .right), .init("Liabilities", .right),
+                                            .init("Net worth", .right), .init("Change", .right), .init("12 months")])
+            for line in report.netWorth {
+                let currency = line.currency
+                worth.append([currency, line.assets.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                              line.liabilities.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                              line.netWorth.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                              line.change.map { signed($0, currency) } ?? "",
+                              Bar.sparkline(line.history.map(\.value), ascii: style.ascii)])
+            }
+            output += "\n" + worth.rendered()
+        }
+
+        output += heading("Restatements")
+        if report.restatements.isEmpty {
+            output += "None: the months reported before still add up to what was reported.\n"
+        } else {
+            for restatement in report.restatements {
+                output += "\(MonthName.text(restatement.month)) changed since reported on \(restatement.reportedAt):\n"
+                if restatement.changes.isEmpty { output += "  the totals are the same; transactions or categories changed.\n" }
+                for change in restatement.changes {
+                    let currency = change.currency
+                    output += "  \(currency) net spending \(change.reportedNet.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
+                        + " -> \(MoneyFormat.text(change.net, currency: currency)),"
+                        + " income \(change.reportedIncome.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
+                        + " -> \(MoneyFormat.text(change.income, currency: currency))\n"
+                }
+            }
+        }
+
+        output += heading("Data freshness")
+        if report.freshness.isEmpty { output += "No sources synced yet (see 'purse sync').\n" }
+        for source in report.freshness {
+            let when = source.lastSyncedAt.map { "last synced \($0)" } ?? "never synced"
+            let age = source.daysSinceSync.map { $0 == 0 ? " (today)" : $0 == 1 ? " (1 day ago)" : " (\($0) days ago)" } ?? ""
+            output += (source.isStale ? "! " : "  ") + "\(source.name): \(when)\(age)"
+                + (source.isStale ? ", more than \(SummaryReport.staleAfterDays) days" : "") + "\n"
+            for stream in source.staleStreams {
+                output += "! \(stream.name): no change for \(stream.days) days (since \(stream.changedAt))\n"
+            }
+        }
+        return output
+    }
+}
