@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "PurseCLI", dependencies: ["Ledger", "LedgerStore", "Storage", "Sync", "Analytics", "Rendering"]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
         .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "Sync"]),
-        .executableTarget(name: "purse-fuzz", dependencies: ["Sync"]),
+        .executableTarget(name: "purse-fuzz", dependencies: ["Sync", "LedgerStore", "Ledger"]),
 
         .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),

@@ -1,11 +1,22 @@
 import Foundation
 
 #if FUZZING
-/// libFuzzer's entry point (see README, "Fuzzing").
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    FuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
+/// libFuzzer's driver, linked in by `-sanitize=fuzzer` (see README, "Fuzzing").
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+@main
+struct FuzzMain {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv) { data, size in
+            FuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
+            return 0
+        })
+    }
 }
 #else
 /// Without libFuzzer: replays the files given (a corpus or a crash) through the same target.
