@@ -7,6 +7,7 @@ import Storage
 public final class LedgerStore {
     public let connection: Connection
     public let path: String
+    private var insertTransactionStatement: Statement?
 
     /// Opens the database at `path`, creating it and its folder when missing, and brings its
     /// schema up to date. A database from a newer purse is refused before anything changes.
@@ -176,6 +177,36 @@ public final class LedgerStore {
     // MARK: - Transactions
 
     public func upsertTransaction(_ transaction: Transaction) throws -> UpsertOutcome {
+        // The insert is the hot path of a sync: bind each column directly, no array of values.
+        let insert = try insertTransactionStatement ?? connection.prepare("""
+            INSERT INTO transactions (id, account_id, transaction_date, transaction_time, posted_date, amount, currency,
+                credit_debit, signed_amount, foreign_amount, foreign_currency, exchange_rate, description,
+                original_description, mcc, merchant_name, type, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+            """)
+        // Kept here rather than looked up by its SQL text on every row.
+        insertTransactionStatement = insert
+        try insert.bind(transaction.id, at: 1)
+        try insert.bind(transaction.accountID, at: 2)
+        try insert.bind(transaction.transactionDate.text, at: 3)
+        try insert.bind(transaction.transactionDate.epochSeconds, at: 4)
+        try insert.bind(transaction.postedDate?.text, at: 5)
+        try insert.bind(transaction.transactionAmount.units, at: 6)
+        try insert.bind(transaction.transactionAmount.currency, at: 7)
+        try insert.bind(transaction.creditDebitIndicator.rawValue, at: 8)
+        try insert.bind(transaction.signedUnits, at: 9)
+        try insert.bind(transaction.foreignCurrencyAmount?.units, at: 10)
+        try insert.bind(transaction.foreignCurrencyAmount?.currency, at: 11)
+        try insert.bind(transaction.foreignCurrencyExchangeRate, at: 12)
+        try insert.bind(transaction.transactionDescription, at: 13)
+        try insert.bind(transaction.originalTransactionDescription, at: 14)
+        try insert.bind(transaction.merchantCategoryCode.map(Int64.init), at: 15)
+        try insert.bind(transaction.merchantName, at: 16)
+        try insert.bind(transaction.transactionType.rawValue, at: 17)
+        try insert.bind(transaction.status.rawValue, at: 18)
+        while try insert.step() {}
+        insert.reset()
+        if connection.changes > 0 { return .inserted }
         let values: [SQLValue] = [
             .text(transaction.accountID), .text(transaction.transactionDate.text),
             .integer(transaction.transactionDate.epochSeconds), .optional(transaction.postedDate?.text),
@@ -187,14 +218,6 @@ public final class LedgerStore {
             .optional(transaction.merchantName), .text(transaction.transactionType.rawValue),
             .text(transaction.status.rawValue),
         ]
-        let insert = try connection.cached("""
-            INSERT INTO transactions (id, account_id, transaction_date, transaction_time, posted_date, amount, currency,
-                credit_debit, signed_amount, foreign_amount, foreign_currency, exchange_rate, description,
-                original_description, mcc, merchant_name, type, status)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """)
-        try insert.run([.text(transaction.id)] + values)
-        if connection.changes > 0 { return .inserted }
         let update = try connection.cached("""
             UPDATE transactions SET transaction_date = ?2, transaction_time = ?3, posted_date = ?4, amount = ?5,
                 currency = ?6, credit_debit = ?7, signed_amount = ?8, foreign_amount = ?9, foreign_currency = ?10,

@@ -31,15 +31,18 @@ enum CommandCatalog {
     ]
 
     static let all: [CommandSpec] = [
-        CommandSpec(["sync"], summary: "Pull new changes from Wallet exports (idempotent).",
+        CommandSpec(["sync"], summary: "Pull new changes from Wallet exports and Sure inboxes (idempotent).",
                     discussion: """
                     Applies every change set not yet applied, each in one database transaction together with its \
                     stream's token, and prints one line per stream that changed to stderr. Running it again \
                     changes nothing.
                     """,
-                    positionals: [PositionalSpec("PATH", help: "A Wallet export folder (with export.json).", minCount: 1, maxCount: nil)]),
+                    positionals: [PositionalSpec("PATH", help: "A Wallet export folder (with export.json) or a Sure inbox (connection.json and batches/).", minCount: 1, maxCount: nil)]),
         CommandSpec(["status"], summary: "Database, sources, streams with their tokens, counts, last sync.",
-                    options: [OptionSpec("format", value: "FORMAT", help: "text or json (default text).")]),
+                    options: [
+                        OptionSpec("check", help: "Run SQLite's integrity check and the ledger's invariants; exit 1 with findings."),
+                        OptionSpec("format", value: "FORMAT", help: "text or json (default text)."),
+                    ]),
         CommandSpec(["accounts"], summary: "Accounts with their latest balances.",
                     options: [formatOption, outputOption]),
         CommandSpec(["transactions"], summary: "List transactions with filters.",
@@ -105,6 +108,99 @@ enum CommandCatalog {
                     positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
         CommandSpec(["categories"], summary: "Categories with their merchant category codes and rules.",
                     options: [formatOption, outputOption]),
+        CommandSpec(["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
+                    discussion: """
+                    CSV columns: month, category, currency, budgeted, carried, available, spent, refunded, net, \
+                    remaining, used_pct, status, projected. --from/--to give one row per month and category.
+                    """,
+                    options: [
+                        OptionSpec("month", value: "YYYY-MM", help: "One month: YYYY-MM, this or last (default this)."),
+                        OptionSpec("from", value: "YYYY-MM", help: "First month of a multi-month view."),
+                        OptionSpec("to", value: "YYYY-MM", help: "Last month of a multi-month view."),
+                        OptionSpec("warn-at", value: "PCT", help: "Warn from this share of the budget used (default 80)."),
+                        OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+                    ] + reportOutput),
+        CommandSpec(["budget", "set"], summary: "Set a monthly budget for a category (from a month on).",
+                    positionals: [PositionalSpec("CATEGORY", help: "The category, as reports show it."),
+                                  PositionalSpec("AMOUNT", help: "The monthly amount, e.g. 400 or 400.00.")],
+                    options: [
+                        OptionSpec("currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
+                        OptionSpec("rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none."),
+                        OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month)."),
+                    ]),
+        CommandSpec(["budget", "remove"], summary: "Stop a category's budget (from a month on).",
+                    positionals: [PositionalSpec("CATEGORY", help: "The category.")],
+                    options: [
+                        OptionSpec("currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
+                        OptionSpec("from", value: "YYYY-MM", help: "First month without the budget (default this month)."),
+                    ]),
+        CommandSpec(["budget", "list"], summary: "Budgets with their history.",
+                    options: [formatOption, outputOption]),
+        CommandSpec(["budget", "check"], summary: "Exit 1 when a budget is over: for cron.",
+                    discussion: """
+                    Prints one line per budget that is over (or at the warn level with --warn-at) and exits 1 when \
+                    any is over, 0 otherwise. Silent and 0 when all is well, so `purse budget check || mail ...` \
+                    works from cron.
+                    """,
+                    options: [
+                        OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default this)."),
+                        OptionSpec("warn-at", value: "PCT", help: "Also report budgets used at least PCT percent."),
+                        OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+                    ]),
+        CommandSpec(["sure", "connect"], summary: "Create a Sure protocol 2 publisher connection.",
+                    options: [
+                        OptionSpec("account", value: "SOURCE_UUID", help: "A source account; repeatable, each followed by its --kind and --currency.", repeatable: true),
+                        OptionSpec("kind", value: "KIND", help: "Depository or CreditCard, for the --account before it.", repeatable: true),
+                        OptionSpec("currency", value: "CODE", help: "The currency of the --account before it.", repeatable: true),
+                        OptionSpec("name", value: "NAME", help: "The display name of the --account before it.", repeatable: true),
+                        OptionSpec("institution", value: "NAME", help: "The institution of the --account before it.", repeatable: true),
+                        OptionSpec("timezone", value: "IANA", help: "The time zone of the --account before it.", repeatable: true),
+                        OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json, the publisher configuration."),
+                        formatOption,
+                    ]),
+        CommandSpec(["sure", "status"], summary: "Connection health: status, generation, stream, cursor, conflicts.",
+                    positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
+                    options: [formatOption]),
+        CommandSpec(["sure", "receipt"], summary: "The receipt of a batch.",
+                    positionals: [PositionalSpec("BATCH_ID", help: "The batch's id.")],
+                    options: [formatOption]),
+        CommandSpec(["sure", "conflicts"], summary: "Open conflicts.",
+                    positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
+                    options: [formatOption]),
+        CommandSpec(["sure", "resolve"], summary: "Resolve a conflict: keep_sure or retry_after_repair.",
+                    positionals: [PositionalSpec("CONFLICT", help: "The conflict's id."),
+                                  PositionalSpec("RESOLUTION", help: "keep_sure or retry_after_repair.")],
+                    options: [formatOption]),
+        CommandSpec(["sure", "repair"], summary: "Repair a fenced connection: a new generation; prints the new configuration.",
+                    positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+                    options: [OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json."), formatOption]),
+        CommandSpec(["sure", "rotate-credential"], summary: "Issue a new publisher credential; prints the new configuration.",
+                    positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+                    options: [OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json."), formatOption]),
+        CommandSpec(["sure", "disconnect"], summary: "Disconnect; discard purges what the connection brought in.",
+                    positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+                    options: [OptionSpec("disposition", value: "DISPOSITION", help: "retain (default) or discard."), formatOption]),
+        CommandSpec(["sure", "capabilities"], summary: "What this purse accepts: protocol, limits, dispositions.",
+                    options: [formatOption]),
+        CommandSpec(["report", "summary"], summary: "How a month went: spending, income, budgets, balances, freshness; also as HTML or email.",
+                    discussion: """
+                    Net spending by category against the month before and the average of the three before, top \
+                    merchants, largest expenses, income and savings rate, budgets (over and warn first), balances \
+                    and net worth with their change, what is still pending, months reported before whose numbers \
+                    changed (restatements), and when each source last synced (a stream quiet for more than 7 days \
+                    is called out). Per currency, never summed. --format email writes a complete MIME message for \
+                    `sendmail -t`. The first summary of an ended month remembers what it reported.
+                    """,
+                    options: [
+                        OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default last)."),
+                        OptionSpec("format", value: "FORMAT", help: "text, csv, json, html or email (default text, or from -o FILE's extension: .txt, .csv, .json, .html, .eml)."),
+                        OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout."),
+                        OptionSpec("to", value: "ADDR", help: "The email's To (default: the local user at localhost)."),
+                        OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>)."),
+                        OptionSpec("warn-at", value: "PCT", help: "Budgets warn from this share used (default 80)."),
+                        OptionSpec("no-record", help: "Do not remember what this summary reported (for trial runs)."),
+                        OptionSpec("ascii", help: "Draw sparklines with ASCII only."),
+                    ]),
         CommandSpec(["sample"], summary: "Write a realistic synthetic Wallet export.",
                     options: [
                         OptionSpec("out", value: "DIR", help: "Folder to write the export to (required)."),
