@@ -19,6 +19,13 @@ enum CommandDispatcher {
         case ["rules", "list"]: try RulesCommand.list(context)
         case ["rules", "remove"]: try RulesCommand.remove(context)
         case ["categories"]: try CategoriesCommand.run(context)
+        case ["report", "budget"]: try BudgetCommand.report(context)
+        case ["report", "summary"]: try ReportSummaryCommand.run(context)
+        case ["budget", "set"]: try BudgetCommand.set(context)
+        case ["budget", "remove"]: try BudgetCommand.remove(context)
+        case ["budget", "list"]: try BudgetCommand.list(context)
+        case ["budget", "check"]: try BudgetCommand.check(context)
+        case let path where path.first == "sure": try SureCommand.run(context)
         default: throw context.usageError("the command '\(context.command.path.joined(separator: " "))' is not implemented")
         }
     }

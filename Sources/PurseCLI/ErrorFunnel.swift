@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import LedgerStore
 import Storage
 import Sync
@@ -38,6 +39,9 @@ enum ErrorFunnel {
             }
         case let error as SureSyncFailure:
             return (error.description, error.temporary ? .temporaryFailure : .badInput)
+        case let error as MoneyError:
+            // Only absurd ledgers (totals past 900 trillion) get here: the data, not the program.
+            return (error.description, .badInput)
         case let error as LedgerStoreError:
             return (error.description, .badInput)
         case let error as StorageError:

@@ -1,0 +1,71 @@
+import Ledger
+import LedgerStore
+
+/// Builds cash-flow reports: income, net spending (spent - refunded) and their difference by
+/// month and currency. Transfers never count as either; they are only counted to say so.
+public enum CashflowAnalysis {
+    struct Key: Hashable {
+        let period: YearMonth
+        let currency: String
+    }
+
+    struct Sums {
+        var income: Int64 = 0
+        var spent: Int64 = 0
+        var refunded: Int64 = 0
+        var transfers = 0
+    }
+
+    public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth]) throws -> CashflowReport {
+        var sums: [Key: Sums] = [:]
+        // Currencies with income or spending; a currency with transfers only has no cash flow.
+        var currencies = Set<String>()
+        var monthOf = MonthOfInstant(zone: scope.zone)
+        try CountedTransactions.forEach(store, scope) { transaction, classification in
+            let key = Key(period: monthOf.month(of: transaction.time), currency: transaction.currency)
+            var sum = sums[key] ?? Sums()
+            switch classification.flow {
+            case .income: sum.income = try add(sum.income, transaction.amount, key.currency)
+            case .expense: sum.spent = try add(sum.spent, transaction.amount, key.currency)
+            case .refund: sum.refunded = try add(sum.refunded, transaction.amount, key.currency)
+            case .transfer: sum.transfers += 1
+            }
+            if classification.flow != .transfer { currencies.insert(key.currency) }
+            sums[key] = sum
+        }
+        var rows: [CashflowReport.Row] = []
+        var totals: [CashflowReport.Total] = []
+        // Every month of the period shows, with zeros when nothing happened in it.
+        var periods = Set(months)
+        for key in sums.keys where currencies.contains(key.currency) { periods.insert(key.period) }
+        for currency in currencies.sorted() {
+            var total = Sums()
+            for period in periods.sorted() {
+                let sum = sums[Key(period: period, currency: currency)] ?? Sums()
+                let spending = try subtract(sum.spent, sum.refunded, currency)
+                rows.append(CashflowReport.Row(period: period, currency: currency, income: sum.income, spent: sum.spent,
+                                               refunded: sum.refunded, spending: spending,
+                                               net: try subtract(sum.income, spending, currency), transfers: sum.transfers))
+                total.income = try add(total.income, sum.income, currency)
+                total.spent = try add(total.spent, sum.spent, currency)
+                total.refunded = try add(total.refunded, sum.refunded, currency)
+                total.transfers += sum.transfers
+            }
+            let spending = try subtract(total.spent, total.refunded, currency)
+            totals.append(CashflowReport.Total(currency: currency, income: total.income, spent: total.spent, refunded: total.refunded,
+                                               spending: spending, net: try subtract(total.income, spending, currency),
+                                               transfers: total.transfers))
+        }
+        rows.sort { ($0.period, $0.currency) < ($1.period, $1.currency) }
+        return CashflowReport(months: months, rows: rows, totals: totals)
+    }
+
+    /// Within one currency; a result too large for 64 bits is an error, never a wrap.
+    private static func add(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
+        try Money(units: left, currency: currency).adding(Money(units: right, currency: currency)).units
+    }
+
+    private static func subtract(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
+        try Money(units: left, currency: currency).subtracting(Money(units: right, currency: currency)).units
+    }
+}

@@ -1,0 +1,71 @@
+import Ledger
+
+/// Income against net spending by month, per currency; transfers are left out (they move
+/// money between the user's own accounts or pay a card, and are neither earned nor spent).
+public struct CashflowReport: Sendable {
+    public struct Row: Sendable, Equatable {
+        public let period: YearMonth
+        public let currency: String
+        /// Sum of income.
+        public let income: Int64
+        /// Sum of expenses.
+        public let spent: Int64
+        /// Sum of refunds.
+        public let refunded: Int64
+        /// Net spending: spent - refunded.
+        public let spending: Int64
+        /// income - spending.
+        public let net: Int64
+        /// Transfers left out in this month and currency.
+        public let transfers: Int
+
+        public init(period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
+                    net: Int64, transfers: Int) {
+            self.period = period
+            self.currency = currency
+            self.income = income
+            self.spent = spent
+            self.refunded = refunded
+            self.spending = spending
+            self.net = net
+            self.transfers = transfers
+        }
+    }
+
+    /// One currency over the whole report.
+    public struct Total: Sendable, Equatable {
+        public let currency: String
+        public let income: Int64
+        public let spent: Int64
+        public let refunded: Int64
+        public let spending: Int64
+        public let net: Int64
+        public let transfers: Int
+
+        public init(currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64, net: Int64, transfers: Int) {
+            self.currency = currency
+            self.income = income
+            self.spent = spent
+            self.refunded = refunded
+            self.spending = spending
+            self.net = net
+            self.transfers = transfers
+        }
+    }
+
+    /// The months the report covers, ascending.
+    public let months: [YearMonth]
+    /// Every month of the report for every currency with income or spending in it: period
+    /// ascending, then currency.
+    public let rows: [Row]
+    /// One per currency with income or spending, by currency code.
+    public let totals: [Total]
+
+    public init(months: [YearMonth], rows: [Row], totals: [Total]) {
+        self.months = months
+        self.rows = rows
+        self.totals = totals
+    }
+
+    public var currencies: [String] { totals.map(\.currency) }
+}

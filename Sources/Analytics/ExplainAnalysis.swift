@@ -1,0 +1,84 @@
+import Ledger
+import LedgerStore
+
+/// Builds `purse explain`: the counted expenses and refunds of a scope (the same pass as
+/// `report spending`, so the totals agree), then what the scope holds that did not count:
+/// income and transfers from that pass, and the transactions a second query finds with the
+/// statuses the report leaves out.
+public enum ExplainAnalysis {
+    public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth],
+                              filters: ExplainReport.Filters) throws -> ExplainReport {
+        let category = filters.category?.lowercased()
+        let merchant = filters.merchant?.lowercased()
+        func matches(_ transaction: ReportTransaction, _ classification: Classification) -> Bool {
+            if let category, classification.category.lowercased() != category { return false }
+            if let code = filters.merchantCategoryCode, transaction.merchantCategoryCode != code { return false }
+            if let merchant, !(transaction.merchantName ?? transaction.description).lowercased().contains(merchant) { return false }
+            return true
+        }
+        func entry(_ transaction: ReportTransaction, _ classification: Classification,
+                   _ exclusion: ExplainReport.Exclusion?) -> ExplainReport.Entry {
+            ExplainReport.Entry(transactionID: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
+                                date: scope.zone.date(of: transaction.time), time: transaction.time,
+                                merchantName: transaction.merchantName, description: transaction.description,
+                                merchantCategoryCode: transaction.merchantCategoryCode, type: transaction.type,
+                                status: transaction.status, indicator: transaction.indicator, currency: transaction.currency,
+                                amount: transaction.amount, classification: classification, exclusion: exclusion)
+        }
+
+        var counted: [ExplainReport.Entry] = []
+        var notCounted: [ExplainReport.Entry] = []
+        var sums: [String: (spent: Int64, refunded: Int64, count: Int)] = [:]
+        try CountedTransactions.forEach(store, scope) { transaction, classification in
+            guard matches(transaction, classification) else { return }
+            switch classification.flow {
+            case .expense, .refund:
+                var sum = sums[transaction.currency] ?? (0, 0, 0)
+                if classification.flow == .expense {
+                    sum.spent = try add(sum.spent, transaction.amount, transaction.currency)
+                } else {
+                    sum.refunded = try add(sum.refunded, transaction.amount, transaction.currency)
+                }
+                sum.count += 1
+                sums[transaction.currency] = sum
+                counted.append(entry(transaction, classification, nil))
+            case .income, .transfer:
+                notCounted.append(entry(transaction, classification, .notSpending))
+            }
+        }
+
+        // The same scope with the statuses the report leaves out: pending and authorized
+        // without --include-pending, memo and rejected always. They are classified as they
+        // would be if counted (not matched as internal transfers: only counted ones are).
+        let excludedStatuses = TransactionStatus.allCases.filter { !scope.statuses.contains($0) }
+        if !excludedStatuses.isEmpty {
+            let classifier = Classifier(rules: try store.rules())
+            var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: excludedStatuses)
+            selection.accountIDs = scope.accountIDs
+            selection.currencies = scope.currencies
+            try store.forEachReportTransaction(selection) { transaction in
+                let classification = classifier.classify(transaction, transferPartner: nil)
+                guard matches(transaction, classification) else { return }
+                notCounted.append(entry(transaction, classification, .status(transaction.status)))
+            }
+        }
+        notCounted.sort { ($0.time, $0.transactionID) < ($1.time, $1.transactionID) }
+
+        let totals = try sums.keys.sorted().map { currency in
+            let sum = sums[currency]!
+            return ExplainReport.Total(currency: currency, spent: sum.spent, refunded: sum.refunded,
+                                       net: try subtract(sum.spent, sum.refunded, currency), count: sum.count)
+        }
+        return ExplainReport(months: months, filters: filters, includePending: scope.includePending,
+                             timeZone: scope.zone.identifier, counted: counted, notCounted: notCounted, totals: totals)
+    }
+
+    /// Within one currency; a result too large for 64 bits is an error, never a wrap.
+    private static func add(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
+        try Money(units: left, currency: currency).adding(Money(units: right, currency: currency)).units
+    }
+
+    private static func subtract(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
+        try Money(units: left, currency: currency).subtracting(Money(units: right, currency: currency)).units
+    }
+}

@@ -1,0 +1,146 @@
+import Ledger
+
+/// The transactions behind a spending number and why each counted, and the transactions of the
+/// same scope that did not count, with why not. The totals equal `report spending`'s net for
+/// the same scope.
+public struct ExplainReport: Sendable {
+    /// Narrows the transactions explained (every filter given must match).
+    public struct Filters: Sendable, Equatable {
+        /// The category, ignoring case.
+        public var category: String?
+        public var merchantCategoryCode: Int?
+        /// Contained in the merchant name (else the description), ignoring case.
+        public var merchant: String?
+
+        public init(category: String? = nil, merchantCategoryCode: Int? = nil, merchant: String? = nil) {
+            self.category = category
+            self.merchantCategoryCode = merchantCategoryCode
+            self.merchant = merchant
+        }
+
+        public var isEmpty: Bool { category == nil && merchantCategoryCode == nil && merchant == nil }
+    }
+
+    /// Why a transaction of the scope did not count toward spending.
+    public enum Exclusion: Sendable, Equatable {
+        /// Counted by the report, but its flow is income or transfer: never spending.
+        case notSpending
+        /// Not counted at all because of its status: pending and authorized need
+        /// --include-pending, memo and rejected never count.
+        case status(TransactionStatus)
+    }
+
+    public struct Entry: Sendable {
+        public let transactionID: String
+        public let accountID: String
+        public let accountName: String
+        /// The transaction date's local day in the report time zone.
+        public let date: CivilDate
+        public let time: Int64
+        public let merchantName: String?
+        public let description: String
+        public let merchantCategoryCode: Int?
+        public let type: TransactionType
+        public let status: TransactionStatus
+        public let indicator: CreditDebitIndicator
+        public let currency: String
+        /// Positive, as the ledger has it.
+        public let amount: Int64
+        /// The flow and category (for a transaction excluded by status: what they would be).
+        public let classification: Classification
+        /// nil when the transaction counts toward spending.
+        public let exclusion: Exclusion?
+
+        public init(transactionID: String, accountID: String, accountName: String, date: CivilDate, time: Int64,
+                    merchantName: String?, description: String, merchantCategoryCode: Int?, type: TransactionType,
+                    status: TransactionStatus, indicator: CreditDebitIndicator, currency: String, amount: Int64,
+                    classification: Classification, exclusion: Exclusion?) {
+            self.transactionID = transactionID
+            self.accountID = accountID
+            self.accountName = accountName
+            self.date = date
+            self.time = time
+            self.merchantName = merchantName
+            self.description = description
+            self.merchantCategoryCode = merchantCategoryCode
+            self.type = type
+            self.status = status
+            self.indicator = indicator
+            self.currency = currency
+            self.amount = amount
+            self.classification = classification
+            self.exclusion = exclusion
+        }
+
+        public var counted: Bool { exclusion == nil }
+        /// The merchant name, else the description (the key of `report spending --by merchant`).
+        public var merchantOrDescription: String { merchantName ?? description }
+        /// The ledger's sign: debit negative, credit positive.
+        public var signedAmount: Int64 { indicator.signed(amount) }
+
+        /// What the transaction adds to spending: an expense its amount, a refund minus its
+        /// amount; nil when it does not count.
+        public var spendingAmount: Int64? {
+            guard counted else { return nil }
+            switch classification.flow {
+            case .expense: return amount
+            case .refund: return -amount
+            case .income, .transfer: return nil
+            }
+        }
+
+        /// The partner of a matched internal transfer.
+        public var transferPartnerID: String? {
+            if case .internalTransfer(let partner) = classification.reason { return partner }
+            return nil
+        }
+    }
+
+    /// One currency's spending over the explained transactions.
+    public struct Total: Sendable, Equatable {
+        public let currency: String
+        public let spent: Int64
+        public let refunded: Int64
+        /// spent - refunded.
+        public let net: Int64
+        public let count: Int
+
+        public init(currency: String, spent: Int64, refunded: Int64, net: Int64, count: Int) {
+            self.currency = currency
+            self.spent = spent
+            self.refunded = refunded
+            self.net = net
+            self.count = count
+        }
+    }
+
+    /// The months the scope covers, ascending.
+    public let months: [YearMonth]
+    public let filters: Filters
+    public let includePending: Bool
+    /// The report time zone's name.
+    public let timeZone: String
+    /// Expenses and refunds, in time order.
+    public let counted: [Entry]
+    /// Income, transfers, and transactions not counted because of their status, in time order.
+    public let notCounted: [Entry]
+    /// One per currency with counted transactions, by currency code.
+    public let totals: [Total]
+
+    public init(months: [YearMonth], filters: Filters, includePending: Bool, timeZone: String, counted: [Entry],
+                notCounted: [Entry], totals: [Total]) {
+        self.months = months
+        self.filters = filters
+        self.includePending = includePending
+        self.timeZone = timeZone
+        self.counted = counted
+        self.notCounted = notCounted
+        self.totals = totals
+    }
+
+    public var currencies: [String] { totals.map(\.currency) }
+
+    public func total(_ currency: String) -> Total {
+        totals.first { $0.currency == currency } ?? Total(currency: currency, spent: 0, refunded: 0, net: 0, count: 0)
+    }
+}

@@ -1,0 +1,54 @@
+import Ledger
+
+/// Income (money-rules.md: credits whose flow is income) by month and source, per currency.
+public struct IncomeReport: Sendable {
+    public struct Row: Sendable, Equatable {
+        public let period: YearMonth
+        /// The merchant name, else the description.
+        public let source: String
+        public let currency: String
+        /// Sum of the income amounts (positive), in 1/10,000 units.
+        public let amount: Int64
+        public let count: Int
+
+        public init(period: YearMonth, source: String, currency: String, amount: Int64, count: Int) {
+            self.period = period
+            self.source = source
+            self.currency = currency
+            self.amount = amount
+            self.count = count
+        }
+    }
+
+    /// One currency's income over the whole report.
+    public struct Total: Sendable, Equatable {
+        public let currency: String
+        public let amount: Int64
+        public let count: Int
+
+        public init(currency: String, amount: Int64, count: Int) {
+            self.currency = currency
+            self.amount = amount
+            self.count = count
+        }
+    }
+
+    /// The months the report covers, ascending.
+    public let months: [YearMonth]
+    /// Sorted: period ascending, amount descending, source ascending, currency ascending.
+    public let rows: [Row]
+    /// One per currency with income, by currency code.
+    public let totals: [Total]
+
+    public init(months: [YearMonth], rows: [Row], totals: [Total]) {
+        self.months = months
+        self.rows = rows
+        self.totals = totals
+    }
+
+    public var currencies: [String] { totals.map(\.currency) }
+
+    public func total(_ currency: String) -> Total {
+        totals.first { $0.currency == currency } ?? Total(currency: currency, amount: 0, count: 0)
+    }
+}

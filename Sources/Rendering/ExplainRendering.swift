@@ -1,0 +1,144 @@
+import Analytics
+import Ledger
+
+/// `purse explain` as CSV, JSON and text: the counted transactions with why each counted and
+/// where its category came from, then the transactions of the scope that did not count.
+public enum ExplainRendering {
+    public static let csvHeader = [
+        "date", "transaction_id", "account", "merchant", "mcc", "status", "flow", "category", "counted", "reason",
+        "category_source", "currency", "amount", "signed_amount",
+    ]
+
+    /// Why an entry counted, or why it did not.
+    public static func reasonText(_ entry: ExplainReport.Entry) -> String {
+        switch entry.exclusion {
+        case nil, .notSpending: entry.classification.reasonText
+        case .status(let status):
+            switch status {
+            case .pending, .authorized: "status \(status.rawValue): counted only with --include-pending"
+            default: "status \(status.rawValue): never counted"
+            }
+        }
+    }
+
+    /// Counted rows first, then the rows that did not count; `signed_amount` is what a row adds
+    /// to spending (an expense positive, a refund negative), empty when it does not count.
+    public static func csv(_ report: ExplainReport, write: @escaping (String) -> Void) {
+        let csv = CSVWriter(header: csvHeader, write: write)
+        for entry in report.counted + report.notCounted {
+            csv.row([
+                .number(entry.date.description), .text(entry.transactionID), .text(entry.accountName),
+                .text(entry.merchantOrDescription), entry.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
+                .text(entry.status.rawValue), .text(entry.classification.flow.rawValue), .text(entry.classification.category),
+                .number(entry.counted ? "true" : "false"), .text(reasonText(entry)), .text(entry.classification.categorySource),
+                .text(entry.currency), .number(MoneyFormat.machine(entry.amount, currency: entry.currency)),
+                entry.spendingAmount.map { .number(MoneyFormat.machine($0, currency: entry.currency)) } ?? .empty,
+            ])
+        }
+    }
+
+    public static func json(_ report: ExplainReport) -> JSONOutput {
+        func object(_ entry: ExplainReport.Entry) -> JSONOutput {
+            .object([
+                ("date", .string(entry.date.description)),
+                ("transaction_id", .string(entry.transactionID)),
+                ("account_id", .string(entry.accountID)),
+                ("account", .string(entry.accountName)),
+                ("merchant", .optional(entry.merchantName)),
+                ("description", .string(entry.description)),
+                ("mcc", entry.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                ("type", .string(entry.type.rawValue)),
+                ("status", .string(entry.status.rawValue)),
+                ("direction", .string(entry.indicator.rawValue)),
+                ("flow", .string(entry.classification.flow.rawValue)),
+                ("category", .string(entry.classification.category)),
+                ("counted", .bool(entry.counted)),
+                ("reason", .string(reasonText(entry))),
+                ("category_source", .string(entry.classification.categorySource)),
+                ("transfer_partner_id", .optional(entry.transferPartnerID)),
+                ("currency", .string(entry.currency)),
+                ("amount", .string(MoneyFormat.machine(entry.amount, currency: entry.currency))),
+                ("signed_amount", .optional(entry.spendingAmount.map { MoneyFormat.machine($0, currency: entry.currency) })),
+            ])
+        }
+        return .object([
+            ("schema", .string("purse.explain.v1")),
+            ("months", .array(report.months.map { .string($0.description) })),
+            ("time_zone", .string(report.timeZone)),
+            ("include_pending", .bool(report.includePending)),
+            ("filters", .object([
+                ("category", .optional(report.filters.category)),
+                ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                ("merchant", .optional(report.filters.merchant)),
+            ])),
+            ("counted", .array(report.counted.map(object))),
+            ("not_counted", .array(report.notCounted.map(object))),
+            ("totals", .array(report.totals.map { total in
+                .object([
+                    ("currency", .string(total.currency)),
+                    ("spent", .string(MoneyFormat.machine(total.spent, currency: total.currency))),
+                    ("refunded", .string(MoneyFormat.machine(total.refunded, currency: total.currency))),
+                    ("net", .string(MoneyFormat.machine(total.net, currency: total.currency))),
+                    ("count", .integer(Int64(total.count))),
+                ])
+            })),
+        ])
+    }
+
+    public static func text(_ report: ExplainReport, style: TextStyle) -> String {
+        var output = "Spending explained, \(MonthName.span(report.months))\n"
+        var filters: [String] = []
+        if let category = report.filters.category { filters.append("category \(category)") }
+        if let code = report.filters.merchantCategoryCode { filters.append("MCC \(Classifier.codeText(code))") }
+        if let merchant = report.filters.merchant { filters.append("merchant contains \"\(merchant)\"") }
+        if !filters.isEmpty { output += "Only \(filters.joined(separator: ", ")).\n" }
+        output += "Time zone \(report.timeZone). "
+            + (report.includePending ? "Booked, pending and authorized transactions count.\n"
+                : "Booked transactions count; pending and authorized ones only with --include-pending.\n")
+
+        if report.counted.isEmpty {
+            output += "\nNothing counted as spending.\n"
+        }
+        for total in report.totals {
+            let currency = total.currency
+            var table = TextTable(columns: [
+                .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
+                .init("Flow"), .init("Category", maximumWidth: 24), .init("Why"), .init("Category from"),
+                .init("Spent", .right), .init("Refunded", .right),
+            ])
+            for entry in report.counted where entry.currency == currency {
+                let expense = entry.classification.flow == .expense
+                table.append([
+                    entry.date.description, entry.accountName, entry.merchantOrDescription,
+                    entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.classification.flow.rawValue,
+                    entry.classification.category, reasonText(entry), entry.classification.categorySource,
+                    expense ? MoneyFormat.text(entry.amount, currency: currency) : "",
+                    expense ? "" : MoneyFormat.text(entry.amount, currency: currency),
+                ])
+            }
+            table.append(["Total", "", "", "", "", "", "", "", MoneyFormat.text(total.spent, currency: currency),
+                          MoneyFormat.text(total.refunded, currency: currency)])
+            output += "\nCounted as spending, \(currency): \(total.count) transaction\(total.count == 1 ? "" : "s")\n"
+            output += table.rendered()
+            output += "Net spending \(currency): \(MoneyFormat.text(total.spent, currency: currency)) spent - "
+                + "\(MoneyFormat.text(total.refunded, currency: currency)) refunded = \(MoneyFormat.text(total.net, currency: currency))\n"
+        }
+
+        guard !report.notCounted.isEmpty else { return output }
+        let count = report.notCounted.count
+        output += "\nNot counted as spending: \(count) transaction\(count == 1 ? "" : "s")\n"
+        var table = TextTable(columns: [
+            .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
+            .init("Status"), .init("Flow"), .init("Category", maximumWidth: 24), .init("Why"), .init("Amount", .right),
+        ])
+        for entry in report.notCounted {
+            table.append([
+                entry.date.description, entry.accountName, entry.merchantOrDescription,
+                entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.status.rawValue,
+                entry.classification.flow.rawValue, entry.classification.category, reasonText(entry),
+                MoneyFormat.text(entry.signedAmount, currency: entry.currency),
+            ])
+        }
+        return output + table.rendered()
+    }
+}
