@@ -12,6 +12,10 @@ export TZ=America/New_York LANG=C.UTF-8
 "$purse" --db "$work/ledger.sqlite" sync examples/wallet-export 2>/dev/null
 grep -v '^#' Reports/reports.list | grep -v '^$' | while read -r file arguments; do
     # shellcheck disable=SC2086 # the arguments are words on purpose
-    "$purse" --db "$work/ledger.sqlite" $arguments > "Reports/$file"
+    if [ "$file" = "-" ]; then
+        "$purse" --db "$work/ledger.sqlite" $arguments > /dev/null 2>&1
+    else
+        "$purse" --db "$work/ledger.sqlite" $arguments > "Reports/$file"
+    fi
 done
 echo "Reports/ regenerated" >&2

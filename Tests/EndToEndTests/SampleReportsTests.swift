@@ -39,6 +39,7 @@ struct SampleReportsTests {
             let file = words[0]
             let result = try purse.run(["--db", database] + words.dropFirst(), environment: environment)
             #expect(result.status == 0, "\(file): \(result.stderr)")
+            if file == "-" { continue }
             let committed = try String(contentsOf: Self.root.appendingPathComponent("Reports/" + file), encoding: .utf8)
             #expect(result.stdout == committed, "Reports/\(file) is out of date: run bash Reports/generate.sh")
             checked += 1
