@@ -16,7 +16,7 @@ enum FloorImport {
     static func dump(database: String, to rowsFile: String) throws {
         let connection = try Connection(path: database, readOnly: true)
         guard let output = FileHandle(forWritingAtPath: rowsFile) ?? {
-            FileManager.default.createFile(atPath: rowsFile, contents: nil)
+            _ = FileManager.default.createFile(atPath: rowsFile, contents: nil)
             return FileHandle(forWritingAtPath: rowsFile)
         }() else { throw BenchmarkError("cannot write \(rowsFile)") }
         defer { try? output.close() }

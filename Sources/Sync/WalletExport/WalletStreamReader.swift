@@ -87,9 +87,14 @@ public final class WalletStreamReader: ChangeSequence {
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             // Lines the database already has are only skimmed; every other line is parsed once.
             var parsed: JSONValue?
+            var decoded: StreamChange.Records?
             let header: Header
             if mayBeApplied {
                 header = try self.header(of: line.bytes, line: line.number)
+            } else if let fast = WalletLineDecoder.decode(line.bytes, stream: stream) {
+                // The fast path vouched for the whole line; anything else takes the exact path below.
+                header = Header(generation: fast.generation, sequence: fast.sequence, isSnapshot: fast.isSnapshot)
+                decoded = fast.records
             } else {
                 let value = try parse(line)
                 parsed = value
@@ -102,7 +107,8 @@ public final class WalletStreamReader: ChangeSequence {
                 current = (header.generation, header.sequence)
                 resumeHint = nextToken
             case .apply(let isResync):
-                let change = try decode(line, header: header, token: nextToken, isResync: isResync, parsed: parsed)
+                let change = try decode(line, header: header, token: nextToken, isResync: isResync, parsed: parsed,
+                                        decoded: decoded)
                 current = (header.generation, header.sequence)
                 return change
             case .corrupt(let message):
@@ -160,12 +166,18 @@ public final class WalletStreamReader: ChangeSequence {
     /// Decodes one change-set line exactly as sync does, without a file or a database: the
     /// entry point of the mutation tests and the fuzzer.
     public static func decodeLine(_ bytes: UnsafeRawBufferPointer, stream: LedgerStream, file: String) throws -> StreamChange {
+        try decodeLine(bytes, stream: stream, file: file, fastPath: true)
+    }
+
+    /// `decodeLine`, with or without the fast decoder: without it, the line goes through the
+    /// parsed tree only, the reference the fast decoder is tested against.
+    static func decodeLine(_ bytes: UnsafeRawBufferPointer, stream: LedgerStream, file: String, fastPath: Bool) throws -> StreamChange {
         let reader = try WalletStreamReader(url: URL(fileURLWithPath: "/nonexistent/purse-decode-line"), displayPath: file,
                                             stream: stream, token: nil)
         let header = try reader.header(of: bytes, line: 1)
         let line = LineReader.Line(number: 1, offset: 0, endOffset: Int64(bytes.count + 1), bytes: bytes)
         return try reader.decode(line, header: header, token: StreamToken(generation: header.generation, sequence: header.sequence),
-                                 isResync: false)
+                                 isResync: false, parsed: fastPath ? nil : try reader.parse(line))
     }
 
     private func header(of bytes: UnsafeRawBufferPointer, line: Int?) throws -> Header {
@@ -223,8 +235,14 @@ public final class WalletStreamReader: ChangeSequence {
         return value.typeName
     }
 
+    /// The line's change set: from the fast decoder when it vouches for the line, else from the
+    /// parsed tree, which also gives the exact error.
     private func decode(_ line: LineReader.Line, header: Header, token: StreamToken, isResync: Bool,
-                        parsed: JSONValue? = nil) throws -> StreamChange {
+                        parsed: JSONValue? = nil, decoded: StreamChange.Records? = nil) throws -> StreamChange {
+        if parsed == nil, let records = decoded ?? WalletLineDecoder.decode(line.bytes, stream: stream)?.records {
+            return StreamChange(records: records, replacesStream: header.isSnapshot, isResync: isResync,
+                                token: token, file: displayPath, line: line.number)
+        }
         let value = try parsed ?? parse(line)
         do {
             let fields = try JSONFields(value, path: "")
