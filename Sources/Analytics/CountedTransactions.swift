@@ -7,7 +7,9 @@ import LedgerStore
 public enum CountedTransactions {
     static let matchingMargin: Int64 = 10 * 86_400
 
-    public static func forEach(_ store: LedgerStore, _ scope: ReportScope,
+    /// `onlyTransferCandidates` limits the transactions handed out to those that could be
+    /// internal transfers (no MCC, a type that moves money); the rest can be summed in SQL.
+    public static func forEach(_ store: LedgerStore, _ scope: ReportScope, onlyTransferCandidates: Bool = false,
                                _ body: (ReportTransaction, Classification) throws -> Void) throws {
         let classifier = Classifier(rules: try store.rules())
         var candidateSelection = LedgerStore.ReportSelection(from: scope.from.map { $0 - matchingMargin },
@@ -22,6 +24,7 @@ public enum CountedTransactions {
         var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
         selection.accountIDs = scope.accountIDs
         selection.currencies = scope.currencies
+        if onlyTransferCandidates { selection.transferCandidateTypes = InternalTransferMatcher.candidateTypes }
         try store.forEachReportTransaction(selection) { transaction in
             try body(transaction, classifier.classify(transaction, transferPartner: partners[transaction.id]))
         }

@@ -118,15 +118,21 @@ enum BenchmarkCommand {
     }
 
     static func table(_ rows: [Row]) -> String {
-        var text = String(format: "%-10@ %-32@ %10@ %10@ %10@ %10@\n", "size" as NSString, "phase" as NSString,
-                          "median s" as NSString, "peak MB" as NSString, "vs floor" as NSString, "vs sync" as NSString)
+        func cell(_ text: String, _ width: Int, left: Bool = false) -> String {
+            let padding = String(repeating: " ", count: max(0, width - text.count))
+            return left ? text + padding : padding + text
+        }
+        func line(_ cells: [String]) -> String {
+            cell(cells[0], 9) + "  " + cell(cells[1], 32, left: true) + cells[2...].map { cell($0, 11) }.joined() + "\n"
+        }
+        var text = line(["size", "phase", "median s", "peak MB", "vs floor", "% of sync"])
         for row in rows {
             let floor = rows.first { $0.size == row.size && $0.phase == "raw floor" }?.median
             let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
-            text += String(format: "%-10d %-32@ %10.3f %10.1f %10@ %10@\n", row.size, row.phase as NSString, row.median,
-                           Double(row.peakBytes) / 1_048_576,
-                           (floor.map { String(format: "%.2fx", row.median / $0) } ?? "") as NSString,
-                           (sync.map { String(format: "%.2f%%", row.median / $0 * 100) } ?? "") as NSString)
+            text += line([String(row.size), row.phase, String(format: "%.3f", row.median),
+                          String(format: "%.1f", Double(row.peakBytes) / 1_048_576),
+                          floor.map { String(format: "%.2fx", row.median / $0) } ?? "",
+                          sync.map { String(format: "%.2f%%", row.median / $0 * 100) } ?? ""])
         }
         return text
     }
