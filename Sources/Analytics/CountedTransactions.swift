@@ -7,9 +7,7 @@ import LedgerStore
 public enum CountedTransactions {
     static let matchingMargin: Int64 = 10 * 86_400
 
-    /// `onlyTransferCandidates` limits the transactions handed out to those that could be
-    /// internal transfers (no MCC, a type that moves money); the rest can be summed in SQL.
-    public static func forEach(_ store: LedgerStore, _ scope: ReportScope, onlyTransferCandidates: Bool = false,
+    public static func forEach(_ store: LedgerStore, _ scope: ReportScope,
                                _ body: (ReportTransaction, Classification) throws -> Void) throws {
         let classifier = Classifier(rules: try store.rules())
         var candidateSelection = LedgerStore.ReportSelection(from: scope.from.map { $0 - matchingMargin },
@@ -24,7 +22,6 @@ public enum CountedTransactions {
         var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
         selection.accountIDs = scope.accountIDs
         selection.currencies = scope.currencies
-        if onlyTransferCandidates { selection.transferCandidateTypes = InternalTransferMatcher.candidateTypes }
         try store.forEachReportTransaction(selection) { transaction in
             try body(transaction, classifier.classify(transaction, transferPartner: partners[transaction.id]))
         }

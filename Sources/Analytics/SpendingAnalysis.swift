@@ -45,15 +45,6 @@ public enum SpendingAnalysis {
     }
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
-        // Without user rules a transaction's flow and category depend only on columns SQL can
-        // group by; only the few internal-transfer candidates need to be looked at one by one.
-        if try store.rules().isEmpty {
-            return try aggregateGrouped(store, scope: scope, grouping: grouping)
-        }
-        return try aggregateRowByRow(store, scope: scope, grouping: grouping)
-    }
-
-    static func aggregateRowByRow(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: SpendingReport.Row] = [:]
         var months = MonthOfInstant(zone: scope.zone)
         try CountedTransactions.forEach(store, scope) { transaction, classification in
@@ -85,80 +76,6 @@ public enum SpendingAnalysis {
             }
             row.count += 1
             groups[groupKey] = row
-        }
-        return Array(groups.values)
-    }
-
-    static func aggregateGrouped(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
-        var groups: [GroupKey: SpendingReport.Row] = [:]
-        func add(period: YearMonth, key: String, code: Int?, category: String?, currency: String, flow: Flow, amount: Int64, count: Int) {
-            let groupKey = GroupKey(period: period, key: key, category: category, currency: currency)
-            var row = groups[groupKey] ?? SpendingReport.Row(
-                period: period, key: key, merchantCategoryCode: grouping == .mcc ? code : nil,
-                codeDescription: grouping == .mcc ? code.flatMap(MerchantCategoryCodeTable.description) : nil,
-                category: category, currency: currency, spent: 0, refunded: 0, count: 0)
-            if flow == .expense { row.spent += amount } else { row.refunded += amount }
-            row.count += count
-            groups[groupKey] = row
-        }
-        func label(_ classification: Classification, code: Int?, merchant: String?, account: String?) -> (String, String?)? {
-            switch grouping {
-            case .category: return (classification.category, classification.category)
-            case .mcc: return (code.map(Classifier.codeText) ?? "", classification.category)
-            case .merchant: return (merchant ?? "", classification.category)
-            case .account: return (account ?? "", nil)
-            case .month: return ("", nil)
-            }
-        }
-        // The months of the scope, in the report zone.
-        var firstInstant = scope.from
-        var endInstant = scope.until
-        if firstInstant == nil || endInstant == nil {
-            guard let range = try store.transactionTimeRange() else { return [] }
-            firstInstant = firstInstant ?? range.first
-            endInstant = endInstant ?? range.last + 1
-        }
-        guard let first = firstInstant, let end = endInstant, first < end else { return [] }
-        var months: [YearMonth] = []
-        var month = YearMonth(scope.zone.date(of: first))
-        var starts: [Int64] = []
-        while true {
-            let start = scope.zone.startOfDay(month.firstDay)
-            guard start < end else { break }
-            months.append(month)
-            starts.append(start)
-            month = month.adding(months: 1)
-        }
-        starts.append(scope.zone.startOfDay(month.firstDay))
-        var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
-        selection.accountIDs = scope.accountIDs
-        selection.currencies = scope.currencies
-        let classifier = Classifier(rules: [])
-        let key: LedgerStore.SpendingGroupKey = grouping == .merchant ? .merchant : grouping == .account ? .account : .none
-        for group in try store.spendingGroups(monthStarts: starts, selection: selection,
-                                              excludingTypes: InternalTransferMatcher.candidateTypes, key: key) {
-            let probe = ReportTransaction(
-                id: "", accountID: group.accountID ?? "", accountName: group.key ?? "", accountKind: group.accountKind, time: 0,
-                amount: group.amount, currency: group.currency, indicator: group.indicator,
-                merchantCategoryCode: group.merchantCategoryCode, merchantName: nil, description: "", originalDescription: "",
-                type: group.type, status: .booked)
-            let classification = classifier.classify(probe, transferPartner: nil)
-            guard classification.flow == .expense || classification.flow == .refund,
-                  let (name, category) = label(classification, code: group.merchantCategoryCode, merchant: group.key, account: group.key)
-            else { continue }
-            add(period: months[group.monthIndex], key: name, code: group.merchantCategoryCode, category: category,
-                currency: group.currency, flow: classification.flow, amount: group.amount, count: group.count)
-        }
-        // The candidates for internal transfers, one by one, with their matches.
-        var monthOf = MonthOfInstant(zone: scope.zone)
-        try CountedTransactions.forEach(store, scope, onlyTransferCandidates: true) { transaction, classification in
-            guard classification.flow == .expense || classification.flow == .refund,
-                  let (name, category) = label(classification, code: transaction.merchantCategoryCode,
-                                               merchant: transaction.merchantName ?? transaction.description,
-                                               account: transaction.accountName)
-            else { return }
-            add(period: monthOf.month(of: transaction.time), key: name, code: transaction.merchantCategoryCode, category: category,
-                currency: transaction.currency, flow: classification.flow, amount: transaction.amount, count: 1)
         }
         return Array(groups.values)
     }
