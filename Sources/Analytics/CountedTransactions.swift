@@ -7,9 +7,12 @@ import LedgerStore
 public enum CountedTransactions {
     static let matchingMargin: Int64 = 10 * 86_400
 
-    public static func forEach(_ store: LedgerStore, _ scope: ReportScope,
+    /// `needsText` false lets a report that groups by neither merchant nor description skip
+    /// reading them when no user rule needs them either.
+    public static func forEach(_ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
                                _ body: (ReportTransaction, Classification) throws -> Void) throws {
-        let classifier = Classifier(rules: try store.rules())
+        let rules = try store.rules()
+        let classifier = Classifier(rules: rules)
         var candidateSelection = LedgerStore.ReportSelection(from: scope.from.map { $0 - matchingMargin },
                                                              until: scope.until.map { $0 + matchingMargin },
                                                              statuses: scope.statuses)
@@ -22,8 +25,13 @@ public enum CountedTransactions {
         var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
         selection.accountIDs = scope.accountIDs
         selection.currencies = scope.currencies
+        selection.includesText = needsText || !rules.isEmpty
+        // Reports that only sum do not care in which order transactions of the same second come.
+        selection.tiesByID = needsText
         try store.forEachReportTransaction(selection) { transaction in
-            try body(transaction, classifier.classify(transaction, transferPartner: partners[transaction.id]))
+            // Only transactions without a code can be half of a pair.
+            let partner = transaction.merchantCategoryCode == nil && !transaction.id.isEmpty ? partners[transaction.id] : nil
+            try body(transaction, classifier.classify(transaction, transferPartner: partner))
         }
     }
 }

@@ -47,7 +47,7 @@ public enum SpendingAnalysis {
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: SpendingReport.Row] = [:]
         var months = MonthOfInstant(zone: scope.zone)
-        try CountedTransactions.forEach(store, scope) { transaction, classification in
+        try CountedTransactions.forEach(store, scope, needsText: grouping == .merchant) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund else { return }
             let period = months.month(of: transaction.time)
             let key: String

@@ -11,6 +11,13 @@ extension LedgerStore {
         public var currencies: [String] = []
         /// Only transactions without a merchant category code and of these types (empty: any).
         public var transferCandidateTypes: [TransactionType] = []
+        /// False reads no merchant names or descriptions (they come back empty), and IDs only of
+        /// transactions without a merchant category code (the only ones that can be internal
+        /// transfers): reports that need neither read less.
+        public var includesText = true
+        /// False leaves transactions of the same second in index order instead of ID order,
+        /// which spares a sort when only totals are wanted.
+        public var tiesByID = true
 
         public init(from: Int64?, until: Int64?, statuses: [TransactionStatus]) {
             self.from = from
@@ -43,32 +50,35 @@ extension LedgerStore {
             conditions.append("t.mcc IS NULL")
             list("t.type", selection.transferCandidateTypes.map { .text($0.rawValue) })
         }
+        let textColumns = selection.includesText
+            ? "t.id, t.merchant_name, t.description, t.original_description"
+            : "CASE WHEN t.mcc IS NULL THEN t.id ELSE '' END, NULL, '', ''"
         let statement = try connection.prepare("""
-            SELECT t.id, t.account_id, a.display_name, a.kind, t.transaction_time, t.amount, t.currency, t.credit_debit,
-                t.mcc, t.merchant_name, t.description, t.original_description, t.type, t.status
+            SELECT \(textColumns), t.account_id, a.display_name, a.kind, t.transaction_time, t.amount, t.currency,
+                t.credit_debit, t.mcc, t.type, t.status
             FROM transactions t JOIN accounts a ON a.id = t.account_id
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY t.transaction_time, t.id
+            ORDER BY t.transaction_time\(selection.tiesByID ? ", t.id" : "")
             """)
         try statement.bind(values)
         // Account names repeat on every row: keep one copy of each.
         var names: [String: String] = [:]
         while try statement.step() {
-            let accountID = statement.text(1)
+            let accountID = statement.text(4)
             let name: String
             if let known = names[accountID] {
                 name = known
             } else {
-                name = statement.text(2)
+                name = statement.text(5)
                 names[accountID] = name
             }
             try body(ReportTransaction(
                 id: statement.text(0), accountID: accountID, accountName: name,
-                accountKind: statement.text(3) == "liability" ? .liability : .asset, time: statement.int64(4),
-                amount: statement.int64(5), currency: statement.text(6),
-                indicator: statement.text(7) == "credit" ? .credit : .debit,
-                merchantCategoryCode: statement.optionalInt64(8).map(Int.init), merchantName: statement.optionalText(9),
-                description: statement.text(10), originalDescription: statement.text(11),
+                accountKind: statement.text(6) == "liability" ? .liability : .asset, time: statement.int64(7),
+                amount: statement.int64(8), currency: statement.text(9),
+                indicator: statement.text(10) == "credit" ? .credit : .debit,
+                merchantCategoryCode: statement.optionalInt64(11).map(Int.init), merchantName: statement.optionalText(1),
+                description: statement.text(2), originalDescription: statement.text(3),
                 type: TransactionType(rawValue: statement.text(12)) ?? .unknown,
                 status: TransactionStatus(rawValue: statement.text(13)) ?? .booked))
         }
