@@ -15,14 +15,22 @@ public struct Timestamp: Hashable, Sendable, Comparable {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil when the text is not RFC 3339 with an offset.
     public init?(rfc3339 text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20 else { return nil }
-        func number(_ start: Int, _ count: Int) -> Int? {
+        var bytes = text
+        guard let parsed = bytes.withUTF8({ Timestamp(rfc3339Bytes: UnsafeRawBufferPointer($0), text: text) }) else { return nil }
+        self = parsed
+    }
+
+    /// The same over UTF-8 bytes, e.g. a date still inside a line being decoded; `text` is
+    /// made from the bytes unless given.
+    public init?(rfc3339Bytes bytes: UnsafeRawBufferPointer, text: String? = nil) {
+        let count = bytes.count
+        guard count >= 20 else { return nil }
+        func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
-            for index in start..<(start + count) {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            for index in start..<(start + length) {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
             }
             return value
         }
@@ -38,18 +46,18 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
             let digitsStart = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
                 index += 1
             }
             guard index > digitsStart else { return nil }
         }
-        guard index < bytes.count else { return nil }
+        guard index < count else { return nil }
         var offset = 0
         switch bytes[index] {
         case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            guard index + 1 == bytes.count else { return nil }
+            guard index + 1 == count else { return nil }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+            guard index + 6 == count, bytes[index + 3] == UInt8(ascii: ":"),
                   let offsetHours = number(index + 1, 2), let offsetMinutes = number(index + 4, 2),
                   offsetHours <= 23, offsetMinutes <= 59
             else { return nil }
@@ -60,7 +68,7 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         // A leap second is read as the last second of its minute.
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let local = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
-        self.init(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset, text: text)
+        self.init(epochSeconds: local - Int64(offset), utcOffsetSeconds: offset, text: text ?? String(decoding: bytes, as: UTF8.self))
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {

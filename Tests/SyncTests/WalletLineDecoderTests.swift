@@ -220,7 +220,7 @@ struct WalletLineDecoderTests {
         }
         var agreed = 0
         for bytes in texts {
-            let fast = bytes.withUnsafeBytes { RFC3339Bytes.timestamp($0) }
+            let fast = bytes.withUnsafeBytes { Timestamp(rfc3339Bytes: $0) }
             let exact = Timestamp(rfc3339: String(decoding: bytes, as: UTF8.self))
             guard String(validating: bytes, as: UTF8.self) != nil else {
                 // Not a string a JSON line can hold; the fast reader must still refuse it.

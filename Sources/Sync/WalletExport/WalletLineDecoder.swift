@@ -359,7 +359,7 @@ struct WalletLineDecoder {
 
     private static func timestamp(_ cursor: inout JSONCursor) throws(Unsure) -> Timestamp {
         let token = try cursor.string()
-        guard let timestamp = RFC3339Bytes.timestamp(cursor.content(token)) else { throw Unsure() }
+        guard let timestamp = Timestamp(rfc3339Bytes: cursor.content(token)) else { throw Unsure() }
         return timestamp
     }
 
