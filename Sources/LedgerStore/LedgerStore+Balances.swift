@@ -2,12 +2,6 @@ import Ledger
 import Storage
 
 extension LedgerStore {
-    /// Runs `body` in one deferred read transaction: every query in it sees the same ledger,
-    /// even while a sync writes (WAL), so a report never mixes before and after.
-    public func readSnapshot<T>(_ body: () throws -> T) throws -> T {
-        try connection.transaction(.deferred, body)
-    }
-
     /// The accounts balance reports cover (all when `ids` is empty), ordered as `purse accounts`
     /// lists them: by display name ignoring ASCII case, then ID.
     public func balanceAccounts(ids: [String] = []) throws -> [BalanceAccount] {
@@ -48,7 +42,7 @@ extension LedgerStore {
 
     /// The sum of the signed amounts of an account's booked transactions in `currency` with
     /// `after < transaction_time <= through`, summed by SQLite over the (account_id,
-    /// transaction_time) index. SQLite refuses an integer sum that overflows.
+    /// transaction_time) index. A sum too large to hold is `MoneyError.overflow`, as in Swift.
     public func bookedSignedSum(accountID: String, currency: String, after: Int64, through: Int64) throws -> Int64 {
         let query = try connection.cached("""
             SELECT coalesce(sum(signed_amount), 0) FROM transactions
@@ -56,7 +50,12 @@ extension LedgerStore {
             """)
         try query.bind([.text(accountID), .integer(after), .integer(through), .text(currency)])
         defer { query.reset() }
-        guard try query.step() else { return 0 }
+        do {
+            guard try query.step() else { return 0 }
+        } catch let error as StorageError where error.message == "integer overflow" {
+            // The same error as a total summed in Swift.
+            throw MoneyError.overflow(currency)
+        }
         return query.int64(0)
     }
 }

@@ -2,27 +2,130 @@ import Foundation
 import Ledger
 import Storage
 
-/// The ledger database: opens (creating with mode 0600) and migrates the file, and owns the
-/// row mapping between the model and the schema.
+/// The ledger database: opens it in the mode a command needs (creating and migrating it only
+/// for commands that bring data in), and owns the row mapping between the model and the schema.
 public final class LedgerStore {
+    /// How a command may use the database.
+    public enum OpenMode: Sendable {
+        /// Reads only (`SQLITE_OPEN_READONLY`): a missing file is an error, and nothing is
+        /// created, migrated or written. A database of an older schema is read as it is; a query
+        /// that needs what it lacks fails with `LedgerOpenError.schemaTooOld` (see `readSnapshot`).
+        /// Works on a read-only file and in a read-only folder.
+        case readOnly
+        /// Writes to an existing database as it stands: a missing file is an error, and an older
+        /// schema is refused rather than migrated.
+        case writeExisting
+        /// Creates the database (mode 0600) and its folder (0700) when missing, and brings its
+        /// schema up to date: for the commands that bring data in.
+        case create
+    }
+
     public let connection: Connection
     public let path: String
+    /// The schema version the database had when opened (after migrating, for `.create`).
+    public let openedSchemaVersion: Int
     private var insertTransactionStatement: Statement?
 
-    /// Opens the database at `path`, creating it and its folder when missing, and brings its
-    /// schema up to date. A database from a newer purse is refused before anything changes.
-    public init(path: String, now: Timestamp, busyTimeoutMilliseconds: Int32 = 5000) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        }
+    /// Opens the database at `path` in `mode`. A database from a newer purse is refused before
+    /// anything changes, whatever the mode.
+    public init(path: String, mode: OpenMode = .create, now: Timestamp, busyTimeoutMilliseconds: Int32 = 5000) throws {
         self.path = path
-        connection = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        // A 32 MiB page cache keeps the transaction indexes' hot pages in memory during a large
-        // sync while keeping the process well under its memory budget.
+        let current = LedgerSchema.migrations.count
+        switch mode {
+        case .create:
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            }
+            connection = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try Self.useLargeCache(connection)
+            openedSchemaVersion = try Migrator.migrate(connection, LedgerSchema.migrations, now: now.text)
+        case .writeExisting:
+            try Self.requireFile(path)
+            connection = try Connection(path: path, createIfMissing: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try Self.useLargeCache(connection)
+            openedSchemaVersion = try Self.checkedVersion(connection, path: path)
+            if openedSchemaVersion < current {
+                throw LedgerOpenError.schemaTooOld(path: path, found: openedSchemaVersion, current: current)
+            }
+        case .readOnly:
+            try Self.requireFile(path)
+            connection = try Self.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            openedSchemaVersion = try Self.checkedVersion(connection, path: path)
+        }
+    }
+
+    /// A 32 MiB page cache keeps the transaction indexes' hot pages in memory during a large
+    /// sync while keeping the process well under its memory budget.
+    private static func useLargeCache(_ connection: Connection) throws {
         try connection.execute("PRAGMA cache_size = -32768")
-        _ = try Migrator.migrate(connection, LedgerSchema.migrations, now: now.text)
+    }
+
+    /// Only ENOENT means "no ledger here": other failures (a folder it may not enter) are left
+    /// for SQLite to report as they are.
+    private static func requireFile(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) != 0, errno == ENOENT || errno == ENOTDIR {
+            throw LedgerOpenError.missing(path: path)
+        }
+    }
+
+    /// The schema version of an existing database: a newer one is refused, and one without any
+    /// ledger in it (an empty file) is no ledger.
+    private static func checkedVersion(_ connection: Connection, path: String) throws -> Int {
+        let found = try Migrator.currentVersion(connection)
+        let current = LedgerSchema.migrations.count
+        if found > current { throw SchemaTooNewError(found: found, supported: current) }
+        if found == 0 { throw LedgerOpenError.missing(path: path) }
+        return found
+    }
+
+    /// A read-only connection. In a folder it may not write, SQLite cannot make the -shm file a
+    /// WAL database needs; then, when no write-ahead log is waiting to be checkpointed (whose
+    /// changes an immutable open would miss), the file is opened as immutable.
+    private static func openForReading(_ path: String, busyTimeoutMilliseconds: Int32) throws -> Connection {
+        do {
+            return try Connection(path: path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch let error as StorageError where error.isCannotOpen || error.isReadOnly {
+            guard !hasPendingWriteAheadLog(path), FileManager.default.isReadableFile(atPath: path) else { throw error }
+            return try Connection(path: immutableURI(path), readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+    }
+
+    private static func hasPendingWriteAheadLog(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 0
+    }
+
+    /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
+                escaped += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            default:
+                escaped.append(Character(Unicode.Scalar(byte)))
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
+    }
+
+    /// Runs `body` in one deferred read transaction: every query in it sees the same ledger,
+    /// even while a sync writes (WAL), so a report never mixes before and after. Inside a
+    /// transaction already, `body` just runs in it.
+    ///
+    /// On a database of an older schema opened read-only, a query that needs a table or column
+    /// it lacks becomes `LedgerOpenError.schemaTooOld`.
+    public func readSnapshot<T>(_ body: () throws -> T) throws -> T {
+        do {
+            if connection.isInTransaction { return try body() }
+            return try connection.transaction(.deferred, body)
+        } catch let error as StorageError where openedSchemaVersion < LedgerSchema.migrations.count
+                    && (error.message.hasPrefix("no such table") || error.message.hasPrefix("no such column")) {
+            throw LedgerOpenError.schemaTooOld(path: path, found: openedSchemaVersion, current: LedgerSchema.migrations.count)
+        }
     }
 
     public var schemaVersion: Int {

@@ -17,19 +17,23 @@ public final class Connection {
 
     /// Opens the database at `path`.
     ///
-    /// Unless `readOnly`, a missing file is first created with mode 0600 (SQLite's -wal and -shm
-    /// files copy that mode); an existing file's mode is left alone, and a missing parent
-    /// directory is an error, not created here. `readOnly` never creates anything.
+    /// Unless `readOnly` (or `createIfMissing` is false), a missing file is first created with
+    /// mode 0600 (SQLite's -wal and -shm files copy that mode); an existing file's mode is left
+    /// alone, and a missing parent directory is an error, not created here. `readOnly` never
+    /// creates anything; without `createIfMissing` a missing file is `SQLITE_CANTOPEN`.
     /// Then: extended result codes, the busy timeout, a read of the schema (so a file that is not
     /// a database fails here with `SQLITE_NOTADB`, untouched), `foreign_keys = ON`, and for
     /// writers `journal_mode = WAL` and `synchronous = NORMAL`.
     /// `":memory:"` and `"file:"` URIs are passed to SQLite as they are.
-    public init(path: String, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    public init(path: String, readOnly: Bool = false, createIfMissing: Bool = true,
+                busyTimeoutMilliseconds: Int32 = 5000) throws {
         let isPlainFile = !(path.isEmpty || path == ":memory:" || path.hasPrefix("file:"))
-        if !readOnly && isPlainFile {
+        let creates = !readOnly && createIfMissing
+        if creates && isPlainFile {
             try Self.createPrivateFileIfMissing(path)
         }
-        let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let access = readOnly ? SQLITE_OPEN_READONLY
+            : creates ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READWRITE
         let handle = try DatabaseHandle.open(
             path: path, flags: access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI)
         try handle.check(sqlite3_extended_result_codes(handle.pointer, 1), sql: nil)

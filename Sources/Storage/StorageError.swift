@@ -30,6 +30,8 @@ public struct StorageError: Error, CustomStringConvertible, Sendable {
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     /// The database (or its file or directory) cannot be written.
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    /// The file could not be opened (missing, a folder, or its -wal/-shm files cannot be made).
+    public var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     /// The disk (or the database's size limit) is full.
     public var isFull: Bool { primaryCode == SQLITE_FULL }
 

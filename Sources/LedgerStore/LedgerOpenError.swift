@@ -1,0 +1,19 @@
+/// Why the ledger database could not be opened as a command asked.
+public enum LedgerOpenError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No file at the path (or an empty file or a database without a ledger in it): only
+    /// commands that bring data in create a ledger.
+    case missing(path: String)
+    /// The database was written by an older purse and this command may not update it; a command
+    /// that brings data in (such as `purse sync`) updates it.
+    case schemaTooOld(path: String, found: Int, current: Int)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            "no ledger at \(path)"
+        case .schemaTooOld(let path, let found, let current):
+            "the ledger at \(path) was written by an older purse (schema \(found), this purse uses \(current)); "
+                + "run 'purse sync' once to update it"
+        }
+    }
+}
