@@ -37,9 +37,9 @@ public enum BudgetAnalysis {
                 let carried = try carry(into: month, history: history, spending: spending, key: key)
                 let actual = spending[month]?[key] ?? (0, 0)
                 let net = actual.spent - actual.refunded
-                let available = try sum(amount, carried, key.currency)
+                let available = try Money.sum(amount, carried, currency: key.currency)
                 // The row's remaining (available - net) must hold too.
-                _ = try sum(available, -net, key.currency)
+                _ = try Money.difference(available, net, currency: key.currency)
                 var projected: Int64?
                 if month == running {
                     let daysInMonth = Int64(CivilDate.daysIn(year: month.year, month: month.month))
@@ -54,8 +54,10 @@ public enum BudgetAnalysis {
             }
             var unbudgeted: [String: (spent: Int64, refunded: Int64)] = [:]
             for (key, actual) in spending[month] ?? [:] where !budgetedKeys.contains(key) {
-                unbudgeted[key.currency, default: (0, 0)].spent += actual.spent
-                unbudgeted[key.currency, default: (0, 0)].refunded += actual.refunded
+                var sums = unbudgeted[key.currency] ?? (0, 0)
+                sums.spent = try Money.sum(sums.spent, actual.spent, currency: key.currency)
+                sums.refunded = try Money.sum(sums.refunded, actual.refunded, currency: key.currency)
+                unbudgeted[key.currency] = sums
             }
             for (currency, actual) in unbudgeted {
                 rows.append(BudgetReport.Row(month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
@@ -95,7 +97,8 @@ public enum BudgetAnalysis {
             guard let entry = entry(history, at: current), let amount = entry.amount,
                   let next = self.entry(history, at: current.adding(months: 1)) else { return 0 }
             let actual = spending[current]?[key] ?? (0, 0)
-            let remaining = try sum(sum(amount, carried, key.currency), -(actual.spent - actual.refunded), key.currency)
+            let remaining = try Money.difference(Money.sum(amount, carried, currency: key.currency),
+                                                 actual.spent - actual.refunded, currency: key.currency)
             // The policy in force in the month that receives the carry decides what carries.
             switch next.rollover {
             case .none: carried = 0
@@ -119,11 +122,6 @@ public enum BudgetAnalysis {
         }
         if let projected, projected > available { return .warn }
         return .ok
-    }
-
-    /// a + b in one currency: a sum too large to hold is an error, never a crash.
-    static func sum(_ a: Int64, _ b: Int64, _ currency: String) throws -> Int64 {
-        try Money(units: a, currency: currency).adding(Money(units: b, currency: currency)).units
     }
 
     /// numerator / denominator rounded half to even.

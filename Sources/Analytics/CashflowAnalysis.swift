@@ -25,9 +25,9 @@ public enum CashflowAnalysis {
             let key = Key(period: monthOf.month(of: transaction.time), currency: transaction.currency)
             var sum = sums[key] ?? Sums()
             switch classification.flow {
-            case .income: sum.income = try add(sum.income, transaction.amount, key.currency)
-            case .expense: sum.spent = try add(sum.spent, transaction.amount, key.currency)
-            case .refund: sum.refunded = try add(sum.refunded, transaction.amount, key.currency)
+            case .income: sum.income = try Money.sum(sum.income, transaction.amount, currency: key.currency)
+            case .expense: sum.spent = try Money.sum(sum.spent, transaction.amount, currency: key.currency)
+            case .refund: sum.refunded = try Money.sum(sum.refunded, transaction.amount, currency: key.currency)
             case .transfer: sum.transfers += 1
             }
             if classification.flow != .transfer { currencies.insert(key.currency) }
@@ -42,30 +42,21 @@ public enum CashflowAnalysis {
             var total = Sums()
             for period in periods.sorted() {
                 let sum = sums[Key(period: period, currency: currency)] ?? Sums()
-                let spending = try subtract(sum.spent, sum.refunded, currency)
+                let spending = try Money.difference(sum.spent, sum.refunded, currency: currency)
                 rows.append(CashflowReport.Row(period: period, currency: currency, income: sum.income, spent: sum.spent,
                                                refunded: sum.refunded, spending: spending,
-                                               net: try subtract(sum.income, spending, currency), transfers: sum.transfers))
-                total.income = try add(total.income, sum.income, currency)
-                total.spent = try add(total.spent, sum.spent, currency)
-                total.refunded = try add(total.refunded, sum.refunded, currency)
+                                               net: try Money.difference(sum.income, spending, currency: currency), transfers: sum.transfers))
+                total.income = try Money.sum(total.income, sum.income, currency: currency)
+                total.spent = try Money.sum(total.spent, sum.spent, currency: currency)
+                total.refunded = try Money.sum(total.refunded, sum.refunded, currency: currency)
                 total.transfers += sum.transfers
             }
-            let spending = try subtract(total.spent, total.refunded, currency)
+            let spending = try Money.difference(total.spent, total.refunded, currency: currency)
             totals.append(CashflowReport.Total(currency: currency, income: total.income, spent: total.spent, refunded: total.refunded,
-                                               spending: spending, net: try subtract(total.income, spending, currency),
+                                               spending: spending, net: try Money.difference(total.income, spending, currency: currency),
                                                transfers: total.transfers))
         }
         rows.sort { ($0.period, $0.currency) < ($1.period, $1.currency) }
         return CashflowReport(months: months, rows: rows, totals: totals)
-    }
-
-    /// Within one currency; a result too large for 64 bits is an error, never a wrap.
-    private static func add(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
-        try Money(units: left, currency: currency).adding(Money(units: right, currency: currency)).units
-    }
-
-    private static func subtract(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
-        try Money(units: left, currency: currency).subtracting(Money(units: right, currency: currency)).units
     }
 }

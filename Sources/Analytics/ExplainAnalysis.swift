@@ -35,9 +35,9 @@ public enum ExplainAnalysis {
             case .expense, .refund:
                 var sum = sums[transaction.currency] ?? (0, 0, 0)
                 if classification.flow == .expense {
-                    sum.spent = try add(sum.spent, transaction.amount, transaction.currency)
+                    sum.spent = try Money.sum(sum.spent, transaction.amount, currency: transaction.currency)
                 } else {
-                    sum.refunded = try add(sum.refunded, transaction.amount, transaction.currency)
+                    sum.refunded = try Money.sum(sum.refunded, transaction.amount, currency: transaction.currency)
                 }
                 sum.count += 1
                 sums[transaction.currency] = sum
@@ -67,18 +67,9 @@ public enum ExplainAnalysis {
         let totals = try sums.keys.sorted().map { currency in
             let sum = sums[currency]!
             return ExplainReport.Total(currency: currency, spent: sum.spent, refunded: sum.refunded,
-                                       net: try subtract(sum.spent, sum.refunded, currency), count: sum.count)
+                                       net: try Money.difference(sum.spent, sum.refunded, currency: currency), count: sum.count)
         }
         return ExplainReport(months: months, filters: filters, includePending: scope.includePending,
                              timeZone: scope.zone.identifier, counted: counted, notCounted: notCounted, totals: totals)
-    }
-
-    /// Within one currency; a result too large for 64 bits is an error, never a wrap.
-    private static func add(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
-        try Money(units: left, currency: currency).adding(Money(units: right, currency: currency)).units
-    }
-
-    private static func subtract(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
-        try Money(units: left, currency: currency).subtracting(Money(units: right, currency: currency)).units
     }
 }

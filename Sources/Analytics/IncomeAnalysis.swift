@@ -18,11 +18,11 @@ public enum IncomeAnalysis {
             let key = GroupKey(period: monthOf.month(of: transaction.time), source: transaction.merchantName ?? transaction.description,
                                currency: transaction.currency)
             var group = groups[key] ?? (0, 0)
-            group.amount = try add(group.amount, transaction.amount, transaction.currency)
+            group.amount = try Money.sum(group.amount, transaction.amount, currency: transaction.currency)
             group.count += 1
             groups[key] = group
             var total = totals[transaction.currency] ?? (0, 0)
-            total.amount = try add(total.amount, transaction.amount, transaction.currency)
+            total.amount = try Money.sum(total.amount, transaction.amount, currency: transaction.currency)
             total.count += 1
             totals[transaction.currency] = total
         }
@@ -32,10 +32,5 @@ public enum IncomeAnalysis {
         return IncomeReport(months: months, rows: rows, totals: totals.keys.sorted().map { currency in
             IncomeReport.Total(currency: currency, amount: totals[currency]!.amount, count: totals[currency]!.count)
         })
-    }
-
-    /// Adds within one currency; a total too large for 64 bits is an error, never a wrap.
-    private static func add(_ left: Int64, _ right: Int64, _ currency: String) throws -> Int64 {
-        try Money(units: left, currency: currency).adding(Money(units: right, currency: currency)).units
     }
 }

@@ -22,14 +22,18 @@ public enum SpendingAnalysis {
             for row in previous {
                 // The previous period's row lines up with the same key one period earlier.
                 let offset = months.count
-                previousNets[GroupKey(period: row.period.adding(months: offset), key: row.key, category: row.category,
-                                      currency: row.currency), default: 0] += row.net
+                let key = GroupKey(period: row.period.adding(months: offset), key: row.key, category: row.category,
+                                   currency: row.currency)
+                previousNets[key] = try Money.sum(previousNets[key] ?? 0, row.net, currency: row.currency)
             }
             var matched = Set<GroupKey>()
             for index in rows.indices {
                 let key = GroupKey(period: rows[index].period, key: rows[index].key, category: rows[index].category,
                                    currency: rows[index].currency)
-                rows[index].previousNet = previousNets[key] ?? 0
+                let previousNet = previousNets[key] ?? 0
+                // The change the report shows (net - previous) must hold too.
+                _ = try Money.difference(rows[index].net, previousNet, currency: key.currency)
+                rows[index].previousNet = previousNet
                 matched.insert(key)
             }
             // Keys spent on before but not now still show, with nothing this period.
@@ -41,7 +45,26 @@ public enum SpendingAnalysis {
             }
         }
         rows.sort { ($0.period, -$0.net, $0.key, $0.category ?? "", $0.currency) < ($1.period, -$1.net, $1.key, $1.category ?? "", $1.currency) }
-        return SpendingReport(grouping: grouping, months: months, rows: rows, previousMonths: previousMonths)
+        return SpendingReport(grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
+                              totals: try totals(rows))
+    }
+
+    /// Each currency's rows added up, with the change of the totals checked as the rows' are.
+    static func totals(_ rows: [SpendingReport.Row]) throws -> [SpendingReport.Total] {
+        try Set(rows.map(\.currency)).sorted().map { currency in
+            var spent: Int64 = 0
+            var refunded: Int64 = 0
+            var count = 0
+            var previous: Int64?
+            for row in rows where row.currency == currency {
+                spent = try Money.sum(spent, row.spent, currency: currency)
+                refunded = try Money.sum(refunded, row.refunded, currency: currency)
+                count += row.count
+                if let net = row.previousNet { previous = try Money.sum(previous ?? 0, net, currency: currency) }
+            }
+            if let previous { _ = try Money.difference(spent - refunded, previous, currency: currency) }
+            return SpendingReport.Total(currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previous)
+        }
     }
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
@@ -70,9 +93,9 @@ public enum SpendingAnalysis {
                 codeDescription: grouping == .mcc ? transaction.merchantCategoryCode.flatMap(MerchantCategoryCodeTable.description) : nil,
                 category: category, currency: transaction.currency, spent: 0, refunded: 0, count: 0)
             if classification.flow == .expense {
-                row.spent += transaction.amount
+                row.spent = try Money.sum(row.spent, transaction.amount, currency: transaction.currency)
             } else {
-                row.refunded += transaction.amount
+                row.refunded = try Money.sum(row.refunded, transaction.amount, currency: transaction.currency)
             }
             row.count += 1
             groups[groupKey] = row

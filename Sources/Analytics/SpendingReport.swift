@@ -27,6 +27,18 @@ public struct SpendingReport: Sendable {
         public var net: Int64 { spent - refunded }
     }
 
+    /// A currency's rows added up.
+    public struct Total: Sendable, Equatable {
+        public let currency: String
+        public let spent: Int64
+        public let refunded: Int64
+        public let count: Int
+        /// With --compare: the previous period's net of the rows that have one.
+        public let previousNet: Int64?
+
+        public var net: Int64 { spent - refunded }
+    }
+
     public let grouping: Grouping
     /// The months the report covers, ascending.
     public let months: [YearMonth]
@@ -34,21 +46,14 @@ public struct SpendingReport: Sendable {
     public let rows: [Row]
     /// With --compare: the months before, of the same length.
     public let previousMonths: [YearMonth]?
+    /// One per currency of the rows, by currency code.
+    public let totals: [Total]
 
-    public var currencies: [String] { Array(Set(rows.map(\.currency))).sorted() }
+    public var currencies: [String] { totals.map(\.currency) }
 
-    /// Sum of a currency's rows.
-    public func total(_ currency: String) -> (spent: Int64, refunded: Int64, net: Int64, count: Int, previousNet: Int64?) {
-        var spent: Int64 = 0
-        var refunded: Int64 = 0
-        var count = 0
-        var previous: Int64?
-        for row in rows where row.currency == currency {
-            spent += row.spent
-            refunded += row.refunded
-            count += row.count
-            if let net = row.previousNet { previous = (previous ?? 0) + net }
-        }
-        return (spent, refunded, spent - refunded, count, previous)
+    /// The total of a currency (zero when it has no rows).
+    public func total(_ currency: String) -> Total {
+        totals.first { $0.currency == currency }
+            ?? Total(currency: currency, spent: 0, refunded: 0, count: 0, previousNet: nil)
     }
 }

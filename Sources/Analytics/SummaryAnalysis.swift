@@ -43,16 +43,21 @@ public enum SummaryAnalysis {
         var digest = Digest()
         var totals: [String: SummaryRecord.Totals] = [:]
 
-        mutating func add(_ transaction: ReportTransaction, _ classification: Classification) {
+        mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
             digest.add("\(transaction.id)|\(transaction.amount)|\(transaction.currency)|\(transaction.indicator.rawValue)|"
                        + "\(classification.flow.rawValue)|\(classification.category)\n")
             let old = totals[transaction.currency]
                 ?? SummaryRecord.Totals(currency: transaction.currency, spent: 0, refunded: 0, income: 0, count: 0)
             var spent = old.spent, refunded = old.refunded, income = old.income, count = old.count
+            let currency = transaction.currency
             switch classification.flow {
-            case .expense: spent += transaction.amount; count += 1
-            case .refund: refunded += transaction.amount; count += 1
-            case .income: income += transaction.amount
+            case .expense:
+                spent = try Money.sum(spent, transaction.amount, currency: currency)
+                count += 1
+            case .refund:
+                refunded = try Money.sum(refunded, transaction.amount, currency: currency)
+                count += 1
+            case .income: income = try Money.sum(income, transaction.amount, currency: currency)
             case .transfer: break
             }
             totals[transaction.currency] = SummaryRecord.Totals(currency: transaction.currency, spent: spent, refunded: refunded,
@@ -73,13 +78,17 @@ public enum SummaryAnalysis {
         var currencies = Set<String>()
         try CountedTransactions.forEach(store, ReportScope(months: first...month, zone: zone)) { transaction, classification in
             let period = monthOf.month(of: transaction.time)
-            facts[period, default: MonthFacts()].add(transaction, classification)
+            try facts[period, default: MonthFacts()].add(transaction, classification)
             let currency = transaction.currency
             let key = CategoryKey(currency: currency, category: classification.category)
             switch classification.flow {
             case .expense, .refund:
                 var sums = spending[period]?[key] ?? (0, 0, 0)
-                if classification.flow == .expense { sums.spent += transaction.amount } else { sums.refunded += transaction.amount }
+                if classification.flow == .expense {
+                    sums.spent = try Money.sum(sums.spent, transaction.amount, currency: currency)
+                } else {
+                    sums.refunded = try Money.sum(sums.refunded, transaction.amount, currency: currency)
+                }
                 sums.count += 1
                 spending[period, default: [:]][key] = sums
                 currencies.insert(currency)
@@ -87,7 +96,9 @@ public enum SummaryAnalysis {
                 let merchantKey = MerchantKey(currency: currency, merchant: transaction.merchantName ?? transaction.description,
                                               category: classification.category)
                 var merchant = merchants[merchantKey] ?? (0, 0)
-                merchant.net += classification.flow == .expense ? transaction.amount : -transaction.amount
+                merchant.net = classification.flow == .expense
+                    ? try Money.sum(merchant.net, transaction.amount, currency: currency)
+                    : try Money.difference(merchant.net, transaction.amount, currency: currency)
                 merchant.count += 1
                 merchants[merchantKey] = merchant
                 if classification.flow == .expense {
@@ -95,7 +106,7 @@ public enum SummaryAnalysis {
                 }
             case .income:
                 guard period == month else { return }
-                income[currency, default: 0] += transaction.amount
+                income[currency] = try Money.sum(income[currency] ?? 0, transaction.amount, currency: currency)
                 currencies.insert(currency)
             case .transfer: break
             }
@@ -126,31 +137,39 @@ public enum SummaryAnalysis {
             for name in names {
                 let now = current[name] ?? (0, 0, 0)
                 let previousNet = previous[name].map { $0.spent - $0.refunded } ?? 0
-                let beforeTotal = before.reduce(Int64(0)) { $0 + ($1[name].map { $0.spent - $0.refunded } ?? 0) }
-                lines.append(SummaryReport.CategoryLine(category: name, spent: now.spent, refunded: now.refunded, count: now.count,
-                                                        previousNet: previousNet,
-                                                        averageNet: average(beforeTotal, currency)))
+                let beforeTotal = try Money.sum(before.map { $0[name].map { $0.spent - $0.refunded } ?? 0 }, currency: currency)
+                let line = SummaryReport.CategoryLine(category: name, spent: now.spent, refunded: now.refunded, count: now.count,
+                                                      previousNet: previousNet, averageNet: average(beforeTotal, currency))
+                // The change the summary shows must hold too.
+                _ = try Money.difference(line.net, line.previousNet, currency: currency)
+                lines.append(line)
             }
             lines.sort { (-$0.net, -$0.previousNet, $0.category) < (-$1.net, -$1.previousNet, $1.category) }
-            let previousTotal = previous.values.reduce(Int64(0)) { $0 + $1.spent - $1.refunded }
-            let beforeTotal = before.reduce(Int64(0)) { sum, month in sum + month.values.reduce(Int64(0)) { $0 + $1.spent - $1.refunded } }
+            let previousTotal = try Money.sum(previous.values.map { $0.spent - $0.refunded }, currency: currency)
+            let beforeTotal = try Money.sum(before.map { try Money.sum($0.values.map { $0.spent - $0.refunded }, currency: currency) },
+                                            currency: currency)
             let topMerchants = merchants.filter { $0.key.currency == currency && $0.value.net > 0 }
                 .map { SummaryReport.MerchantLine(merchant: $0.key.merchant, category: $0.key.category, net: $0.value.net,
                                                   count: $0.value.count) }
                 .sorted { (-$0.net, $0.merchant, $0.category) < (-$1.net, $1.merchant, $1.category) }
             let largest = (expenses[currency] ?? []).sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }
             let pendingItems = pending[currency] ?? []
-            sections.append(SummaryReport.CurrencySection(
+            let section = SummaryReport.CurrencySection(
                 currency: currency,
-                spent: lines.reduce(0) { $0 + $1.spent }, refunded: lines.reduce(0) { $0 + $1.refunded },
+                spent: try Money.sum(lines.map(\.spent), currency: currency),
+                refunded: try Money.sum(lines.map(\.refunded), currency: currency),
                 count: lines.reduce(0) { $0 + $1.count }, previousNet: previousTotal,
                 averageNet: average(beforeTotal, currency),
                 categories: lines, merchants: Array(topMerchants.prefix(listed)), largestExpenses: Array(largest.prefix(listed)),
                 income: income[currency] ?? 0,
-                pendingOut: pendingItems.filter { $0.indicator == .debit }.reduce(0) { $0 + $1.amount },
-                pendingIn: pendingItems.filter { $0.indicator == .credit }.reduce(0) { $0 + $1.amount },
+                pendingOut: try Money.sum(pendingItems.filter { $0.indicator == .debit }.map(\.amount), currency: currency),
+                pendingIn: try Money.sum(pendingItems.filter { $0.indicator == .credit }.map(\.amount), currency: currency),
                 pendingCount: pendingItems.count,
-                pendingItems: Array(pendingItems.sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }.prefix(listed))))
+                pendingItems: Array(pendingItems.sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }.prefix(listed)))
+            // The savings and the change the summary shows must hold too.
+            _ = try Money.difference(section.income, section.net, currency: currency)
+            _ = try Money.difference(section.net, section.previousNet, currency: currency)
+            sections.append(section)
         }
 
         let today = zone.date(of: now.epochSeconds)
@@ -159,19 +178,23 @@ public enum SummaryAnalysis {
 
         // Balances at the two month ends; net worth over twelve.
         let trend = try BalanceAnalysis.trend(store, from: previousMonth.firstDay, to: month.lastDay, every: .month, zone: zone)
-        let balances = trend.series.compactMap { series -> SummaryReport.AccountLine? in
+        let balances = try trend.series.compactMap { series -> SummaryReport.AccountLine? in
             let balance = series.balances.last ?? nil
             let previous = series.balances.count > 1 ? series.balances[series.balances.count - 2] : nil
             guard balance != nil || previous != nil else { return nil }
+            if let balance, let previous { _ = try Money.difference(balance.units, previous.units, currency: balance.currency) }
             return SummaryReport.AccountLine(accountID: series.accountID, name: series.accountName, kind: series.kind,
                                              currency: balance?.currency ?? previous?.currency ?? series.currency,
                                              balance: balance?.units, previous: previous?.units)
         }
         let worth = try BalanceAnalysis.netWorth(store, from: month.adding(months: -11).firstDay, to: month.lastDay, every: .month,
                                                  zone: zone)
-        let netWorth = worth.currencies.map { summary -> SummaryReport.NetWorthLine in
+        let netWorth = try worth.currencies.map { summary -> SummaryReport.NetWorthLine in
             let row = worth.rows.last { $0.currency == summary.currency && $0.date == month.lastDay }
             let values = summary.netWorths
+            if values.count > 1, let last = values[values.count - 1], let previous = values[values.count - 2] {
+                _ = try Money.difference(last, previous, currency: summary.currency)
+            }
             return SummaryReport.NetWorthLine(
                 currency: summary.currency, assets: row?.assets, liabilities: row?.liabilities, netWorth: values.last ?? nil,
                 previous: values.count > 1 ? values[values.count - 2] : nil,
@@ -240,7 +263,7 @@ public enum SummaryAnalysis {
 
     static func monthFacts(_ store: LedgerStore, _ month: YearMonth, zone: ReportTimeZone) throws -> MonthFacts {
         var facts = MonthFacts()
-        try CountedTransactions.forEach(store, ReportScope(months: month...month, zone: zone)) { facts.add($0, $1) }
+        try CountedTransactions.forEach(store, ReportScope(months: month...month, zone: zone)) { try facts.add($0, $1) }
         return facts
     }
 

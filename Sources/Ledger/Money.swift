@@ -75,13 +75,35 @@ public struct Money: Hashable, Sendable {
     /// Adds within one currency; mixing currencies or overflowing is an error, never a guess.
     public func adding(_ other: Money) throws(MoneyError) -> Money {
         guard other.currency == currency else { throw .currencyMismatch(currency, other.currency) }
-        let (sum, overflow) = units.addingReportingOverflow(other.units)
-        guard !overflow else { throw .overflow(currency) }
-        return Money(units: sum, currency: currency)
+        return Money(units: try Money.sum(units, other.units, currency: currency), currency: currency)
     }
 
     public func subtracting(_ other: Money) throws(MoneyError) -> Money {
-        try adding(other.negated)
+        guard other.currency == currency else { throw .currencyMismatch(currency, other.currency) }
+        return Money(units: try Money.difference(units, other.units, currency: currency), currency: currency)
+    }
+
+    /// `left + right`, both in units of `currency`: the one overflow-checked addition every total
+    /// purse reports goes through. A sum too large for 64 bits is `MoneyError.overflow`, never a
+    /// wrap or a crash.
+    public static func sum(_ left: Int64, _ right: Int64, currency: String) throws(MoneyError) -> Int64 {
+        let (sum, overflow) = left.addingReportingOverflow(right)
+        guard !overflow else { throw .overflow(currency) }
+        return sum
+    }
+
+    /// The sum of `values`, all in units of `currency`, checked as `sum(_:_:currency:)` is.
+    public static func sum(_ values: some Sequence<Int64>, currency: String) throws(MoneyError) -> Int64 {
+        var total: Int64 = 0
+        for value in values { total = try sum(total, value, currency: currency) }
+        return total
+    }
+
+    /// `left - right`, both in units of `currency`, checked as `sum` is.
+    public static func difference(_ left: Int64, _ right: Int64, currency: String) throws(MoneyError) -> Int64 {
+        let (difference, overflow) = left.subtractingReportingOverflow(right)
+        guard !overflow else { throw .overflow(currency) }
+        return difference
     }
 
     /// How many fraction digits the amount really has (0 to 4).

@@ -24,7 +24,9 @@ public enum Bar {
         return String(values.map { value -> Character in
             guard let value else { return " " }
             guard high > low else { return blocks[blocks.count / 2] }
-            let index = Int((Double(value - low) / Double(high - low) * Double(blocks.count - 1)).rounded())
+            // In Double: the distance between two amounts of opposite sign may not fit an Int64.
+            let share: Double = (Double(value) - Double(low)) / (Double(high) - Double(low))
+            let index = Int((share * Double(blocks.count - 1)).rounded())
             return blocks[index]
         })
     }

@@ -51,12 +51,13 @@ public enum SVGChart {
         let values = points.compactMap(\.value)
         let low = values.min() ?? 0
         let high = values.max() ?? 0
-        let span = Double(max(high - low, 1))
+        // In Double: the distance between two amounts of opposite sign may not fit an Int64.
+        let span = max(Double(high) - Double(low), 1)
         let step = points.count > 1 ? Double(width - left - right) / Double(points.count - 1) : 0
         func x(_ index: Int) -> Int { left + Int((Double(index) * step).rounded()) }
         func y(_ value: Int64) -> Int {
             high == low ? top + (height - top - bottom) / 2
-                : top + Int(((Double(high - value) / span) * Double(height - top - bottom)).rounded())
+                : top + Int((((Double(high) - Double(value)) / span) * Double(height - top - bottom)).rounded())
         }
         var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"100%\" role=\"img\""
             + " aria-label=\"\(HTMLText.escaped(title))\"><title>\(HTMLText.escaped(title))</title>"
