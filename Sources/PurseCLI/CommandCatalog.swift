@@ -1,7 +1,7 @@
 /// Every command with its option table: the parser and `--help` are both made from these.
 enum CommandCatalog {
     static let formatOption = OptionSpec("format", value: "FORMAT", help: "text, csv or json (default text, or from -o FILE's extension).")
-    static let outputOption = OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout; its extension (.csv, .json, .txt) picks the format.")
+    static let outputOption = OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout, whole or not at all; its extension (.csv, .json, .txt) picks the format, another needs --format.")
 
     static let transactionFilters: [OptionSpec] = [
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),

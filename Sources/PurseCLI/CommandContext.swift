@@ -35,7 +35,8 @@ final class CommandContext {
         #endif
     }
 
-    /// `--tz`, else `TZ`, else the system's zone.
+    /// `--tz`, else `TZ`, else the system's zone. A `TZ` that names no zone is the same usage
+    /// error as such a `--tz`: a report must not quietly fall back to another zone's days.
     func reportTimeZone() throws -> ReportTimeZone {
         if let name = globals.tz {
             guard let zone = ReportTimeZone(identifier: name) else {
@@ -43,15 +44,33 @@ final class CommandContext {
             }
             return zone
         }
-        if var name = environment["TZ"], !name.isEmpty {
+        if let given = environment["TZ"], !given.isEmpty {
+            var name = given
             if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = ReportTimeZone(identifier: name) { return zone }
+            // The C library also takes a zone file: one of the tz database's by its path, or the system's own.
+            if name.hasPrefix("/") {
+                if name == "/etc/localtime" { return ReportTimeZone(TimeZone.current) }
+                if let folder = name.range(of: "/zoneinfo/") { name = String(name[folder.upperBound...]) }
+            }
+            guard let zone = ReportTimeZone(identifier: name) else {
+                throw usageError("unknown time zone '\(given)' in TZ (use an IANA name such as Europe/London)")
+            }
+            return zone
         }
         return ReportTimeZone(TimeZone.current)
     }
 
-    func openStore() throws -> LedgerStore {
-        try LedgerStore(path: databasePath, now: now)
+    /// The ledger, opened as the command needs it: only the commands that bring data in
+    /// (`.create`) create or migrate it; a missing database is an error for every other.
+    func openStore(_ mode: LedgerStore.OpenMode) throws -> LedgerStore {
+        try LedgerStore(path: databasePath, mode: mode, now: now)
+    }
+
+    /// Opens the ledger read-only and runs `body` in one read transaction, so everything a
+    /// command reads comes from one state of the ledger even while a sync writes.
+    func reading<T>(_ body: (LedgerStore) throws -> T) throws -> T {
+        let store = try openStore(.readOnly)
+        return try store.readSnapshot { try body(store) }
     }
 
     var showsProgress: Bool { stderr.isTerminal && !globals.quiet }
@@ -110,7 +129,9 @@ final class CommandContext {
         }
     }
 
-    /// The output format: `--format`, else the extension of `-o FILE`, else `fallback`.
+    /// The output format: `--format`, else the extension of `-o FILE`, else `fallback`. An
+    /// extension that names no format this command writes (`.xlsx`) is a usage error, never a
+    /// guess: the file would not be what its name says.
     func outputFormat(allowed: [OutputFormat], fallback: OutputFormat) throws -> OutputFormat {
         if let text = command.value("format") {
             guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
@@ -118,16 +139,39 @@ final class CommandContext {
             }
             return format
         }
-        if let file = command.value("output") {
+        if let file = command.value("output"), file != "-" {
             let ext = (file as NSString).pathExtension.lowercased()
-            if let format = OutputFormat(fileExtension: ext), allowed.contains(format) { return format }
+            guard !ext.isEmpty else { return fallback }
+            guard let format = OutputFormat(fileExtension: ext), allowed.contains(format) else {
+                throw unknownExtension(file, formats: allowed.map(\.rawValue),
+                                       extensions: allowed.map { $0 == .text ? ".txt" : "." + $0.rawValue })
+            }
+            return format
         }
         return fallback
     }
 
-    /// stdout, or the file of `-o FILE` (created 0600: it is financial data).
-    func dataSink() throws -> TextSink {
-        guard let file = command.value("output"), file != "-" else { return stdout }
-        return try FileSink(path: file)
+    func unknownExtension(_ file: String, formats: [String], extensions: [String]) -> CommandError {
+        usageError("cannot tell the format of '\(file)' from its extension (this command writes "
+                   + "\(extensions.joined(separator: ", "))): give --format \(formats.joined(separator: "|"))")
+    }
+
+    /// Runs `body` with where data goes: stdout, or the file of `-o FILE`, which appears (mode
+    /// 0600, complete) only when `body` succeeded and every byte was written. Either way the data
+    /// is out when this returns, so what a command does next (a summary remembering itself) is
+    /// done only for data that reached its reader.
+    func writingData(_ body: (TextSink) throws -> Void) throws {
+        guard let file = command.value("output"), file != "-" else {
+            try body(stdout)
+            return try stdout.finish()
+        }
+        let sink = try FileSink(path: file)
+        do {
+            try body(sink)
+            try sink.finish()
+        } catch {
+            sink.discard()
+            throw error
+        }
     }
 }

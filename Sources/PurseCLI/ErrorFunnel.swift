@@ -44,6 +44,15 @@ enum ErrorFunnel {
             return (error.description, .badInput)
         case let error as LedgerStoreError:
             return (error.description, .badInput)
+        case let error as LedgerOpenError:
+            switch error {
+            case .missing(let path):
+                return ("no ledger at \(path) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)", .notFound)
+            case .schemaTooOld:
+                return (error.description, .ioError)
+            }
+        case let error as OutputError:
+            return (error.description, .ioError)
         case let error as StorageError:
             if error.isBusy {
                 return ("the database is locked by another purse run; try again in a moment", .temporaryFailure)

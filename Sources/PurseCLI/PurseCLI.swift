@@ -15,22 +15,32 @@ public enum PurseCLI {
             stderr.write(error.description + "\n")
             return .usage
         }
+        let status: ExitStatus
         switch invocation {
         case .help(let path):
             stdout.write(parser.helpText(for: path))
-            return .success
+            status = .success
         case .version:
             stdout.write("purse \(version)\n")
-            return .success
+            status = .success
         case .run(let globals, let command):
             let context = CommandContext(command: command, globals: globals, environment: environment, now: now,
                                          stdout: stdout, stderr: stderr)
             do {
                 try CommandDispatcher.run(context)
-                return .success
+                status = .success
             } catch {
-                return ErrorFunnel.report(error, parser: parser, stderr: stderr)
+                status = ErrorFunnel.report(error, parser: parser, stderr: stderr)
             }
         }
+        // Data that did not reach its reader (a full disk, a closed pipe) is a failure, whatever
+        // the command found; a command that failed already said why.
+        guard status == .success || status == .checkFailed else { return status }
+        do {
+            try stdout.finish()
+        } catch {
+            return ErrorFunnel.report(error, parser: parser, stderr: stderr)
+        }
+        return status
     }
 }

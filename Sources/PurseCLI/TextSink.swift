@@ -6,6 +6,17 @@ public protocol TextSink: AnyObject {
     func write(_ text: String)
     /// True for a terminal: only then does sync show progress.
     var isTerminal: Bool { get }
+    /// Throws the first write that failed so far, if any: a long listing stops as soon as
+    /// nobody reads it.
+    func throwIfFailed() throws
+    /// Writes out what is buffered and throws if any write failed (a full disk, a closed pipe):
+    /// data that did not reach its reader is an error, not a success.
+    func finish() throws
+}
+
+extension TextSink {
+    public func throwIfFailed() throws {}
+    public func finish() throws {}
 }
 
 /// A sink that keeps everything written, for tests.
@@ -30,6 +41,8 @@ public final class StandardStream: TextSink {
     private let descriptor: Int32
     private let bufferLimit: Int
     private var buffer: [UInt8] = []
+    /// The errno of the first write that failed; later writes are dropped.
+    private var failure: Int32?
     public let isTerminal: Bool
 
     init(descriptor: Int32, bufferLimit: Int) {
@@ -39,23 +52,35 @@ public final class StandardStream: TextSink {
     }
 
     public func write(_ text: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count > bufferLimit { flush() }
     }
 
     public func flush() {
         var written = 0
-        while written < buffer.count {
+        while failure == nil, written < buffer.count {
             let result = buffer[written...].withUnsafeBytes { bytes in
                 Foundation.write(descriptor, bytes.baseAddress, bytes.count)
             }
-            // A closed pipe (e.g. `purse export | head`) ends the output; nothing else to do.
+            // A full disk or a closed pipe (SIGPIPE is ignored, so EPIPE arrives here) ends the
+            // output; `finish` reports it.
             if result <= 0 {
                 if result < 0, errno == EINTR { continue }
+                failure = result < 0 ? errno : EIO
                 break
             }
             written += result
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    public func throwIfFailed() throws {
+        if let failure { throw OutputError.standardOutput(failure) }
+    }
+
+    public func finish() throws {
+        flush()
+        try throwIfFailed()
     }
 }

@@ -437,6 +437,7 @@ struct EmptyBalanceReportTests {
 
     init() throws {
         harness = try CLITestHarness()
+        try harness.createLedger()
     }
 
     @Test("no accounts")

@@ -143,6 +143,7 @@ struct BudgetCommandTests {
     @Test("report budget without budgets or spending says how to set one; CSV is just the header")
     func reportEmpty() throws {
         let empty = try CLITestHarness()
+        try empty.createLedger()
         let text = empty.run(["report", "budget", "--month", "2026-10"])
         #expect(text.status == 0)
         #expect(text.stdout == "Budgets, October 2026\n\nNo budgets and no spending. Set one with: purse budget set CATEGORY AMOUNT\n")
@@ -193,6 +194,7 @@ struct BudgetCommandTests {
     @Test("budget list without budgets says how to set one")
     func listEmpty() throws {
         let empty = try CLITestHarness()
+        try empty.createLedger()
         let result = empty.run(["budget", "list"])
         #expect(result.status == 0)
         #expect(result.stdout == "No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n")
@@ -395,7 +397,9 @@ struct BudgetCommandTests {
 
     @Test("budget check with no budgets: silent, exit 0")
     func checkNoBudgets() throws {
-        let result = try CLITestHarness().run(["budget", "check", "--warn-at", "1"])
+        let harness = try CLITestHarness()
+        try harness.createLedger()
+        let result = harness.run(["budget", "check", "--warn-at", "1"])
         #expect(result.status == 0)
         #expect(result.stdout == "")
         #expect(result.stderr == "")

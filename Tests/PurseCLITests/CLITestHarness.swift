@@ -1,4 +1,6 @@
 import Foundation
+import Ledger
+import LedgerStore
 import PurseCLI
 import PurseTestSupport
 
@@ -17,6 +19,12 @@ struct CLITestHarness {
 
     init() throws {
         folder = try TemporaryFolder()
+    }
+
+    /// An empty ledger at `database`, as a first sync of an empty export leaves it: commands that
+    /// only read refuse a database that does not exist.
+    func createLedger() throws {
+        _ = try LedgerStore(path: database, mode: .create, now: Timestamp.utc(epochSeconds: Int64(now.timeIntervalSince1970)))
     }
 
     @discardableResult

@@ -43,6 +43,7 @@ struct CommandLineTests {
     @Test("status of an empty database says what to do next; JSON form has the schema name")
     func emptyStatus() throws {
         let harness = try CLITestHarness()
+        try harness.createLedger()
         let text = harness.run(["status"])
         #expect(text.status == 0)
         #expect(text.stdout.contains("\nLedger: 0 accounts, 0 balance observations, 0 transactions\n"))
@@ -58,6 +59,11 @@ struct CommandLineTests {
         let harness = try CLITestHarness()
         let stdout = CapturedText()
         let stderr = CapturedText()
+        // Made by a command that may create it, then found by one that only reads.
+        let created = PurseCLI.run(arguments: ["rules", "add", "--merchant", "Cafe", "--category", "Dining"],
+                                   environment: ["XDG_DATA_HOME": harness.folder.path, "TZ": "UTC"],
+                                   now: harness.now, stdout: CapturedText(), stderr: CapturedText())
+        #expect(created == .success)
         let status = PurseCLI.run(arguments: ["status"], environment: ["XDG_DATA_HOME": harness.folder.path, "TZ": "UTC"],
                                   now: harness.now, stdout: stdout, stderr: stderr)
         #expect(status == .success)

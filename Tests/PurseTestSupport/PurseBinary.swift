@@ -10,6 +10,8 @@ public struct PurseBinary: Sendable {
     }
 
     public let url: URL
+    /// A command that runs purse (e.g. `setpriv ...` to run it as another user); empty: none.
+    public var launcher: [String] = []
 
     /// The `purse` built next to the test bundle.
     public init() {
@@ -43,15 +45,30 @@ public struct PurseBinary: Sendable {
         return Result(stdout: output.text(isOutput: true), stderr: output.text(isOutput: false), status: process.terminationStatus)
     }
 
+    /// Runs purse with its stdout going to `output` (e.g. /dev/full) instead of a pipe; the
+    /// result's stdout is empty.
+    public func run(_ arguments: [String], environment: [String: String] = [:], standardOutput output: FileHandle) throws -> Result {
+        let process = try start(arguments, environment: environment, standardOutput: output)
+        let stderr = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(stdout: "", stderr: String(decoding: stderr, as: UTF8.self), status: process.terminationStatus)
+    }
+
     /// Starts purse without waiting, for tests that kill it or run two at once.
-    public func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    public func start(_ arguments: [String], environment: [String: String] = [:],
+                      standardOutput output: FileHandle? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = Array(launcher.dropFirst()) + [url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         var base = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "LANG": "C.UTF-8"]
         base.merge(environment) { _, new in new }
         process.environment = base
-        process.standardOutput = Pipe()
+        process.standardOutput = output ?? Pipe()
         process.standardError = Pipe()
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -1,13 +1,15 @@
+import LedgerStore
 import Rendering
 
 /// `purse accounts`: each account with kind, institution, currency and latest balance.
 enum AccountsCommand {
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let store = try context.openStore()
-        let summaries = try store.accountSummaries()
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
+        let summaries = try context.reading { try $0.accountSummaries() }
+        try context.writingData { write(summaries, format: format, to: $0) }
+    }
+
+    static func write(_ summaries: [AccountSummary], format: OutputFormat, to sink: TextSink) {
         switch format {
         case .csv:
             let csv = CSVWriter(header: ["id", "account", "kind", "institution", "currency", "balance", "balance_as_of", "source"],

@@ -7,7 +7,7 @@ import Rendering
 enum BudgetCommand {
     static func set(_ context: CommandContext) throws {
         let amountText = context.command.positionals[1]
-        let store = try context.openStore()
+        let store = try context.openStore(.create)
         let category = try knownCategory(context.command.positionals[0], store: store)
         let currency = try self.currency(context, store: store)
         let units: Int64
@@ -29,7 +29,7 @@ enum BudgetCommand {
     }
 
     static func remove(_ context: CommandContext) throws {
-        let store = try context.openStore()
+        let store = try context.openStore(.create)
         let category = try knownCategory(context.command.positionals[0], store: store)
         let currency = try self.currency(context, store: store)
         let month = try firstMonth(context)
@@ -50,9 +50,11 @@ enum BudgetCommand {
 
     static func list(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let records = try context.openStore().budgetRecords()
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
+        let records = try context.reading { try $0.budgetRecords() }
+        try context.writingData { write(records, format: format, to: $0) }
+    }
+
+    static func write(_ records: [BudgetRecord], format: OutputFormat, to sink: TextSink) {
         switch format {
         case .csv:
             let csv = CSVWriter(header: ["category", "currency", "from", "amount", "rollover"], write: sink.write)
@@ -91,16 +93,17 @@ enum BudgetCommand {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let zone = try context.reportTimeZone()
         let months = try self.months(context, zone: zone)
-        let store = try context.openStore()
-        let report = try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
-                                               warnAt: try warnLevel(context) ?? 80,
-                                               includePending: context.command.has("include-pending"))
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
-        switch format {
-        case .csv: BudgetRendering.csv(report, write: sink.write)
-        case .json: sink.write(BudgetRendering.json(report).pretty + "\n")
-        case .text: sink.write(BudgetRendering.text(report, style: context.textStyle))
+        let warnAt = try warnLevel(context) ?? 80
+        let report = try context.reading { store in
+            try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
+                                      warnAt: warnAt, includePending: context.command.has("include-pending"))
+        }
+        try context.writingData { sink in
+            switch format {
+            case .csv: BudgetRendering.csv(report, write: sink.write)
+            case .json: sink.write(BudgetRendering.json(report).pretty + "\n")
+            case .text: sink.write(BudgetRendering.text(report, style: context.textStyle))
+            }
         }
     }
 
@@ -110,9 +113,10 @@ enum BudgetCommand {
         let zone = try context.reportTimeZone()
         let months = try self.months(context, zone: zone)
         let warnAt = try warnLevel(context)
-        let report = try BudgetAnalysis.report(try context.openStore(), months: months, zone: zone,
-                                               today: zone.date(of: context.now.epochSeconds), warnAt: warnAt ?? 80,
-                                               includePending: context.command.has("include-pending"))
+        let report = try context.reading { store in
+            try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
+                                      warnAt: warnAt ?? 80, includePending: context.command.has("include-pending"))
+        }
         for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {
             context.stdout.write(line + "\n")
         }

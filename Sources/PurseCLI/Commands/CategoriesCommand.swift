@@ -5,15 +5,14 @@ import Rendering
 enum CategoriesCommand {
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let store = try context.openStore()
-        let rules = try store.rules().map(RulesCommand.row)
+        let rules = try context.reading { try $0.rules().map(RulesCommand.row) }
         let entries = CategoriesRendering.entries(rules: rules)
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
-        switch format {
-        case .csv: CategoriesRendering.csv(entries, write: sink.write)
-        case .json: sink.write(CategoriesRendering.json(entries, flowOnlyRules: CategoriesRendering.flowOnlyRules(rules)).pretty + "\n")
-        case .text: sink.write(CategoriesRendering.text(entries, flowOnlyRules: CategoriesRendering.flowOnlyRules(rules)))
+        try context.writingData { sink in
+            switch format {
+            case .csv: CategoriesRendering.csv(entries, write: sink.write)
+            case .json: sink.write(CategoriesRendering.json(entries, flowOnlyRules: CategoriesRendering.flowOnlyRules(rules)).pretty + "\n")
+            case .text: sink.write(CategoriesRendering.text(entries, flowOnlyRules: CategoriesRendering.flowOnlyRules(rules)))
+            }
         }
     }
 }

@@ -23,15 +23,16 @@ enum ExplainCommand {
         }
         let zone = try context.reportTimeZone()
         let period = try ReportPeriod(context: context, zone: zone)
-        let store = try context.openStore()
-        let scope = try period.filtered(context: context, store: store)
-        let report = try ExplainAnalysis.report(store, scope: scope, months: period.months, filters: filters)
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
-        switch format {
-        case .csv: ExplainRendering.csv(report, write: sink.write)
-        case .json: sink.write(ExplainRendering.json(report).pretty + "\n")
-        case .text: sink.write(ExplainRendering.text(report, style: context.textStyle))
+        let report = try context.reading { store in
+            try ExplainAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months,
+                                       filters: filters)
+        }
+        try context.writingData { sink in
+            switch format {
+            case .csv: ExplainRendering.csv(report, write: sink.write)
+            case .json: sink.write(ExplainRendering.json(report).pretty + "\n")
+            case .text: sink.write(ExplainRendering.text(report, style: context.textStyle))
+            }
         }
     }
 }

@@ -7,12 +7,10 @@ enum ReportDriftCommand {
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let zone = try context.reportTimeZone()
-        let store = try context.openStore()
-        let accountIDs = try BalanceReportOptions.accountIDs(context: context, store: store)
-        let report = try BalanceAnalysis.drift(store, accountIDs: accountIDs, zone: zone)
-        let sink = try context.dataSink()
-        do {
-            defer { (sink as? FileSink)?.flush() }
+        let report = try context.reading { store in
+            try BalanceAnalysis.drift(store, accountIDs: try BalanceReportOptions.accountIDs(context: context, store: store), zone: zone)
+        }
+        try context.writingData { sink in
             switch format {
             case .csv: DriftRendering.csv(report, write: sink.write)
             case .json: sink.write(DriftRendering.json(report).pretty + "\n")

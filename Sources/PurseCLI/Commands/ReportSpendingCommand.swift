@@ -11,16 +11,16 @@ enum ReportSpendingCommand {
         }
         let zone = try context.reportTimeZone()
         let period = try ReportPeriod(context: context, zone: zone)
-        let store = try context.openStore()
-        let scope = try period.filtered(context: context, store: store)
-        let report = try SpendingAnalysis.report(store, scope: scope, months: period.months, grouping: grouping,
-                                                 compareWith: context.command.has("compare") ? period.previousMonths : nil)
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
-        switch format {
-        case .csv: SpendingRendering.csv(report, write: sink.write)
-        case .json: sink.write(SpendingRendering.json(report).pretty + "\n")
-        case .text: sink.write(SpendingRendering.text(report, style: context.textStyle))
+        let report = try context.reading { store in
+            try SpendingAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months,
+                                        grouping: grouping, compareWith: context.command.has("compare") ? period.previousMonths : nil)
+        }
+        try context.writingData { sink in
+            switch format {
+            case .csv: SpendingRendering.csv(report, write: sink.write)
+            case .json: sink.write(SpendingRendering.json(report).pretty + "\n")
+            case .text: sink.write(SpendingRendering.text(report, style: context.textStyle))
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Analytics
 import Foundation
 import Ledger
+import LedgerStore
 import Rendering
 
 /// `purse report summary`: how a month went, for a person, a spreadsheet or an email.
@@ -8,7 +9,8 @@ import Rendering
 /// The first summary of an ended month remembers what it reported (a digest and the totals
 /// per currency); later summaries list the months whose numbers changed since (restatements)
 /// and remember the new numbers. A summary of the running month, or one run with
-/// `--no-record`, remembers nothing.
+/// `--no-record`, remembers nothing. The summary reads the ledger read-only and is written out
+/// before anything is remembered, so a ledger this run may not write still gets its summary.
 enum ReportSummaryCommand {
     enum Format: String, CaseIterable {
         case text, csv, json, html, email
@@ -21,27 +23,43 @@ enum ReportSummaryCommand {
         let warnAt = try context.integer("warn-at", minimum: 1) ?? 80
         let to = try address(context, "to") ?? defaultAddress(context.environment)
         let from = try address(context, "from") ?? "purse <\(defaultAddress(context.environment))>"
-        let store = try context.openStore()
-        let result = try SummaryAnalysis.report(store, month: month, zone: zone, now: context.now, warnAt: Int64(warnAt))
-        let report = result.report
-        let sink = try context.dataSink()
-        switch format {
-        case .text: sink.write(SummaryTextRendering.text(report, style: context.textStyle))
-        case .csv: SummaryCSVRendering.csv(report, write: sink.write)
-        case .json: sink.write(SummaryJSONRendering.json(report).pretty + "\n")
-        case .html: sink.write(SummaryHTMLRendering.html(report))
-        case .email:
-            sink.write(SummaryEmailRendering.message(report, from: from, to: to,
-                                                     utcOffsetSeconds: zone.offset(at: context.now.epochSeconds),
-                                                     style: context.textStyle))
+        let result = try context.reading { store in
+            try SummaryAnalysis.report(store, month: month, zone: zone, now: context.now, warnAt: Int64(warnAt))
         }
-        (sink as? FileSink)?.flush()
+        let report = result.report
+        try context.writingData { sink in
+            switch format {
+            case .text: sink.write(SummaryTextRendering.text(report, style: context.textStyle))
+            case .csv: SummaryCSVRendering.csv(report, write: sink.write)
+            case .json: sink.write(SummaryJSONRendering.json(report).pretty + "\n")
+            case .html: sink.write(SummaryHTMLRendering.html(report))
+            case .email:
+                sink.write(SummaryEmailRendering.message(report, from: from, to: to,
+                                                         utcOffsetSeconds: zone.offset(at: context.now.epochSeconds),
+                                                         style: context.textStyle))
+            }
+        }
         if !context.command.has("no-record") {
-            for record in result.records { try store.saveSummaryRecord(record) }
+            record(result.records, context: context)
         }
     }
 
-    /// `--format`, else `-o FILE`'s extension (.txt, .csv, .json, .html, .eml), else text.
+    /// Remembers what the summary reported, once it is out. A ledger this run cannot write (a
+    /// read-only file or folder, a long lock) costs one warning on stderr, not the summary: cron
+    /// mails the warning, and the summary itself is complete.
+    static func record(_ records: [SummaryRecord], context: CommandContext) {
+        guard !records.isEmpty else { return }
+        do {
+            let store = try context.openStore(.writeExisting)
+            for record in records { try store.saveSummaryRecord(record) }
+        } catch {
+            context.stderr.write("Warning: could not remember what this summary reported, so later summaries may miss or "
+                                 + "repeat its restatements (\(error))\n")
+        }
+    }
+
+    /// `--format`, else `-o FILE`'s extension (.txt, .csv, .json, .html, .eml), else text; another
+    /// extension is a usage error.
     static func format(_ context: CommandContext) throws -> Format {
         if let text = context.command.value("format") {
             guard let format = Format(rawValue: text) else {
@@ -49,13 +67,16 @@ enum ReportSummaryCommand {
             }
             return format
         }
-        if let file = context.command.value("output") {
+        if let file = context.command.value("output"), file != "-" {
             switch (file as NSString).pathExtension.lowercased() {
+            case "", "txt", "text": return .text
             case "csv": return .csv
             case "json": return .json
             case "html", "htm": return .html
             case "eml": return .email
-            default: return .text
+            default:
+                throw context.unknownExtension(file, formats: Format.allCases.map(\.rawValue),
+                                               extensions: [".txt", ".csv", ".json", ".html", ".eml"])
             }
         }
         return .text

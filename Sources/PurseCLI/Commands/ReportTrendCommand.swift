@@ -6,16 +6,16 @@ enum ReportTrendCommand {
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let options = try BalanceReportOptions(context: context)
-        let store = try context.openStore()
-        let accountIDs = try BalanceReportOptions.accountIDs(context: context, store: store)
-        let report = try BalanceAnalysis.trend(store, accountIDs: accountIDs, from: options.from, to: options.to,
-                                               every: options.interval, zone: options.zone)
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
-        switch format {
-        case .csv: TrendRendering.csv(report, write: sink.write)
-        case .json: sink.write(TrendRendering.json(report).pretty + "\n")
-        case .text: sink.write(TrendRendering.text(report, style: context.textStyle))
+        let report = try context.reading { store in
+            try BalanceAnalysis.trend(store, accountIDs: try BalanceReportOptions.accountIDs(context: context, store: store),
+                                      from: options.from, to: options.to, every: options.interval, zone: options.zone)
+        }
+        try context.writingData { sink in
+            switch format {
+            case .csv: TrendRendering.csv(report, write: sink.write)
+            case .json: sink.write(TrendRendering.json(report).pretty + "\n")
+            case .text: sink.write(TrendRendering.text(report, style: context.textStyle))
+            }
         }
     }
 }

@@ -36,7 +36,7 @@ enum RulesCommand {
         guard category != nil || flow != nil else {
             throw context.usageError("a rule needs something to set: --category or --flow")
         }
-        let store = try context.openStore()
+        let store = try context.openStore(.create)
         let rules = try store.rules()
         // A category already known under another case keeps its spelling, so "groceries" feeds
         // the built-in "Groceries" instead of starting a category of its own.
@@ -51,14 +51,13 @@ enum RulesCommand {
 
     static func list(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let store = try context.openStore()
-        let rules = try store.rules().map(row)
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
-        switch format {
-        case .csv: RulesRendering.csv(rules, write: sink.write)
-        case .json: sink.write(RulesRendering.json(rules).pretty + "\n")
-        case .text: sink.write(RulesRendering.text(rules))
+        let rules = try context.reading { try $0.rules().map(row) }
+        try context.writingData { sink in
+            switch format {
+            case .csv: RulesRendering.csv(rules, write: sink.write)
+            case .json: sink.write(RulesRendering.json(rules).pretty + "\n")
+            case .text: sink.write(RulesRendering.text(rules))
+            }
         }
     }
 
@@ -68,7 +67,7 @@ enum RulesCommand {
         guard let id = Int64(digits), id > 0 else {
             throw context.usageError("a rule number is a whole number such as 3 (see 'purse rules list'), not '\(text)'")
         }
-        let store = try context.openStore()
+        let store = try context.openStore(.create)
         guard try store.removeRule(id: id) else {
             throw context.usageError("there is no rule #\(id) (see 'purse rules list')")
         }

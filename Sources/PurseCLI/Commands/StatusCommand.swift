@@ -1,10 +1,14 @@
+import LedgerStore
 import Rendering
 
 /// `purse status`: where the database is and what it holds, stream by stream.
 enum StatusCommand {
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .json], fallback: .text)
-        let store = try context.openStore()
+        try context.reading { store in try report(store, format: format, context: context) }
+    }
+
+    static func report(_ store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
         if context.command.has("check") {
             let findings = try store.check()
             if format == .json {

@@ -32,7 +32,7 @@ enum SureCommand {
         let format = try format(context)
         let accounts = try accountRequests(context)
         let zone = try context.reportTimeZone().identifier
-        let store = try context.openStore()
+        let store = try context.openStore(.create)
         let configuration = try SureConnections(store: store, now: context.now).connect(accounts, defaultTimezone: zone)
         try emit(configuration, context: context, format: format, verb: "Created")
     }
@@ -95,17 +95,18 @@ enum SureCommand {
         let path = inbox + "/" + SureInbox.configurationName
         let sink = try FileSink(path: path)
         sink.write(SureJSON.configuration(configuration, inbox: inbox).pretty + "\n")
-        sink.flush()
+        try sink.finish()
     }
 
     // MARK: - status, receipt, conflicts
 
     static func status(_ context: CommandContext) throws {
         let format = try format(context)
-        let store = try context.openStore()
-        try store.transaction {
-            _ = try store.pruneSurePayloads(settledBefore: context.now.epochSeconds - SureInbox.payloadRetentionSeconds)
-        }
+        // Only reads: `purse sync` drops old payload bytes.
+        try context.reading { store in try status(store, format: format, context: context) }
+    }
+
+    static func status(_ store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
         let connections: [SureConnectionRecord]
         if let id = context.command.positionals.first {
             connections = [try SureConnections(store: store, now: context.now).connection(id)]
@@ -142,7 +143,10 @@ enum SureCommand {
     static func receipt(_ context: CommandContext) throws {
         let format = try format(context)
         let batchID = context.command.positionals[0].lowercased()
-        let store = try context.openStore()
+        try context.reading { store in try receipt(batchID, store: store, format: format, context: context) }
+    }
+
+    static func receipt(_ batchID: String, store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
         // The current generation first, as Sure looks; then older generations, newest first.
         var found: (SureBatchRecord, SureConnectionRecord)?
         for connection in try store.sureConnections() {
@@ -166,12 +170,13 @@ enum SureCommand {
 
     static func conflicts(_ context: CommandContext) throws {
         let format = try format(context)
-        let store = try context.openStore()
-        var connectionID: String?
-        if let id = context.command.positionals.first {
-            connectionID = try SureConnections(store: store, now: context.now).connection(id).id
+        let conflicts = try context.reading { store in
+            var connectionID: String?
+            if let id = context.command.positionals.first {
+                connectionID = try SureConnections(store: store, now: context.now).connection(id).id
+            }
+            return try store.openSureConflicts(connectionID: connectionID)
         }
-        let conflicts = try store.openSureConflicts(connectionID: connectionID)
         switch format {
         case .json:
             context.stdout.write(JSONOutput.array(conflicts.map(SureJSON.conflict)).pretty + "\n")
@@ -187,7 +192,7 @@ enum SureCommand {
 
     static func resolve(_ context: CommandContext) throws {
         let format = try format(context)
-        let store = try context.openStore()
+        let store = try context.openStore(.writeExisting)
         let conflict = try SureConnections(store: store, now: context.now)
             .resolve(conflictID: context.command.positionals[0], resolution: context.command.positionals[1])
         switch format {
@@ -203,7 +208,7 @@ enum SureCommand {
 
     static func reissue(_ context: CommandContext, repair: Bool) throws {
         let format = try format(context)
-        let store = try context.openStore()
+        let store = try context.openStore(.writeExisting)
         let connections = SureConnections(store: store, now: context.now)
         let id = context.command.positionals[0]
         let configuration = repair ? try connections.repair(id) : try connections.rotateCredential(id)
@@ -213,7 +218,7 @@ enum SureCommand {
     static func disconnect(_ context: CommandContext) throws {
         let format = try format(context)
         let disposition = context.command.value("disposition") ?? "retain"
-        let store = try context.openStore()
+        let store = try context.openStore(.writeExisting)
         let record = try SureConnections(store: store, now: context.now).disconnect(context.command.positionals[0], disposition: disposition)
         switch format {
         case .json:

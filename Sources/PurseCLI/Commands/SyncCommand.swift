@@ -18,7 +18,7 @@ enum SyncCommand {
             }
             return .sure(SureInbox(path: path))
         }
-        let store = try context.openStore()
+        let store = try context.openStore(.create)
         let engine = SyncEngine(store: store, now: context.now)
         if context.showsProgress {
             engine.progress = { text in context.stderr.write("\r\u{1B}[K" + text) }

@@ -16,18 +16,29 @@ enum TransactionsCommand {
         let format = try context.outputFormat(allowed: export ? [.csv, .json] : [.text, .csv, .json],
                                               fallback: export ? .csv : .text)
         let zone = try context.reportTimeZone()
-        let store = try context.openStore()
-        let filter = try TransactionFilter(context: context, store: store, zone: zone)
-        let sink = try context.dataSink()
-        defer { (sink as? FileSink)?.flush() }
+        // The listing streams out while it reads, inside the one read transaction.
+        try context.reading { store in
+            let filter = try TransactionFilter(context: context, store: store, zone: zone)
+            try context.writingData { sink in
+                try write(filter, store: store, format: format, zone: zone, to: sink, context: context)
+            }
+        }
+    }
+
+    static func write(_ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, zone: ReportTimeZone,
+                      to sink: TextSink, context: CommandContext) throws {
         switch format {
         case .csv:
             let csv = CSVWriter(header: csvHeader, write: sink.write)
-            try filter.forEach(store) { record in csv.row(csvCells(record, zone: zone)) }
+            try filter.forEach(store) { record in
+                try sink.throwIfFailed()
+                csv.row(csvCells(record, zone: zone))
+            }
         case .json:
             sink.write("{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \(JSONOutput.escaped(zone.identifier)),\n  \"transactions\": [")
             var first = true
             try filter.forEach(store) { record in
+                try sink.throwIfFailed()
                 sink.write((first ? "\n    " : ",\n    ") + jsonObject(record, zone: zone).compact)
                 first = false
             }

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Makes files and folders read-only for a `purse` run, also when the tests run as root, whom
+/// permission bits do not stop: then the paths are given to `nobody` and purse runs as nobody,
+/// without root's groups, through util-linux's `setpriv`. As any other user a chmod does it.
+public enum ReadOnlyAccess {
+    /// The user and group purse runs as when the tests run as root.
+    public static let unprivilegedID: UInt32 = 65534
+
+    public static var runsAsRoot: Bool { geteuid() == 0 }
+
+    /// False only for root without setpriv: then nothing here can make a file read-only.
+    public static var isAvailable: Bool {
+        !runsAsRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    }
+
+    /// `purse` as it must run to feel the modes set here: as nobody when the tests run as root.
+    public static func purse(_ purse: PurseBinary = PurseBinary()) -> PurseBinary {
+        guard runsAsRoot else { return purse }
+        var unprivileged = purse
+        unprivileged.launcher = ["/usr/bin/setpriv", "--reuid=\(unprivilegedID)", "--regid=\(unprivilegedID)", "--clear-groups"]
+        return unprivileged
+    }
+
+    /// Gives each path to the user purse runs as (as root: nobody), then sets its mode, e.g.
+    /// 0o400 for a file and 0o500 for a folder to make them read-only.
+    public static func set(_ modes: [(path: String, mode: Int)]) throws {
+        for (path, mode) in modes {
+            if runsAsRoot, chown(path, unprivilegedID, unprivilegedID) != 0 {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            }
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
+    }
+
+    /// Gives the paths back to the test with modes it can remove them with (0o700 for folders,
+    /// 0o600 for files).
+    public static func restore(_ paths: [String]) {
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            if runsAsRoot { _ = chown(path, 0, 0) }
+            try? FileManager.default.setAttributes([.posixPermissions: isFolder.boolValue ? 0o700 : 0o600], ofItemAtPath: path)
+        }
+    }
+}
