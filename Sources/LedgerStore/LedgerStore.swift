@@ -52,12 +52,13 @@ public final class LedgerStore {
         case .readOnly:
             try Self.requireFile(path)
             connection = try Self.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try Self.useLargeCache(connection)
             openedSchemaVersion = try Self.checkedVersion(connection, path: path)
         }
     }
 
     /// A 32 MiB page cache keeps the transaction indexes' hot pages in memory during a large
-    /// sync while keeping the process well under its memory budget.
+    /// sync or report while keeping the process well under its memory budget.
     private static func useLargeCache(_ connection: Connection) throws {
         try connection.execute("PRAGMA cache_size = -32768")
     }
