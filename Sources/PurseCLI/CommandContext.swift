@@ -101,10 +101,13 @@ final class CommandContext {
         command.values(name).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     }
 
-    func enumerations<Value: RawRepresentable & CaseIterable>(_ name: String, _: Value.Type) throws -> [Value] where Value.RawValue == String {
+    /// Case names of a FinanceKit enumeration: only the ones purse knows (a name purse does not
+    /// know is in the data as given, but the user must type a real one).
+    func enumerations<Value: OpenEnumeration>(_ name: String, _: Value.Type) throws -> [Value] {
         try list(name).map { text in
-            guard let value = Value(rawValue: text) else {
-                throw usageError("option '--\(name)': unknown value '\(text)' (one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+            let value = Value(rawValue: text)
+            guard value.isKnown else {
+                throw usageError("option '--\(name)': unknown value '\(text)' (one of \(Value.knownCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return value
         }
