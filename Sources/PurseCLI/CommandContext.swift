@@ -56,6 +56,12 @@ final class CommandContext {
 
     var showsProgress: Bool { stderr.isTerminal && !globals.quiet }
 
+    /// Writes a line about what a command did to stderr, unless `--quiet`: under --quiet only
+    /// warnings and errors are written.
+    func note(_ line: String) {
+        if !globals.quiet { stderr.write(line + "\n") }
+    }
+
     /// Block characters unless --ascii or a non-UTF-8 locale.
     var textStyle: TextStyle { TextStyle(asciiRequested: command.has("ascii"), environment: environment) }
 

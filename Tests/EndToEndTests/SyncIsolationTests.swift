@@ -3,8 +3,8 @@ import PurseTestSupport
 import Testing
 
 /// Through the real binary: a bad line stops only its own stream, values from a newer
-/// FinanceKit are kept with a warning.
-@Suite("Sync: one bad stream, unknown values")
+/// FinanceKit are kept with a warning, and `--quiet` prints only warnings and errors.
+@Suite("Sync: one bad stream, unknown values, --quiet")
 struct SyncIsolationTests {
     typealias F = ExportFixture
 
@@ -70,6 +70,45 @@ struct SyncIsolationTests {
         #expect(try exportedIDs() == ["C1", "C2", "C3", "C4", "D1", "D2"])
     }
 
+    @Test("--quiet with a bad line prints only the error line")
+    func quietBadLine() throws {
+        _ = try writeBadLineInA1()
+
+        let result = try run(["--quiet", "sync", export.path])
+
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Error: \(export.path)/transactions/A1.jsonl:3: not valid JSON: a string is not closed at byte 61\n")
+        #expect(try exportedIDs() == ["C1", "C2", "D1", "D2"])
+    }
+
+    @Test("--quiet: a sync that changes things prints nothing at all")
+    func quietSync() throws {
+        try export.append("transactions/A1", F.changeSet("T", 2, inserted: [F.transaction("c2", account: "A1")]))
+        try export.append("accounts", F.changeSet("G", 2, updated: [F.account("A2", name: "Renamed")]))
+
+        let result = try run(["--quiet", "sync", export.path])
+
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        #expect(try exportedIDs() == ["C1", "C2", "D1"])
+    }
+
+    @Test("--quiet: a Sure inbox that applies batches prints nothing")
+    func quietSureInbox() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/sure-inbox")
+        let inbox = folder.file("sure-inbox")
+        try FileManager.default.copyItem(at: example, to: URL(fileURLWithPath: inbox))
+
+        let result = try run(["--quiet", "sync", inbox])
+
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(try exportedIDs().count == 7, "the two of the export and five from Sure")
+    }
+
     @Test("a bad export and a good one on the same command line: the good one is synced, exit 65")
     func badSourceDoesNotStopTheNext() throws {
         let other = try ExportFixture(in: folder.url, name: "other", sourceID: "9E9E9E9E-0000-4000-8000-000000000002",
@@ -121,5 +160,11 @@ struct SyncIsolationTests {
         let typed = try run(["transactions", "--type", "cryptoPurchase"])
         #expect(typed.status == 64)
         #expect(typed.stderr.hasPrefix("Error: option '--type': unknown value 'cryptoPurchase' (one of adjustment, atm, "))
+
+        // A warning is printed even under --quiet.
+        try export.append("transactions/A2", F.changeSet("T", 2, inserted: [F.transaction("d2", account: "A2", type: "cryptoPurchase")]))
+        let quiet = try run(["--quiet", "sync", export.path])
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr == "Warning: \(export.path)/transactions/A2.jsonl:2: inserted[0].transactionType: unknown value 'cryptoPurchase' stored as given (counted as type unknown)\n")
     }
 }

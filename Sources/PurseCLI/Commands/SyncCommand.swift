@@ -44,7 +44,7 @@ enum SyncCommand {
                         for skipped in report.skippedStreams { context.stderr.write("Note: \(skipped)\n") }
                     }
                     for stream in report.streams {
-                        if stream.changeSets > 0 { context.stderr.write(stream.line + "\n") }
+                        if stream.changeSets > 0 { context.note(stream.line) }
                         for warning in stream.warnings { context.stderr.write("Warning: \(warning)\n") }
                         if let failure = stream.failure {
                             _ = ErrorFunnel.report(failure, stderr: context.stderr)
@@ -53,7 +53,9 @@ enum SyncCommand {
                     }
                 case .sure(let inbox):
                     let report = try inbox.sync(store: store, now: context.now)
-                    for line in report.lines { context.stderr.write(line.text + "\n") }
+                    for line in report.lines {
+                        if line.isProblem { context.stderr.write(line.text + "\n") } else { context.note(line.text) }
+                    }
                     sureProblems += report.problems
                     sureOnlyTemporary = sureOnlyTemporary && report.onlyInboxFull
                 }
