@@ -14,7 +14,8 @@ enum ErrorFunnel {
         return status
     }
 
-    /// Writes an error a command reports itself and goes on: its message and its exit status.
+    /// Writes the message of an error a command reports itself before going on; returns its exit status.
+    @discardableResult
     static func report(_ error: any Error, stderr: TextSink) -> ExitStatus {
         let (message, status) = classify(error)
         write(message, to: stderr)

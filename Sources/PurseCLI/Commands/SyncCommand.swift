@@ -47,7 +47,7 @@ enum SyncCommand {
                         if stream.changeSets > 0 { context.note(stream.line) }
                         for warning in stream.warnings { context.stderr.write("Warning: \(warning)\n") }
                         if let failure = stream.failure {
-                            _ = ErrorFunnel.report(failure, stderr: context.stderr)
+                            ErrorFunnel.report(failure, stderr: context.stderr)
                             badInput = true
                         }
                     }
@@ -64,14 +64,14 @@ enum SyncCommand {
                 // does not keep the next one from syncing; anything else stops here.
                 guard ErrorFunnel.classify(error).1 == .badInput else { throw error }
                 clearProgress()
-                _ = ErrorFunnel.report(error, stderr: context.stderr)
+                ErrorFunnel.report(error, stderr: context.stderr)
                 badInput = true
             }
         }
         if sureProblems > 0 {
             let failure = SureSyncFailure(count: sureProblems, temporary: sureOnlyTemporary)
             guard badInput else { throw failure }
-            _ = ErrorFunnel.report(failure, stderr: context.stderr)
+            ErrorFunnel.report(failure, stderr: context.stderr)
         }
         if badInput { throw FailuresReported(status: .badInput) }
     }
