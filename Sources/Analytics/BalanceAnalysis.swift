@@ -61,7 +61,8 @@ public enum BalanceAnalysis {
                     var sum = sums[index][balance.currency]
                         ?? Sums(assets: .zero(balance.currency), liabilities: .zero(balance.currency))
                     switch account.kind {
-                    case .asset: sum.assets = try sum.assets.adding(balance)
+                    // A kind purse does not know counts as an asset: its balance keeps its sign either way.
+                    case .asset, .unrecognized: sum.assets = try sum.assets.adding(balance)
                     case .liability: sum.liabilities = try sum.liabilities.adding(balance)
                     }
                     sum.accounts += 1

@@ -48,19 +48,18 @@ public enum ExplainAnalysis {
         }
 
         // The same scope with the statuses the report leaves out: pending and authorized
-        // without --include-pending, memo and rejected always. They are classified as they
-        // would be if counted (not matched as internal transfers: only counted ones are).
-        let excludedStatuses = TransactionStatus.allCases.filter { !scope.statuses.contains($0) }
-        if !excludedStatuses.isEmpty {
-            let classifier = Classifier(rules: try store.rules())
-            var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: excludedStatuses)
-            selection.accountIDs = scope.accountIDs
-            selection.currencies = scope.currencies
-            try store.forEachReportTransaction(selection) { transaction in
-                let classification = classifier.classify(transaction, transferPartner: nil)
-                guard matches(transaction, classification) else { return }
-                notCounted.append(entry(transaction, classification, .status(transaction.status)))
-            }
+        // without --include-pending, memo, rejected and statuses purse does not know always.
+        // They are classified as they would be if counted (not matched as internal transfers:
+        // only counted ones are).
+        let classifier = Classifier(rules: try store.rules())
+        var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
+        selection.excludesStatuses = true
+        selection.accountIDs = scope.accountIDs
+        selection.currencies = scope.currencies
+        try store.forEachReportTransaction(selection) { transaction in
+            let classification = classifier.classify(transaction, transferPartner: nil)
+            guard matches(transaction, classification) else { return }
+            notCounted.append(entry(transaction, classification, .status(transaction.status)))
         }
         notCounted.sort { ($0.time, $0.transactionID) < ($1.time, $1.transactionID) }
 

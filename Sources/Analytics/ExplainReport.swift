@@ -26,7 +26,7 @@ public struct ExplainReport: Sendable {
         /// Counted by the report, but its flow is income or transfer: never spending.
         case notSpending
         /// Not counted at all because of its status: pending and authorized need
-        /// --include-pending, memo and rejected never count.
+        /// --include-pending; memo, rejected and statuses purse does not know never count.
         case status(TransactionStatus)
     }
 

@@ -7,7 +7,8 @@ import LedgerStore
 /// then the lower IDs; a transaction is in at most one pair.
 public enum InternalTransferMatcher {
     public static let maximumGap: Int64 = 3 * 86_400
-    /// Types that move money between accounts (`transfer` itself is a transfer by rule 2).
+    /// Types that move money between accounts (`transfer` itself is a transfer by rule 2);
+    /// `unknown` takes in the types purse does not know.
     public static let candidateTypes: [TransactionType] = [
         .billPayment, .deposit, .withdrawal, .standingOrder, .directDebit, .loan, .adjustment, .unknown,
     ]
@@ -19,7 +20,7 @@ public enum InternalTransferMatcher {
             let amount: Int64
         }
         var groups: [Key: (debits: [ReportTransaction], credits: [ReportTransaction])] = [:]
-        for candidate in candidates where candidate.merchantCategoryCode == nil && candidateTypes.contains(candidate.type) {
+        for candidate in candidates where candidate.merchantCategoryCode == nil && candidateTypes.contains(candidate.type.forMoneyRules) {
             let key = Key(currency: candidate.currency, amount: candidate.amount)
             if candidate.indicator == .debit {
                 groups[key, default: ([], [])].debits.append(candidate)

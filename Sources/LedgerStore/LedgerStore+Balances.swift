@@ -14,7 +14,7 @@ extension LedgerStore {
         var accounts: [BalanceAccount] = []
         while try query.step() {
             accounts.append(BalanceAccount(id: query.text(0), displayName: query.text(1),
-                                           kind: query.text(2) == AccountKind.liability.rawValue ? .liability : .asset,
+                                           kind: AccountKind(rawValue: query.text(2)),
                                            currency: query.text(3)))
         }
         return accounts

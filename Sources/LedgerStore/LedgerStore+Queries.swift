@@ -60,7 +60,7 @@ extension LedgerStore {
                                            nextPaymentDueDate: query.optionalText(11).flatMap(Timestamp.init(rfc3339:)),
                                            overduePaymentAmount: money(12, 13))
             }
-            let account = Account(id: query.text(0), kind: AccountKind(rawValue: query.text(1)) ?? .asset,
+            let account = Account(id: query.text(0), kind: AccountKind(rawValue: query.text(1)),
                                   displayName: query.text(2), institutionName: query.text(3),
                                   accountDescription: query.optionalText(4), currencyCode: query.text(5),
                                   openingDate: query.optionalText(6).flatMap(Timestamp.init(rfc3339:)), creditInformation: credit)
@@ -106,7 +106,10 @@ extension LedgerStore {
         }
         list("t.mcc", query.merchantCategoryCodes.map { .integer(Int64($0)) })
         list("t.status", query.statuses.map { .text($0.rawValue) })
-        list("t.type", query.types.map { .text($0.rawValue) })
+        if let (condition, typeValues) = TransactionType.sqlCondition("t.type", oneOf: query.types) {
+            conditions.append(condition)
+            values += typeValues
+        }
         let order = switch query.sort {
         case .date: "t.transaction_time, t.id"
         case .dateDescending: "t.transaction_time DESC, t.id DESC"
@@ -133,8 +136,8 @@ extension LedgerStore {
                 creditDebitIndicator: CreditDebitIndicator(rawValue: statement.text(6)) ?? .debit,
                 transactionDescription: statement.text(10), originalTransactionDescription: statement.text(11),
                 merchantCategoryCode: statement.optionalInt64(12).map(Int.init), merchantName: statement.optionalText(13),
-                transactionType: TransactionType(rawValue: statement.text(14)) ?? .unknown,
-                status: TransactionStatus(rawValue: statement.text(15)) ?? .booked)
+                transactionType: TransactionType(rawValue: statement.text(14)),
+                status: TransactionStatus(rawValue: statement.text(15)))
             guard try body(TransactionRecord(transaction: transaction, accountName: statement.text(16))) else { return }
         }
     }

@@ -7,9 +7,13 @@ extension LedgerStore {
         public var from: Int64?
         public var until: Int64?
         public var statuses: [TransactionStatus]
+        /// True reads every transaction whose status is not in `statuses` instead, statuses
+        /// purse does not know included: what a report leaves out.
+        public var excludesStatuses = false
         public var accountIDs: [String] = []
         public var currencies: [String] = []
-        /// Only transactions without a merchant category code and of these types (empty: any).
+        /// Only transactions without a merchant category code and of these types (empty: any);
+        /// `unknown` also stands for the types purse does not know.
         public var transferCandidateTypes: [TransactionType] = []
         /// False reads no merchant names or descriptions (they come back empty), and IDs only of
         /// transactions without a merchant category code (the only ones that can be internal
@@ -43,12 +47,20 @@ extension LedgerStore {
             conditions.append("t.transaction_time < ?")
             values.append(.integer(until))
         }
-        list("t.status", selection.statuses.map { .text($0.rawValue) })
+        if selection.excludesStatuses, !selection.statuses.isEmpty {
+            conditions.append("t.status NOT IN (" + Array(repeating: "?", count: selection.statuses.count).joined(separator: ", ") + ")")
+            values += selection.statuses.map { .text($0.rawValue) }
+        } else {
+            list("t.status", selection.statuses.map { .text($0.rawValue) })
+        }
         list("t.account_id", selection.accountIDs.map(SQLValue.text))
         list("t.currency", selection.currencies.map(SQLValue.text))
         if !selection.transferCandidateTypes.isEmpty {
             conditions.append("t.mcc IS NULL")
-            list("t.type", selection.transferCandidateTypes.map { .text($0.rawValue) })
+            if let (condition, typeValues) = TransactionType.sqlCondition("t.type", oneOf: selection.transferCandidateTypes) {
+                conditions.append(condition)
+                values += typeValues
+            }
         }
         let textColumns = selection.includesText
             ? "t.id, t.merchant_name, t.description, t.original_description"
@@ -74,13 +86,13 @@ extension LedgerStore {
             }
             try body(ReportTransaction(
                 id: statement.text(0), accountID: accountID, accountName: name,
-                accountKind: statement.text(6) == "liability" ? .liability : .asset, time: statement.int64(7),
+                accountKind: AccountKind(rawValue: statement.text(6)), time: statement.int64(7),
                 amount: statement.int64(8), currency: statement.text(9),
                 indicator: statement.text(10) == "credit" ? .credit : .debit,
                 merchantCategoryCode: statement.optionalInt64(11).map(Int.init), merchantName: statement.optionalText(1),
                 description: statement.text(2), originalDescription: statement.text(3),
-                type: TransactionType(rawValue: statement.text(12)) ?? .unknown,
-                status: TransactionStatus(rawValue: statement.text(13)) ?? .booked))
+                type: TransactionType(rawValue: statement.text(12)),
+                status: TransactionStatus(rawValue: statement.text(13))))
         }
     }
 

@@ -14,6 +14,7 @@ public struct TransactionQuery: Sendable {
     public var until: Int64?
     public var merchantCategoryCodes: [Int] = []
     public var statuses: [TransactionStatus] = []
+    /// `unknown` also matches the types purse does not know, as the money rules count them.
     public var types: [TransactionType] = []
     public var sort: Sort = .date
 

@@ -35,7 +35,9 @@ enum CommandCatalog {
                     discussion: """
                     Applies every change set not yet applied, each in one database transaction together with its \
                     stream's token, and prints one line per stream that changed to stderr. Running it again \
-                    changes nothing.
+                    changes nothing. Bad input stops its own stream only: the other streams are synced, each \
+                    failure gets its error line, and the exit status is 65. A value FinanceKit added after this \
+                    purse (a new transaction type, say) is stored as given, with a warning.
                     """,
                     positionals: [PositionalSpec("PATH", help: "A Wallet export folder (with export.json) or a Sure inbox (connection.json and batches/).", minCount: 1, maxCount: nil)]),
         CommandSpec(["status"], summary: "Database, sources, streams with their tokens, counts, last sync.",

@@ -75,6 +75,12 @@ final class CommandContext {
 
     var showsProgress: Bool { stderr.isTerminal && !globals.quiet }
 
+    /// Writes a line about what a command did to stderr, unless `--quiet`: under --quiet only
+    /// warnings and errors are written.
+    func note(_ line: String) {
+        if !globals.quiet { stderr.write(line + "\n") }
+    }
+
     /// Block characters unless --ascii or a non-UTF-8 locale.
     var textStyle: TextStyle { TextStyle(asciiRequested: command.has("ascii"), environment: environment) }
 
@@ -120,10 +126,13 @@ final class CommandContext {
         command.values(name).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     }
 
-    func enumerations<Value: RawRepresentable & CaseIterable>(_ name: String, _: Value.Type) throws -> [Value] where Value.RawValue == String {
+    /// Case names of a FinanceKit enumeration: only the ones purse knows (a name purse does not
+    /// know is in the data as given, but the user must type a real one).
+    func enumerations<Value: OpenEnumeration>(_ name: String, _: Value.Type) throws -> [Value] {
         try list(name).map { text in
-            guard let value = Value(rawValue: text) else {
-                throw usageError("option '--\(name)': unknown value '\(text)' (one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+            let value = Value(rawValue: text)
+            guard value.isKnown else {
+                throw usageError("option '--\(name)': unknown value '\(text)' (one of \(Value.knownCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return value
         }

@@ -9,3 +9,9 @@ struct CommandError: Error, CustomStringConvertible {
 
 /// A check that found problems (exit 1); its findings were already written.
 struct CheckFailed: Error {}
+
+/// Errors a command already reported, one line each, going on after them; the exit status is
+/// that of the worst.
+struct FailuresReported: Error {
+    let status: ExitStatus
+}

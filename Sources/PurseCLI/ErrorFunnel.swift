@@ -8,9 +8,22 @@ import Sync
 enum ErrorFunnel {
     static func report(_ error: any Error, parser: ArgumentParser, stderr: TextSink) -> ExitStatus {
         if error is CheckFailed { return .checkFailed }
+        if let reported = error as? FailuresReported { return reported.status }
         let (message, status) = classify(error, parser: parser)
-        stderr.write(message.hasPrefix("Error: ") ? message + "\n" : "Error: " + message + "\n")
+        write(message, to: stderr)
         return status
+    }
+
+    /// Writes the message of an error a command reports itself before going on; returns its exit status.
+    @discardableResult
+    static func report(_ error: any Error, stderr: TextSink) -> ExitStatus {
+        let (message, status) = classify(error)
+        write(message, to: stderr)
+        return status
+    }
+
+    private static func write(_ message: String, to stderr: TextSink) {
+        stderr.write(message.hasPrefix("Error: ") ? message + "\n" : "Error: " + message + "\n")
     }
 
     static func classify(_ error: any Error, parser: ArgumentParser) -> (String, ExitStatus) {
@@ -19,6 +32,14 @@ enum ErrorFunnel {
             return (parser.usageError(error.message, for: error.commandPath).description, .usage)
         case let error as UsageError:
             return (error.description, .usage)
+        default:
+            return classify(error)
+        }
+    }
+
+    /// Every error but those of how purse was called.
+    static func classify(_ error: any Error) -> (String, ExitStatus) {
+        switch error {
         case let error as SyncError:
             switch error {
             case .notFound: return (error.description, .notFound)

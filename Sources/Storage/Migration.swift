@@ -6,10 +6,15 @@ public struct Migration: Sendable {
     /// One or more SQL statements, run inside the migration's transaction (so no BEGIN/COMMIT,
     /// and `PRAGMA foreign_keys` has no effect here).
     public let sql: String
+    /// The migration builds a table anew (SQLite's only way to change a column's constraints):
+    /// it runs with foreign keys off, so dropping the old table does not cascade to the tables
+    /// that refer to it, and foreign keys are checked before it commits.
+    public let rebuildsTables: Bool
 
-    public init(id: Int, name: String, sql: String) {
+    public init(id: Int, name: String, sql: String, rebuildsTables: Bool = false) {
         self.id = id
         self.name = name
         self.sql = sql
+        self.rebuildsTables = rebuildsTables
     }
 }

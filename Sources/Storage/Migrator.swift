@@ -28,17 +28,28 @@ public enum Migrator {
         if found == supported { return found }
 
         for migration in migrations where migration.id > found {
-            try connection.transaction(.immediate) {
-                // Read again under the write lock: another process may have migrated meanwhile.
-                let version = try currentVersion(connection)
-                if version > supported { throw SchemaTooNewError(found: version, supported: supported) }
-                guard version < migration.id else { return }
-                try connection.execute(createTableSQL)
-                try connection.execute(migration.sql)
-                try connection.prepare("INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)")
-                    .run([.integer(Int64(migration.id)), .text(migration.name), .text(now)])
-                try connection.execute("PRAGMA user_version = \(migration.id)")
+            // Foreign keys cannot be switched inside a transaction.
+            if migration.rebuildsTables { try connection.execute("PRAGMA foreign_keys = OFF") }
+            do {
+                try connection.transaction(.immediate) {
+                    // Read again under the write lock: another process may have migrated meanwhile.
+                    let version = try currentVersion(connection)
+                    if version > supported { throw SchemaTooNewError(found: version, supported: supported) }
+                    guard version < migration.id else { return }
+                    try connection.execute(createTableSQL)
+                    try connection.execute(migration.sql)
+                    if migration.rebuildsTables, try connection.scalarInt("SELECT count(*) FROM pragma_foreign_key_check") != 0 {
+                        throw StorageError.misuse("migration \(migration.id) (\(migration.name)) leaves rows that break a foreign key")
+                    }
+                    try connection.prepare("INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)")
+                        .run([.integer(Int64(migration.id)), .text(migration.name), .text(now)])
+                    try connection.execute("PRAGMA user_version = \(migration.id)")
+                }
+            } catch {
+                if migration.rebuildsTables { try? connection.execute("PRAGMA foreign_keys = ON") }
+                throw error
             }
+            if migration.rebuildsTables { try connection.execute("PRAGMA foreign_keys = ON") }
         }
         return try currentVersion(connection)
     }

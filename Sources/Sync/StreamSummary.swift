@@ -7,6 +7,10 @@ public struct StreamSummary: Equatable, Sendable {
     public var updated = 0
     public var deleted = 0
     public var resynced = false
+    /// Values of applied change sets that purse does not know, each (key, value) once per run.
+    public var warnings: [SyncWarning] = []
+    /// The bad input that stopped the stream; the change sets counted above were applied.
+    public var failure: SyncError?
 
     public init(source: String, stream: String) {
         self.source = source

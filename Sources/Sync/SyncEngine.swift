@@ -10,6 +10,9 @@ public final class SyncEngine {
     private let now: Timestamp
     /// Called now and then with a short progress text (meant for a terminal).
     public var progress: ((String) -> Void)?
+    /// The (key, value) pairs already warned about: each is reported once per run, over every
+    /// source this engine syncs.
+    private var warnedValues: Set<[String]> = []
 
     /// About how many records one commit holds: large enough that commits cost little, small
     /// enough that another run waiting on the database never waits long.
@@ -20,6 +23,10 @@ public final class SyncEngine {
         self.now = now
     }
 
+    /// Syncs every stream of `source`. Bad input in a stream stops that stream only (what came
+    /// before it stays applied) and is reported in `SyncReport.failures`; the other streams go
+    /// on. A source behind the database is refused whole, before anything is applied; any other
+    /// error (the database locked, a file that cannot be read) stops the sync.
     public func sync(_ source: any LedgerSource) throws -> SyncReport {
         let sourceRow = try store.transaction {
             try store.sourceRowID(kind: source.kind, externalID: source.externalID, name: source.displayName,
@@ -39,49 +46,20 @@ public final class SyncEngine {
                 report.skippedStreams.append("\(source.displayName) \(stream.name): account \(accountID) is not in this source's accounts; skipped")
                 continue
             }
-            var token = try store.token(sourceRowID: sourceRow, stream: stream.name)
+            let token = try store.token(sourceRowID: sourceRow, stream: stream.name)
             // Applying the accounts stream may have dropped this stream's token with its account.
             let sequence = token == openedToken ? openedSequence : try source.changes(for: stream, after: token)
             var summary = StreamSummary(source: source.displayName, stream: stream.name)
-            var finished = false
-            while !finished {
-                // Several change sets share one SQLite transaction, each inside its own savepoint
-                // with its token, so commits stay few; an error rolls back its change set alone
-                // and the ones before it are committed.
-                var failure: (any Error)?
-                try store.transaction {
-                    let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
-                    guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
-                        throw SyncError.concurrentSync(stream: stream.name)
-                    }
-                    var records = 0
-                    while records < Self.recordsPerCommit {
-                        do {
-                            guard let change = try sequence.next() else {
-                                finished = true
-                                return
-                            }
-                            try store.connection.savepoint("change_set") {
-                                try apply(change, to: stream, sourceRow: sourceRow, summary: &summary)
-                                try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
-                            }
-                            token = change.token
-                            records += change.recordCount
-                            summary.changeSets += 1
-                            summary.resynced = summary.resynced || change.isResync
-                        } catch {
-                            failure = error
-                            finished = true
-                            return
-                        }
-                    }
-                }
-                if let failure { throw failure }
-                progress?("\(source.displayName) \(stream.name): \(summary.changeSets) change sets")
+            do {
+                try apply(sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary)
+            } catch let error as SyncError {
+                guard case .badInput = error else { throw error }
+                summary.failure = error
             }
-            if summary.changeSets > 0 {
-                report.changedStreams.append(summary)
-            } else if let hint = sequence.resumeHint, hint.isSamePoint(as: token), hint != token {
+            if summary.changeSets > 0 || summary.failure != nil || !summary.warnings.isEmpty {
+                report.streams.append(summary)
+            }
+            if summary.changeSets == 0, let hint = sequence.resumeHint, hint.isSamePoint(as: token), hint != token {
                 try store.saveResumeHint(hint, sourceRowID: sourceRow, stream: stream.name)
             }
         }
@@ -89,7 +67,61 @@ public final class SyncEngine {
         return report
     }
 
-    private func apply(_ change: StreamChange, to stream: LedgerStream, sourceRow: Int64, summary: inout StreamSummary) throws {
+    /// Applies a stream's change sets until its end or its first error, which is thrown once the
+    /// change sets before it are committed.
+    private func apply(_ sequence: any ChangeSequence, of stream: LedgerStream, from savedToken: StreamToken?,
+                       sourceRow: Int64, summary: inout StreamSummary) throws {
+        var token = savedToken
+        var finished = false
+        while !finished {
+            // Several change sets share one SQLite transaction, each inside its own savepoint
+            // with its token, so commits stay few; an error rolls back its change set alone
+            // and the ones before it are committed.
+            var failure: (any Error)?
+            try store.transaction {
+                let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
+                guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
+                    throw SyncError.concurrentSync(stream: stream.name)
+                }
+                var records = 0
+                while records < Self.recordsPerCommit {
+                    do {
+                        guard let change = try sequence.next() else {
+                            finished = true
+                            return
+                        }
+                        // Counted apart, so a change set rolled back leaves no trace in the summary.
+                        var applied = summary
+                        var unknownValues: [SyncWarning] = []
+                        try store.connection.savepoint("change_set") {
+                            try apply(change, to: stream, sourceRow: sourceRow, summary: &applied, unknownValues: &unknownValues)
+                            try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
+                        }
+                        summary = applied
+                        for warning in unknownValues where warnedValues.insert([String(warning.key), warning.value]).inserted {
+                            summary.warnings.append(warning)
+                        }
+                        token = change.token
+                        records += change.recordCount
+                        summary.changeSets += 1
+                        summary.resynced = summary.resynced || change.isResync
+                    } catch {
+                        failure = error
+                        finished = true
+                        return
+                    }
+                }
+            }
+            if let failure { throw failure }
+            progress?("\(summary.source) \(stream.name): \(summary.changeSets) change sets")
+        }
+    }
+
+    private func apply(_ change: StreamChange, to stream: LedgerStream, sourceRow: Int64, summary: inout StreamSummary,
+                       unknownValues: inout [SyncWarning]) throws {
+        func unknown(_ field: String, _ value: String) {
+            unknownValues.append(SyncWarning(file: change.file, line: change.line, field: field, value: value))
+        }
         func located(_ field: String, _ body: () throws -> Void) throws {
             do {
                 try body()
@@ -109,6 +141,7 @@ public final class SyncEngine {
         case .accounts(let set):
             for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
                 for (index, account) in records.enumerated() {
+                    if case .unrecognized(let name) = account.kind { unknown("\(key)[\(index)].kind", name) }
                     try located("\(key)[\(index)]") {
                         count(try store.upsertAccount(account, sourceRowID: sourceRow))
                         if change.replacesStream && key == "inserted" { try store.addSnapshotID(account.id) }
@@ -139,6 +172,8 @@ public final class SyncEngine {
             let accountID = stream.accountID ?? ""
             for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
                 for (index, transaction) in records.enumerated() {
+                    if case .unrecognized(let name) = transaction.transactionType { unknown("\(key)[\(index)].transactionType", name) }
+                    if case .unrecognized(let name) = transaction.status { unknown("\(key)[\(index)].status", name) }
                     try located("\(key)[\(index)]") {
                         count(try store.upsertTransaction(transaction))
                         if change.replacesStream && key == "inserted" { try store.addSnapshotID(transaction.id) }

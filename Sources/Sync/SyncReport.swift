@@ -1,8 +1,17 @@
-/// What a sync of one source did: the streams that changed and those it had to leave alone.
+/// What a sync of one source did: per stream, what changed, what it warned about and why it
+/// stopped, and the streams it had to leave alone.
 public struct SyncReport: Equatable, Sendable {
-    public var changedStreams: [StreamSummary] = []
+    /// Every stream that changed, warned or failed, in the order they were applied.
+    public var streams: [StreamSummary] = []
     /// Streams not applied, with the reason (e.g. a file for an account the ledger does not have).
     public var skippedStreams: [String] = []
 
     public init() {}
+
+    public var changedStreams: [StreamSummary] { streams.filter { $0.changeSets > 0 } }
+
+    /// The bad input that stopped streams; each stream's change sets before it stay applied.
+    public var failures: [SyncError] { streams.compactMap(\.failure) }
+
+    public var warnings: [SyncWarning] { streams.flatMap(\.warnings) }
 }

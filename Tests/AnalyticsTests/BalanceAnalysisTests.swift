@@ -30,7 +30,9 @@ private final class BalanceLedger {
     }
 
     func sync() throws {
-        _ = try SyncEngine(store: store, now: Timestamp.utc(epochSeconds: 1_794_744_000)).sync(WalletExportSource(path: export.path))
+        let report = try SyncEngine(store: store, now: Timestamp.utc(epochSeconds: 1_794_744_000)).sync(WalletExportSource(path: export.path))
+        // Bad input stops its stream without throwing: a test fixture must not pass it by.
+        if let failure = report.failures.first { throw failure }
     }
 
     /// A balance with either side or both: each side is (amount, asOf, indicator).

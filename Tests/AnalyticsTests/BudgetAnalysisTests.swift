@@ -35,7 +35,9 @@ private final class BudgetWorld {
         let sequence = (sequences[account] ?? 0) + 1
         sequences[account] = sequence
         try export.append("transactions/\(account)", F.changeSet("T", sequence, snapshot: sequence == 1, inserted: transactions))
-        _ = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
+        let report = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
+        // Bad input stops its stream without throwing: a test fixture must not pass it by.
+        if let failure = report.failures.first { throw failure }
     }
 
     /// A purchase (debit) on `day` (YYYY-MM-DD, noon UTC); MCC 5411 is Groceries, 5812 Dining.

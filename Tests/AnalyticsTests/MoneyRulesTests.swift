@@ -34,7 +34,9 @@ private final class MoneyWorld {
         let sequence = (sequences[account] ?? 0) + 1
         sequences[account] = sequence
         try export.append("transactions/\(account)", F.changeSet("T", sequence, snapshot: sequence == 1, inserted: transactions))
-        _ = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
+        let report = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
+        // Bad input stops its stream without throwing: a test fixture must not pass it by.
+        if let failure = report.failures.first { throw failure }
     }
 
     func scope(_ month: String, zone: ReportTimeZone? = nil, includePending: Bool = false) -> ReportScope {
@@ -157,6 +159,27 @@ struct MoneyRulesTests {
         #expect(explained.notCounted.map(\.exclusion) == [.status(.memo), .status(.rejected)])
     }
 
+    @Test("a status purse does not know never counts, not even with --include-pending; explain lists it as never counted")
+    func unknownStatusNeverCounts() throws {
+        let world = try MoneyWorld()
+        try world.add("CHK", [
+            F.transaction("B1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00"),
+            F.transaction("U1", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "20.00", status: "settling"),
+            F.transaction("U2", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", indicator: "credit",
+                          status: "settling", type: "deposit", mcc: nil, merchant: nil, description: "DEPOSIT"),
+        ])
+        for includePending in [false, true] {
+            let scope = world.scope("2026-10", includePending: includePending)
+            #expect(try world.spending(scope).total("USD").net == 100_000)
+            #expect(Set(try world.flows(scope).keys) == ["B1"])
+            #expect(try IncomeAnalysis.report(world.store, scope: scope, months: []).rows.isEmpty)
+        }
+        let explained = try ExplainAnalysis.report(world.store, scope: world.scope("2026-10", includePending: true),
+                                                   months: [YearMonth(year: 2026, month: 10)], filters: .init())
+        #expect(explained.notCounted.map(\.transactionID) == ["U1", "U2"])
+        #expect(explained.notCounted.map(\.exclusion) == [.status(.unrecognized("settling")), .status(.unrecognized("settling"))])
+    }
+
     @Test("a transaction belongs to the month of its transactionDate in the report time zone")
     func timeZoneMonthBoundary() throws {
         let world = try MoneyWorld()
@@ -223,6 +246,26 @@ struct MoneyRulesTests {
         #expect(try IncomeAnalysis.report(world.store, scope: world.scope("2026-10"), months: []).rows.isEmpty)
     }
 
+    @Test("an account kind purse does not know counts as an asset: a credit on it is income, not a card payment")
+    func unknownAccountKindIsAnAsset() throws {
+        let world = try MoneyWorld()
+        try world.export.append("accounts", F.changeSet("G", 2, inserted: [F.account("BRK", kind: "brokerage", name: "Brokerage")]))
+        try world.export.append("balances/BRK", F.changeSet("B", 1, snapshot: true, inserted: [F.balance("BB1", account: "BRK", amount: "900.00")]))
+        try world.add("BRK", [
+            MoneyWorld.move("P1", "BRK", "2026-10-10T12:00:00Z", "credit", amount: "640.00", type: "deposit"),
+        ])
+        let classified = try world.classified(world.scope("2026-10"))
+        #expect(classified["P1"]?.flow == .income)
+        #expect(classified["P1"]?.reason == .income)
+        let accounts = try world.store.balanceAccounts(ids: ["BRK"])
+        #expect(accounts.map(\.kind) == [.unrecognized("brokerage")])
+        // Net worth counts its balance among the assets.
+        let netWorth = try BalanceAnalysis.netWorth(world.store, from: CivilDate(year: 2026, month: 10, day: 1),
+                                                    to: CivilDate(year: 2026, month: 10, day: 31), every: .month, zone: world.utc)
+        let row = try #require(netWorth.rows.first { $0.currency == "USD" })
+        #expect((row.assets, row.liabilities, row.netWorth) == (9_000_000, 0, 9_000_000))
+    }
+
     @Test("any other credit is income, and income never counts as spending")
     func income() throws {
         let world = try MoneyWorld()
@@ -264,6 +307,23 @@ struct MoneyRulesTests {
         #expect(classified["D2"]?.reason == .internalTransfer(partnerID: "C2"))
         #expect(classified["C2"]?.reason == .internalTransfer(partnerID: "D2"))
         #expect(try world.spending(world.scope("2026-10")).rows.isEmpty)
+    }
+
+    @Test("rule 5: a type purse does not know moves money like unknown: it is matched as an internal transfer")
+    func unknownTypeIsMatchedLikeUnknown() throws {
+        let world = try MoneyWorld()
+        try world.add("CHK", [
+            MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit", type: "instantPayment"),
+            MoneyWorld.move("D2", "CHK", "2026-10-20T12:00:00Z", "debit", amount: "80.00", type: "cryptoPurchase"),
+        ])
+        try world.add("SAV", [MoneyWorld.move("C1", "SAV", "2026-10-11T12:00:00Z", "credit", type: "unknown")])
+        let classified = try world.classified(world.scope("2026-10"))
+        #expect(classified["D1"]?.reason == .internalTransfer(partnerID: "C1"))
+        #expect(classified["C1"]?.reason == .internalTransfer(partnerID: "D1"))
+        // Unmatched, it is an expense of the category of `unknown` without a code.
+        #expect(classified["D2"]?.flow == .expense)
+        #expect(classified["D2"]?.category == SpendingCategory.uncategorized)
+        #expect(try world.spending(world.scope("2026-10")).total("USD").net == 800_000)
     }
 
     @Test("rule 5: more than 3 days apart is not a match")

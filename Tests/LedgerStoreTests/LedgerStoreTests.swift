@@ -80,6 +80,49 @@ private enum Sample {
         #expect(try again.schemaVersion == LedgerSchema.latestVersion)
     }
 
+    /// Migration 6 builds the accounts table anew without its CHECK on kind: an older database
+    /// keeps every account with its balances and transactions, and deleting still cascades.
+    @Test func aVersion5DatabaseKeepsItsRowsAndTakesAccountKindsPurseDoesNotKnow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("LedgerStoreTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ledger.sqlite").path
+        let now = Timestamp.utc(epochSeconds: 1_793_520_000)
+        do {
+            let old = try Connection(path: path)
+            #expect(try Migrator.migrate(old, Array(LedgerSchema.migrations.prefix(5)), now: now.text) == 5)
+            try old.execute("""
+                INSERT INTO sources (id, kind, external_id, name, created_at) VALUES (1, 'wallet-export', 'S', 'Ana', 'then');
+                INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency, opening_date,
+                    credit_limit, credit_limit_currency)
+                VALUES ('\(Sample.card)', 1, 'liability', 'Card', 'Apple', 'USD', '2021-03-04T00:00:00Z', 5000000, 'USD');
+                INSERT INTO balances (id, account_id, currency, booked_amount, booked_currency, booked_as_of, booked_indicator,
+                    observed_time, observed_signed)
+                VALUES ('B1', '\(Sample.card)', 'USD', 100, 'USD', '2026-10-31T23:00:00Z', 'debit', 1793487600, -100);
+                INSERT INTO transactions (id, account_id, transaction_date, transaction_time, amount, currency, credit_debit,
+                    signed_amount, description, original_description, type, status)
+                VALUES ('T1', '\(Sample.card)', '2026-10-03T12:34:56-04:00', 1791045296, 542000, 'USD', 'debit', -542000,
+                    'WHOLE FOODS', 'WHOLEFDS', 'pointOfSale', 'booked');
+                """)
+            // The old schema refuses a kind it does not list.
+            #expect(throws: StorageError.self) {
+                try old.execute("INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency) VALUES ('X', 1, 'brokerage', 'X', 'I', 'USD')")
+            }
+        }
+        let store = try LedgerStore(path: path, now: now)
+
+        #expect(try store.schemaVersion == 6)
+        #expect(try store.counts() == (accounts: 1, balances: 1, transactions: 1))
+        let card = try #require(try store.accountSummaries().first?.account)
+        #expect(card == Sample.account(Sample.card, name: "Card", kind: .liability, creditLimit: 5_000_000))
+        let source = try store.sourceRowID(kind: "wallet-export", externalID: "S", name: "Ana", location: nil, now: now)
+        #expect(try store.upsertAccount(Sample.account(kind: .unrecognized("brokerage")), sourceRowID: source) == .inserted)
+        #expect(try store.accountSummaries().map(\.account.kind) == [.liability, .unrecognized("brokerage")])
+        #expect(try store.check().isEmpty)
+        #expect(try store.deleteAccount(id: Sample.card, sourceRowID: source))
+        #expect(try store.counts() == (accounts: 1, balances: 0, transactions: 0))
+    }
+
     @Test func aSourceIsCreatedOnceAndRenamedInPlace() throws {
         let ledger = try TestLedger()
         let first = try ledger.source("S1")

@@ -79,6 +79,58 @@ import Testing
         }
     }
 
+    /// A parent table built anew (to drop a CHECK) keeps the rows that refer to it: dropping the
+    /// old table must not cascade, and foreign keys are back on afterwards.
+    @Test func aMigrationThatRebuildsAParentTableKeepsItsChildren() throws {
+        try withTemporaryDirectory { directory in
+            let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
+            let parent = [
+                Migration(id: 1, name: "parent", sql: """
+                    CREATE TABLE account (id TEXT PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('asset')));
+                    CREATE TABLE entry (id INTEGER PRIMARY KEY, account TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE);
+                    """),
+            ]
+            _ = try Migrator.migrate(connection, parent, now: "day 1")
+            try connection.execute("INSERT INTO account VALUES ('A', 'asset'); INSERT INTO entry (account) VALUES ('A'), ('A');")
+            let rebuild = Migration(id: 2, name: "open kinds", sql: """
+                CREATE TABLE account_new (id TEXT PRIMARY KEY, kind TEXT NOT NULL);
+                INSERT INTO account_new SELECT id, kind FROM account;
+                DROP TABLE account;
+                ALTER TABLE account_new RENAME TO account;
+                """, rebuildsTables: true)
+
+            #expect(try Migrator.migrate(connection, parent + [rebuild], now: "day 2") == 2)
+
+            #expect(try connection.scalarInt("SELECT count(*) FROM entry") == 2)
+            try connection.execute("INSERT INTO account VALUES ('B', 'brokerage')")
+            #expect(try connection.scalarInt("PRAGMA foreign_keys") == 1)
+            try connection.execute("DELETE FROM account WHERE id = 'A'")
+            #expect(try connection.scalarInt("SELECT count(*) FROM entry") == 0, "the children still follow the new table")
+        }
+    }
+
+    @Test func aRebuildThatBreaksAForeignKeyIsRolledBack() throws {
+        try withTemporaryDirectory { directory in
+            let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
+            _ = try Migrator.migrate(connection, Self.migrations, now: "day 1")
+            try connection.execute("INSERT INTO account VALUES ('A', 'Checking'); INSERT INTO entry (account) VALUES ('A');")
+            let lossy = Migration(id: 4, name: "lossy", sql: """
+                CREATE TABLE account_new (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+                DROP TABLE account;
+                ALTER TABLE account_new RENAME TO account;
+                """, rebuildsTables: true)
+
+            let error = try #require(throws: StorageError.self) {
+                try Migrator.migrate(connection, Self.migrations + [lossy], now: "day 2")
+            }
+
+            #expect(error.message.contains("foreign key"))
+            #expect(try Migrator.currentVersion(connection) == 3)
+            #expect(try connection.scalarText("SELECT name FROM account") == "Checking")
+            #expect(try connection.scalarInt("PRAGMA foreign_keys") == 1)
+        }
+    }
+
     @Test func aNewerDatabaseIsRefusedAndLeftUntouched() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("db.sqlite").path

@@ -24,9 +24,10 @@ import Testing
 
     private static func transaction(_ number: Int = 3, account: String = ID.checking, status: String = "booked",
                                     amount: String = "54.20", currency: String = "USD", mcc: Int? = 5411,
-                                    date: String = "2026-10-03T12:34:56-04:00") -> String {
+                                    date: String = "2026-10-03T12:34:56-04:00", indicator: String = "debit",
+                                    type: String = "pointOfSale") -> String {
         Fixture.transaction(ID.transaction(number), account: account, date: date, amount: amount, currency: currency,
-                            status: status, mcc: mcc)
+                            indicator: indicator, status: status, type: type, mcc: mcc)
     }
 
     private static let checkingTransactions = "transactions/" + ID.checking
@@ -40,12 +41,23 @@ import Testing
         BadLine(name: "an amount with five fraction digits", stream: checkingTransactions,
                 line: Fixture.changeSet("G1", 2, inserted: [transaction(amount: "1.23456")]),
                 field: "inserted[0].transactionAmount.amount", message: "'1.23456' has more than 4 fraction digits"),
-        BadLine(name: "an unknown status", stream: checkingTransactions,
-                line: Fixture.changeSet("G1", 2, inserted: [transaction(status: "cleared")]),
-                field: "inserted[0].status", message: "unknown value 'cleared'"),
-        BadLine(name: "an unknown status in updated", stream: checkingTransactions,
-                line: Fixture.changeSet("G1", 2, updated: [transaction(1, status: "cleared")]),
-                field: "updated[0].status", message: "unknown value 'cleared'"),
+        BadLine(name: "an unknown credit/debit indicator (the sign cannot be guessed)", stream: checkingTransactions,
+                line: Fixture.changeSet("G1", 2, inserted: [transaction(indicator: "sideways")]),
+                field: "inserted[0].creditDebitIndicator", message: "unknown value 'sideways' (expected one of credit, debit)"),
+        BadLine(name: "an unknown credit/debit indicator in updated", stream: checkingTransactions,
+                line: Fixture.changeSet("G1", 2, updated: [transaction(1, indicator: "sideways")]),
+                field: "updated[0].creditDebitIndicator", message: "unknown value 'sideways'"),
+        BadLine(name: "an empty status", stream: checkingTransactions,
+                line: Fixture.changeSet("G1", 2, inserted: [transaction(status: "")]),
+                field: "inserted[0].status", message: "must not be empty"),
+        BadLine(name: "a transaction type with a control character", stream: checkingTransactions,
+                line: Fixture.changeSet("G1", 2, inserted: [transaction(type: "crypto\\u001b[31m")]),
+                field: "inserted[0].transactionType", message: "expected a case name, found text with control characters"),
+        BadLine(name: "a status that is not a string", stream: checkingTransactions,
+                line: Fixture.changeSet("G1", 2, inserted: [
+                    transaction().replacingOccurrences(of: "\"status\":\"booked\"", with: "\"status\":7"),
+                ]),
+                field: "inserted[0].status", message: "expected a string, found a number"),
         BadLine(name: "a record of another account than its file's", stream: checkingTransactions,
                 line: Fixture.changeSet("G1", 2, inserted: [transaction(3), transaction(4, account: ID.card)]),
                 field: "inserted[1].accountID", message: "\(ID.card) does not match the account \(ID.checking)"),
@@ -72,11 +84,11 @@ import Testing
                         .replacingOccurrences(of: "\"amount\":\"12.50\"", with: "\"amount\":12.5"),
                 ]),
                 field: "inserted[0].booked.amount.amount", message: "a JSON number (12.5)"),
-        BadLine(name: "an unknown account kind", stream: "accounts",
+        BadLine(name: "an empty account kind", stream: "accounts",
                 line: Fixture.changeSet("G1", 2, inserted: [
-                    Fixture.account(ID.savings).replacingOccurrences(of: "\"kind\":\"asset\"", with: "\"kind\":\"loan\""),
+                    Fixture.account(ID.savings).replacingOccurrences(of: "\"kind\":\"asset\"", with: "\"kind\":\"\""),
                 ]),
-                field: "inserted[0].kind", message: "unknown value 'loan'"),
+                field: "inserted[0].kind", message: "must not be empty"),
         BadLine(name: "a merchant category code out of range", stream: checkingTransactions,
                 line: Fixture.changeSet("G1", 2, inserted: [transaction(mcc: 10_000)]),
                 field: "inserted[0].merchantCategoryCode", message: "0 to 9999"),
@@ -124,7 +136,7 @@ import Testing
         try world.export.append(bad.stream, Fixture.changeSet("G1", 3, deleted: [ID.transaction(2), ID.balance(1)]))
         let before = try world.dump()
 
-        let error = try #require(throws: SyncError.self) { try world.sync() }
+        let error = try world.syncFailure()
 
         let found = try #require(BadInput(error), "\(error)")
         #expect(found.file == world.file(bad.stream))
@@ -141,13 +153,13 @@ import Testing
         try world.sync()
         let stream = Self.checkingTransactions
         try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Self.transaction(3)]))
-        try world.export.append(stream, Fixture.changeSet("G1", 3, inserted: [Self.transaction(4, status: "cleared")]))
+        try world.export.append(stream, Fixture.changeSet("G1", 3, inserted: [Self.transaction(4, indicator: "sideways")]))
 
-        let error = try #require(throws: SyncError.self) { try world.sync() }
+        let error = try world.syncFailure()
 
         #expect(BadInput(error) == BadInput(
-            file: world.file(stream), line: 3, field: "inserted[0].status",
-            message: "unknown value 'cleared' (expected one of authorized, booked, memo, pending, rejected)"))
+            file: world.file(stream), line: 3, field: "inserted[0].creditDebitIndicator",
+            message: "unknown value 'sideways' (expected one of credit, debit)"))
         #expect(try world.transactionIDs(of: ID.checking) == [1, 2, 3].map(ID.transaction))
         #expect(try world.point(stream) == "G1#2")
     }
@@ -162,7 +174,7 @@ import Testing
         try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Self.transaction(3)]))
         try world.export.append(stream, "{\"generation\":\"G1\",\"sequence\":3,\"inserted\":[}")
 
-        let error = try #require(throws: SyncError.self) { try world.sync() }
+        let error = try world.syncFailure()
 
         let found = try #require(BadInput(error), "\(error)")
         #expect(found.file == world.file(stream))

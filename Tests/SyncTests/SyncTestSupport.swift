@@ -48,6 +48,13 @@ final class SyncWorld {
         return try SyncEngine(store: store, now: time ?? now).sync(source)
     }
 
+    /// Syncs, expecting bad input to stop exactly one stream: that stream's error.
+    func syncFailure(_ fixture: ExportFixture? = nil, at time: Timestamp? = nil) throws -> SyncError {
+        let failures = try sync(fixture, at: time).failures
+        try #require(failures.count == 1, "\(failures)")
+        return failures[0]
+    }
+
     /// The display path of a stream file as errors name it.
     func file(_ stream: String, in fixture: ExportFixture? = nil) -> String {
         (fixture ?? export).path + "/" + stream + ".jsonl"

@@ -43,6 +43,12 @@ struct WalletLineDecoderTests {
             (.transactions(accountID: "A1"), F.changeSet("T", 6, inserted: [
                 F.transaction("t6", account: "A1", extra: ",\"deep\":" + String(repeating: "[", count: 61) + String(repeating: "]", count: 61)),
             ])),
+            // Case names from a newer FinanceKit.
+            (.accounts, F.changeSet("G", 8, inserted: [F.account("A7", kind: "brokerage"), F.account("A8", kind: "x y~")])),
+            (.transactions(accountID: "A1"), F.changeSet("T", 7, inserted: [
+                F.transaction("t7", account: "A1", status: "settling", type: "cryptoPurchase"),
+                F.transaction("t8", account: "A1", status: "Booked", type: "pointofsale"),
+            ])),
         ]
         return seeds
     }()
@@ -127,6 +133,22 @@ struct WalletLineDecoderTests {
             let (exact, fast) = Self.check(Array(seed.utf8), stream, "seed \(index)")
             #expect(exact, "seed \(index) is valid: \(seed)")
             #expect(fast, "seed \(index) takes the fast path: \(seed)")
+        }
+    }
+
+    @Test("a case name purse does not know is kept as unrecognized on both paths; empty or with control characters it is an error")
+    func unknownCaseNames() throws {
+        let line = F.changeSet("T", 2, inserted: [F.transaction("t1", account: "A1", status: "settling", type: "cryptoPurchase")])
+        let change = try Array(line.utf8).withUnsafeBytes { bytes in
+            try WalletStreamReader.decodeLine(bytes, stream: Self.transactions, file: "d.jsonl", fastPath: false)
+        }
+        guard case .transactions(let set) = change.records else { Issue.record("not transactions"); return }
+        #expect(set.inserted.map(\.transactionType) == [.unrecognized("cryptoPurchase")])
+        #expect(set.inserted.map(\.status) == [.unrecognized("settling")])
+        #expect(Self.check(Array(line.utf8), Self.transactions, "unknown names") == (exact: true, fast: true))
+        for bad in ["", "crypto\\u001b[31m", "crypto\\u0085"] {
+            let line = F.changeSet("T", 2, inserted: [F.transaction("t1", account: "A1", type: bad)])
+            #expect(Self.check(Array(line.utf8), Self.transactions, "type '\(bad)'") == (exact: false, fast: false))
         }
     }
 
@@ -269,8 +291,11 @@ struct WalletLineDecoderTests {
         ("\"kind\"", ["\"\u{212A}ind\"", "\"\\u006bind\"", "\"kind\\u0000\""]),
         ("\"id\"", ["\"i\\u0064\"", "\"ID\"", "\"\u{69}\u{307}d\""]),
         ("\"amount\"", ["\"a\\u006dount\"", "\"amount\",\"amount\":\"1\",\"x\"", "\"am\u{f6}unt\""]),
-        ("\"booked\"", ["\"Booked\"", "\"book\\u0065d\"", "\"booked\\u0000\"", "null", "{}", "\"b\u{f6}oked\""]),
-        ("\"pointOfSale\"", ["\"pointofsale\"", "\"billPayment\"", "\"unknown\"", "\"p\\u006fintOfSale\"", "1"]),
+        ("\"booked\"", ["\"Booked\"", "\"book\\u0065d\"", "\"booked\\u0000\"", "null", "{}", "\"b\u{f6}oked\"", "\"settling\"", "\"\"",
+                        "\"\\t\"", "\"\u{85}\"", "\"booked\u{7f}\""]),
+        ("\"pointOfSale\"", ["\"pointofsale\"", "\"billPayment\"", "\"unknown\"", "\"p\\u006fintOfSale\"", "1", "\"cryptoPurchase\"",
+                             "\"\"", "\"crypto\\u001bx\"", "\"crypt\u{f6}\"", "\"\\u0063rypto\"", "\" \""]),
+        ("\"asset\"", ["\"brokerage\"", "\"Asset\"", "\"\"", "\"\\u0000\"", "\"\u{e9}pargne\""]),
         ("\"debit\"", ["\"d\\u0065bit\"", "\"credit\"", "\"Debit\"", "\"debit \""]),
         ("\"USD\"", ["\"usd\"", "\"US\"", "\"USDX\"", "\"U\\u0053D\"", "\"\u{dc}SD\"", "\"EUR\"", "1"]),
         ("2026-10-03T12:34:56-04:00", ["2026-10-03t12:34:56-04:00", "2026-10-03T12:34:56Z", "2026-10-03T12:34:56z",

@@ -4,7 +4,7 @@ package struct GlobalOptions: Sendable, Equatable {
     package var db: String?
     /// `--tz ZONE`: the time zone for dates; nil = TZ, else the system's.
     package var tz: String?
-    /// `--quiet`: no progress output.
+    /// `--quiet`: nothing on stderr but warnings and errors (no progress, no summaries).
     package var quiet: Bool
 
     package init(db: String? = nil, tz: String? = nil, quiet: Bool = false) {
@@ -17,6 +17,6 @@ package struct GlobalOptions: Sendable, Equatable {
     package static let options: [OptionSpec] = [
         OptionSpec("db", value: "PATH", help: "Database file (else PURSE_DB, else the default location)."),
         OptionSpec("tz", value: "ZONE", help: "Time zone for dates (else TZ, else the system's)."),
-        OptionSpec("quiet", help: "No progress output."),
+        OptionSpec("quiet", help: "Only warnings and errors on stderr."),
     ]
 }

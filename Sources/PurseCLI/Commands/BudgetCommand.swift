@@ -25,7 +25,7 @@ enum BudgetCommand {
             try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: units,
                                               rollover: rollover), now: context.now)
         }
-        context.stderr.write("Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)\n")
+        context.note("Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)")
     }
 
     static func remove(_ context: CommandContext) throws {
@@ -45,7 +45,7 @@ enum BudgetCommand {
             try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: nil,
                                               rollover: current.rollover), now: context.now)
         }
-        context.stderr.write("Budget for \(category) (\(currency)) removed from \(month) on\n")
+        context.note("Budget for \(category) (\(currency)) removed from \(month) on")
     }
 
     static func list(_ context: CommandContext) throws {

@@ -46,7 +46,7 @@ enum RulesCommand {
         }
         var rule = UserRule(merchant: merchant, description: description, merchantCategoryCode: code, category: category, flow: flow)
         rule.id = try store.addRule(rule, now: context.now)
-        context.stderr.write("Added rule #\(rule.id): \(RulesRendering.summary(row(rule)))\n")
+        context.note("Added rule #\(rule.id): \(RulesRendering.summary(row(rule)))")
     }
 
     static func list(_ context: CommandContext) throws {
@@ -71,7 +71,7 @@ enum RulesCommand {
         guard try store.removeRule(id: id) else {
             throw context.usageError("there is no rule #\(id) (see 'purse rules list')")
         }
-        context.stderr.write("Removed rule #\(id)\n")
+        context.note("Removed rule #\(id)")
     }
 
     static func row(_ rule: UserRule) -> RulesRendering.Rule {

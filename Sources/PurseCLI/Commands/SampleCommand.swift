@@ -18,7 +18,7 @@ enum SampleCommand {
         }
         let generator = WalletExportSampleGenerator(transactions: transactions, months: months, seed: seed)
         let summary = try generator.write(to: URL(fileURLWithPath: out, isDirectory: true))
-        context.stderr.write("Wrote \(summary.transactions) transactions, \(summary.balances) balance observations and "
-            + "\(summary.accounts) accounts (\(summary.firstDay) to \(summary.lastDay)) to \(out)\n")
+        context.note("Wrote \(summary.transactions) transactions, \(summary.balances) balance observations and "
+            + "\(summary.accounts) accounts (\(summary.firstDay) to \(summary.lastDay)) to \(out)")
     }
 }

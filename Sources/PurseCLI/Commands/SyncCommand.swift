@@ -2,16 +2,18 @@ import Foundation
 import Sync
 
 /// `purse sync PATH...`: applies new change sets; summaries on stderr, nothing on stdout.
+/// Bad input stops its own stream (or source) only: everything else is still synced, each
+/// failure gets its error line, and the exit status is 65 at the end.
 enum SyncCommand {
     static func run(_ context: CommandContext) throws {
         // A Wallet export has export.json; a Sure inbox connection.json and/or batches/.
-        let sources = try context.command.positionals.map { path -> SyncInput in
+        let inputs = try context.command.positionals.map { path -> SyncInput in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw SyncError.notFound(path: path, what: "no such file or directory")
             }
             if isDirectory.boolValue, WalletExportSource.isExport(at: path) {
-                return .wallet(try WalletExportSource(path: path))
+                return .wallet(path: path)
             }
             guard isDirectory.boolValue, SureInbox.isInbox(at: path) else {
                 throw SyncError.notFound(path: path, what: "not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)")
@@ -20,44 +22,62 @@ enum SyncCommand {
         }
         let store = try context.openStore(.create)
         let engine = SyncEngine(store: store, now: context.now)
+        func clearProgress() {
+            if context.showsProgress { context.stderr.write("\r\u{1B}[K") }
+        }
         if context.showsProgress {
             engine.progress = { text in context.stderr.write("\r\u{1B}[K" + text) }
         }
-        defer {
-            if context.showsProgress { context.stderr.write("\r\u{1B}[K") }
-        }
+        defer { clearProgress() }
+        var badInput = false
         var sureProblems = 0
         var sureOnlyTemporary = true
-        for input in sources {
-            let source: any LedgerSource
-            switch input {
-            case .wallet(let wallet):
-                source = wallet
-            case .sure(let inbox):
-                let report = try inbox.sync(store: store, now: context.now)
-                for line in report.lines { context.stderr.write(line.text + "\n") }
-                sureProblems += report.problems
-                sureOnlyTemporary = sureOnlyTemporary && report.onlyInboxFull
-                continue
-            }
-            let report = try engine.sync(source)
-            if context.showsProgress { context.stderr.write("\r\u{1B}[K") }
-            // Files of deleted accounts stay in an export; a cron job should not mail about them
-            // on every run, so only a person at a terminal hears of skipped streams.
-            if context.showsProgress {
-                for skipped in report.skippedStreams { context.stderr.write("Note: \(skipped)\n") }
-            }
-            for summary in report.changedStreams {
-                context.stderr.write(summary.line + "\n")
+        for input in inputs {
+            do {
+                switch input {
+                case .wallet(let path):
+                    let report = try engine.sync(try WalletExportSource(path: path))
+                    clearProgress()
+                    // Files of deleted accounts stay in an export; a cron job should not mail about them
+                    // on every run, so only a person at a terminal hears of skipped streams.
+                    if context.showsProgress {
+                        for skipped in report.skippedStreams { context.stderr.write("Note: \(skipped)\n") }
+                    }
+                    for stream in report.streams {
+                        if stream.changeSets > 0 { context.note(stream.line) }
+                        for warning in stream.warnings { context.stderr.write("Warning: \(warning)\n") }
+                        if let failure = stream.failure {
+                            ErrorFunnel.report(failure, stderr: context.stderr)
+                            badInput = true
+                        }
+                    }
+                case .sure(let inbox):
+                    let report = try inbox.sync(store: store, now: context.now)
+                    for line in report.lines {
+                        if line.isProblem { context.stderr.write(line.text + "\n") } else { context.note(line.text) }
+                    }
+                    sureProblems += report.problems
+                    sureOnlyTemporary = sureOnlyTemporary && report.onlyInboxFull
+                }
+            } catch {
+                // Bad input in one source (an export older than the database, a bad manifest)
+                // does not keep the next one from syncing; anything else stops here.
+                guard ErrorFunnel.classify(error).1 == .badInput else { throw error }
+                clearProgress()
+                ErrorFunnel.report(error, stderr: context.stderr)
+                badInput = true
             }
         }
         if sureProblems > 0 {
-            throw SureSyncFailure(count: sureProblems, temporary: sureOnlyTemporary)
+            let failure = SureSyncFailure(count: sureProblems, temporary: sureOnlyTemporary)
+            guard badInput else { throw failure }
+            ErrorFunnel.report(failure, stderr: context.stderr)
         }
+        if badInput { throw FailuresReported(status: .badInput) }
     }
 
     enum SyncInput {
-        case wallet(WalletExportSource)
+        case wallet(path: String)
         case sure(SureInbox)
     }
 }

@@ -60,7 +60,7 @@ enum TransactionsCommand {
                 sink.write("No transactions match.\n")
             } else {
                 sink.write(table.rendered())
-                context.stderr.write("\(count) transaction\(count == 1 ? "" : "s")\n")
+                context.note("\(count) transaction\(count == 1 ? "" : "s")")
             }
         }
     }

@@ -282,7 +282,7 @@ public final class SureApplier {
             originalTransactionDescription: upsert.originalTransactionDescription,
             merchantCategoryCode: upsert.merchantCategoryCode, merchantName: upsert.merchantName,
             transactionType: Self.transactionType(upsert.transactionType),
-            status: TransactionStatus(rawValue: upsert.status) ?? .booked)
+            status: TransactionStatus(rawValue: upsert.status))
         _ = try store.upsertTransaction(transaction)
         try store.saveSureIdentity(lineageID: lineage, sourceID: sourceID, identity: LedgerStore.SureIdentity(
             ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status, imported: true, tombstonedAt: nil),
@@ -320,9 +320,10 @@ public final class SureApplier {
     /// Sure's free-text type as a FinanceKit type: its own name when it is one (any case),
     /// `purchase` as a point of sale, anything else unknown.
     static func transactionType(_ text: String) -> TransactionType {
-        if let exact = TransactionType(rawValue: text) { return exact }
+        let exact = TransactionType(rawValue: text)
+        if exact.isKnown { return exact }
         let folded = text.lowercased().replacingOccurrences(of: "_", with: "")
-        if let match = TransactionType.allCases.first(where: { $0.rawValue.lowercased() == folded }) { return match }
+        if let match = TransactionType.knownCases.first(where: { $0.rawValue.lowercased() == folded }) { return match }
         return folded == "purchase" ? .pointOfSale : .unknown
     }
 }

@@ -32,14 +32,17 @@ public final class SureInbox {
         public let kind: Kind
         public let text: String
         public let code: SureErrorCode?
+
+        /// A batch refused or failed; the other lines only say what happened.
+        public var isProblem: Bool { kind == .refused || kind == .failed }
     }
 
     public struct Report: Sendable {
         public var lines: [Line] = []
-        public var problems: Int { lines.filter { $0.kind == .refused || $0.kind == .failed }.count }
+        public var problems: Int { lines.filter(\.isProblem).count }
         /// True when every problem is only a full inbox (try again later).
         public var onlyInboxFull: Bool {
-            lines.filter { $0.kind == .refused || $0.kind == .failed }.allSatisfy { $0.code == .inboxFull }
+            lines.filter(\.isProblem).allSatisfy { $0.code == .inboxFull }
         }
     }
 

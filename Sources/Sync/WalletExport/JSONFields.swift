@@ -81,6 +81,18 @@ struct JSONFields {
         return value
     }
 
+    /// A FinanceKit enumeration that grows with iOS releases: a name purse does not know is
+    /// taken as `unrecognized` (the sync engine warns about it). It must still look like a
+    /// name: not empty and without control characters, which would end up on a terminal.
+    func openEnumeration<Value: OpenEnumeration>(_ key: String, _: Value.Type) throws -> Value {
+        let text = try string(key)
+        guard !text.isEmpty else { throw FieldError(field: fieldPath(key), message: "must not be empty") }
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            throw FieldError(field: fieldPath(key), message: "expected a case name, found text with control characters")
+        }
+        return Value(rawValue: text)
+    }
+
     /// An unsigned decimal string; a JSON number is refused so no amount passes through binary floating point.
     func amount(_ key: String, currency: String) throws -> Money {
         let value = try required(key)

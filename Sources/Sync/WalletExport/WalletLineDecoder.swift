@@ -11,7 +11,8 @@ import Ledger
 /// error messages cannot drift. `WalletLineDecoderTests` checks that both agree.
 ///
 /// The rules it mirrors: the first occurrence of a key counts (later ones are still checked for
-/// syntax), unknown keys are skipped, null is the same as missing for optional fields.
+/// syntax), unknown keys are skipped, null is the same as missing for optional fields, and a
+/// name an open enumeration does not know is kept as `unrecognized`.
 struct WalletLineDecoder {
     typealias Unsure = JSONCursor.Unsure
 
@@ -176,7 +177,7 @@ struct WalletLineDecoder {
         repeat {
             switch try first(&cursor, accountKeys, &seen, &expected) {
             case 0: id = try identifier(&cursor)
-            case 1: kind = try enumeration(&cursor, accountKinds)
+            case 1: kind = try openEnumeration(&cursor, accountKinds)
             case 2: displayName = try string(&cursor)
             case 3: institutionName = try string(&cursor)
             case 4: accountDescription = try optionalString(&cursor)
@@ -301,8 +302,8 @@ struct WalletLineDecoder {
             case 9: originalDescription = try string(&cursor)
             case 10: merchantCategoryCode = try self.merchantCategoryCode(&cursor)
             case 11: merchantName = try optionalString(&cursor)
-            case 12: type = try enumeration(&cursor, transactionTypes)
-            case 13: status = try enumeration(&cursor, statuses)
+            case 12: type = try openEnumeration(&cursor, transactionTypes)
+            case 13: status = try openEnumeration(&cursor, statuses)
             default: try cursor.skipValue()
             }
         } while try cursor.nextMember()
@@ -495,10 +496,10 @@ struct WalletLineDecoder {
 
     // MARK: - Enumerations
 
-    private static let accountKinds = CaseNames(AccountKind.self)
-    private static let indicators = CaseNames(CreditDebitIndicator.self)
-    private static let transactionTypes = CaseNames(TransactionType.self)
-    private static let statuses = CaseNames(TransactionStatus.self)
+    private static let accountKinds = CaseNames(AccountKind.knownCases, name: \.rawValue)
+    private static let indicators = CaseNames(CreditDebitIndicator.allCases, name: \.rawValue)
+    private static let transactionTypes = CaseNames(TransactionType.knownCases, name: \.rawValue)
+    private static let statuses = CaseNames(TransactionStatus.knownCases, name: \.rawValue)
 
     private static func enumeration<Value>(_ cursor: inout JSONCursor, _ names: CaseNames<Value>) throws(Unsure) -> Value {
         let token = try cursor.string()
@@ -506,14 +507,26 @@ struct WalletLineDecoder {
         guard token.isASCII, let value = names.value(cursor.content(token)) else { throw Unsure() }
         return value
     }
+
+    /// A known case, or another name of printable ASCII as `unrecognized`, as
+    /// `JSONFields.openEnumeration` reads it.
+    private static func openEnumeration<Value: OpenEnumeration>(_ cursor: inout JSONCursor, _ names: CaseNames<Value>)
+    throws(Unsure) -> Value {
+        let token = try cursor.string()
+        guard token.isASCII, token.count > 0 else { throw Unsure() }
+        let content = cursor.content(token)
+        if let value = names.value(content) { return value }
+        guard content.allSatisfy({ $0 &- 0x20 < 0x5F }) else { throw Unsure() }
+        return .unrecognized(String(decoding: content, as: UTF8.self))
+    }
 }
 
 /// An enumeration's raw values as bytes, taken from the type itself so they cannot drift.
-private struct CaseNames<Value: RawRepresentable & CaseIterable & Sendable>: Sendable where Value.RawValue == String {
+private struct CaseNames<Value: Sendable>: Sendable {
     let cases: [(name: [UInt8], value: Value)]
 
-    init(_: Value.Type) {
-        cases = Value.allCases.map { (Array($0.rawValue.utf8), $0) }
+    init(_ values: [Value], name: (Value) -> String) {
+        cases = values.map { (Array(name($0).utf8), $0) }
     }
 
     func value(_ text: UnsafeRawBufferPointer) -> Value? {

@@ -4,7 +4,7 @@ import Ledger
 enum WalletRecordDecoder {
     static func account(_ value: JSONValue, path: String) throws -> Account {
         let fields = try JSONFields(value, path: path)
-        let kind = try fields.enumeration("kind", AccountKind.self)
+        let kind = try fields.openEnumeration("kind", AccountKind.self)
         var credit: CreditInformation?
         if let info = try fields.nested("creditInformation") {
             credit = CreditInformation(
@@ -67,8 +67,8 @@ enum WalletRecordDecoder {
             transactionDescription: try fields.string("transactionDescription"),
             originalTransactionDescription: try fields.string("originalTransactionDescription"),
             merchantCategoryCode: mcc, merchantName: try fields.optionalString("merchantName"),
-            transactionType: try fields.enumeration("transactionType", TransactionType.self),
-            status: try fields.enumeration("status", TransactionStatus.self))
+            transactionType: try fields.openEnumeration("transactionType", TransactionType.self),
+            status: try fields.openEnumeration("status", TransactionStatus.self))
     }
 
     private static func literal(_ value: JSONValue) -> String {

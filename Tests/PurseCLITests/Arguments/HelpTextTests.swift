@@ -83,7 +83,7 @@ struct HelpTextTests {
             Global options:
               --db PATH        Database file (else PURSE_DB, else the default location).
               --tz ZONE        Time zone for dates (else TZ, else the system's).
-              --quiet          No progress output.
+              --quiet          Only warnings and errors on stderr.
               -h, --help       Show this help.
 
             """)
