@@ -189,7 +189,7 @@ enum CommandCatalog {
                     and net worth with their change, what is still pending, months reported before whose numbers \
                     changed (restatements), and when each source last synced (a stream quiet for more than 7 days \
                     is called out). Per currency, never summed. --format email writes a complete MIME message for \
-                    `sendmail -t`. The first summary of an ended month remembers what it reported.
+                    `sendmail -t -oi`. The first summary of an ended month remembers what it reported.
                     """,
                     options: [
                         OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default last)."),

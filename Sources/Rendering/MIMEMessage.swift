@@ -13,7 +13,7 @@ public enum MIMEMessage {
     }
 
     /// The whole message: `headers` (name, value; values are encoded as needed) then the body.
-    /// `lineEnding` is "\n" for `sendmail -t` (the local convention) or "\r\n" for the wire.
+    /// `lineEnding` is "\n" for `sendmail -t -oi` (the local convention) or "\r\n" for the wire.
     public static func render(headers: [(String, String)], body: Part, lineEnding: String = "\n") -> String {
         var lines: [String] = []
         for (name, value) in headers { lines += header(name, value) }
