@@ -8,7 +8,7 @@ enum ReportDriftCommand {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let zone = try context.reportTimeZone()
         let store = try context.openStore()
-        let accountIDs = try BalanceReportOptions.accountIDs(context: context, store: store)
+        let accountIDs = try AccountResolver.accountIDs(context, store: store)
         let report = try BalanceAnalysis.drift(store, accountIDs: accountIDs, zone: zone)
         let sink = try context.dataSink()
         do {

@@ -7,7 +7,7 @@ enum ReportTrendCommand {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let options = try BalanceReportOptions(context: context)
         let store = try context.openStore()
-        let accountIDs = try BalanceReportOptions.accountIDs(context: context, store: store)
+        let accountIDs = try AccountResolver.accountIDs(context, store: store)
         let report = try BalanceAnalysis.trend(store, accountIDs: accountIDs, from: options.from, to: options.to,
                                                every: options.interval, zone: options.zone)
         let sink = try context.dataSink()
