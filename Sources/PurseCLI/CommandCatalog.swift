@@ -127,6 +127,7 @@ enum CommandCatalog {
                         OptionSpec("currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
                         OptionSpec("rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none."),
                         OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month)."),
+                        OptionSpec("new", help: "CATEGORY is a new category (no transaction, rule or built-in category uses it yet): create it."),
                     ]),
         CommandSpec(["budget", "remove"], summary: "Stop a category's budget (from a month on).",
                     positionals: [PositionalSpec("CATEGORY", help: "The category.")],

@@ -24,6 +24,8 @@ enum ExplainCommand {
         let zone = try context.reportTimeZone()
         let period = try ReportPeriod(context: context, zone: zone)
         let store = try context.openStore()
+        // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
+        if let category = filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
         let scope = try period.filtered(context: context, store: store)
         let report = try ExplainAnalysis.report(store, scope: scope, months: period.months, filters: filters)
         let sink = try context.dataSink()
