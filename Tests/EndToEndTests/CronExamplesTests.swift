@@ -101,7 +101,7 @@ struct CronExamplesTests {
         let database: String
         let bin: URL
         let outbox: URL
-        let purse = PurseBinary()
+        let binary = PurseBinary()
 
         init() throws {
             folder = try TemporaryFolder()
@@ -115,7 +115,7 @@ struct CronExamplesTests {
             }
             try FileManager.default.copyItem(at: CronExamplesTests.root.appendingPathComponent("examples/wallet-export"),
                                              to: URL(fileURLWithPath: wallet))
-            try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("purse"), withDestinationURL: purse.url)
+            try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("purse"), withDestinationURL: binary.url)
             let sendmail = bin.appendingPathComponent("sendmail")
             try Data("#!/bin/sh\n{ printf '%s\\n' \"$*\"; cat; } > '\(outbox.path)'/mail-$$\n".utf8).write(to: sendmail)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sendmail.path)
@@ -153,7 +153,7 @@ struct CronExamplesTests {
         /// command says on its own.
         @discardableResult
         func purse(_ arguments: [String], _ example: Example) throws -> PurseBinary.Result {
-            try purse.run(arguments, environment: environment(example))
+            try binary.run(arguments, environment: environment(example))
         }
 
         /// The messages the sendmail stub received (its arguments, the message), emptying the outbox.
