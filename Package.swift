@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "PurseTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Sync"]),
     ],

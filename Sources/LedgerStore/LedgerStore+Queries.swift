@@ -70,22 +70,6 @@ extension LedgerStore {
         return result
     }
 
-    /// IDs of the accounts whose ID (any case) or display name (any case) is `text`.
-    public func accountIDs(matching text: String) throws -> [String] {
-        let query = try connection.prepare("SELECT id FROM accounts WHERE id = upper(?1) OR display_name = ?1 COLLATE NOCASE ORDER BY id")
-        try query.bind([.text(text)])
-        var ids: [String] = []
-        while try query.step() { ids.append(query.text(0)) }
-        if ids.isEmpty {
-            // SQLite's NOCASE folds ASCII only; compare other names in Swift.
-            let all = try connection.prepare("SELECT id, display_name FROM accounts ORDER BY id")
-            while try all.step() {
-                if all.text(1).lowercased() == text.lowercased() { ids.append(all.text(0)) }
-            }
-        }
-        return ids
-    }
-
     /// Streams matching transactions in order to `body`, which returns false to stop.
     public func forEachTransaction(_ query: TransactionQuery, _ body: (TransactionRecord) throws -> Bool) throws {
         var conditions: [String] = []

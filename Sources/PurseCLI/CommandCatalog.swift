@@ -129,6 +129,7 @@ enum CommandCatalog {
                         OptionSpec("currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
                         OptionSpec("rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none."),
                         OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month)."),
+                        OptionSpec("new", help: "CATEGORY is a new category (no transaction, rule or built-in category uses it yet): create it."),
                     ]),
         CommandSpec(["budget", "remove"], summary: "Stop a category's budget (from a month on).",
                     positionals: [PositionalSpec("CATEGORY", help: "The category.")],
@@ -191,7 +192,7 @@ enum CommandCatalog {
                     and net worth with their change, what is still pending, months reported before whose numbers \
                     changed (restatements), and when each source last synced (a stream quiet for more than 7 days \
                     is called out). Per currency, never summed. --format email writes a complete MIME message for \
-                    `sendmail -t`. The first summary of an ended month remembers what it reported.
+                    `sendmail -t -oi`. The first summary of an ended month remembers what it reported.
                     """,
                     options: [
                         OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default last)."),

@@ -47,11 +47,7 @@ struct ReportPeriod {
     func filtered(context: CommandContext, store: LedgerStore) throws -> ReportScope {
         var scope = scope
         scope.includePending = context.command.has("include-pending")
-        for name in context.command.values("account") {
-            let ids = try store.accountIDs(matching: name)
-            guard !ids.isEmpty else { throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')") }
-            scope.accountIDs += ids
-        }
+        scope.accountIDs = try AccountResolver.accountIDs(context, store: store)
         scope.currencies = context.list("currency").map { $0.uppercased() }
         return scope
     }

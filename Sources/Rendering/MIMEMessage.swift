@@ -13,7 +13,7 @@ public enum MIMEMessage {
     }
 
     /// The whole message: `headers` (name, value; values are encoded as needed) then the body.
-    /// `lineEnding` is "\n" for `sendmail -t` (the local convention) or "\r\n" for the wire.
+    /// `lineEnding` is "\n" for `sendmail -t -oi` (the local convention) or "\r\n" for the wire.
     public static func render(headers: [(String, String)], body: Part, lineEnding: String = "\n") -> String {
         var lines: [String] = []
         for (name, value) in headers { lines += header(name, value) }
@@ -28,9 +28,10 @@ public enum MIMEMessage {
         switch part {
         case .text(let subtype, let text, let filename):
             let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-            let plain = normalized.utf8.allSatisfy { $0 < 0x80 }
+            // A bare CR is a line end to some transports, so it is escaped like the other controls.
+            let plain = normalized.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x80) || $0 == 0x09 || $0 == 0x0A }
                 && normalized.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy {
-                    $0.utf8.count <= 76 && !$0.hasPrefix(".") && !$0.hasPrefix("From ") && !$0.hasSuffix(" ")
+                    $0.utf8.count <= 76 && !startsUnsafeLine(ArraySlice($0.utf8)) && !$0.hasSuffix(" ") && !$0.hasSuffix("\t")
                 }
             var lines = ["Content-Type: text/\(subtype); charset=utf-8"]
             lines.append("Content-Transfer-Encoding: " + (plain ? "7bit" : "quoted-printable"))
@@ -139,32 +140,37 @@ public enum MIMEMessage {
 
     /// Quoted-printable (RFC 2045 6.7) of UTF-8 text with LF line ends: lines of at most 76
     /// characters with soft breaks, `=`, non-ASCII and controls escaped, trailing white space
-    /// escaped, and a leading `.` or `From ` escaped so no mail transport mangles them.
+    /// escaped. No output line starts with `.` or `From `, soft breaks included: a lone `.` ends
+    /// the message for `sendmail -t` without `-oi`, and mbox writers mangle `From `.
     public static func quotedPrintable(_ text: String) -> String {
         var output: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let bytes = Array(line.utf8)
-            var tokens: [String] = []
+            var current = ""
             for (index, byte) in bytes.enumerated() {
                 let isLast = index == bytes.count - 1
                 let escape = byte == UInt8(ascii: "=") || byte >= 0x80 || (byte < 0x20 && byte != 0x09)
                     || (isLast && (byte == 0x20 || byte == 0x09))
-                    || (index == 0 && byte == UInt8(ascii: "."))
-                    || (index == 0 && byte == UInt8(ascii: "F") && line.hasPrefix("From "))
-                tokens.append(escape ? "=" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0x0F)])
-                                     : String(UnicodeScalar(byte)))
-            }
-            var current = ""
-            for token in tokens {
+                var token = escape ? hexEscape(byte) : String(UnicodeScalar(byte))
                 if current.utf8.count + token.utf8.count > 75 {
                     output.append(current + "=")
                     current = ""
                 }
+                if current.isEmpty, !escape, startsUnsafeLine(bytes[index...]) { token = hexEscape(byte) }
                 current += token
             }
             output.append(current)
         }
         return output.joined(separator: "\n")
+    }
+
+    static func hexEscape(_ byte: UInt8) -> String {
+        "=" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0x0F)])
+    }
+
+    /// Whether a line starting with these bytes would start with `.` or `From `.
+    static func startsUnsafeLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.first == UInt8(ascii: ".") || bytes.starts(with: "From ".utf8)
     }
 
     static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

@@ -1,7 +1,7 @@
 import Analytics
 import Ledger
 
-/// `report summary --format email`: a complete message for `sendmail -t`: the headline as
+/// `report summary --format email`: a complete message for `sendmail -t -oi`: the headline as
 /// Subject, the text and HTML summaries as multipart/alternative, the spending CSV attached.
 /// Date comes from the report's clock and the boundaries from the content, so the same report
 /// gives the same bytes.

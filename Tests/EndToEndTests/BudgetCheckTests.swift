@@ -162,7 +162,7 @@ struct BudgetCheckTests {
         try syncExample()
         try run(["budget", "set", "Dining", "1200", "--currency", "USD", "--from", "2026-10"])
         try run(["budget", "set", "Groceries", "3500", "--currency", "USD", "--from", "2026-10"])
-        let job = try cron(#"purse sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 85 || mail -s "purse: budget" you@example.com"#)
+        let job = try cron(#"purse --quiet sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 85 || mail -s "purse: budget" you@example.com"#)
         #expect(job.result.status == 0)
         // What cron itself mails to MAILTO: the check's lines; the sync had nothing new and said nothing.
         #expect(job.result.stdout == """
@@ -174,7 +174,7 @@ struct BudgetCheckTests {
         #expect(job.mailbox == "mail -s purse: budget you@example.com\n")
         // Nothing over: no mail.
         try run(["budget", "set", "Dining", "1400", "--currency", "USD", "--from", "2026-10"])
-        let quiet = try cron(#"purse sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 95 || mail -s "purse: budget" you@example.com"#)
+        let quiet = try cron(#"purse --quiet sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 95 || mail -s "purse: budget" you@example.com"#)
         #expect(quiet.result.stdout == "")
         #expect(quiet.result.stderr == "")
         #expect(quiet.mailbox == "")
@@ -184,7 +184,7 @@ struct BudgetCheckTests {
     func readmeMailBody() throws {
         try syncExample()
         try run(["budget", "set", "Dining", "1200", "--currency", "USD", "--from", "2026-10"])
-        let job = try cron(#"purse sync "$EXPORT" && { out=$(purse budget check --month 2026-10 --warn-at 90) || echo "$out" | mail -s "purse: budget" you@example.com; }"#)
+        let job = try cron(#"purse --quiet sync "$EXPORT" && { out=$(purse budget check --month 2026-10 --warn-at 90) || echo "$out" | mail -s "purse: budget" you@example.com; }"#)
         #expect(job.result.status == 0)
         #expect(job.result.stdout == "")
         #expect(job.result.stderr == "")

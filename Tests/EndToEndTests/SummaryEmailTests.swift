@@ -70,4 +70,69 @@ struct SummaryEmailTests {
         }
         #expect(csvNet == october)
     }
+
+    /// Every month of the example (and the empty ones either side) in zones from UTC-5 to UTC+13.
+    static let months = ["2025-10", "2025-11", "2025-12"] + (1...12).map { "2026-" + ($0 < 10 ? "0" : "") + String($0) }
+
+    /// Fails unless `message` survives `sendmail -t` without `-oi` and an mbox: no line is `.`
+    /// or starts with `.` or `From `, and the HTML part and the CSV attachment are there.
+    static func expectWhole(_ message: String, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(MIMEEntity.transportUnsafeLines(message) == [], "\(label)", sourceLocation: sourceLocation)
+        let entity = try MIMEEntity(message)
+        let alternative = try #require(entity.parts.first { $0.mediaType == "multipart/alternative" }, sourceLocation: sourceLocation)
+        #expect(alternative.parts.map(\.mediaType) == ["text/plain", "text/html"], "\(label)", sourceLocation: sourceLocation)
+        #expect(try alternative.parts[1].decodedText().hasSuffix("</html>\n"), "\(label)", sourceLocation: sourceLocation)
+        #expect(entity.parts.last?.mediaType == "text/csv", "\(label)", sourceLocation: sourceLocation)
+    }
+
+    @Test("every month's email, in every zone, has no line that sendmail or an mbox would cut or change",
+          arguments: ["UTC", "America/New_York", "Europe/London", "Asia/Tokyo", "Pacific/Auckland"])
+    func everyMonthIsTransportSafe(zone: String) throws {
+        let folder = try TemporaryFolder()
+        let purse = PurseBinary()
+        let database = folder.file("ledger.sqlite")
+        let sync = try purse.run(["--db", database, "sync", Self.example.path], environment: ["TZ": zone])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        for month in Self.months {
+            let mail = try purse.run(["--db", database, "report", "summary", "--month", month, "--format", "email"],
+                                     environment: ["TZ": zone])
+            #expect(mail.status == 0, "\(zone) \(month): \(mail.stderr)")
+            try Self.expectWhole(mail.stdout, "\(zone) \(month)")
+        }
+    }
+
+    @Test("merchant names that look like the end of a message or an mbox separator are escaped in every part")
+    func adversarialMerchants() throws {
+        let folder = try TemporaryFolder()
+        let export = try ExportFixture(in: folder.url)
+        // Names at and past a 76-column line: wherever a soft line break falls inside them, the
+        // next line would start with a dot or with `From `.
+        let names = [".", "..", ".hidden", "From here", "From ", String(repeating: ".", count: 90)]
+            + (0..<5).map { String(repeating: "x", count: $0) + String(repeating: "From ", count: 18) }
+        // The summary lists five merchants per currency: one account and currency per five names.
+        let currencies = ["USD", "GBP", "EUR"]
+        let accounts = currencies.indices.map { String(format: "0A1B2C3D-0000-4000-8000-%012d", $0) }
+        try export.append("accounts", ExportFixture.changeSet("g1", 1, snapshot: true, inserted: currencies.indices.map {
+            ExportFixture.account(accounts[$0], name: "Checking " + currencies[$0], currency: currencies[$0])
+        }))
+        for (index, account) in accounts.enumerated() {
+            let transactions = names.indices.filter { $0 / 5 == index }.map { number in
+                ExportFixture.transaction(String(format: "0A1B2C3D-0000-4000-8000-1000000000%02d", number), account: account,
+                                          date: String(format: "2026-10-%02dT12:00:00Z", number + 1), amount: String(100 + number) + ".00",
+                                          currency: currencies[index], merchant: names[number], description: names[number])
+            }
+            try export.append("transactions/" + account, ExportFixture.changeSet("g1", 1, snapshot: true, inserted: transactions))
+        }
+        let purse = PurseBinary()
+        let database = folder.file("ledger.sqlite")
+        let sync = try purse.run(["--db", database, "sync", export.path])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        let mail = try purse.run(["--db", database, "report", "summary", "--month", "2026-10", "--format", "email"])
+        #expect(mail.status == 0, "\(mail.stderr)")
+        try Self.expectWhole(mail.stdout, "adversarial merchants")
+        let html = try MIMEEntity(mail.stdout).parts[0].parts[1].decodedText()
+        for name in names where name.count > 76 {
+            #expect(html.contains(name), "\(name) is in the HTML part whole")
+        }
+    }
 }

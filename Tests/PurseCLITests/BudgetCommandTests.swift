@@ -236,7 +236,7 @@ struct BudgetCommandTests {
         #expect(!csv.stdout.lowercased().contains("unbudgeted"))
         harness.run(["rules", "add", "--merchant", "blue bottle", "--category", "Coffee"])
         #expect(harness.run(["budget", "set", "COFFEE", "20", "--currency", "USD"]).stderr.hasPrefix("Budget for Coffee: "))
-        #expect(harness.run(["budget", "set", "Pets", "30", "--currency", "USD"]).stderr.hasPrefix("Budget for Pets: "))
+        #expect(harness.run(["budget", "set", "Pets", "30", "--currency", "USD", "--new"]).stderr.hasPrefix("Budget for Pets: "))
         #expect(harness.run(["budget", "set", "pets", "35", "--currency", "USD"]).stderr.hasPrefix("Budget for Pets: "))
         let removed = harness.run(["budget", "remove", "DINING", "--currency", "USD"])
         #expect(removed.status == 0)
@@ -252,6 +252,55 @@ struct BudgetCommandTests {
             Pets,USD,2026-11,35.00,none
 
             """)
+    }
+
+    static let budgetSetUsage = "Usage: purse budget set [options] CATEGORY AMOUNT\nSee 'purse budget set --help'.\n"
+
+    @Test("a category no transaction, rule or built-in category uses is a typo: exit 64 with the closest name, nothing saved")
+    func unknownCategory() {
+        let before = harness.run(["budget", "list", "--format", "csv"]).stdout
+        let typo = harness.run(["budget", "set", "Groceris", "300", "--currency", "USD"])
+        #expect(typo.status == 64)
+        #expect(typo.stdout == "")
+        #expect(typo.stderr == "Error: unknown category 'Groceris' (see 'purse categories'; --new creates it). Did you mean 'Groceries'?\n"
+            + Self.budgetSetUsage, "\(typo.stderr)")
+        let unknown = harness.run(["budget", "set", "Pets", "30", "--currency", "USD"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "Error: unknown category 'Pets' (see 'purse categories'; --new creates it).\n" + Self.budgetSetUsage,
+                "\(unknown.stderr)")
+        #expect(harness.run(["budget", "list", "--format", "csv"]).stdout == before)
+        // --new creates it on purpose; from then on it is known, in any case.
+        let created = harness.run(["budget", "set", "Pets", "30", "--currency", "USD", "--new"])
+        #expect(created.status == 0)
+        #expect(created.stderr == "Budget for Pets: $30.00 a month from 2026-11, rollover none\n")
+        #expect(harness.run(["budget", "set", "PETS", "35", "--currency", "USD"]).stderr.hasPrefix("Budget for Pets: $35.00 "))
+        // A typo of a budget's category in remove is caught the same way.
+        let remove = harness.run(["budget", "remove", "Dinnig", "--currency", "USD"])
+        #expect(remove.status == 64)
+        #expect(remove.stderr.hasPrefix("Error: unknown category 'Dinnig' (see 'purse budget list'). Did you mean 'Dining'?\n"),
+                "\(remove.stderr)")
+    }
+
+    @Test("every category a transaction can be in is known without --new, whatever the ledger holds", arguments: [
+        "Fees", "interest", "Cash", "Uncategorized", "Income", "Transfers", "Education", "government & taxes",
+    ])
+    func builtInCategoriesAreKnown(category: String) {
+        let result = harness.run(["budget", "set", category, "10", "--currency", "USD"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("a budget currency no account holds is exit 64, naming the currencies the accounts hold")
+    func currencyNoAccountHolds() throws {
+        let euro = harness.run(["budget", "set", "Groceries", "300", "--currency", "EUR"])
+        #expect(euro.status == 64)
+        #expect(euro.stdout == "")
+        #expect(euro.stderr == "Error: no account holds EUR (the accounts hold GBP, USD).\n" + Self.budgetSetUsage, "\(euro.stderr)")
+        #expect(!harness.run(["budget", "list", "--format", "csv"]).stdout.contains("EUR"))
+        let empty = try CLITestHarness()
+        let none = empty.run(["budget", "set", "Groceries", "300"])
+        #expect(none.status == 64)
+        #expect(none.stderr == "Error: no account holds USD: the ledger has no accounts yet (run 'purse sync' first).\n"
+            + Self.budgetSetUsage, "\(none.stderr)")
     }
 
     @Test("budget remove: a line on stderr; the months before keep the budget, from then on its spending is unbudgeted")

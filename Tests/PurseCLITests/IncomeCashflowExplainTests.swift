@@ -673,12 +673,32 @@ struct ExplainTests {
         (["--category", ""], "Error: option '--category' needs a category name"),
         (["--month", "2026-10", "--from", "2026-10-01"], "Error: use either --month or --from/--to, not both"),
         (["--format", "xml"], "Error: option '--format' must be one of text, csv, json, not 'xml'"),
+        // A typo is caught instead of explaining an empty category or account.
+        (["--category", "Dinning"], "Error: unknown category 'Dinning' (see 'purse categories'). Did you mean 'Dining'?"),
+        (["--category", "Pets"], "Error: unknown category 'Pets' (see 'purse categories')."),
+        (["--account", "Aple Card"], "Error: no account with the ID or name 'Aple Card' (see 'purse accounts'). Did you mean 'Apple Card'?"),
+        (["--account", "Brokerage"], "Error: no account with the ID or name 'Brokerage' (see 'purse accounts')."),
     ])
     func badOptions(arguments: [String], message: String) {
         let result = ledger.harness.run(["explain"] + arguments)
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix(message + ".\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(message.hasSuffix(".") || message.hasSuffix("?") ? message + "\n" : message + ".\n"),
+                "\(result.stderr)")
         #expect(result.stderr.contains("See 'purse explain --help'."))
+    }
+
+    @Test("--category takes any category a transaction can be in: built-in, Income and Transfers, a rule's, in any case")
+    func knownCategories() {
+        for category in ["fees", "Interest", "CASH", "Uncategorized", "Income", "transfers", "Education"] {
+            let result = ledger.harness.run(["explain", "--month", "2026-10", "--category", category, "--format", "csv"])
+            #expect(result.status == 0, "\(category): \(result.stderr)")
+        }
+        #expect(ledger.output(["explain", "--month", "2026-10", "--category", "Fees", "--format", "csv"])
+            .split(separator: "\n").map { $0.split(separator: ",")[1] } == ["transaction_id", "F1"])
+        #expect(ledger.harness.run(["explain", "--category", "Coffee"]).status == 64)
+        #expect(ledger.harness.run(["rules", "add", "--merchant", "luna", "--category", "Coffee"]).status == 0)
+        let coffee = ledger.output(["explain", "--month", "2026-10", "--category", "coffee", "--format", "csv"])
+        #expect(coffee.contains("\n2026-10-09,E2,") && coffee.contains("\n2026-10-10,R1,") && !coffee.contains(",E1,"), "\(coffee)")
     }
 }

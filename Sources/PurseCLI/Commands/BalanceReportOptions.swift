@@ -1,9 +1,7 @@
 import Analytics
 import Ledger
-import LedgerStore
 
-/// The options `report trend` and `report networth` share: --from, --to, --every, and the
-/// accounts of --account.
+/// The options `report trend` and `report networth` share: --from, --to and --every.
 struct BalanceReportOptions {
     let from: CivilDate
     let to: CivilDate
@@ -25,16 +23,5 @@ struct BalanceReportOptions {
         guard from <= to else { throw context.usageError("--to \(to) is before --from \(from)") }
         self.from = from
         self.to = to
-    }
-
-    /// The IDs of the accounts named by --account (empty: all accounts).
-    static func accountIDs(context: CommandContext, store: LedgerStore) throws -> [String] {
-        var ids: [String] = []
-        for name in context.command.values("account") {
-            let matched = try store.accountIDs(matching: name)
-            guard !matched.isEmpty else { throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')") }
-            ids += matched.filter { !ids.contains($0) }
-        }
-        return ids
     }
 }

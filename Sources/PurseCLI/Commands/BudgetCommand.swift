@@ -7,9 +7,17 @@ import Rendering
 enum BudgetCommand {
     static func set(_ context: CommandContext) throws {
         let amountText = context.command.positionals[1]
-        let store = try context.openStore(.create)
-        let category = try knownCategory(context.command.positionals[0], store: store)
+        let store = try context.openStore(.writeExisting)
+        let category = try CategoryResolver.resolve(context.command.positionals[0], store: store, context: context,
+                                                    allowNew: context.command.has("new"),
+                                                    hint: "see 'purse categories'; --new creates it")
         let currency = try self.currency(context, store: store)
+        let held = try store.accountCurrencies()
+        guard held.contains(currency) else {
+            throw context.usageError(held.isEmpty
+                ? "no account holds \(currency): the ledger has no accounts yet (run 'purse sync' first)"
+                : "no account holds \(currency) (the accounts hold \(held.joined(separator: ", ")))")
+        }
         let units: Int64
         do {
             units = try Money.parseUnits(amountText, allowSign: false)
@@ -29,8 +37,9 @@ enum BudgetCommand {
     }
 
     static func remove(_ context: CommandContext) throws {
-        let store = try context.openStore(.create)
-        let category = try knownCategory(context.command.positionals[0], store: store)
+        let store = try context.openStore(.writeExisting)
+        let category = try CategoryResolver.resolve(context.command.positionals[0], store: store, context: context,
+                                                    hint: "see 'purse budget list'")
         let currency = try self.currency(context, store: store)
         let month = try firstMonth(context)
         let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency }
@@ -124,13 +133,6 @@ enum BudgetCommand {
     }
 
     // MARK: - Options
-
-    /// A category already known under another case keeps its spelling (as in `rules add`), so
-    /// "groceries" budgets the built-in "Groceries" instead of a category no spending is ever in.
-    static func knownCategory(_ given: String, store: LedgerStore) throws -> String {
-        let known = SpendingCategory.all + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().map(\.category))
-        return known.first { $0.lowercased() == given.lowercased() } ?? given
-    }
 
     static func currency(_ context: CommandContext, store: LedgerStore) throws -> String {
         if let code = context.command.value("currency") {

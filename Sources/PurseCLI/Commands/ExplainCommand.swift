@@ -24,7 +24,9 @@ enum ExplainCommand {
         let zone = try context.reportTimeZone()
         let period = try ReportPeriod(context: context, zone: zone)
         let report = try context.reading { store in
-            try ExplainAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months,
+            // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
+            if let category = filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
+            return try ExplainAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months,
                                        filters: filters)
         }
         try context.writingData { sink in

@@ -8,7 +8,7 @@ enum ReportDriftCommand {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let zone = try context.reportTimeZone()
         let report = try context.reading { store in
-            try BalanceAnalysis.drift(store, accountIDs: try BalanceReportOptions.accountIDs(context: context, store: store), zone: zone)
+            try BalanceAnalysis.drift(store, accountIDs: try AccountResolver.accountIDs(context, store: store), zone: zone)
         }
         try context.writingData { sink in
             switch format {

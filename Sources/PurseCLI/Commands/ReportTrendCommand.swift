@@ -7,7 +7,7 @@ enum ReportTrendCommand {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let options = try BalanceReportOptions(context: context)
         let report = try context.reading { store in
-            try BalanceAnalysis.trend(store, accountIDs: try BalanceReportOptions.accountIDs(context: context, store: store),
+            try BalanceAnalysis.trend(store, accountIDs: try AccountResolver.accountIDs(context, store: store),
                                       from: options.from, to: options.to, every: options.interval, zone: options.zone)
         }
         try context.writingData { sink in

@@ -11,11 +11,7 @@ struct TransactionFilter {
     var offset = 0
 
     init(context: CommandContext, store: LedgerStore, zone: ReportTimeZone) throws {
-        for name in context.command.values("account") {
-            let ids = try store.accountIDs(matching: name)
-            guard !ids.isEmpty else { throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')") }
-            query.accountIDs += ids
-        }
+        query.accountIDs = try AccountResolver.accountIDs(context, store: store)
         let month = try context.month("month", zone: zone)
         let from = try context.day("from")
         let to = try context.day("to")

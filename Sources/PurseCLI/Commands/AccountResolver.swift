@@ -1,0 +1,40 @@
+import LedgerStore
+
+/// `--account` for every command that takes it: an account's ID or its display name, in any
+/// case. A name no account has is a usage error that suggests the closest name; a name several
+/// accounts share (two people's "Apple Card" in one database) is a usage error listing them, so
+/// a report never silently adds up accounts the user did not mean.
+enum AccountResolver {
+    /// The IDs of the accounts named by the command's `--account` options, each once, in the
+    /// order given; empty when there are none (all accounts).
+    static func accountIDs(_ context: CommandContext, store: LedgerStore) throws -> [String] {
+        let names = context.command.values("account")
+        guard !names.isEmpty else { return [] }
+        let accounts = try store.accountSummaries()
+        var ids: [String] = []
+        for name in names {
+            let id = try resolve(name, among: accounts, context: context)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    static func resolve(_ name: String, among accounts: [AccountSummary], context: CommandContext) throws -> String {
+        let folded = name.lowercased()
+        // An exact ID always names one account, even when it is also someone's display name.
+        if let account = accounts.first(where: { $0.account.id.lowercased() == folded }) { return account.account.id }
+        let named = accounts.filter { $0.account.displayName.lowercased() == folded }
+        if named.count == 1 { return named[0].account.id }
+        guard named.isEmpty else {
+            let listed = named.map { "\($0.account.id) '\($0.account.displayName)' from \($0.sourceName)" }
+            throw context.usageError("\(named.count) accounts are named '\(name)': \(listed.joined(separator: ", ")); "
+                                     + "give the ID of the one you mean")
+        }
+        var displayNames: [String] = []
+        for account in accounts where !displayNames.contains(account.account.displayName) {
+            displayNames.append(account.account.displayName)
+        }
+        throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')",
+                                 suggestion: ClosestMatch.find(name, among: displayNames))
+    }
+}

@@ -1,0 +1,29 @@
+import Analytics
+import LedgerStore
+
+/// A category named on the command line (`budget set`, `explain --category`), checked against
+/// the categories the ledger knows, so a typo is caught where it is made instead of budgeting or
+/// explaining a category no transaction will ever be in.
+enum CategoryResolver {
+    /// Every category a transaction can be in, as reports classify them: the built-in table
+    /// (with Cash, Fees, Interest, Uncategorized), Income and Transfers, and the categories of
+    /// the rules; then the categories budgeted already (some made with `budget set --new`).
+    static func knownCategories(_ store: LedgerStore) throws -> [String] {
+        var known: [String] = []
+        let all = SpendingCategory.all + [SpendingCategory.income, SpendingCategory.transfers]
+            + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().map(\.category))
+        for category in all where !known.contains(category) { known.append(category) }
+        return known
+    }
+
+    /// The known category that `given` names in any case, keeping its known spelling
+    /// ("groceries" is Groceries). An unknown name is a usage error suggesting the closest
+    /// known one, unless `allowNew`, which takes it as written.
+    static func resolve(_ given: String, store: LedgerStore, context: CommandContext, allowNew: Bool = false,
+                        hint: String = "see 'purse categories'") throws -> String {
+        let known = try knownCategories(store)
+        if let category = known.first(where: { $0.lowercased() == given.lowercased() }) { return category }
+        if allowNew { return given }
+        throw context.usageError("unknown category '\(given)' (\(hint))", suggestion: ClosestMatch.find(given, among: known))
+    }
+}

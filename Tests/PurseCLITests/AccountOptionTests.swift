@@ -1,0 +1,81 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// `--account` means the same in every command that takes it: an account's ID or display name,
+/// any case. Two people's phones synced into one database (Ana's and Ben's iPhone) each bring an
+/// "Apple Card": the name alone is ambiguous and is refused with both accounts listed, where it
+/// used to add the two cards up silently; an ID names one; a typo suggests the closest name.
+@Suite("--account in every command")
+struct AccountOptionTests {
+    typealias F = ExportFixture
+    let harness: CLITestHarness
+
+    init() throws {
+        harness = try CLITestHarness()
+        for (person, source) in [("Ana", "5B0C6E86-2F57-4C8E-9B7A-0D6B1F3E9A11"), ("Ben", "7D1E8F90-3A68-4D9F-8C8B-1E7C2A4F0B22")] {
+            let prefix = String(person.prefix(1))
+            let export = try ExportFixture(in: harness.folder.url, name: person, sourceID: source, sourceName: "\(person)'s iPhone")
+            try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
+                F.account(prefix + "-CARD", kind: "liability", name: "Apple Card"),
+                F.account(prefix + "-SAVINGS", name: person + " Savings"),
+            ]))
+            try export.append("transactions/\(prefix)-CARD", F.changeSet("T", 1, snapshot: true, inserted: [
+                F.transaction(prefix + "1", account: prefix + "-CARD", date: "2026-10-03T12:00:00Z", amount: person == "Ana" ? "10.00" : "20.00"),
+            ]))
+            try export.append("balances/\(prefix)-CARD", F.changeSet("B", 1, snapshot: true, inserted: [
+                F.balance(prefix + "B1", account: prefix + "-CARD", amount: "10.00", indicator: "debit"),
+            ]))
+            let synced = harness.run(["sync", export.path])
+            precondition(synced.status == 0, synced.stderr)
+        }
+    }
+
+    /// Every command with --account, with the options it needs to report October 2026.
+    static let commands: [[String]] = [
+        ["transactions"], ["export", "transactions"], ["report", "spending", "--month", "2026-10"],
+        ["report", "income", "--month", "2026-10"], ["report", "cashflow", "--month", "2026-10"],
+        ["explain", "--month", "2026-10"], ["report", "trend", "--from", "2026-10-01", "--to", "2026-10-31"], ["report", "drift"],
+    ]
+
+    @Test("a name two accounts share is exit 64 listing each with its ID and source", arguments: commands)
+    func ambiguousName(command: [String]) {
+        let result = harness.run(command + ["--account", "apple card"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            Error: 2 accounts are named 'apple card': A-CARD 'Apple Card' from Ana's iPhone, B-CARD 'Apple Card' from Ben's iPhone; \
+            give the ID of the one you mean.
+            Usage: purse \(command.prefix { !$0.hasPrefix("--") }.joined(separator: " ")) [options]
+            See 'purse \(command.prefix { !$0.hasPrefix("--") }.joined(separator: " ")) --help'.
+
+            """, "\(result.stderr)")
+    }
+
+    @Test("an ID (any case) or a unique name names one account", arguments: commands)
+    func oneAccount(command: [String]) {
+        for account in ["b-card", "B-CARD", "Ben Savings"] {
+            let result = harness.run(command + ["--account", account])
+            #expect(result.status == 0, "\(account): \(result.stderr)")
+            #expect(!result.stderr.contains("Error"), "\(result.stderr)")
+        }
+    }
+
+    @Test("a name no account has is exit 64 with the closest name", arguments: commands)
+    func unknownName(command: [String]) {
+        let result = harness.run(command + ["--account", "Apple Crad"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: no account with the ID or name 'Apple Crad' (see 'purse accounts'). Did you mean 'Apple Card'?\n"),
+                "\(result.stderr)")
+    }
+
+    @Test("the ID keeps the other person's card out of the numbers")
+    func idSelectsOneCard() {
+        let ben = harness.run(["export", "transactions", "--account", "B-CARD"]).stdout
+        #expect(ben.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[0] } == ["B1"])
+        let spending = harness.run(["report", "spending", "--month", "2026-10", "--by", "account", "--format", "csv",
+                                    "--account", "A-CARD", "--account", "a-card"])
+        #expect(spending.status == 0)
+        #expect(spending.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[5] } == ["10.00"], "\(spending.stdout)")
+    }
+}
