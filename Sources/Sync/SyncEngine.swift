@@ -21,6 +21,9 @@ public final class SyncEngine {
     }
 
     public func sync(_ source: any LedgerSource) throws -> SyncReport {
+        #if DEBUG
+        try TestFaultInjection.limitPages(of: store.connection)
+        #endif
         let sourceRow = try store.transaction {
             try store.sourceRowID(kind: source.kind, externalID: source.externalID, name: source.displayName,
                                   location: source.location, now: now)
@@ -65,6 +68,9 @@ public final class SyncEngine {
                                 try apply(change, to: stream, sourceRow: sourceRow, summary: &summary)
                                 try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
                             }
+                            #if DEBUG
+                            TestFaultInjection.reached(.changeSet)
+                            #endif
                             token = change.token
                             records += change.recordCount
                             summary.changeSets += 1
@@ -76,6 +82,9 @@ public final class SyncEngine {
                         }
                     }
                 }
+                #if DEBUG
+                TestFaultInjection.reached(.commit)
+                #endif
                 if let failure { throw failure }
                 progress?("\(source.displayName) \(stream.name): \(summary.changeSets) change sets")
             }
@@ -103,6 +112,9 @@ public final class SyncEngine {
             case .updated: summary.updated += 1
             case .unchanged: break
             }
+            #if DEBUG
+            TestFaultInjection.reached(.record)
+            #endif
         }
         if change.replacesStream { try store.beginSnapshot() }
         switch change.records {
