@@ -76,6 +76,10 @@ public final class SyncEngine {
                             summary.changeSets += 1
                             summary.resynced = summary.resynced || change.isResync
                         } catch {
+                            // After some errors (a full disk, an I/O error) SQLite has already
+                            // rolled the whole transaction back: nothing is left to commit, and
+                            // this error, not the failed COMMIT, is the one to report.
+                            guard store.connection.isInTransaction else { throw error }
                             failure = error
                             finished = true
                             return

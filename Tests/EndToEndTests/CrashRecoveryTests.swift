@@ -106,7 +106,7 @@ struct CrashRecoveryTests {
         #expect(killed.changeSets > 0 && killed.changeSets < clean.contents.changeSets,
                 "\(label): \(killed.changeSets) of \(clean.contents.changeSets) change sets")
         let cut = folder.file("cut-\(label)")
-        try Self.copy(clean.export, to: cut, cutAt: killed.tokens)
+        try ExportCut.copy(clean.export, to: cut, cutAt: killed.tokens)
         let cutDatabase = folder.file("cut-\(label).sqlite")
         let sync = try purse.run(["--db", cutDatabase, "sync", cut])
         try #require(sync.status == 0, "\(label): \(sync.stderr)")
@@ -136,35 +136,5 @@ struct CrashRecoveryTests {
             usleep(1000)
         }
         Issue.record("the sync ended before \(count) streams committed")
-    }
-
-    /// A copy of the export whose stream files end at the given tokens (a stream without one is
-    /// left empty): the export as it was when the killed ledger's last change set was written.
-    static func copy(_ export: String, to copy: String, cutAt tokens: [String: Int64]) throws {
-        let manager = FileManager.default
-        for folder in ["balances", "transactions"] {
-            try manager.createDirectory(atPath: copy + "/" + folder, withIntermediateDirectories: true)
-        }
-        try manager.copyItem(atPath: export + "/export.json", toPath: copy + "/export.json")
-        let streamFiles = ["accounts.jsonl"]
-            + (try manager.contentsOfDirectory(atPath: export + "/balances")).map { "balances/" + $0 }
-            + (try manager.contentsOfDirectory(atPath: export + "/transactions")).map { "transactions/" + $0 }
-        for file in streamFiles {
-            let last = tokens[String(file.dropLast(".jsonl".count))] ?? 0
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: export + "/" + file))
-            var end = bytes.startIndex
-            while end < bytes.endIndex, sequence(ofLineAt: end, in: bytes) <= last {
-                end = (bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex - 1) + 1
-            }
-            try bytes[..<end].write(to: URL(fileURLWithPath: copy + "/" + file))
-        }
-    }
-
-    /// The change set's own `sequence`, which the tests' exports write near the line's start
-    /// (`{"generation":"...","sequence":N,...`).
-    static func sequence(ofLineAt start: Data.Index, in bytes: Data) -> Int64 {
-        let head = String(decoding: bytes[start..<min(start + 120, bytes.endIndex)], as: UTF8.self)
-        guard let key = head.range(of: "\"sequence\":") else { return Int64.max }
-        return Int64(head[key.upperBound...].prefix { $0.isNumber }) ?? Int64.max
     }
 }
