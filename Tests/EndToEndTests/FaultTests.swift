@@ -98,6 +98,14 @@ struct FaultTests {
         #expect(try LedgerContents(path: database) == before)
     }
 
+    /// A sync that runs out of room at a chosen size.
+    struct FullDisk {
+        let label: String
+        /// What stderr names: SQLite's own "database or disk is full", or the OS's refused write.
+        let message: String
+        let sync: (_ database: String, _ export: String) throws -> (status: Int32, stderr: String)
+    }
+
     @Test("a full disk: a clear error, exit 74, no partial change set; a rerun with room finishes")
     func fullDisk() throws {
         let small = folder.file("small")
@@ -107,36 +115,64 @@ struct FaultTests {
         let expected = try LedgerContents(path: clean)
         let expectedJSON = try purse.run(["--db", clean, "export", "transactions", "--format", "json"]).stdout
         let pages = try #require(try Connection(path: clean).scalarInt("PRAGMA page_count"))
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: clean)[.size] as? Int)
+        let purse = purse
+        // The debug build's PURSE_TEST_MAX_PAGE_COUNT: SQLite refuses to grow the file (SQLITE_FULL).
+        let pageLimits = [pages / 3, pages * 2 / 3].map { limit in
+            FullDisk(label: "\(limit) pages", message: "full") { database, export in
+                let result = try purse.run(["--db", database, "sync", export], environment: ["PURSE_TEST_MAX_PAGE_COUNT": String(limit)])
+                return (result.status, result.stderr)
+            }
+        }
+        // ulimit -f (RLIMIT_FSIZE, in 512-byte blocks): the OS refuses the write itself, as on a
+        // full file system, typically when COMMIT writes the log.
+        let fileSizeLimits = [bytes / 3, bytes * 2 / 3].map { limit in
+            FullDisk(label: "\(limit) bytes", message: "I/O error") { database, export in
+                try Self.runShell("ulimit -f \(limit / 512); trap '' XFSZ; exec \"$0\" \"$@\"",
+                                  [purse.url.path, "--db", database, "sync", export])
+            }
+        }
+        for fault in pageLimits + fileSizeLimits {
+            let database = folder.file("full-\(fault.label).sqlite")
 
-        // The debug build's PURSE_TEST_MAX_PAGE_COUNT stops the file from growing past the limit,
-        // as a full disk would; each limit fails the sync at another point.
-        for limit in [pages / 4, pages / 2, pages * 3 / 4] {
-            let database = folder.file("full-\(limit).sqlite")
+            let result = try fault.sync(database, small)
 
-            let result = try purse.run(["--db", database, "sync", small], environment: ["PURSE_TEST_MAX_PAGE_COUNT": String(limit)])
-
-            #expect(result.status == 74, "\(limit) pages: \(result.stderr)")
+            #expect(result.status == 74, "\(fault.label): \(result.stderr)")
             #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-            #expect(result.stderr.contains("full"), "\(result.stderr)")
+            #expect(result.stderr.contains(fault.message), "\(fault.label): \(result.stderr)")
             // Some change sets, and exactly the ledger after the last one that committed.
             let failed = try LedgerContents(path: database)
             #expect(failed.changeSets > 0 && failed.changeSets < expected.changeSets,
-                    "\(limit) pages: \(failed.changeSets) of \(expected.changeSets) change sets")
-            let cut = folder.file("cut-\(limit)")
+                    "\(fault.label): \(failed.changeSets) of \(expected.changeSets) change sets")
+            let cut = folder.file("cut-\(fault.label)")
             try ExportCut.copy(small, to: cut, cutAt: failed.tokens)
-            let cutDatabase = folder.file("cut-\(limit).sqlite")
+            let cutDatabase = folder.file("cut-\(fault.label).sqlite")
             try #require(try purse.run(["--db", cutDatabase, "sync", cut]).status == 0)
             let atLastCommit = try LedgerContents(path: cutDatabase)
-            #expect(failed == atLastCommit, "\(limit) pages: \(failed.firstDifference(from: atLastCommit))")
+            #expect(failed == atLastCommit, "\(fault.label): \(failed.firstDifference(from: atLastCommit))")
             #expect(try purse.run(["--db", database, "status", "--check"]).status == 0)
 
             let rerun = try purse.run(["--db", database, "sync", small])
 
             #expect(rerun.status == 0, "\(rerun.stderr)")
             let contents = try LedgerContents(path: database)
-            #expect(contents == expected, "\(limit) pages: \(contents.firstDifference(from: expected))")
+            #expect(contents == expected, "\(fault.label): \(contents.firstDifference(from: expected))")
             #expect(try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout == expectedJSON)
         }
+    }
+
+    /// Runs a /bin/sh script with `arguments` as $0, $1, ... and no output but a line or two on stderr.
+    static func runShell(_ script: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "LANG": "C.UTF-8"]
+        let error = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     @Test("a file that is not a database is refused with exit 74 and left as it was")
