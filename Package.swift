@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Sync"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "LedgerStore", "Sync"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,18 +26,20 @@ struct LedgerContents: Equatable, CustomStringConvertible {
     /// Stream name -> sequence of the last change set applied (Wallet exports).
     let tokens: [String: Int64]
 
-    init(path: String) throws {
+    init(path: String, tables: [(name: String, ignoring: Set<String>)] = Self.tables) throws {
         let connection = try Connection(path: path)
         var rows: [String] = []
-        for table in Self.tables {
+        for table in tables {
             let columns = try Self.columns(of: table.name, connection).filter { !table.ignoring.contains($0) }
             let line = columns.map { "quote(\($0))" }.joined(separator: " || '|' || ")
             let query = try connection.prepare("SELECT \(line) FROM \(table.name) ORDER BY 1")
             while try query.step() { rows.append(table.name + ": " + query.text(0)) }
         }
         var tokens: [String: Int64] = [:]
-        let query = try connection.prepare("SELECT name, sequence FROM streams")
-        while try query.step() { tokens[query.text(0)] = query.int64(1) }
+        if tables.contains(where: { $0.name == "streams" }) {
+            let query = try connection.prepare("SELECT name, sequence FROM streams")
+            while try query.step() { tokens[query.text(0)] = query.int64(1) }
+        }
         self.rows = rows
         self.tokens = tokens
     }
