@@ -26,14 +26,14 @@ let package = Package(
         .executableTarget(name: "purse-fuzz", dependencies: ["Sync", "LedgerStore", "Ledger"]),
 
         .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["MerchantCategoryCodes"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Sync"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "LedgerStore", "Sync"]),
     ],
     swiftLanguageModes: [.v6]
 )

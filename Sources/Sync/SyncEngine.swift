@@ -28,6 +28,9 @@ public final class SyncEngine {
     /// on. A source behind the database is refused whole, before anything is applied; any other
     /// error (the database locked, a file that cannot be read) stops the sync.
     public func sync(_ source: any LedgerSource) throws -> SyncReport {
+        #if DEBUG
+        try TestFaultInjection.limitPages(of: store.connection)
+        #endif
         let sourceRow = try store.transaction {
             try store.sourceRowID(kind: source.kind, externalID: source.externalID, name: source.displayName,
                                   location: source.location, now: now)
@@ -97,6 +100,9 @@ public final class SyncEngine {
                             try apply(change, to: stream, sourceRow: sourceRow, summary: &applied, unknownValues: &unknownValues)
                             try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
                         }
+                        #if DEBUG
+                        TestFaultInjection.reached(.changeSet)
+                        #endif
                         summary = applied
                         for warning in unknownValues where warnedValues.insert([String(warning.key), warning.value]).inserted {
                             summary.warnings.append(warning)
@@ -106,12 +112,19 @@ public final class SyncEngine {
                         summary.changeSets += 1
                         summary.resynced = summary.resynced || change.isResync
                     } catch {
+                        // After some errors (a full disk, an I/O error) SQLite has already
+                        // rolled the whole transaction back: nothing is left to commit, and
+                        // this error, not the failed COMMIT, is the one to report.
+                        guard store.connection.isInTransaction else { throw error }
                         failure = error
                         finished = true
                         return
                     }
                 }
             }
+            #if DEBUG
+            TestFaultInjection.reached(.commit)
+            #endif
             if let failure { throw failure }
             progress?("\(summary.source) \(stream.name): \(summary.changeSets) change sets")
         }
@@ -135,6 +148,9 @@ public final class SyncEngine {
             case .updated: summary.updated += 1
             case .unchanged: break
             }
+            #if DEBUG
+            TestFaultInjection.reached(.record)
+            #endif
         }
         if change.replacesStream { try store.beginSnapshot() }
         switch change.records {

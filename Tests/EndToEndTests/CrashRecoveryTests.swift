@@ -1,47 +1,140 @@
 import Foundation
 import PurseTestSupport
+import Storage
 import Testing
 
-/// kill -9 a sync at several moments, rerun it, and the exported ledger must equal a clean
-/// run's byte for byte: every change set commits together with its token.
+/// kill -9 a sync, rerun it, and the ledger must equal a clean run's: every change set commits
+/// together with its token. The kills land at points chosen exactly (the debug build's
+/// `PURSE_TEST_KILL_AT` hook: after a commit, inside an open transaction between two change sets,
+/// in the middle of a change set) and at moments chosen from outside. Each kill must be proved to
+/// have landed mid-sync: the killed ledger holds some but not all change sets, and exactly the
+/// state after its last complete one (the same rows as a sync of the export cut at its tokens).
 @Suite("Crash recovery")
 struct CrashRecoveryTests {
-    @Test("sync killed at several moments and rerun equals a clean sync")
-    func killedSyncsRecover() throws {
-        let folder = try TemporaryFolder()
-        let purse = PurseBinary()
+    let folder: TemporaryFolder
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// A sample export and its clean sync: the ledger's contents and `export transactions`.
+    struct CleanRun {
+        let export: String
+        let contents: LedgerContents
+        let transactionsJSON: String
+    }
+
+    func cleanRun(transactions: Int) throws -> CleanRun {
         let export = folder.file("export")
-        let sample = try purse.run(["sample", "--out", export, "--transactions", "20000", "--months", "24", "--seed", "7"])
+        let sample = try purse.run(["sample", "--out", export, "--transactions", String(transactions), "--months", "12", "--seed", "5"])
         try #require(sample.status == 0, "\(sample.stderr)")
+        let database = folder.file("clean.sqlite")
+        let sync = try purse.run(["--db", database, "sync", export])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        let json = try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout
+        let contents = try LedgerContents(path: database)
+        try #require(contents.count("transactions") > transactions / 2)
+        return CleanRun(export: export, contents: contents, transactionsJSON: json)
+    }
 
-        let clean = folder.file("clean.sqlite")
-        let started = Date()
-        try #require(try purse.run(["--db", clean, "sync", export]).status == 0)
-        let cleanSeconds = Date().timeIntervalSince(started)
-        let expected = try purse.run(["--db", clean, "export", "transactions", "--format", "json"]).stdout
-        let expectedStatus = try streamTokens(purse, clean)
-        #expect(expected.count > 1000)
-
-        for (index, fraction) in [0.05, 0.2, 0.4, 0.6, 0.8, 0.95].enumerated() {
-            let database = folder.file("killed-\(index).sqlite")
-            let process = try purse.start(["--db", database, "sync", export])
-            Thread.sleep(forTimeInterval: cleanSeconds * fraction)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-
-            let rerun = try purse.run(["--db", database, "sync", export])
-
-            #expect(rerun.status == 0, "kill at \(fraction): \(rerun.stderr)")
-            let actual = try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout
-            #expect(actual == expected, "kill at \(fraction) of the sync")
-            #expect(try streamTokens(purse, database) == expectedStatus)
+    @Test("killed right after each commit but the last")
+    func killedAfterACommit() throws {
+        let clean = try cleanRun(transactions: 2000)
+        // One commit per stream here (each holds fewer records than a commit takes).
+        let streams = clean.contents.tokens.count
+        try #require(streams == 9)
+        for commit in 1..<streams {
+            try killAndRecover(at: "commit:\(commit)", clean)
         }
     }
 
-    /// Each stream with its token, from `status --format json`, without times and paths.
-    func streamTokens(_ purse: PurseBinary, _ database: String) throws -> [String] {
-        let json = try purse.run(["--db", database, "status", "--format", "json"]).stdout
-        return json.split(separator: "\n").filter { $0.contains("\"generation\"") || $0.contains("\"sequence\"") || $0.contains("\"records\"") }
-            .map(String.init)
+    @Test("killed inside an open transaction, right after a change set and its token")
+    func killedBetweenChangeSets() throws {
+        let clean = try cleanRun(transactions: 2000)
+        // From the first change set after the accounts stream's commit to the very last one.
+        let first = Int(clean.contents.tokens["accounts"]!) + 1
+        let last = Int(clean.contents.changeSets)
+        let points = (0..<8).map { first + ($0 * (last - first)) / 7 }
+        try #require(Set(points).count == 8)
+        for changeSet in points {
+            try killAndRecover(at: "change-set:\(changeSet)", clean)
+        }
+    }
+
+    @Test("killed in the middle of a change set, after some of its records")
+    func killedInsideAChangeSet() throws {
+        let clean = try cleanRun(transactions: 2000)
+        let records = clean.contents.count("transactions")
+        for seventh in 1...6 {
+            try killAndRecover(at: "record:\(records * seventh / 7)", clean)
+        }
+    }
+
+    @Test("killed from outside while it runs, once some streams have committed")
+    func killedFromOutside() throws {
+        let clean = try cleanRun(transactions: 10_000)
+        for committedStreams in [1, 3, 5] {
+            let label = "outside-\(committedStreams)"
+            let database = folder.file(label + ".sqlite")
+            let process = try purse.start(["--db", database, "sync", clean.export])
+            try waitUntil(committedStreams, streamsIn: database, while: process)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try #require(process.terminationReason == .uncaughtSignal, "\(label): the sync ended before the kill")
+            try checkLandedMidSync(database, clean, label: label)
+            try checkRerunEqualsClean(database, clean, label: label)
+        }
+    }
+
+    // MARK: - Steps
+
+    func killAndRecover(at point: String, _ clean: CleanRun) throws {
+        let database = folder.file("killed-\(point).sqlite")
+        let process = try purse.start(["--db", database, "sync", clean.export], environment: ["PURSE_TEST_KILL_AT": point])
+        process.waitUntilExit()
+        try #require(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+                     "\(point): the sync was not killed there (exit \(process.terminationStatus))")
+        try checkLandedMidSync(database, clean, label: point)
+        try checkRerunEqualsClean(database, clean, label: point)
+    }
+
+    /// Some but not all change sets, and exactly the rows of a sync of the export cut at the
+    /// killed ledger's tokens: no change set half-applied, none applied without its token.
+    func checkLandedMidSync(_ database: String, _ clean: CleanRun, label: String) throws {
+        let killed = try LedgerContents(path: database)
+        #expect(killed.changeSets > 0 && killed.changeSets < clean.contents.changeSets,
+                "\(label): \(killed.changeSets) of \(clean.contents.changeSets) change sets")
+        let cut = folder.file("cut-\(label)")
+        try ExportCut.copy(clean.export, to: cut, cutAt: killed.tokens)
+        let cutDatabase = folder.file("cut-\(label).sqlite")
+        let sync = try purse.run(["--db", cutDatabase, "sync", cut])
+        try #require(sync.status == 0, "\(label): \(sync.stderr)")
+        let expected = try LedgerContents(path: cutDatabase)
+        #expect(killed == expected, "\(label): \(killed.firstDifference(from: expected))")
+    }
+
+    func checkRerunEqualsClean(_ database: String, _ clean: CleanRun, label: String) throws {
+        let rerun = try purse.run(["--db", database, "sync", clean.export])
+        #expect(rerun.status == 0, "\(label): \(rerun.stderr)")
+        let contents = try LedgerContents(path: database)
+        #expect(contents == clean.contents, "\(label): \(contents.firstDifference(from: clean.contents))")
+        #expect(try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout == clean.transactionsJSON,
+                "\(label)")
+        #expect(try purse.run(["--db", database, "status", "--check"]).status == 0, "\(label)")
+    }
+
+    /// Polls the ledger (a reader never blocks the writer in WAL mode) until `count` streams have
+    /// committed; fails if the sync ends first.
+    func waitUntil(_ count: Int, streamsIn database: String, while process: Process) throws {
+        while process.isRunning {
+            if FileManager.default.fileExists(atPath: database),
+               let reader = try? Connection(path: database, readOnly: true),
+               let committed = try? reader.scalarInt("SELECT count(*) FROM streams"), committed >= count {
+                return
+            }
+            usleep(1000)
+        }
+        Issue.record("the sync ended before \(count) streams committed")
     }
 }

@@ -3,8 +3,9 @@ import PurseTestSupport
 import Storage
 import Testing
 
-/// What users do to a ledger that must never corrupt it: two syncs at once, a read-only
-/// database, a damaged file, and `status --check` saying whether all is well.
+/// What users and machines do to a ledger that must never corrupt it: two syncs at once, a
+/// read-only database, a full disk, a damaged file, and `status --check` saying whether all is
+/// well. None of it needs root.
 @Suite("Faults")
 struct FaultTests {
     let folder: TemporaryFolder
@@ -58,76 +59,120 @@ struct FaultTests {
         #expect(check.stdout.contains("transactions row"))
     }
 
-    /// Runs mount(8); false when this machine does not let the tests mount (not root, no tmpfs).
-    @discardableResult
-    static func mount(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/mount")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+    /// How much of the ledger's surroundings is read-only.
+    enum ReadOnlySetup: String, CaseIterable, Sendable {
+        /// The file alone: SQLite may still create its -wal and -shm files next to it.
+        case file
+        /// The file and its folder: nothing can be created there either.
+        case fileAndFolder
     }
 
-    static let canMount: Bool = {
-        #if os(Linux)
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return false }
-        let probe = NSTemporaryDirectory() + "purse-mount-probe-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe]) else { return false }
-        _ = umount2(probe, 0)
-        return true
-        #else
-        return false
-        #endif
-    }()
-
-    @Test("a read-only database: a clear error, exit 74, nothing changed", .enabled(if: FaultTests.canMount, "needs root and tmpfs"))
-    func readOnlyDatabase() throws {
-        let volume = folder.file("volume")
-        try FileManager.default.createDirectory(atPath: volume, withIntermediateDirectories: true)
-        try #require(Self.mount(["-t", "tmpfs", "-o", "size=64m", "tmpfs", volume]))
-        defer { _ = umount2(volume, 0) }
-        let database = volume + "/ledger.sqlite"
+    @Test("a read-only database: a clear error, exit 74, nothing changed", arguments: ReadOnlySetup.allCases)
+    func readOnlyDatabase(_ setup: ReadOnlySetup) throws {
+        let ledgerFolder = folder.file("ledger")
+        let database = ledgerFolder + "/ledger.sqlite"
         try #require(try purse.run(["--db", database, "sync", export]).status == 0)
-        let before = try purse.run(["--db", database, "export", "transactions"]).stdout
-        try #require(Self.mount(["-o", "remount,ro", volume]))
         let other = folder.file("other")
         try #require(try purse.run(["sample", "--out", other, "--transactions", "50", "--seed", "9"]).status == 0)
+        let before = try LedgerContents(path: database)
+        try UnprivilegedRun.handOver(folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: database)
+        if setup == .fileAndFolder {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ledgerFolder)
+        }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ledgerFolder) }
+        // The setup must really bind the user purse runs as, or the test would prove nothing.
+        #expect(try !UnprivilegedRun.canWrite(database))
+        #expect(try UnprivilegedRun.canCreateFile(in: ledgerFolder) == (setup == .file))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
 
-        let result = try purse.run(["--db", database, "sync", other])
+        let result = try UnprivilegedRun.run(purse.url.path, ["--db", database, "sync", other])
 
         #expect(result.status == 74, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("Error: "))
-        #expect(result.stderr.split(separator: "\n").count == 1)
-        try #require(Self.mount(["-o", "remount,rw", volume]))
-        #expect(try purse.run(["--db", database, "export", "transactions"]).stdout == before)
+        #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("readonly") || result.stderr.contains("read-only"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ledgerFolder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: database)
+        #expect(try LedgerContents(path: database) == before)
     }
 
-    @Test("a full disk: a clear error, exit 74, no partial change set; a rerun with room finishes", .enabled(if: FaultTests.canMount, "needs root and tmpfs"))
+    /// A sync that runs out of room at a chosen size.
+    struct FullDisk {
+        let label: String
+        /// What stderr names: SQLite's own "database or disk is full", or the OS's refused write.
+        let message: String
+        let sync: (_ database: String, _ export: String) throws -> (status: Int32, stderr: String)
+    }
+
+    @Test("a full disk: a clear error, exit 74, no partial change set; a rerun with room finishes")
     func fullDisk() throws {
+        let small = folder.file("small")
+        try #require(try purse.run(["sample", "--out", small, "--transactions", "2000", "--seed", "5"]).status == 0)
         let clean = folder.file("clean.sqlite")
-        try #require(try purse.run(["--db", clean, "sync", export]).status == 0)
-        let expected = try purse.run(["--db", clean, "export", "transactions"]).stdout
-        let volume = folder.file("small")
-        try FileManager.default.createDirectory(atPath: volume, withIntermediateDirectories: true)
-        try #require(Self.mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", volume]))
-        defer { _ = umount2(volume, 0) }
-        let database = volume + "/ledger.sqlite"
+        try #require(try purse.run(["--db", clean, "sync", small]).status == 0)
+        let expected = try LedgerContents(path: clean)
+        let expectedJSON = try purse.run(["--db", clean, "export", "transactions", "--format", "json"]).stdout
+        let pages = try #require(try Connection(path: clean).scalarInt("PRAGMA page_count"))
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: clean)[.size] as? Int)
+        let purse = purse
+        // The debug build's PURSE_TEST_MAX_PAGE_COUNT: SQLite refuses to grow the file (SQLITE_FULL).
+        let pageLimits = [pages / 3, pages * 2 / 3].map { limit in
+            FullDisk(label: "\(limit) pages", message: "full") { database, export in
+                let result = try purse.run(["--db", database, "sync", export], environment: ["PURSE_TEST_MAX_PAGE_COUNT": String(limit)])
+                return (result.status, result.stderr)
+            }
+        }
+        // ulimit -f (RLIMIT_FSIZE, in 512-byte blocks): the OS refuses the write itself, as on a
+        // full file system, typically when COMMIT writes the log.
+        let fileSizeLimits = [bytes / 3, bytes * 2 / 3].map { limit in
+            FullDisk(label: "\(limit) bytes", message: "I/O error") { database, export in
+                try Self.runShell("ulimit -f \(limit / 512); trap '' XFSZ; exec \"$0\" \"$@\"",
+                                  [purse.url.path, "--db", database, "sync", export])
+            }
+        }
+        for fault in pageLimits + fileSizeLimits {
+            let database = folder.file("full-\(fault.label).sqlite")
 
-        let result = try purse.run(["--db", database, "sync", export])
+            let result = try fault.sync(database, small)
 
-        #expect(result.status == 74, "\(result.stderr)")
-        #expect(result.stderr.contains("Error: "))
-        try #require(Self.mount(["-o", "remount,size=64m", volume]))
-        let check = try purse.run(["--db", database, "status", "--check"])
-        #expect(check.status == 0, "\(check.stdout)")
-        let rerun = try purse.run(["--db", database, "sync", export])
-        #expect(rerun.status == 0, "\(rerun.stderr)")
-        #expect(try purse.run(["--db", database, "export", "transactions"]).stdout == expected)
+            #expect(result.status == 74, "\(fault.label): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(fault.message), "\(fault.label): \(result.stderr)")
+            // Some change sets, and exactly the ledger after the last one that committed.
+            let failed = try LedgerContents(path: database)
+            #expect(failed.changeSets > 0 && failed.changeSets < expected.changeSets,
+                    "\(fault.label): \(failed.changeSets) of \(expected.changeSets) change sets")
+            let cut = folder.file("cut-\(fault.label)")
+            try ExportCut.copy(small, to: cut, cutAt: failed.tokens)
+            let cutDatabase = folder.file("cut-\(fault.label).sqlite")
+            try #require(try purse.run(["--db", cutDatabase, "sync", cut]).status == 0)
+            let atLastCommit = try LedgerContents(path: cutDatabase)
+            #expect(failed == atLastCommit, "\(fault.label): \(failed.firstDifference(from: atLastCommit))")
+            #expect(try purse.run(["--db", database, "status", "--check"]).status == 0)
+
+            let rerun = try purse.run(["--db", database, "sync", small])
+
+            #expect(rerun.status == 0, "\(rerun.stderr)")
+            let contents = try LedgerContents(path: database)
+            #expect(contents == expected, "\(fault.label): \(contents.firstDifference(from: expected))")
+            #expect(try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout == expectedJSON)
+        }
+    }
+
+    /// Runs a /bin/sh script with `arguments` as $0, $1, ... and no output but a line or two on stderr.
+    static func runShell(_ script: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "LANG": "C.UTF-8"]
+        let error = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     @Test("a file that is not a database is refused with exit 74 and left as it was")

@@ -1,11 +1,11 @@
 /// The top-level blocks of ISO 18245 merchant category codes, such as 3000–3299 for the
 /// individual airlines.
 ///
-/// Transcribed by hand from ../shared/data/mcc-range-groups.csv (the headings of Citibank's
-/// "Merchant Category Codes" reference; see mcc-codes.SOURCE.md). The blocks are contiguous,
-/// do not overlap and cover 0001–9999, so every code in `MerchantCategoryCodeTable` has one.
-/// Visa's Merchant Data Standards Manual (Nov 2021) gives the individual airline codes as
-/// 3000–3350; this table follows the CSV, which ends the airline block at 3299.
+/// Transcribed by hand from the headings of Citibank's "Merchant Category Codes" reference.
+/// The blocks are contiguous, do not overlap and cover 0001–9999, so every code in
+/// `MerchantCategoryCodeTable` has one. Visa's Merchant Data Standards Manual (Nov 2021) gives
+/// the individual airline codes as 3000–3350; this table follows Citibank's headings, which end
+/// the airline block at 3299.
 public enum MerchantCategoryCodeRange {
     /// Every block, ascending by range.
     public static let blocks: [(range: ClosedRange<Int>, group: String)] = [

@@ -1,9 +1,9 @@
 // GENERATED FILE. DO NOT EDIT BY HAND.
 //
-// Generated from ../shared/data/mcc-codes.csv (981 rows, SHA-256 a3b33dbd64891cd4ce75b697c334cbbe757b020839dcfbc2a393fa2bfe1de838)
+// Generated from Tests/LedgerTests/MerchantCategoryCodes/mcc-codes.csv (981 rows, SHA-256 599e2ffa27e89384b9e9c57d2cd80ac9f6b471c57185d9ee3da6b9c53320b152)
 // by Sources/Ledger/MerchantCategoryCodes/generate.py, run from the package root:
 //
-//     python3 Sources/Ledger/MerchantCategoryCodes/generate.py ../shared/data/mcc-codes.csv \
+//     python3 Sources/Ledger/MerchantCategoryCodes/generate.py \
 //       > Sources/Ledger/MerchantCategoryCodes/MerchantCategoryCodeTable.swift
 //
 // Descriptions are the CSV's `description` column, with the corrections and additions

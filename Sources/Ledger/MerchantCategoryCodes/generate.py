@@ -1,32 +1,35 @@
 #!/usr/bin/env python3
-"""Generate MerchantCategoryCodeTable.swift from the shared MCC data file.
+"""Generate MerchantCategoryCodeTable.swift from the list of merchant category codes in Tests/.
 
 Usage, from the package root:
 
-    python3 Sources/Ledger/MerchantCategoryCodes/generate.py ../shared/data/mcc-codes.csv \
+    python3 Sources/Ledger/MerchantCategoryCodes/generate.py \
         > Sources/Ledger/MerchantCategoryCodes/MerchantCategoryCodeTable.swift
 
-Reads the `mcc` and `description` columns of the CSV (see ../shared/data/mcc-codes.SOURCE.md),
-applies the corrections and additions listed below, and writes Swift source to standard output
-as UTF-8 with LF line endings. Python 3 standard library only.
+Reads the `mcc` and `description` columns of Tests/LedgerTests/MerchantCategoryCodes/mcc-codes.csv
+(ISO 18245 codes from a public-domain list), applies the corrections and additions listed below,
+and writes Swift source to standard output as UTF-8 with LF line endings. Python 3 standard
+library only.
 
-The output depends only on the CSV's content, never on the path it was given, so that
+The output depends only on the CSV's content, never on where the script is run from, so that
 MerchantCategoryCodeTableTests can regenerate it and compare the result with the committed file
 byte for byte. Change the table here and regenerate; never edit the Swift file by hand.
 
-Leading and trailing spaces of a description are dropped (upstream has one, on 5599). The script
+Leading and trailing spaces of a description are dropped (the list has one, on 5599). The script
 stops with an error, and writes nothing, when a code is not four digits, appears twice or has an
 empty description; when a correction no longer matches the text it corrects; or when an addition
-is already in the CSV. Each of those means the source changed and this script needs a look.
+is already in the CSV. Each of those means the list changed and this script needs a look.
 """
 
 import csv
 import hashlib
 import io
+import os
 import re
 import sys
 
-# Known upstream errata (mcc-codes.SOURCE.md): code -> (text in the CSV, text to use instead).
+# Errata of the list: code -> (text in the CSV, text to use instead). 6011 is the ATM code, as
+# the IRS description and Visa's Merchant Data Standards Manual have it.
 CORRECTIONS = {
     "6011": (
         "Financial Institutions \u2013 Manual Cash Disbursements",
@@ -34,7 +37,7 @@ CORRECTIONS = {
     ),
 }
 
-# Newer network codes missing upstream (mcc-codes.SOURCE.md): code -> description.
+# Newer network codes the list lacks: code -> description.
 ADDITIONS = {
     "5262": "Marketplaces",
     "5552": "Electric Vehicle Charging",
@@ -42,8 +45,10 @@ ADDITIONS = {
     "9406": "Government-Owned Lotteries (Non-U.S.)",
 }
 
+SOURCE = "Tests/LedgerTests/MerchantCategoryCodes/mcc-codes.csv"
+
 COMMAND = (
-    "python3 Sources/Ledger/MerchantCategoryCodes/generate.py ../shared/data/mcc-codes.csv \\\n"
+    "python3 Sources/Ledger/MerchantCategoryCodes/generate.py \\\n"
     "//       > Sources/Ledger/MerchantCategoryCodes/MerchantCategoryCodeTable.swift"
 )
 
@@ -108,7 +113,7 @@ def render(rows, source_rows, digest):
     lines = [
         "// GENERATED FILE. DO NOT EDIT BY HAND.",
         "//",
-        f"// Generated from ../shared/data/mcc-codes.csv ({source_rows} rows, SHA-256 {digest})",
+        f"// Generated from {SOURCE} ({source_rows} rows, SHA-256 {digest})",
         "// by Sources/Ledger/MerchantCategoryCodes/generate.py, run from the package root:",
         "//",
         "//     " + COMMAND,
@@ -154,19 +159,22 @@ def render(rows, source_rows, digest):
 
 
 def main(argv):
-    if len(argv) != 2:
+    if len(argv) != 1:
         sys.stderr.write(
-            "usage: python3 Sources/Ledger/MerchantCategoryCodes/generate.py CSV > OUTPUT.swift\n"
+            "usage: python3 Sources/Ledger/MerchantCategoryCodes/generate.py > OUTPUT.swift\n"
         )
         return 2
+    # This file is <root>/Sources/Ledger/MerchantCategoryCodes/generate.py.
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    path = os.path.join(root, SOURCE)
     try:
-        with open(argv[1], "rb") as handle:
+        with open(path, "rb") as handle:
             data = handle.read()
         rows = read_rows(data)
         source_rows = len(rows)
         apply_fixes(rows)
     except (OSError, UnicodeDecodeError, csv.Error, DataError) as error:
-        sys.stderr.write(f"generate.py: {argv[1]}: {error}\n")
+        sys.stderr.write(f"generate.py: {path}: {error}\n")
         return 1
     digest = hashlib.sha256(data).hexdigest()
     sys.stdout.buffer.write(render(rows, source_rows, digest).encode("utf-8"))

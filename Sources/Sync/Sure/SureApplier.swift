@@ -51,6 +51,9 @@ public final class SureApplier {
             let counts = try store.transaction { () throws -> SureCounts in
                 try apply(chunks, connection: connection)
             }
+            #if DEBUG
+            TestFaultInjection.reached(.capture)
+            #endif
             return .applied(chunks: try chunks.map { try reload($0) }, counts: counts)
         } catch let error as SureError where Self.isPermanent(error.code) {
             return try fail(first, chunks: chunks, error: error, connection: connection)
@@ -130,7 +133,13 @@ public final class SureApplier {
                                     dropPayload: false, now: now.epochSeconds)
             for event in batch.events {
                 try applyEvent(event, context: context, counts: &counts)
+                #if DEBUG
+                TestFaultInjection.reached(.event)
+                #endif
             }
+            #if DEBUG
+            TestFaultInjection.reached(.chunk)
+            #endif
             running = chunk.payloadDigest
         }
         for chunk in chunks {

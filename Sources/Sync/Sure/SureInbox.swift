@@ -56,6 +56,9 @@ public final class SureInbox {
     /// Accepts and applies what the inbox holds.
     public func sync(store: LedgerStore, now: Timestamp) throws -> Report {
         var report = Report()
+        #if DEBUG
+        try TestFaultInjection.limitPages(of: store.connection)
+        #endif
         try store.transaction {
             _ = try store.pruneSurePayloads(settledBefore: now.epochSeconds - Self.payloadRetentionSeconds)
         }
@@ -93,6 +96,9 @@ public final class SureInbox {
                     accepted = try accept(entry, configured: configured, store: store, now: now)
                 }
                 let (batch, isFresh) = accepted
+                #if DEBUG
+                if isFresh { TestFaultInjection.reached(.batch) }
+                #endif
                 touched[batch.rowID] = entry.display
                 if isFresh { fresh.insert(batch.rowID) }
                 if !touchedConnections.contains(batch.connectionID) { touchedConnections.append(batch.connectionID) }

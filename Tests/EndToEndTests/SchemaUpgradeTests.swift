@@ -1,0 +1,145 @@
+import Foundation
+import LedgerStore
+import PurseTestSupport
+import Storage
+import Testing
+
+/// A ledger written at every earlier schema version, with data in each of its tables, is
+/// upgraded by today's purse on first use: every row keeps every value, and the reports and
+/// exports show them as they show a ledger that never needed upgrading.
+@Suite("Schema upgrades")
+struct SchemaUpgradeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let folder: TemporaryFolder
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// The commands whose output must not change, with the version whose tables they read.
+    static let reports: [(arguments: [String], since: Int)] = [
+        (["export", "transactions", "--format", "json"], 1),
+        (["accounts", "--format", "json"], 1),
+        (["report", "spending", "--month", "2026-10", "--format", "csv"], 1),
+        (["rules", "list", "--format", "json"], 2),
+        (["budget", "list", "--format", "json"], 3),
+        (["sure", "status", "--format", "json"], 4),
+        (["sure", "conflicts", "--format", "json"], 4),
+    ]
+
+    /// A ledger of today's schema with rows in every table an earlier version has: a synced
+    /// sample export, rules, budgets, and (`withSure`) the example Sure inbox with an open and a
+    /// settled conflict.
+    func writtenToday(_ name: String, withSure: Bool) throws -> String {
+        let database = folder.file(name + ".sqlite")
+        let export = folder.file("export")
+        if !FileManager.default.fileExists(atPath: export) {
+            try #require(try purse.run(["sample", "--out", export, "--transactions", "300", "--months", "3", "--seed", "4"]).status == 0)
+        }
+        var commands = [
+            ["sync", export],
+            ["rules", "add", "--merchant", "Whole Foods", "--category", "Dining"],
+            ["rules", "add", "--mcc", "4829", "--flow", "transfer"],
+            ["budget", "set", "Groceries", "400", "--currency", "USD", "--rollover", "surplus", "--from", "2026-08"],
+            ["budget", "set", "Dining", "150.50", "--currency", "GBP", "--from", "2026-09"],
+        ]
+        if withSure { commands.append(["sync", Self.root.appendingPathComponent("examples/sure-inbox").path]) }
+        for command in commands {
+            let result = try purse.run(["--db", database] + command)
+            try #require(result.status == 0, "\(command): \(result.stderr)")
+        }
+        if withSure {
+            let connection = try Connection(path: database)
+            try connection.execute("""
+                INSERT INTO sure_conflicts (id, connection_id, lineage_id, kind, identity, status, details, created_at)
+                SELECT 'c0f11c70-0000-4000-8000-000000000001', connection_id, lineage_id, 'balance_observation_conflict',
+                    source_id || '|booked|2026-10-30T00:00:00.000000Z', 'open',
+                    '{"source_id":"' || source_id || '","kind":"booked","observed_at":"2026-10-30T00:00:00Z"}', '2026-11-01T08:00:00Z'
+                FROM sure_balance_observations ORDER BY row_id LIMIT 1;
+                INSERT INTO sure_conflicts (id, connection_id, lineage_id, kind, identity, status, details, resolution, created_at, resolved_at)
+                SELECT 'c0f11c70-0000-4000-8000-000000000002', connection_id, lineage_id, 'source_reappeared', source_id, 'resolved',
+                    '{"source_id":"' || source_id || '"}', 'keep_sure', '2026-11-01T08:00:00Z', '2026-11-02T08:00:00Z'
+                FROM sure_transactions ORDER BY source_id LIMIT 1;
+                INSERT INTO sure_settlements (lineage_id, scope, identity, settled_at)
+                SELECT lineage_id, 'transaction', source_id, '2026-11-02T08:00:00Z' FROM sure_transactions ORDER BY source_id LIMIT 1;
+                """)
+        }
+        return database
+    }
+
+    /// A ledger at `version`: the first `version` migrations, then the rows of `source` in every
+    /// table that version has, with that version's columns.
+    func ledger(atVersion version: Int, copying source: String) throws -> String {
+        let database = folder.file("v\(version).sqlite")
+        let connection = try Connection(path: database)
+        #expect(try Migrator.migrate(connection, Array(LedgerSchema.migrations.prefix(version)), now: "2025-06-01T00:00:00Z") == version)
+        try connection.prepare("ATTACH DATABASE ? AS source").run([.text(source)])
+        // Creation order, so that a row's parents are copied first.
+        for table in try Self.tables(connection) {
+            let columns = try Self.columns(of: table, connection).joined(separator: ", ")
+            try connection.execute("INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM source.\(table)")
+            #expect(try connection.scalarInt("SELECT count(*) FROM main.\(table)")! > 0, "version \(version) table \(table)")
+        }
+        try connection.execute("DETACH DATABASE source")
+        return database
+    }
+
+    @Test("a ledger of every earlier version upgrades and keeps every row", arguments: 1..<LedgerSchema.latestVersion)
+    func upgradeKeepsEveryRow(version: Int) throws {
+        let source = try writtenToday("today", withSure: version >= 4)
+        let old = try ledger(atVersion: version, copying: source)
+        let tables = try Self.tables(try Connection(path: old))
+        let before = try LedgerContents(path: old, tables: tables.map { ($0, []) } + [("schema_migrations", [])])
+
+        let status = try purse.run(["--db", old, "status", "--check"])
+
+        #expect(status.status == 0, "\(status.stdout)\(status.stderr)")
+        let upgraded = try Connection(path: old)
+        #expect(try Migrator.currentVersion(upgraded) == LedgerSchema.latestVersion)
+        let after = try LedgerContents(path: old, tables: tables.map { ($0, []) })
+        #expect(after.rows == before.rows.filter { !$0.hasPrefix("schema_migrations: ") })
+        // The old migrations keep their record; the new ones are added after them.
+        let migrations = try LedgerContents(path: old, tables: [("schema_migrations", ["applied_at"])]).rows
+        #expect(migrations == LedgerSchema.migrations.map { "schema_migrations: \($0.id)|'\($0.name)'" })
+        #expect(before.rows.filter { $0.hasPrefix("schema_migrations: ") }.count == version)
+        for table in try Self.tables(upgraded) where !tables.contains(table) {
+            #expect(try upgraded.scalarInt("SELECT count(*) FROM \(table)") == 0, "\(table)")
+        }
+
+        // The same rows kept at today's schema all along: the source without the tables newer than `version`.
+        let expectedLedger = folder.file("expected-v\(version).sqlite")
+        try FileManager.default.copyItem(atPath: source, toPath: expectedLedger)
+        let expectedConnection = try Connection(path: expectedLedger)
+        for table in try Self.tables(expectedConnection).reversed() where !tables.contains(table) {
+            try expectedConnection.execute("DELETE FROM \(table)")
+        }
+        for report in Self.reports {
+            let expected = try purse.run(["--db", expectedLedger] + report.arguments)
+            let actual = try purse.run(["--db", old] + report.arguments)
+            #expect(actual.status == 0 && expected.status == 0, "\(report.arguments): \(actual.stderr)")
+            #expect(actual.stdout == expected.stdout, "\(report.arguments)")
+            if report.since <= version { #expect(actual.stdout.count > 100, "\(report.arguments): \(actual.stdout)") }
+        }
+    }
+
+    /// The ledger's tables, in the order they were created.
+    static func tables(_ connection: Connection) throws -> [String] {
+        let query = try connection.prepare("""
+            SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                AND name <> 'schema_migrations' ORDER BY rowid
+            """)
+        var names: [String] = []
+        while try query.step() { names.append(query.text(0)) }
+        return names
+    }
+
+    static func columns(of table: String, _ connection: Connection) throws -> [String] {
+        let query = try connection.prepare("SELECT name FROM main.pragma_table_info(?) ORDER BY cid")
+        try query.bind([.text(table)])
+        var names: [String] = []
+        while try query.step() { names.append(query.text(0)) }
+        return names
+    }
+}

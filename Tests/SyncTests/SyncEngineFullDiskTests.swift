@@ -1,0 +1,38 @@
+import Foundation
+import Ledger
+import LedgerStore
+import Storage
+import Sync
+import Testing
+
+/// A disk that fills up mid-sync (SQLite's `max_page_count` stands in for it): SQLite rolls the
+/// whole open transaction back by itself, and the sync must report the full disk, not the
+/// COMMIT that then has nothing to commit.
+@Suite struct SyncEngineFullDiskTests {
+    @Test("a full disk fails the sync with SQLITE_FULL, keeps the streams committed before it, and a rerun with room finishes")
+    func fullDisk() throws {
+        let world = try SyncWorld()
+        let sample = world.folder.url.appendingPathComponent("sample")
+        _ = try WalletExportSampleGenerator(transactions: 2000, months: 12, seed: 5).write(to: sample)
+        let source = try WalletExportSource(path: sample.path)
+        let connection = world.store.connection
+        let pages = try #require(try connection.scalarInt("PRAGMA page_count"))
+        try connection.execute("PRAGMA max_page_count = \(pages + 40)")
+
+        let error = try #require(throws: StorageError.self) {
+            try SyncEngine(store: world.store, now: world.now).sync(source)
+        }
+
+        #expect(error.isFull, "\(error)")
+        #expect(!connection.isInTransaction)
+        let committed = try world.streamNames()
+        #expect(!committed.isEmpty && committed.count < 9, "\(committed)")
+        #expect(try world.store.check().isEmpty)
+
+        try connection.execute("PRAGMA max_page_count = 1073741823")
+        try SyncEngine(store: world.store, now: world.now).sync(source)
+        let clean = try SyncWorld()
+        try SyncEngine(store: clean.store, now: clean.now).sync(source)
+        #expect(try world.dump() == clean.dump())
+    }
+}
