@@ -297,6 +297,7 @@ struct BudgetCommandTests {
         #expect(euro.stderr == "Error: no account holds EUR (the accounts hold GBP, USD).\n" + Self.budgetSetUsage, "\(euro.stderr)")
         #expect(!harness.run(["budget", "list", "--format", "csv"]).stdout.contains("EUR"))
         let empty = try CLITestHarness()
+        try empty.createLedger()
         let none = empty.run(["budget", "set", "Groceries", "300"])
         #expect(none.status == 64)
         #expect(none.stderr == "Error: no account holds USD: the ledger has no accounts yet (run 'purse sync' first).\n"
