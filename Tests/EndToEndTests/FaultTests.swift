@@ -75,26 +75,29 @@ struct FaultTests {
         let other = folder.file("other")
         try #require(try purse.run(["sample", "--out", other, "--transactions", "50", "--seed", "9"]).status == 0)
         let before = try LedgerContents(path: database)
-        try UnprivilegedRun.handOver(folder.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: database)
-        if setup == .fileAndFolder {
-            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: ledgerFolder)
-        }
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ledgerFolder) }
+        // Everything purse needs is handed to the user it runs as; only the ledger is read-only.
+        let paths = [folder.path] + (FileManager.default.subpaths(atPath: folder.path) ?? []).map { folder.path + "/" + $0 }
+        try ReadOnlyAccess.set(paths.map { path in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            if path == database { return (path, 0o444) }
+            if path == ledgerFolder, setup == .fileAndFolder { return (path, 0o555) }
+            return (path, isFolder.boolValue ? 0o755 : 0o644)
+        })
+        defer { ReadOnlyAccess.restore(paths) }
         // The setup must really bind the user purse runs as, or the test would prove nothing.
-        #expect(try !UnprivilegedRun.canWrite(database))
-        #expect(try UnprivilegedRun.canCreateFile(in: ledgerFolder) == (setup == .file))
+        #expect(try !ReadOnlyAccess.canWrite(database))
+        #expect(try ReadOnlyAccess.canCreateFile(in: ledgerFolder) == (setup == .file))
         let bytes = try Data(contentsOf: URL(fileURLWithPath: database))
 
-        let result = try UnprivilegedRun.run(purse.url.path, ["--db", database, "sync", other])
+        let result = try ReadOnlyAccess.purse(purse).run(["--db", database, "sync", other])
 
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("readonly") || result.stderr.contains("read-only"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ledgerFolder)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: database)
+        ReadOnlyAccess.restore(paths)
         #expect(try LedgerContents(path: database) == before)
     }
 

@@ -33,6 +33,29 @@ public enum ReadOnlyAccess {
         }
     }
 
+    /// Whether the user purse runs as may write `file` (a test that a setup is read-only must see
+    /// this fail, or it would prove nothing).
+    public static func canWrite(_ file: String) throws -> Bool {
+        try shell("test -w \"$1\"", file) == 0
+    }
+
+    /// Whether the user purse runs as can create a file in `folder`.
+    public static func canCreateFile(in folder: String) throws -> Bool {
+        try shell("touch \"$1/.write-probe\" 2>/dev/null && rm -f \"$1/.write-probe\"", folder) == 0
+    }
+
+    private static func shell(_ script: String, _ path: String) throws -> Int32 {
+        let process = Process()
+        let launcher = runsAsRoot ? ["/usr/bin/setpriv", "--reuid=\(unprivilegedID)", "--regid=\(unprivilegedID)", "--clear-groups"] : []
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? "/bin/sh")
+        process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : ["/bin/sh"]) + ["-c", script, "sh", path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Gives the paths back to the test with modes it can remove them with (0o700 for folders,
     /// 0o600 for files).
     public static func restore(_ paths: [String]) {
