@@ -32,7 +32,7 @@ struct LedgerAccessTests {
         ["sure", "resolve", "CONFLICT", "accept_source"], ["sure", "repair", "CONNECTION"],
         ["sure", "rotate-credential", "CONNECTION"], ["sure", "disconnect", "CONNECTION"],
         // A budget needs an account holding its currency, so only a ledger with data can take one.
-        ["budget", "set", "Groceries", "400"], ["budget", "remove", "Groceries"],
+        ["budget", "set", "Groceries", "400"], ["budget", "remove", "Groceries"], ["rules", "remove", "1"],
     ]
 
     // MARK: - A mistyped database

@@ -67,7 +67,7 @@ enum RulesCommand {
         guard let id = Int64(digits), id > 0 else {
             throw context.usageError("a rule number is a whole number such as 3 (see 'purse rules list'), not '\(text)'")
         }
-        let store = try context.openStore(.create)
+        let store = try context.openStore(.writeExisting)
         guard try store.removeRule(id: id) else {
             throw context.usageError("there is no rule #\(id) (see 'purse rules list')")
         }
