@@ -69,6 +69,7 @@ struct FaultTests {
 
     @Test("a read-only database: a clear error, exit 74, nothing changed", arguments: ReadOnlySetup.allCases)
     func readOnlyDatabase(_ setup: ReadOnlySetup) throws {
+        try ReadOnlyAccess.require()
         let ledgerFolder = folder.file("ledger")
         let database = ledgerFolder + "/ledger.sqlite"
         try #require(try purse.run(["--db", database, "sync", export]).status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Makes files and folders read-only for a `purse` run, also when the tests run as root, whom
 /// permission bits do not stop: then the paths are given to `nobody` and purse runs as nobody,
@@ -14,11 +15,22 @@ public enum ReadOnlyAccess {
         !runsAsRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
     }
 
+    /// Fails the calling test when nothing here can make a file read-only: the read-only tests
+    /// run on every machine, and a machine that cannot run them must say so, never skip them.
+    public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try #require(isAvailable, "the tests run as root, so they run purse as nobody through setpriv: install util-linux (setpriv)",
+                     sourceLocation: sourceLocation)
+    }
+
+    /// What runs a command as the user purse runs as: as root, nobody without root's groups.
+    private static var launcher: [String] {
+        runsAsRoot ? ["/usr/bin/setpriv", "--reuid=\(unprivilegedID)", "--regid=\(unprivilegedID)", "--clear-groups"] : []
+    }
+
     /// `purse` as it must run to feel the modes set here: as nobody when the tests run as root.
     public static func purse(_ purse: PurseBinary = PurseBinary()) -> PurseBinary {
-        guard runsAsRoot else { return purse }
         var unprivileged = purse
-        unprivileged.launcher = ["/usr/bin/setpriv", "--reuid=\(unprivilegedID)", "--regid=\(unprivilegedID)", "--clear-groups"]
+        unprivileged.launcher = launcher
         return unprivileged
     }
 
@@ -46,7 +58,6 @@ public enum ReadOnlyAccess {
 
     private static func shell(_ script: String, _ path: String) throws -> Int32 {
         let process = Process()
-        let launcher = runsAsRoot ? ["/usr/bin/setpriv", "--reuid=\(unprivilegedID)", "--regid=\(unprivilegedID)", "--clear-groups"] : []
         process.executableURL = URL(fileURLWithPath: launcher.first ?? "/bin/sh")
         process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : ["/bin/sh"]) + ["-c", script, "sh", path]
         process.standardOutput = FileHandle.nullDevice
