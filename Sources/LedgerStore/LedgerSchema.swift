@@ -277,6 +277,18 @@ public enum LedgerSchema {
             ALTER TABLE accounts_new RENAME TO accounts;
             CREATE INDEX accounts_by_source ON accounts(source_id);
             """, rebuildsTables: true),
+        // Values from a newer FinanceKit that a sync has warned about: each is warned about once
+        // per ledger, where it first came in, not again on every run that brings more of it.
+        Migration(id: 7, name: "unknown values", sql: """
+            CREATE TABLE unknown_values (
+                field TEXT NOT NULL,
+                value TEXT NOT NULL,
+                first_seen_at TEXT NOT NULL,
+                file TEXT NOT NULL,
+                line INTEGER,
+                PRIMARY KEY (field, value)
+            ) WITHOUT ROWID;
+            """),
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -7,7 +7,7 @@ public struct StreamSummary: Equatable, Sendable {
     public var updated = 0
     public var deleted = 0
     public var resynced = false
-    /// Values of applied change sets that purse does not know, each (key, value) once per run.
+    /// Values of applied change sets that purse does not know and the ledger had not met before.
     public var warnings: [SyncWarning] = []
     /// The bad input that stopped the stream; the change sets counted above were applied.
     public var failure: SyncError?

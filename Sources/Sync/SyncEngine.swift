@@ -10,9 +10,6 @@ public final class SyncEngine {
     private let now: Timestamp
     /// Called now and then with a short progress text (meant for a terminal).
     public var progress: ((String) -> Void)?
-    /// The (key, value) pairs already warned about: each is reported once per run, over every
-    /// source this engine syncs.
-    private var warnedValues: Set<[String]> = []
 
     /// About how many records one commit holds: large enough that commits cost little, small
     /// enough that another run waiting on the database never waits long.
@@ -95,18 +92,21 @@ public final class SyncEngine {
                         }
                         // Counted apart, so a change set rolled back leaves no trace in the summary.
                         var applied = summary
-                        var unknownValues: [SyncWarning] = []
                         try store.connection.savepoint("change_set") {
+                            var unknownValues: [SyncWarning] = []
                             try apply(change, to: stream, sourceRow: sourceRow, summary: &applied, unknownValues: &unknownValues)
+                            // A value is warned about once per ledger: when the change set that
+                            // first brings it commits.
+                            for warning in unknownValues where try store.recordUnknownValue(
+                                field: String(warning.key), value: warning.value, file: warning.file, line: warning.line, now: now) {
+                                applied.warnings.append(warning)
+                            }
                             try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
                         }
                         #if DEBUG
                         TestFaultInjection.reached(.changeSet)
                         #endif
                         summary = applied
-                        for warning in unknownValues where warnedValues.insert([String(warning.key), warning.value]).inserted {
-                            summary.warnings.append(warning)
-                        }
                         token = change.token
                         records += change.recordCount
                         summary.changeSets += 1

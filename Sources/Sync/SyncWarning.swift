@@ -14,7 +14,7 @@ public struct SyncWarning: Equatable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    /// The record's key without its path (`transactionType`): one warning per key and value.
+    /// The record's key without its path (`transactionType`): one warning per key and value and ledger.
     public var key: Substring { field.split(separator: ".").last ?? Substring(field) }
 
     /// How the money rules count the value (see `TransactionType.forMoneyRules` and friends).

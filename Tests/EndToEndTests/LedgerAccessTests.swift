@@ -156,7 +156,7 @@ struct LedgerAccessTests {
         // Schema 4, as the purse before summaries left it.
         let connection = try Connection(path: database)
         try connection.execute("""
-            DROP TABLE summary_totals; DROP TABLE summaries; DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
+            DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries; DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
             """)
         func version() throws -> Int64? { try Connection(path: database, readOnly: true).scalarInt("PRAGMA user_version") }
 

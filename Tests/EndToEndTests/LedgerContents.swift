@@ -12,6 +12,7 @@ struct LedgerContents: Equatable, CustomStringConvertible {
         ("accounts", []),
         ("balances", []),
         ("transactions", []),
+        ("unknown_values", ["first_seen_at", "file"]),
         ("sure_connections", ["created_at", "last_device_contact_at", "last_accepted_at", "last_imported_at",
                               "last_downstream_at"]),
         ("sure_mappings", ["unavailable_at"]),

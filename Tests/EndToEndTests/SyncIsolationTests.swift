@@ -126,7 +126,7 @@ struct SyncIsolationTests {
             """)
     }
 
-    @Test("values FinanceKit added after this purse: stored as given, one warning per value, shown by name")
+    @Test("values FinanceKit added after this purse: stored as given, one warning per value and ledger, shown by name")
     func unknownValues() throws {
         try export.append("accounts", F.changeSet("G", 2, inserted: [F.account("A3", kind: "brokerage", name: "Brokerage")]))
         try export.append("transactions/A1", F.changeSet("T", 2, inserted: [
@@ -161,10 +161,18 @@ struct SyncIsolationTests {
         #expect(typed.status == 64)
         #expect(typed.stderr.hasPrefix("Error: option '--type': unknown value 'cryptoPurchase' (one of adjustment, atm, "))
 
-        // A warning is printed even under --quiet.
+        // A value is warned about once per ledger: a cron job that syncs more of it every day
+        // stays quiet; a new value warns, even under --quiet.
         try export.append("transactions/A2", F.changeSet("T", 2, inserted: [F.transaction("d2", account: "A2", type: "cryptoPurchase")]))
+        let again = try run(["--quiet", "sync", export.path])
+        #expect(again.status == 0)
+        #expect(again.stderr == "")
+        try export.append("transactions/A2", F.changeSet("T", 3, inserted: [
+            F.transaction("d3", account: "A2", type: "cryptoPurchase"), F.transaction("d4", account: "A2", type: "cryptoSale"),
+        ]))
         let quiet = try run(["--quiet", "sync", export.path])
         #expect(quiet.status == 0)
-        #expect(quiet.stderr == "Warning: \(export.path)/transactions/A2.jsonl:2: inserted[0].transactionType: unknown value 'cryptoPurchase' stored as given (counted as type unknown)\n")
+        #expect(quiet.stderr == "Warning: \(export.path)/transactions/A2.jsonl:3: inserted[1].transactionType: unknown value 'cryptoSale' stored as given (counted as type unknown)\n")
+        #expect(try exportedIDs().filter { $0.hasPrefix("D") } == ["D1", "D2", "D3", "D4"])
     }
 }

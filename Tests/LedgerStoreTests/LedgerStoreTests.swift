@@ -111,7 +111,7 @@ private enum Sample {
         }
         let store = try LedgerStore(path: path, now: now)
 
-        #expect(try store.schemaVersion == 6)
+        #expect(try store.schemaVersion == LedgerSchema.latestVersion)
         #expect(try store.counts() == (accounts: 1, balances: 1, transactions: 1))
         let card = try #require(try store.accountSummaries().first?.account)
         #expect(card == Sample.account(Sample.card, name: "Card", kind: .liability, creditLimit: 5_000_000))

@@ -93,6 +93,14 @@ import Testing
         #expect(stream.warnings.isEmpty)
         #expect(BadInput(try #require(stream.failure))?.field == "inserted[1]")
         #expect(try world.dump() == before)
+        #expect(try world.rows("SELECT value FROM unknown_values").isEmpty, "a change set rolled back records no value")
+
+        // Fixed, the change set brings the value in, and only now is it warned about.
+        try world.export.replace("transactions/" + ID.card, lines: try Self.lines(of: world.export.url("transactions/" + ID.card))
+            .dropLast() + [Fixture.changeSet("G1", 2, inserted: [Self.purchase(13, ID.card, type: "cryptoPurchase")])])
+        let fixed = try world.sync()
+        #expect(fixed.failures.isEmpty)
+        #expect(fixed.warnings.map(\.value) == ["cryptoPurchase"])
     }
 
     // MARK: - Values purse does not know
@@ -128,25 +136,36 @@ import Testing
         #expect(stored[0].transactionType == .unrecognized("cryptoPurchase"))
         #expect(try world.store.accountSummaries().map(\.account.kind) == [.unrecognized("brokerage"), .asset])
 
-        // Each run warns again, about what it stores.
-        try world.export.append(checking, Fixture.changeSet("G1", 3, inserted: [Self.purchase(3, ID.checking, type: "cryptoPurchase")]))
-        #expect(try world.sync().warnings == [
-            SyncWarning(file: world.file(checking), line: 3, field: "inserted[0].transactionType", value: "cryptoPurchase"),
+        // The ledger remembers what it was warned about: a later run that stores more of a value
+        // stays quiet about it (a cron job would mail it every day), and a new value still warns.
+        try world.export.append(checking, Fixture.changeSet("G1", 3, inserted: [
+            Self.purchase(3, ID.checking, type: "cryptoPurchase"), Self.purchase(4, ID.checking, type: "cryptoSale"),
+        ]))
+        let later = try world.sync()
+        #expect(later.summary(checking)?.counts == [1, 2, 0, 0])
+        #expect(later.warnings == [
+            SyncWarning(file: world.file(checking), line: 3, field: "inserted[1].transactionType", value: "cryptoSale"),
         ])
         #expect(try world.sync().warnings.isEmpty, "nothing new, nothing stored, no warning")
+        #expect(try world.rows("SELECT field, value, first_seen_at, file, line FROM unknown_values ORDER BY field, value") == [
+            ["kind", "brokerage", world.now.text, world.file("accounts"), "1"],
+            ["status", "settling", world.now.text, world.file(checking), "1"],
+            ["transactionType", "cryptoPurchase", world.now.text, world.file(checking), "1"],
+            ["transactionType", "cryptoSale", world.now.text, world.file(checking), "3"],
+            ["transactionType", "instantPayment", world.now.text, world.file("transactions/" + ID.savings), "1"],
+        ])
     }
 
-    @Test func oneEngineWarnsOncePerValueOverSeveralSources() throws {
+    @Test func aValueIsWarnedAboutOncePerLedgerOverSourcesAndEngines() throws {
         let world = try SyncWorld()
         let other = try world.makeExport(name: "other", sourceID: ID.otherSource, sourceName: "Ben's iPhone")
         try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [
             Fixture.account(ID.checking, kind: "brokerage"),
         ]))
         try other.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.card, kind: "brokerage")]))
-        let engine = SyncEngine(store: world.store, now: world.now)
 
-        let first = try engine.sync(WalletExportSource(path: world.export.path))
-        let second = try engine.sync(WalletExportSource(path: other.path))
+        let first = try world.sync()
+        let second = try world.sync(other)
 
         #expect(first.warnings.map(\.value) == ["brokerage"])
         #expect(second.warnings.isEmpty)
