@@ -26,21 +26,26 @@ extension LedgerStore {
         }
     }
 
-    /// Remembers what was reported for a month (replacing what was remembered), in one transaction.
-    public func saveSummaryRecord(_ record: SummaryRecord) throws {
+    /// Remembers what one summary reported, for each of its months (replacing what was
+    /// remembered), in one transaction: the months are remembered together or not at all.
+    public func saveSummaryRecords(_ records: [SummaryRecord]) throws {
         try transaction {
-            try connection.prepare("""
+            let upsert = try connection.prepare("""
                 INSERT INTO summaries (month, digest, first_reported_at, reported_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT (month) DO UPDATE SET digest = excluded.digest, reported_at = excluded.reported_at
-                """).run([.text(record.month.description), .text(record.digest), .text(record.firstReportedAt),
-                          .text(record.reportedAt)])
-            try connection.prepare("DELETE FROM summary_totals WHERE month = ?").run([.text(record.month.description)])
-            let insert = try connection.prepare("""
+                """)
+            let deleteTotals = try connection.prepare("DELETE FROM summary_totals WHERE month = ?")
+            let insertTotals = try connection.prepare("""
                 INSERT INTO summary_totals (month, currency, spent, refunded, income, count) VALUES (?, ?, ?, ?, ?, ?)
                 """)
-            for totals in record.totals {
-                try insert.run([.text(record.month.description), .text(totals.currency), .integer(totals.spent),
-                                .integer(totals.refunded), .integer(totals.income), .integer(Int64(totals.count))])
+            for record in records {
+                let month = SQLValue.text(record.month.description)
+                try upsert.run([month, .text(record.digest), .text(record.firstReportedAt), .text(record.reportedAt)])
+                try deleteTotals.run([month])
+                for totals in record.totals {
+                    try insertTotals.run([month, .text(totals.currency), .integer(totals.spent), .integer(totals.refunded),
+                                          .integer(totals.income), .integer(Int64(totals.count))])
+                }
             }
         }
     }

@@ -81,6 +81,12 @@ final class CommandContext {
         if !globals.quiet { stderr.write(line + "\n") }
     }
 
+    /// Writes `Warning: message` to stderr, also under `--quiet`: something the user should
+    /// hear of although the command went on.
+    func warn(_ message: String) {
+        stderr.write("Warning: " + message + "\n")
+    }
+
     /// Block characters unless --ascii or a non-UTF-8 locale.
     var textStyle: TextStyle { TextStyle(asciiRequested: command.has("ascii"), environment: environment) }
 

@@ -37,6 +37,24 @@ enum ErrorFunnel {
         }
     }
 
+    /// Why a write to the ledger at `path` failed, as the first clause of a sentence (for a
+    /// warning about what a command could not keep, after it did the rest).
+    static func writeFailureCause(_ error: any Error, ledger path: String) -> String {
+        if let error = error as? StorageError {
+            if error.isReadOnly || error.isCannotOpen && isReadOnly(ledger: path) { return "the ledger at \(path) is read-only" }
+            if error.isBusy { return locked }
+        }
+        return classify(error).0
+    }
+
+    /// A file, or a folder where SQLite cannot make the files a write needs, that this process may not write.
+    private static func isReadOnly(ledger path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(path, W_OK) != 0 || access(folder.isEmpty ? "." : folder, W_OK) != 0
+    }
+
+    static let locked = "the database is locked by another purse run"
+
     /// Every error but those of how purse was called.
     static func classify(_ error: any Error) -> (String, ExitStatus) {
         switch error {
@@ -76,7 +94,7 @@ enum ErrorFunnel {
             return (error.description, .ioError)
         case let error as StorageError:
             if error.isBusy {
-                return ("the database is locked by another purse run; try again in a moment", .temporaryFailure)
+                return (locked + "; try again in a moment", .temporaryFailure)
             }
             return (error.description, .ioError)
         case let error as SchemaTooNewError:

@@ -352,4 +352,23 @@ private enum Sample {
         #expect(sweptAccounts == [Sample.card])
         #expect(try store.counts().transactions == 1)
     }
+
+    @Test func theMonthsOfOneSummaryAreRememberedTogetherOrNotAtAll() throws {
+        let store = try TestLedger().store
+        func record(_ month: String, digest: String, totals: [String]) -> SummaryRecord {
+            SummaryRecord(month: YearMonth(iso: month)!, digest: digest, firstReportedAt: "2026-11-01T08:00:00Z",
+                          reportedAt: "2026-12-01T08:00:00Z",
+                          totals: totals.map { SummaryRecord.Totals(currency: $0, spent: 100, refunded: 0, income: 5, count: 1) })
+        }
+        let september = record("2026-09", digest: "a", totals: ["USD"])
+        let october = record("2026-10", digest: "b", totals: ["EUR", "USD"])
+        try store.saveSummaryRecords([september, october])
+        #expect(try store.summaryRecords() == [september, october])
+
+        // The second month cannot be kept (a currency twice): the first, restated, is not kept either.
+        #expect(throws: StorageError.self) {
+            try store.saveSummaryRecords([record("2026-09", digest: "c", totals: ["GBP"]), record("2026-11", digest: "d", totals: ["USD", "USD"])])
+        }
+        #expect(try store.summaryRecords() == [september, october])
+    }
 }

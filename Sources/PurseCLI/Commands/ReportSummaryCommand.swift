@@ -44,17 +44,16 @@ enum ReportSummaryCommand {
         }
     }
 
-    /// Remembers what the summary reported, once it is out. A ledger this run cannot write (a
-    /// read-only file or folder, a long lock) costs one warning on stderr, not the summary: cron
-    /// mails the warning, and the summary itself is complete.
+    /// Remembers what the summary reported, once it is out, all its months in one transaction.
+    /// A ledger this run cannot write (a read-only file or folder, a long lock) costs one warning
+    /// on stderr, not the summary: cron mails the warning, and the summary itself is complete.
     static func record(_ records: [SummaryRecord], context: CommandContext) {
         guard !records.isEmpty else { return }
         do {
-            let store = try context.openStore(.writeExisting)
-            for record in records { try store.saveSummaryRecord(record) }
+            try context.openStore(.writeExisting).saveSummaryRecords(records)
         } catch {
-            context.stderr.write("Warning: could not remember what this summary reported, so later summaries may miss or "
-                                 + "repeat its restatements (\(error))\n")
+            context.warn(ErrorFunnel.writeFailureCause(error, ledger: context.databasePath)
+                         + ", so this summary was not remembered (restatements are not tracked)")
         }
     }
 

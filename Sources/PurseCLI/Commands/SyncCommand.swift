@@ -45,7 +45,7 @@ enum SyncCommand {
                     }
                     for stream in report.streams {
                         if stream.changeSets > 0 { context.note(stream.line) }
-                        for warning in stream.warnings { context.stderr.write("Warning: \(warning)\n") }
+                        for warning in stream.warnings { context.warn(warning.description) }
                         if let failure = stream.failure {
                             ErrorFunnel.report(failure, stderr: context.stderr)
                             badInput = true
