@@ -58,6 +58,8 @@ enum ErrorFunnel {
     /// Every error but those of how purse was called.
     static func classify(_ error: any Error) -> (String, ExitStatus) {
         switch error {
+        case let error as SyncInterrupted:
+            return classify(error.underlying)
         case let error as SyncError:
             switch error {
             case .notFound: return (error.description, .notFound)

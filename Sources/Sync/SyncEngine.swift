@@ -23,7 +23,8 @@ public final class SyncEngine {
     /// Syncs every stream of `source`. Bad input in a stream stops that stream only (what came
     /// before it stays applied) and is reported in `SyncReport.failures`; the other streams go
     /// on. A source behind the database is refused whole, before anything is applied; any other
-    /// error (the database locked, a file that cannot be read) stops the sync.
+    /// error once streams are applied (the database locked, a full disk, a file that cannot be
+    /// read) stops the sync as `SyncInterrupted`, which carries what was committed before it.
     public func sync(_ source: any LedgerSource) throws -> SyncReport {
         #if DEBUG
         try TestFaultInjection.limitPages(of: store.connection)
@@ -41,38 +42,43 @@ public final class SyncEngine {
             opened.append((stream, token, try source.changes(for: stream, after: token)))
         }
         var report = SyncReport()
-        for (stream, openedToken, openedSequence) in opened {
-            if let accountID = stream.accountID, try store.sourceRowID(ofAccount: accountID) != sourceRow {
-                report.skippedStreams.append("\(source.displayName) \(stream.name): account \(accountID) is not in this source's accounts; skipped")
-                continue
+        do {
+            for (stream, openedToken, openedSequence) in opened {
+                if let accountID = stream.accountID, try store.sourceRowID(ofAccount: accountID) != sourceRow {
+                    report.skippedStreams.append("\(source.displayName) \(stream.name): account \(accountID) is not in this source's accounts; skipped")
+                    continue
+                }
+                let token = try store.token(sourceRowID: sourceRow, stream: stream.name)
+                // Applying the accounts stream may have dropped this stream's token with its account.
+                let sequence = token == openedToken ? openedSequence : try source.changes(for: stream, after: token)
+                var summary = StreamSummary(source: source.displayName, stream: stream.name)
+                defer { report.add(summary) }
+                do {
+                    try apply(sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary)
+                } catch let error as SyncError where error.isBadInput {
+                    summary.failure = error
+                }
+                if summary.changeSets == 0, let hint = sequence.resumeHint, hint.isSamePoint(as: token), hint != token {
+                    try store.saveResumeHint(hint, sourceRowID: sourceRow, stream: stream.name)
+                }
             }
-            let token = try store.token(sourceRowID: sourceRow, stream: stream.name)
-            // Applying the accounts stream may have dropped this stream's token with its account.
-            let sequence = token == openedToken ? openedSequence : try source.changes(for: stream, after: token)
-            var summary = StreamSummary(source: source.displayName, stream: stream.name)
-            do {
-                try apply(sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary)
-            } catch let error as SyncError {
-                guard case .badInput = error else { throw error }
-                summary.failure = error
-            }
-            if summary.changeSets > 0 || summary.failure != nil || !summary.warnings.isEmpty {
-                report.streams.append(summary)
-            }
-            if summary.changeSets == 0, let hint = sequence.resumeHint, hint.isSamePoint(as: token), hint != token {
-                try store.saveResumeHint(hint, sourceRowID: sourceRow, stream: stream.name)
-            }
+            try store.markSynced(sourceRowID: sourceRow, now: now)
+        } catch {
+            throw SyncInterrupted(underlying: error, report: report)
         }
-        try store.markSynced(sourceRowID: sourceRow, now: now)
         return report
     }
 
     /// Applies a stream's change sets until its end or its first error, which is thrown once the
-    /// change sets before it are committed.
+    /// change sets before it are committed. `summary` counts only what committed.
     private func apply(_ sequence: any ChangeSequence, of stream: LedgerStream, from savedToken: StreamToken?,
                        sourceRow: Int64, summary: inout StreamSummary) throws {
         var token = savedToken
         var finished = false
+        var committed = summary
+        // A transaction that fails (at COMMIT, or rolled back whole by SQLite) takes its change
+        // sets' counts and warnings with it.
+        defer { summary = committed }
         while !finished {
             // Several change sets share one SQLite transaction, each inside its own savepoint
             // with its token, so commits stay few; an error rolls back its change set alone
@@ -122,6 +128,7 @@ public final class SyncEngine {
                     }
                 }
             }
+            committed = summary
             #if DEBUG
             TestFaultInjection.reached(.commit)
             #endif

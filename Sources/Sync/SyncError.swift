@@ -9,6 +9,11 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another sync moved the same stream while this one was applying it.
     case concurrentSync(stream: String)
 
+    /// Input that breaks the format: it stops its own stream only.
+    public var isBadInput: Bool {
+        if case .badInput = self { true } else { false }
+    }
+
     public var description: String {
         switch self {
         case .notFound(let path, let what):

@@ -8,6 +8,11 @@ public struct SyncReport: Equatable, Sendable {
 
     public init() {}
 
+    /// Adds a stream's summary when it has something to say: a change, a warning or a failure.
+    mutating func add(_ summary: StreamSummary) {
+        if summary.changeSets > 0 || summary.failure != nil || !summary.warnings.isEmpty { streams.append(summary) }
+    }
+
     public var changedStreams: [StreamSummary] { streams.filter { $0.changeSets > 0 } }
 
     /// The bad input that stopped streams; each stream's change sets before it stay applied.

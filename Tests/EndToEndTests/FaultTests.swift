@@ -107,10 +107,10 @@ struct FaultTests {
         let label: String
         /// What stderr names: SQLite's own "database or disk is full", or the OS's refused write.
         let message: String
-        let sync: (_ database: String, _ export: String) throws -> (status: Int32, stderr: String)
+        let sync: (_ database: String, _ export: String, _ quiet: Bool) throws -> (status: Int32, stderr: String)
     }
 
-    @Test("a full disk: a clear error, exit 74, no partial change set; a rerun with room finishes")
+    @Test("a full disk: the lines of the streams applied, then a clear error, exit 74, no partial change set; a rerun with room finishes")
     func fullDisk() throws {
         let small = folder.file("small")
         try #require(try purse.run(["sample", "--out", small, "--transactions", "2000", "--seed", "5"]).status == 0)
@@ -123,27 +123,29 @@ struct FaultTests {
         let purse = purse
         // The debug build's PURSE_TEST_MAX_PAGE_COUNT: SQLite refuses to grow the file (SQLITE_FULL).
         let pageLimits = [pages / 3, pages * 2 / 3].map { limit in
-            FullDisk(label: "\(limit) pages", message: "full") { database, export in
-                let result = try purse.run(["--db", database, "sync", export], environment: ["PURSE_TEST_MAX_PAGE_COUNT": String(limit)])
+            FullDisk(label: "\(limit) pages", message: "full") { database, export, quiet in
+                let result = try purse.run(["--db", database] + (quiet ? ["--quiet"] : []) + ["sync", export],
+                                           environment: ["PURSE_TEST_MAX_PAGE_COUNT": String(limit)])
                 return (result.status, result.stderr)
             }
         }
         // ulimit -f (RLIMIT_FSIZE, in 512-byte blocks): the OS refuses the write itself, as on a
         // full file system, typically when COMMIT writes the log.
         let fileSizeLimits = [bytes / 3, bytes * 2 / 3].map { limit in
-            FullDisk(label: "\(limit) bytes", message: "I/O error") { database, export in
+            FullDisk(label: "\(limit) bytes", message: "I/O error") { database, export, quiet in
                 try Self.runShell("ulimit -f \(limit / 512); trap '' XFSZ; exec \"$0\" \"$@\"",
-                                  [purse.url.path, "--db", database, "sync", export])
+                                  [purse.url.path, "--db", database] + (quiet ? ["--quiet"] : []) + ["sync", export])
             }
         }
         for fault in pageLimits + fileSizeLimits {
             let database = folder.file("full-\(fault.label).sqlite")
 
-            let result = try fault.sync(database, small)
+            let result = try fault.sync(database, small, false)
 
             #expect(result.status == 74, "\(fault.label): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-            #expect(result.stderr.contains(fault.message), "\(fault.label): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            let error = try #require(lines.dropLast().last)
+            #expect(error.hasPrefix("Error: ") && error.contains(fault.message), "\(fault.label): \(result.stderr)")
             // Some change sets, and exactly the ledger after the last one that committed.
             let failed = try LedgerContents(path: database)
             #expect(failed.changeSets > 0 && failed.changeSets < expected.changeSets,
@@ -151,9 +153,22 @@ struct FaultTests {
             let cut = folder.file("cut-\(fault.label)")
             try ExportCut.copy(small, to: cut, cutAt: failed.tokens)
             let cutDatabase = folder.file("cut-\(fault.label).sqlite")
-            try #require(try purse.run(["--db", cutDatabase, "sync", cut]).status == 0)
+            let cutSync = try purse.run(["--db", cutDatabase, "sync", cut])
+            try #require(cutSync.status == 0)
             let atLastCommit = try LedgerContents(path: cutDatabase)
             #expect(failed == atLastCommit, "\(fault.label): \(failed.firstDifference(from: atLastCommit))")
+            // Before the error, a line for each stream as far as it was applied: what a sync of
+            // the export cut there says (the cut export sits in another folder, but the lines name
+            // the source, not the folder).
+            #expect(!cutSync.stderr.isEmpty)
+            #expect(result.stderr == cutSync.stderr + error + "\n", "\(fault.label)")
+
+            // --quiet: the error alone, on a ledger that stopped at the same point.
+            let quietDatabase = folder.file("full-quiet-\(fault.label).sqlite")
+            let quiet = try fault.sync(quietDatabase, small, true)
+            #expect(quiet.status == 74)
+            #expect(quiet.stderr == error + "\n", "\(fault.label)")
+            #expect(try LedgerContents(path: quietDatabase).tokens == failed.tokens, "\(fault.label)")
             #expect(try purse.run(["--db", database, "status", "--check"]).status == 0)
 
             let rerun = try purse.run(["--db", database, "sync", small])

@@ -19,14 +19,20 @@ import Testing
         let pages = try #require(try connection.scalarInt("PRAGMA page_count"))
         try connection.execute("PRAGMA max_page_count = \(pages + 40)")
 
-        let error = try #require(throws: StorageError.self) {
+        let interrupted = try #require(throws: SyncInterrupted.self) {
             try SyncEngine(store: world.store, now: world.now).sync(source)
         }
 
+        let error = try #require(interrupted.underlying as? StorageError)
         #expect(error.isFull, "\(error)")
         #expect(!connection.isInTransaction)
         let committed = try world.streamNames()
         #expect(!committed.isEmpty && committed.count < 9, "\(committed)")
+        // What the error carries is what committed: each stream with a token, with its change sets.
+        #expect(interrupted.report.changedStreams.map(\.stream).sorted() == committed.sorted())
+        for stream in interrupted.report.changedStreams {
+            #expect(Int64(stream.changeSets) == (try world.store.token(sourceRowID: 1, stream: stream.stream)?.sequence), "\(stream.stream)")
+        }
         #expect(try world.store.check().isEmpty)
 
         try connection.execute("PRAGMA max_page_count = 1073741823")

@@ -38,19 +38,7 @@ enum SyncCommand {
                 case .wallet(let path):
                     let report = try engine.sync(try WalletExportSource(path: path))
                     clearProgress()
-                    // Files of deleted accounts stay in an export; a cron job should not mail about them
-                    // on every run, so only a person at a terminal hears of skipped streams.
-                    if context.showsProgress {
-                        for skipped in report.skippedStreams { context.stderr.write("Note: \(skipped)\n") }
-                    }
-                    for stream in report.streams {
-                        if stream.changeSets > 0 { context.note(stream.line) }
-                        for warning in stream.warnings { context.warn(warning.description) }
-                        if let failure = stream.failure {
-                            ErrorFunnel.report(failure, stderr: context.stderr)
-                            badInput = true
-                        }
-                    }
+                    badInput = show(report, context: context) || badInput
                 case .sure(let inbox):
                     let report = try inbox.sync(store: store, now: context.now)
                     for line in report.lines {
@@ -60,10 +48,16 @@ enum SyncCommand {
                     sureOnlyTemporary = sureOnlyTemporary && report.onlyInboxFull
                 }
             } catch {
+                clearProgress()
+                var error = error
+                // What was applied before the sync stopped is told before why it stopped.
+                if let interrupted = error as? SyncInterrupted {
+                    badInput = show(interrupted.report, context: context) || badInput
+                    error = interrupted.underlying
+                }
                 // Bad input in one source (an export older than the database, a bad manifest)
                 // does not keep the next one from syncing; anything else stops here.
                 guard ErrorFunnel.classify(error).1 == .badInput else { throw error }
-                clearProgress()
                 ErrorFunnel.report(error, stderr: context.stderr)
                 badInput = true
             }
@@ -74,6 +68,22 @@ enum SyncCommand {
             ErrorFunnel.report(failure, stderr: context.stderr)
         }
         if badInput { throw FailuresReported(status: .badInput) }
+    }
+
+    /// Writes what a Wallet sync did, stream by stream: what changed (unless --quiet), the
+    /// warnings and the bad input that stopped a stream. True when some stream had bad input.
+    static func show(_ report: SyncReport, context: CommandContext) -> Bool {
+        // Files of deleted accounts stay in an export; a cron job should not mail about them
+        // on every run, so only a person at a terminal hears of skipped streams.
+        if context.showsProgress {
+            for skipped in report.skippedStreams { context.stderr.write("Note: \(skipped)\n") }
+        }
+        for stream in report.streams {
+            if stream.changeSets > 0 { context.note(stream.line) }
+            for warning in stream.warnings { context.warn(warning.description) }
+            if let failure = stream.failure { ErrorFunnel.report(failure, stderr: context.stderr) }
+        }
+        return !report.failures.isEmpty
     }
 
     enum SyncInput {
