@@ -18,6 +18,14 @@ public struct ReportTimeZone: Sendable {
         self.identifier = identifier
     }
 
+    /// A zone a fixed offset from UTC, named as the user gave it (`TZ=EST5`). Nil past the
+    /// offsets a time zone can have.
+    public init?(secondsEastOfUTC: Int, name: String) {
+        guard let zone = TimeZone(secondsFromGMT: secondsEastOfUTC) else { return nil }
+        timeZone = zone
+        identifier = name
+    }
+
     public func offset(at epochSeconds: Int64) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
     }

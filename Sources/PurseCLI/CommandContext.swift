@@ -36,7 +36,8 @@ final class CommandContext {
     }
 
     /// `--tz`, else `TZ`, else the system's zone. A `TZ` that names no zone is the same usage
-    /// error as such a `--tz`: a report must not quietly fall back to another zone's days.
+    /// error as such a `--tz`: a report must not quietly fall back to another zone's days. `TZ`
+    /// may also be a POSIX string of a fixed offset (`EST5`, `<+03>-3`).
     func reportTimeZone() throws -> ReportTimeZone {
         if let name = globals.tz {
             guard let zone = ReportTimeZone(identifier: name) else {
@@ -52,10 +53,17 @@ final class CommandContext {
                 if name == "/etc/localtime" { return ReportTimeZone(TimeZone.current) }
                 if let folder = name.range(of: "/zoneinfo/") { name = String(name[folder.upperBound...]) }
             }
-            guard let zone = ReportTimeZone(identifier: name) else {
-                throw usageError("unknown time zone '\(given)' in TZ (use an IANA name such as Europe/London)")
+            if let zone = ReportTimeZone(identifier: name) { return zone }
+            // POSIX's own form: a fixed offset (`UTC0`, `EST5`, `<+03>-3`) is a zone; rules for
+            // daylight saving are not followed here, a zone name is what says them right.
+            if let posix = POSIXTimeZone(name) {
+                guard !posix.hasDaylightSaving else {
+                    throw usageError("TZ '\(given)' gives daylight-saving rules, which purse does not follow "
+                                     + "(use an IANA name such as Europe/Berlin)")
+                }
+                if let zone = ReportTimeZone(secondsEastOfUTC: posix.secondsEastOfUTC, name: name) { return zone }
             }
-            return zone
+            throw usageError("unknown time zone '\(given)' in TZ (use an IANA name such as Europe/London)")
         }
         return ReportTimeZone(TimeZone.current)
     }
