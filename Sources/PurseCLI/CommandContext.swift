@@ -98,8 +98,8 @@ final class CommandContext {
     /// Block characters unless --ascii or a non-UTF-8 locale.
     var textStyle: TextStyle { TextStyle(asciiRequested: command.has("ascii"), environment: environment) }
 
-    func usageError(_ message: String, suggestion: String? = nil) -> CommandError {
-        CommandError(message: message, suggestion: suggestion, commandPath: command.path)
+    func usageError(_ message: String, suggestions: [String] = []) -> CommandError {
+        CommandError(message: message, suggestions: suggestions, commandPath: command.path)
     }
 
     // MARK: - Option values

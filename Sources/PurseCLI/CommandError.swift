@@ -2,8 +2,8 @@
 /// (e.g. `--month 2026-13`), reported like any usage error.
 struct CommandError: Error, CustomStringConvertible {
     let message: String
-    /// The closest valid value, e.g. a category name, when one is reasonably close.
-    var suggestion: String?
+    /// The closest valid values, best first, e.g. category names (none when nothing is close).
+    var suggestions: [String] = []
     let commandPath: [String]
 
     var description: String { message }

@@ -29,7 +29,7 @@ enum ErrorFunnel {
     static func classify(_ error: any Error, parser: ArgumentParser) -> (String, ExitStatus) {
         switch error {
         case let error as CommandError:
-            return (parser.usageError(error.message, suggestion: error.suggestion, for: error.commandPath).description, .usage)
+            return (parser.usageError(error.message, suggestions: error.suggestions, for: error.commandPath).description, .usage)
         case let error as UsageError:
             return (error.description, .usage)
         default:

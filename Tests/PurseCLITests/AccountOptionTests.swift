@@ -69,6 +69,14 @@ struct AccountOptionTests {
                 "\(result.stderr)")
     }
 
+    @Test("a name close to several accounts' names suggests them all, the closest first", arguments: commands)
+    func severalCloseNames(command: [String]) {
+        let result = harness.run(command + ["--account", "Ann Savings"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: no account with the ID or name 'Ann Savings' (see 'purse accounts'). "
+            + "Did you mean 'Ana Savings' or 'Ben Savings'?\n"), "\(result.stderr)")
+    }
+
     @Test("the ID keeps the other person's card out of the numbers")
     func idSelectsOneCard() {
         let ben = harness.run(["export", "transactions", "--account", "B-CARD"]).stdout

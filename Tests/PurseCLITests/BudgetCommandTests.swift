@@ -281,6 +281,15 @@ struct BudgetCommandTests {
                 "\(remove.stderr)")
     }
 
+    @Test("a typo close to several categories suggests up to three, the closest first")
+    func severalCloseCategories() {
+        #expect(harness.run(["rules", "add", "--merchant", "Corner Shop", "--category", "Grocery"]).status == 0)
+        let typo = harness.run(["budget", "set", "Grocerys", "300", "--currency", "USD"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr == "Error: unknown category 'Grocerys' (see 'purse categories'; --new creates it). "
+            + "Did you mean 'Grocery' or 'Groceries'?\n" + Self.budgetSetUsage, "\(typo.stderr)")
+    }
+
     @Test("every category a transaction can be in is known without --new, whatever the ledger holds", arguments: [
         "Fees", "interest", "Cash", "Uncategorized", "Income", "Transfers", "Education", "government & taxes",
     ])

@@ -3,7 +3,7 @@ extension ArgumentParser {
     func unknownOption(_ option: OptionToken, among options: [OptionSpec], path: [String]) -> UsageError {
         let names = options.map(\.name)
         let suggestion = ClosestMatch.find(option.name, among: names).map { "--" + $0 }
-        return usageError("unknown option '\(option.spelling)'", suggestion: suggestion, for: path)
+        return usageError("unknown option '\(option.spelling)'", suggestions: suggestion.map { [$0] } ?? [], for: path)
     }
 
     /// "unknown command 'report spendng'", where `words` are the words typed up
@@ -24,6 +24,6 @@ extension ArgumentParser {
             }
         }
         return usageError(
-            "unknown command '\(words.joined(separator: " "))'", suggestion: suggestion, for: path)
+            "unknown command '\(words.joined(separator: " "))'", suggestions: suggestion.map { [$0] } ?? [], for: path)
     }
 }

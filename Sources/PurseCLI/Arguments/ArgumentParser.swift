@@ -64,8 +64,8 @@ package struct ArgumentParser: Sendable {
 
     /// A usage error about `path`, with its usage line: for checks the
     /// commands make after parsing (e.g. a malformed month).
-    package func usageError(_ message: String, suggestion: String? = nil, for path: [String]) -> UsageError {
-        UsageError(message: message, suggestion: suggestion, commandPath: path, usage: usageLine(for: path))
+    package func usageError(_ message: String, suggestions: [String] = [], for path: [String]) -> UsageError {
+        UsageError(message: message, suggestions: suggestions, commandPath: path, usage: usageLine(for: path))
     }
 
     // MARK: - Tables

@@ -1,36 +1,33 @@
 /// Finds the spelling a user probably meant ("--mnth" -> "--month").
 package enum ClosestMatch {
-    /// The candidate closest to `typed`, or nil when none is reasonably close.
+    /// The candidate closest to `typed`, or nil when none is reasonably close (see `closest`).
+    package static func find(_ typed: String, among candidates: [String]) -> String? {
+        closest(typed, among: candidates, limit: 1).first
+    }
+
+    /// Up to `limit` candidates reasonably close to `typed`, the closest first.
     ///
     /// Close means an edit distance (insertions, deletions, substitutions and
     /// swaps of neighbours, ignoring case) of at most a third of the
     /// candidate's length (at least 1), and less than the length of what was
     /// typed; failing that, a candidate that starts with what was typed (3
-    /// characters or more). Ties go to the earlier candidate, so the answer is
-    /// deterministic.
-    package static func find(_ typed: String, among candidates: [String]) -> String? {
+    /// characters or more), ranked after every close one. Ties go to the
+    /// earlier candidate, so the answer is deterministic.
+    package static func closest(_ typed: String, among candidates: [String], limit: Int = 3) -> [String] {
         let typedCharacters = Array(typed.lowercased())
-        guard !typedCharacters.isEmpty else { return nil }
-        var best: (candidate: String, prefixOnly: Bool, distance: Int)?
-        for candidate in candidates {
+        guard !typedCharacters.isEmpty else { return [] }
+        var matches: [(candidate: String, rank: Int, distance: Int, order: Int)] = []
+        for (order, candidate) in candidates.enumerated() {
             let candidateCharacters = Array(candidate.lowercased())
             let distance = editDistance(typedCharacters, candidateCharacters)
-            let limit = max(1, candidateCharacters.count / 3)
-            let score: (prefixOnly: Bool, distance: Int)
-            if distance <= limit, distance < typedCharacters.count {
-                score = (false, distance)
+            if distance <= max(1, candidateCharacters.count / 3), distance < typedCharacters.count {
+                matches.append((candidate, 0, distance, order))
             } else if typedCharacters.count >= 3, candidateCharacters.starts(with: typedCharacters) {
-                score = (true, distance)
-            } else {
-                continue
+                matches.append((candidate, 1, distance, order))
             }
-            if let current = best,
-               (current.prefixOnly ? 1 : 0, current.distance) <= (score.prefixOnly ? 1 : 0, score.distance) {
-                continue
-            }
-            best = (candidate, score.prefixOnly, score.distance)
         }
-        return best?.candidate
+        return matches.sorted { ($0.rank, $0.distance, $0.order) < ($1.rank, $1.distance, $1.order) }
+            .prefix(limit).map(\.candidate)
     }
 
     /// The optimal-string-alignment distance: Levenshtein plus swaps of two

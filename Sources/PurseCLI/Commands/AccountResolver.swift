@@ -1,7 +1,7 @@
 import LedgerStore
 
 /// `--account` for every command that takes it: an account's ID or its display name, in any
-/// case. A name no account has is a usage error that suggests the closest name; a name several
+/// case. A name no account has is a usage error that suggests the closest names; a name several
 /// accounts share (two people's "Apple Card" in one database) is a usage error listing them, so
 /// a report never silently adds up accounts the user did not mean.
 enum AccountResolver {
@@ -35,6 +35,6 @@ enum AccountResolver {
             displayNames.append(account.account.displayName)
         }
         throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')",
-                                 suggestion: ClosestMatch.find(name, among: displayNames))
+                                 suggestions: ClosestMatch.closest(name, among: displayNames))
     }
 }

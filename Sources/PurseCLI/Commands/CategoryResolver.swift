@@ -18,12 +18,12 @@ enum CategoryResolver {
 
     /// The known category that `given` names in any case, keeping its known spelling
     /// ("groceries" is Groceries). An unknown name is a usage error suggesting the closest
-    /// known one, unless `allowNew`, which takes it as written.
+    /// known ones, unless `allowNew`, which takes it as written.
     static func resolve(_ given: String, store: LedgerStore, context: CommandContext, allowNew: Bool = false,
                         hint: String = "see 'purse categories'") throws -> String {
         let known = try knownCategories(store)
         if let category = known.first(where: { $0.lowercased() == given.lowercased() }) { return category }
         if allowNew { return given }
-        throw context.usageError("unknown category '\(given)' (\(hint))", suggestion: ClosestMatch.find(given, among: known))
+        throw context.usageError("unknown category '\(given)' (\(hint))", suggestions: ClosestMatch.closest(given, among: known))
     }
 }

@@ -80,7 +80,7 @@ struct ArgumentParserErrorTests {
     func reports(_ testCase: Case) {
         #expect(throws: UsageError(
             message: testCase.message,
-            suggestion: testCase.suggestion,
+            suggestions: testCase.suggestion.map { [$0] } ?? [],
             commandPath: testCase.path,
             usage: ArgumentFixtures.parser.usageLine(for: testCase.path)
         )) {
