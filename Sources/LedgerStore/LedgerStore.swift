@@ -28,7 +28,7 @@ public final class LedgerStore {
 
     /// Opens the database at `path` in `mode`. A database from a newer purse is refused before
     /// anything changes, whatever the mode.
-    public init(path: String, mode: OpenMode = .create, now: Timestamp, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    public init(path: String, mode: OpenMode, now: Timestamp, busyTimeoutMilliseconds: Int32 = 5000) throws {
         self.path = path
         let current = LedgerSchema.migrations.count
         switch mode {

@@ -68,16 +68,24 @@ final class CommandContext {
         return ReportTimeZone(TimeZone.current)
     }
 
-    /// The ledger, opened as the command needs it: only the commands that bring data in
-    /// (`.create`) create or migrate it; a missing database is an error for every other.
-    func openStore(_ mode: LedgerStore.OpenMode) throws -> LedgerStore {
-        try LedgerStore(path: databasePath, mode: mode, now: now)
+    /// How a command that writes may open the ledger.
+    enum WriteMode {
+        /// Creates and migrates it when needed: for the commands that bring data in.
+        case create
+        /// An existing, up-to-date ledger only (a missing one is exit 66).
+        case writeExisting
+    }
+
+    /// The ledger, opened for a command that writes to it: only the commands that bring data
+    /// in (`.create`) create or migrate it. A command reads through `reading` alone.
+    func openStore(_ mode: WriteMode) throws -> LedgerStore {
+        try LedgerStore(path: databasePath, mode: mode == .create ? .create : .writeExisting, now: now)
     }
 
     /// Opens the ledger read-only and runs `body` in one read transaction, so everything a
     /// command reads comes from one state of the ledger even while a sync writes.
     func reading<T>(_ body: (LedgerStore) throws -> T) throws -> T {
-        let store = try openStore(.readOnly)
+        let store = try LedgerStore(path: databasePath, mode: .readOnly, now: now)
         return try store.readSnapshot { try body(store) }
     }
 

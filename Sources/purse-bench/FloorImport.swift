@@ -39,7 +39,7 @@ enum FloorImport {
 
     /// Runs in its own process: a fresh database, the same schema, one statement, one transaction.
     static func run(database: String, rowsFile: String) throws {
-        let store = try LedgerStore(path: database, now: Timestamp.utc(epochSeconds: 0))
+        let store = try LedgerStore(path: database, mode: .create, now: Timestamp.utc(epochSeconds: 0))
         let connection = store.connection
         guard let file = fopen(rowsFile, "r") else { throw BenchmarkError("cannot read \(rowsFile)") }
         defer { fclose(file) }

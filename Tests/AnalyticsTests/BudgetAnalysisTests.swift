@@ -23,7 +23,7 @@ private final class BudgetWorld {
     init() throws {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), now: now)
+        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
             F.account("CARD", kind: "liability", name: "Apple Card"), F.account("CASH", name: "Apple Cash"),
             F.account("UK", name: "Monzo", currency: "GBP", institution: "Monzo"),

@@ -22,7 +22,7 @@ private final class MoneyWorld {
     init() throws {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), now: now)
+        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
             F.account("CHK", name: "Checking"), F.account("SAV", name: "Savings"),
             F.account("CARD", kind: "liability", name: "Apple Card"), F.account("EUR", name: "Euro Account", currency: "EUR"),

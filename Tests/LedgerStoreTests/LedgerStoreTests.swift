@@ -14,7 +14,7 @@ private final class TestLedger {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("LedgerStoreTests-\(UUID().uuidString)", isDirectory: true)
         // The store creates its missing folder itself.
-        store = try LedgerStore(path: folder.appendingPathComponent("data/ledger.sqlite").path, now: now)
+        store = try LedgerStore(path: folder.appendingPathComponent("data/ledger.sqlite").path, mode: .create, now: now)
     }
 
     deinit {
@@ -76,7 +76,7 @@ private enum Sample {
         #expect(FileManager.default.fileExists(atPath: ledger.store.path))
         #expect(try ledger.store.schemaVersion == LedgerSchema.latestVersion)
         // Opening again is a no-op for the schema.
-        let again = try LedgerStore(path: ledger.store.path, now: ledger.now)
+        let again = try LedgerStore(path: ledger.store.path, mode: .create, now: ledger.now)
         #expect(try again.schemaVersion == LedgerSchema.latestVersion)
     }
 
@@ -109,7 +109,7 @@ private enum Sample {
                 try old.execute("INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency) VALUES ('X', 1, 'brokerage', 'X', 'I', 'USD')")
             }
         }
-        let store = try LedgerStore(path: path, now: now)
+        let store = try LedgerStore(path: path, mode: .create, now: now)
 
         #expect(try store.schemaVersion == LedgerSchema.latestVersion)
         #expect(try store.counts() == (accounts: 1, balances: 1, transactions: 1))

@@ -328,7 +328,7 @@ struct SureApplyTests {
     func adoption() throws {
         let world = try W()
         try world.put(1, [world.transaction(1)])
-        let other = try LedgerStore(path: world.folder.file("other.sqlite"), now: world.now)
+        let other = try LedgerStore(path: world.folder.file("other.sqlite"), mode: .create, now: world.now)
         let report = try SureInbox(path: world.inbox).sync(store: other, now: world.now)
         #expect(report.kinds == [.note, .applied])
         #expect(try other.sureConnection(id: world.configuration.connection.id)?.credentialDigest == world.configuration.credential.map { SureCredential(text: $0).digest })

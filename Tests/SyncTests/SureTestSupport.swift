@@ -22,7 +22,7 @@ final class SureWorld {
 
     init(writeConfiguration: Bool = true) throws {
         folder = try TemporaryFolder()
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), now: now)
+        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
         configuration = try SureConnections(store: store, now: now).connect([
             SureAccountRequest(sourceAccountID: Self.card, accountableType: "CreditCard", currency: "USD", name: "Apple Card", institutionName: "Apple"),
             SureAccountRequest(sourceAccountID: Self.cash, accountableType: "Depository", currency: "USD", name: "Apple Cash", institutionName: "Apple"),

@@ -34,7 +34,7 @@ final class SyncWorld {
     init() throws {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), now: now)
+        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
     }
 
     /// Another export (another device) in the same temporary folder.
