@@ -36,10 +36,9 @@ public enum BudgetAnalysis {
                 budgetedKeys.insert(key)
                 let carried = try carry(into: month, history: history, spending: spending, key: key)
                 let actual = spending[month]?[key] ?? (0, 0)
-                let net = actual.spent - actual.refunded
+                let net = try Money.difference(actual.spent, actual.refunded, currency: key.currency)
                 let available = try Money.sum(amount, carried, currency: key.currency)
-                // The row's remaining (available - net) must hold too.
-                _ = try Money.difference(available, net, currency: key.currency)
+                let remaining = try Money.difference(available, net, currency: key.currency)
                 var projected: Int64?
                 if month == running {
                     let daysInMonth = Int64(CivilDate.daysIn(year: month.year, month: month.month))
@@ -47,10 +46,12 @@ public enum BudgetAnalysis {
                     guard !pace.overflow else { throw MoneyError.overflow(key.currency) }
                     projected = roundedDivision(pace.partialValue, Int64(today.day))
                 }
-                let status = self.status(net: net, available: available, warnAt: warnAt, projected: projected)
+                let status = self.status(net: net, remaining: remaining, available: available, warnAt: warnAt, projected: projected)
                 rows.append(BudgetReport.Row(month: month, category: key.category, currency: key.currency, budgeted: amount,
                                              carried: carried, spent: actual.spent, refunded: actual.refunded,
-                                             status: status, projected: projected))
+                                             status: status, projected: projected, net: net, available: available,
+                                             remaining: remaining,
+                                             overBy: remaining < 0 ? try Money.difference(net, available, currency: key.currency) : nil))
             }
             var unbudgeted: [String: (spent: Int64, refunded: Int64)] = [:]
             for (key, actual) in spending[month] ?? [:] where !budgetedKeys.contains(key) {
@@ -62,7 +63,8 @@ public enum BudgetAnalysis {
             for (currency, actual) in unbudgeted {
                 rows.append(BudgetReport.Row(month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
                                              carried: nil, spent: actual.spent, refunded: actual.refunded, status: nil,
-                                             projected: nil))
+                                             projected: nil, net: try Money.difference(actual.spent, actual.refunded, currency: currency),
+                                             available: nil, remaining: nil, overBy: nil))
             }
         }
         rows.sort { order($0) < order($1) }
@@ -98,7 +100,8 @@ public enum BudgetAnalysis {
                   let next = self.entry(history, at: current.adding(months: 1)) else { return 0 }
             let actual = spending[current]?[key] ?? (0, 0)
             let remaining = try Money.difference(Money.sum(amount, carried, currency: key.currency),
-                                                 actual.spent - actual.refunded, currency: key.currency)
+                                                 Money.difference(actual.spent, actual.refunded, currency: key.currency),
+                                                 currency: key.currency)
             // The policy in force in the month that receives the carry decides what carries.
             switch next.rollover {
             case .none: carried = 0
@@ -112,8 +115,8 @@ public enum BudgetAnalysis {
 
     /// over: remaining < 0; warn: used >= the warn level, or the running month's pace would
     /// exceed what is available; else ok.
-    static func status(net: Int64, available: Int64, warnAt: Int64, projected: Int64?) -> BudgetReport.Status {
-        if available - net < 0 { return .over }
+    static func status(net: Int64, remaining: Int64, available: Int64, warnAt: Int64, projected: Int64?) -> BudgetReport.Status {
+        if remaining < 0 { return .over }
         if available > 0 {
             // net x 100 >= available x warnAt, in 128 bits so huge amounts compare exactly.
             let used = net.multipliedFullWidth(by: 100)

@@ -18,10 +18,15 @@ public struct BudgetReport: Sendable {
         public let status: Status?
         /// The month-end net at the current pace, for the running month only.
         public let projected: Int64?
+        /// spent - refunded.
+        public let net: Int64
+        /// budgeted + carried (nil on the Unbudgeted row).
+        public let available: Int64?
+        /// available - net (nil on the Unbudgeted row).
+        public let remaining: Int64?
+        /// net - available, when the budget is over.
+        public let overBy: Int64?
 
-        public var net: Int64 { spent - refunded }
-        public var available: Int64? { budgeted.map { $0 + (carried ?? 0) } }
-        public var remaining: Int64? { available.map { $0 - net } }
         public var isUnbudgeted: Bool { budgeted == nil }
     }
 

@@ -30,18 +30,15 @@ public enum SpendingAnalysis {
             for index in rows.indices {
                 let key = GroupKey(period: rows[index].period, key: rows[index].key, category: rows[index].category,
                                    currency: rows[index].currency)
-                let previousNet = previousNets[key] ?? 0
-                // The change the report shows (net - previous) must hold too.
-                _ = try Money.difference(rows[index].net, previousNet, currency: key.currency)
-                rows[index].previousNet = previousNet
+                rows[index] = try rows[index].comparing(with: previousNets[key] ?? 0)
                 matched.insert(key)
             }
             // Keys spent on before but not now still show, with nothing this period.
             for (key, net) in previousNets where !matched.contains(key) && months.contains(key.period) {
                 let sample = previous.first { $0.key == key.key && $0.currency == key.currency && $0.category == key.category }
-                rows.append(SpendingReport.Row(period: key.period, key: key.key, merchantCategoryCode: sample?.merchantCategoryCode,
-                                               codeDescription: sample?.codeDescription, category: key.category,
-                                               currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
+                rows.append(try SpendingReport.Row(period: key.period, key: key.key, merchantCategoryCode: sample?.merchantCategoryCode,
+                                                   codeDescription: sample?.codeDescription, category: key.category,
+                                                   currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
             }
         }
         rows.sort { ($0.period, -$0.net, $0.key, $0.category ?? "", $0.currency) < ($1.period, -$1.net, $1.key, $1.category ?? "", $1.currency) }
@@ -49,7 +46,7 @@ public enum SpendingAnalysis {
                               totals: try totals(rows))
     }
 
-    /// Each currency's rows added up, with the change of the totals checked as the rows' are.
+    /// Each currency's rows added up.
     static func totals(_ rows: [SpendingReport.Row]) throws -> [SpendingReport.Total] {
         try Set(rows.map(\.currency)).sorted().map { currency in
             var spent: Int64 = 0
@@ -62,13 +59,20 @@ public enum SpendingAnalysis {
                 count += row.count
                 if let net = row.previousNet { previous = try Money.sum(previous ?? 0, net, currency: currency) }
             }
-            if let previous { _ = try Money.difference(spent - refunded, previous, currency: currency) }
-            return SpendingReport.Total(currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previous)
+            return try SpendingReport.Total(currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previous)
         }
     }
 
+    /// What a group of transactions adds up to while they are counted.
+    struct Group {
+        let merchantCategoryCode: Int?
+        var spent: Int64 = 0
+        var refunded: Int64 = 0
+        var count = 0
+    }
+
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
-        var groups: [GroupKey: SpendingReport.Row] = [:]
+        var groups: [GroupKey: Group] = [:]
         var months = MonthOfInstant(zone: scope.zone)
         try CountedTransactions.forEach(store, scope, needsText: grouping == .merchant) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund else { return }
@@ -87,19 +91,20 @@ public enum SpendingAnalysis {
                 category = nil
             }
             let groupKey = GroupKey(period: period, key: key, category: category, currency: transaction.currency)
-            var row = groups[groupKey] ?? SpendingReport.Row(
-                period: period, key: key,
-                merchantCategoryCode: grouping == .mcc ? transaction.merchantCategoryCode : nil,
-                codeDescription: grouping == .mcc ? transaction.merchantCategoryCode.flatMap(MerchantCategoryCodeTable.description) : nil,
-                category: category, currency: transaction.currency, spent: 0, refunded: 0, count: 0)
+            var group = groups[groupKey] ?? Group(merchantCategoryCode: grouping == .mcc ? transaction.merchantCategoryCode : nil)
             if classification.flow == .expense {
-                row.spent = try Money.sum(row.spent, transaction.amount, currency: transaction.currency)
+                group.spent = try Money.sum(group.spent, transaction.amount, currency: transaction.currency)
             } else {
-                row.refunded = try Money.sum(row.refunded, transaction.amount, currency: transaction.currency)
+                group.refunded = try Money.sum(group.refunded, transaction.amount, currency: transaction.currency)
             }
-            row.count += 1
-            groups[groupKey] = row
+            group.count += 1
+            groups[groupKey] = group
         }
-        return Array(groups.values)
+        return try groups.map { key, group in
+            try SpendingReport.Row(period: key.period, key: key.key, merchantCategoryCode: group.merchantCategoryCode,
+                                   codeDescription: group.merchantCategoryCode.flatMap(MerchantCategoryCodeTable.description),
+                                   category: key.category, currency: key.currency, spent: group.spent, refunded: group.refunded,
+                                   count: group.count)
+        }
     }
 }

@@ -16,15 +16,41 @@ public struct SpendingReport: Sendable {
         public let category: String?
         public let currency: String
         /// What went out (sum of expense amounts).
-        public var spent: Int64
+        public let spent: Int64
         /// What came back (sum of refund amounts).
-        public var refunded: Int64
+        public let refunded: Int64
+        /// spent - refunded.
+        public let net: Int64
         /// Expenses and refunds in the row.
-        public var count: Int
+        public let count: Int
         /// The previous period's net for the same key, with --compare.
-        public var previousNet: Int64?
+        public let previousNet: Int64?
+        /// net - previousNet, with --compare.
+        public let change: Int64?
 
-        public var net: Int64 { spent - refunded }
+        /// Every difference checked for overflow here, once, so nothing downstream does arithmetic.
+        init(period: YearMonth, key: String, merchantCategoryCode: Int?, codeDescription: String?, category: String?,
+             currency: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64? = nil) throws(MoneyError) {
+            self.period = period
+            self.key = key
+            self.merchantCategoryCode = merchantCategoryCode
+            self.codeDescription = codeDescription
+            self.category = category
+            self.currency = currency
+            self.spent = spent
+            self.refunded = refunded
+            self.count = count
+            self.previousNet = previousNet
+            let net = try Money.difference(spent, refunded, currency: currency)
+            self.net = net
+            change = try previousNet.map { previous throws(MoneyError) in try Money.difference(net, previous, currency: currency) }
+        }
+
+        /// The same row with the previous period's net to compare with.
+        func comparing(with previousNet: Int64) throws(MoneyError) -> Row {
+            try Row(period: period, key: key, merchantCategoryCode: merchantCategoryCode, codeDescription: codeDescription,
+                    category: category, currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previousNet)
+        }
     }
 
     /// A currency's rows added up.
@@ -32,11 +58,35 @@ public struct SpendingReport: Sendable {
         public let currency: String
         public let spent: Int64
         public let refunded: Int64
+        /// spent - refunded.
+        public let net: Int64
         public let count: Int
         /// With --compare: the previous period's net of the rows that have one.
         public let previousNet: Int64?
+        /// net - previousNet, with --compare.
+        public let change: Int64?
 
-        public var net: Int64 { spent - refunded }
+        init(currency: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64?) throws(MoneyError) {
+            self.currency = currency
+            self.spent = spent
+            self.refunded = refunded
+            self.count = count
+            self.previousNet = previousNet
+            let net = try Money.difference(spent, refunded, currency: currency)
+            self.net = net
+            change = try previousNet.map { previous throws(MoneyError) in try Money.difference(net, previous, currency: currency) }
+        }
+
+        /// A currency without rows.
+        init(nothingIn currency: String) {
+            self.currency = currency
+            spent = 0
+            refunded = 0
+            net = 0
+            count = 0
+            previousNet = nil
+            change = nil
+        }
     }
 
     public let grouping: Grouping
@@ -53,7 +103,6 @@ public struct SpendingReport: Sendable {
 
     /// The total of a currency (zero when it has no rows).
     public func total(_ currency: String) -> Total {
-        totals.first { $0.currency == currency }
-            ?? Total(currency: currency, spent: 0, refunded: 0, count: 0, previousNet: nil)
+        totals.first { $0.currency == currency } ?? Total(nothingIn: currency)
     }
 }

@@ -136,25 +136,28 @@ public enum SummaryAnalysis {
             var lines: [SummaryReport.CategoryLine] = []
             for name in names {
                 let now = current[name] ?? (0, 0, 0)
-                let previousNet = previous[name].map { $0.spent - $0.refunded } ?? 0
-                let beforeTotal = try Money.sum(before.map { $0[name].map { $0.spent - $0.refunded } ?? 0 }, currency: currency)
-                let line = SummaryReport.CategoryLine(category: name, spent: now.spent, refunded: now.refunded, count: now.count,
-                                                      previousNet: previousNet, averageNet: average(beforeTotal, currency))
-                // The change the summary shows must hold too.
-                _ = try Money.difference(line.net, line.previousNet, currency: currency)
-                lines.append(line)
+                func net(_ sums: (spent: Int64, refunded: Int64, count: Int)?) throws -> Int64 {
+                    try sums.map { try Money.difference($0.spent, $0.refunded, currency: currency) } ?? 0
+                }
+                let previousNet = try net(previous[name])
+                let beforeTotal = try Money.sum(before.map { try net($0[name]) }, currency: currency)
+                lines.append(try SummaryReport.CategoryLine(category: name, spent: now.spent, refunded: now.refunded, count: now.count,
+                                                            previousNet: previousNet, averageNet: average(beforeTotal, currency),
+                                                            currency: currency))
             }
             lines.sort { (-$0.net, -$0.previousNet, $0.category) < (-$1.net, -$1.previousNet, $1.category) }
-            let previousTotal = try Money.sum(previous.values.map { $0.spent - $0.refunded }, currency: currency)
-            let beforeTotal = try Money.sum(before.map { try Money.sum($0.values.map { $0.spent - $0.refunded }, currency: currency) },
-                                            currency: currency)
+            func total(_ sums: [String: (spent: Int64, refunded: Int64, count: Int)]) throws -> Int64 {
+                try Money.sum(sums.values.map { try Money.difference($0.spent, $0.refunded, currency: currency) }, currency: currency)
+            }
+            let previousTotal = try total(previous)
+            let beforeTotal = try Money.sum(before.map(total), currency: currency)
             let topMerchants = merchants.filter { $0.key.currency == currency && $0.value.net > 0 }
                 .map { SummaryReport.MerchantLine(merchant: $0.key.merchant, category: $0.key.category, net: $0.value.net,
                                                   count: $0.value.count) }
                 .sorted { (-$0.net, $0.merchant, $0.category) < (-$1.net, $1.merchant, $1.category) }
             let largest = (expenses[currency] ?? []).sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }
             let pendingItems = pending[currency] ?? []
-            let section = SummaryReport.CurrencySection(
+            sections.append(try SummaryReport.CurrencySection(
                 currency: currency,
                 spent: try Money.sum(lines.map(\.spent), currency: currency),
                 refunded: try Money.sum(lines.map(\.refunded), currency: currency),
@@ -165,11 +168,7 @@ public enum SummaryAnalysis {
                 pendingOut: try Money.sum(pendingItems.filter { $0.indicator == .debit }.map(\.amount), currency: currency),
                 pendingIn: try Money.sum(pendingItems.filter { $0.indicator == .credit }.map(\.amount), currency: currency),
                 pendingCount: pendingItems.count,
-                pendingItems: Array(pendingItems.sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }.prefix(listed)))
-            // The savings and the change the summary shows must hold too.
-            _ = try Money.difference(section.income, section.net, currency: currency)
-            _ = try Money.difference(section.net, section.previousNet, currency: currency)
-            sections.append(section)
+                pendingItems: Array(pendingItems.sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }.prefix(listed))))
         }
 
         let today = zone.date(of: now.epochSeconds)
@@ -182,8 +181,7 @@ public enum SummaryAnalysis {
             let balance = series.balances.last ?? nil
             let previous = series.balances.count > 1 ? series.balances[series.balances.count - 2] : nil
             guard balance != nil || previous != nil else { return nil }
-            if let balance, let previous { _ = try Money.difference(balance.units, previous.units, currency: balance.currency) }
-            return SummaryReport.AccountLine(accountID: series.accountID, name: series.accountName, kind: series.kind,
+            return try SummaryReport.AccountLine(accountID: series.accountID, name: series.accountName, kind: series.kind,
                                              currency: balance?.currency ?? previous?.currency ?? series.currency,
                                              balance: balance?.units, previous: previous?.units)
         }
@@ -192,10 +190,7 @@ public enum SummaryAnalysis {
         let netWorth = try worth.currencies.map { summary -> SummaryReport.NetWorthLine in
             let row = worth.rows.last { $0.currency == summary.currency && $0.date == month.lastDay }
             let values = summary.netWorths
-            if values.count > 1, let last = values[values.count - 1], let previous = values[values.count - 2] {
-                _ = try Money.difference(last, previous, currency: summary.currency)
-            }
-            return SummaryReport.NetWorthLine(
+            return try SummaryReport.NetWorthLine(
                 currency: summary.currency, assets: row?.assets, liabilities: row?.liabilities, netWorth: values.last ?? nil,
                 previous: values.count > 1 ? values[values.count - 2] : nil,
                 history: zip(worth.dates, values).map { SummaryReport.HistoryPoint(date: $0, value: $1) })
@@ -213,9 +208,13 @@ public enum SummaryAnalysis {
             for currency in Set(record.totals.map(\.currency)).union(current.totals.keys).sorted() {
                 let old = record.totals.first { $0.currency == currency }
                 let new = current.totals[currency]
-                guard old?.net != new?.net || old?.income != new?.income else { continue }
-                changes.append(SummaryReport.Restatement.Change(currency: currency, reportedNet: old?.net, reportedIncome: old?.income,
-                                                                net: new?.net ?? 0, income: new?.income ?? 0))
+                func net(_ totals: SummaryRecord.Totals?) throws -> Int64? {
+                    try totals.map { try Money.difference($0.spent, $0.refunded, currency: currency) }
+                }
+                let (oldNet, newNet) = (try net(old), try net(new))
+                guard oldNet != newNet || old?.income != new?.income else { continue }
+                changes.append(SummaryReport.Restatement.Change(currency: currency, reportedNet: oldNet, reportedIncome: old?.income,
+                                                                net: newNet ?? 0, income: new?.income ?? 0))
             }
             restatements.append(SummaryReport.Restatement(month: record.month, reportedAt: record.reportedAt, changes: changes))
             records.append(SummaryRecord(month: record.month, digest: digest, firstReportedAt: record.firstReportedAt,

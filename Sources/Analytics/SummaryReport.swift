@@ -16,9 +16,23 @@ public struct SummaryReport: Sendable {
         /// The mean net spending of the three months before, rounded half to even (a month
         /// without spending counts as zero).
         public let averageNet: Int64
+        /// spent - refunded.
+        public let net: Int64
+        /// net - previousNet.
+        public let change: Int64
 
-        public var net: Int64 { spent - refunded }
-        public var change: Int64 { net - previousNet }
+        /// The differences checked for overflow here, once.
+        init(category: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64, averageNet: Int64,
+             currency: String) throws(MoneyError) {
+            self.category = category
+            self.spent = spent
+            self.refunded = refunded
+            self.count = count
+            self.previousNet = previousNet
+            self.averageNet = averageNet
+            net = try Money.difference(spent, refunded, currency: currency)
+            change = try Money.difference(net, previousNet, currency: currency)
+        }
     }
 
     public struct MerchantLine: Sendable, Equatable {
@@ -65,10 +79,35 @@ public struct SummaryReport: Sendable {
         public let pendingCount: Int
         /// The largest of them (at most five).
         public let pendingItems: [Item]
-
-        public var net: Int64 { spent - refunded }
+        /// spent - refunded.
+        public let net: Int64
+        /// net - previousNet.
+        public let change: Int64
         /// income - net spending; the savings rate is savings / income.
-        public var savings: Int64 { income - net }
+        public let savings: Int64
+
+        /// The differences checked for overflow here, once.
+        init(currency: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64, averageNet: Int64,
+             categories: [CategoryLine], merchants: [MerchantLine], largestExpenses: [Item], income: Int64, pendingOut: Int64,
+             pendingIn: Int64, pendingCount: Int, pendingItems: [Item]) throws(MoneyError) {
+            self.currency = currency
+            self.spent = spent
+            self.refunded = refunded
+            self.count = count
+            self.previousNet = previousNet
+            self.averageNet = averageNet
+            self.categories = categories
+            self.merchants = merchants
+            self.largestExpenses = largestExpenses
+            self.income = income
+            self.pendingOut = pendingOut
+            self.pendingIn = pendingIn
+            self.pendingCount = pendingCount
+            self.pendingItems = pendingItems
+            net = try Money.difference(spent, refunded, currency: currency)
+            change = try Money.difference(net, previousNet, currency: currency)
+            savings = try Money.difference(income, net, currency: currency)
+        }
     }
 
     /// An account's balance at the end of the month and the month before.
@@ -80,10 +119,17 @@ public struct SummaryReport: Sendable {
         /// Nil before the account's first observation.
         public let balance: Int64?
         public let previous: Int64?
+        /// balance - previous, when there are both.
+        public let change: Int64?
 
-        public var change: Int64? {
-            guard let balance, let previous else { return nil }
-            return balance - previous
+        init(accountID: String, name: String, kind: AccountKind, currency: String, balance: Int64?, previous: Int64?) throws(MoneyError) {
+            self.accountID = accountID
+            self.name = name
+            self.kind = kind
+            self.currency = currency
+            self.balance = balance
+            self.previous = previous
+            change = try SummaryReport.difference(balance, previous, currency: currency)
         }
     }
 
@@ -96,11 +142,25 @@ public struct SummaryReport: Sendable {
         public let previous: Int64?
         /// The last day of each of the twelve months up to this one, and the net worth then (nil: no balance yet).
         public let history: [HistoryPoint]
+        /// netWorth - previous, when there are both.
+        public let change: Int64?
 
-        public var change: Int64? {
-            guard let netWorth, let previous else { return nil }
-            return netWorth - previous
+        init(currency: String, assets: Int64?, liabilities: Int64?, netWorth: Int64?, previous: Int64?,
+             history: [HistoryPoint]) throws(MoneyError) {
+            self.currency = currency
+            self.assets = assets
+            self.liabilities = liabilities
+            self.netWorth = netWorth
+            self.previous = previous
+            self.history = history
+            change = try SummaryReport.difference(netWorth, previous, currency: currency)
         }
+    }
+
+    /// `value - previous`, checked; nil unless both are there.
+    static func difference(_ value: Int64?, _ previous: Int64?, currency: String) throws(MoneyError) -> Int64? {
+        guard let value, let previous else { return nil }
+        return try Money.difference(value, previous, currency: currency)
     }
 
     public struct HistoryPoint: Sendable, Equatable {

@@ -17,8 +17,6 @@ public struct SummaryRecord: Sendable, Equatable {
             self.income = income
             self.count = count
         }
-
-        public var net: Int64 { spent - refunded }
     }
 
     public let month: YearMonth

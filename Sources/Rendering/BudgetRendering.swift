@@ -113,7 +113,7 @@ public enum BudgetRendering {
             case .over:
                 return "over: \(row.category) (\(currency)), \(month): net \(MoneyFormat.text(row.net, currency: currency)) of "
                     + "\(MoneyFormat.text(available, currency: currency)) available, "
-                    + "\(MoneyFormat.text(-(row.remaining ?? 0), currency: currency)) over"
+                    + "\(MoneyFormat.text(row.overBy ?? 0, currency: currency)) over"
             case .warn where includeWarnings:
                 let used = usedPercent(row).map { "\($0)% used" } ?? "used"
                 let projected = row.projected.map { ", on pace for \(MoneyFormat.text($0, currency: currency))" } ?? ""

@@ -58,9 +58,9 @@ public enum SpendingRendering {
                        ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
                        ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
                        ("count", .integer(Int64(row.count)))]
-            if let previous = row.previousNet {
+            if let previous = row.previousNet, let change = row.change {
                 fields += [("previous_net", .string(MoneyFormat.machine(previous, currency: row.currency))),
-                           ("change", .string(MoneyFormat.machine(row.net - previous, currency: row.currency)))]
+                           ("change", .string(MoneyFormat.machine(change, currency: row.currency)))]
             }
             return .object(fields)
         })))
@@ -104,12 +104,13 @@ public enum SpendingRendering {
             if compare { columns += [.init("Previous", .right), .init("Change", .right)] }
             columns.append(.init(""))
             var table = TextTable(columns: columns)
-            func cells(_ label: [String], spent: Int64, refunded: Int64, net: Int64, previous: Int64?, bar: String) -> [String] {
+            func cells(_ label: [String], spent: Int64, refunded: Int64, net: Int64, previous: Int64?, change: Int64?,
+                       bar: String) -> [String] {
                 var cells = label + [MoneyFormat.text(spent, currency: currency), MoneyFormat.text(refunded, currency: currency),
                                      MoneyFormat.text(net, currency: currency), (Percent.text(net, of: total.net) ?? "-") + "%"]
                 if compare {
                     cells += [previous.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                              previous.map { changeText(net - $0, previous: $0, currency: currency) } ?? ""]
+                              previous.flatMap { previous in change.map { changeText($0, previous: previous, currency: currency) } } ?? ""]
                 }
                 return cells + [bar]
             }
@@ -123,11 +124,11 @@ public enum SpendingRendering {
                 case .month: break
                 }
                 table.append(cells(label, spent: row.spent, refunded: row.refunded, net: row.net, previous: row.previousNet,
-                                   bar: Bar.text(row.net, maximum: largest, width: 20, ascii: style.ascii)))
+                                   change: row.change, bar: Bar.text(row.net, maximum: largest, width: 20, ascii: style.ascii)))
             }
             let blanks = Array(repeating: "", count: columns.count - (compare ? 7 : 5) - 1)
             table.append(cells(["Total"] + blanks, spent: total.spent, refunded: total.refunded, net: total.net,
-                               previous: total.previousNet, bar: ""))
+                               previous: total.previousNet, change: total.change, bar: ""))
             output += "\n\(currency)\n" + table.rendered()
         }
         return output

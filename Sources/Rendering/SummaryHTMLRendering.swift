@@ -92,7 +92,7 @@ public enum SummaryHTMLRendering {
                                   [e($0.category), money($0.net), money($0.previousNet), changeCell($0.change, currency), money($0.averageNet)]
                               },
                               totalRow: ["Total", money(section.net), money(section.previousNet),
-                                         changeCell(section.net - section.previousNet, currency), money(section.averageNet)])
+                                         changeCell(section.change, currency), money(section.averageNet)])
                 html += "</figure>\n"
             } else {
                 html += "<p>No spending.</p>\n"

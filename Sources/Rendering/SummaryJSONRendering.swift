@@ -10,7 +10,7 @@ public enum SummaryJSONRendering {
         func item(_ item: SummaryReport.Item, _ c: String) -> JSONOutput {
             .object([("id", .string(item.id)), ("date", .string(item.date.description)), ("merchant", .string(item.merchant)),
                      ("category", .optional(item.category)), ("account", .string(item.account)),
-                     ("amount", amount(item.indicator == .debit ? -item.amount : item.amount, c)),
+                     ("amount", amount(item.indicator.signed(item.amount), c)),
                      ("status", .string(item.status.rawValue))])
         }
         return .object([

@@ -10,7 +10,7 @@ public enum SummaryTextRendering {
         let spending = report.currencies.filter { $0.count > 0 || $0.previousNet != 0 }
         for (index, section) in spending.enumerated() {
             var text = (index == 0 ? "spent " : "") + MoneyFormat.text(section.net, currency: section.currency)
-            if let change = percentChange(section.net, previous: section.previousNet) {
+            if let change = percentChange(section.change, previous: section.previousNet) {
                 text += index == 0 ? " (\(change) vs \(MonthName.names[report.previousMonth.month - 1]))" : " (\(change))"
             }
             parts.append(text)
@@ -28,10 +28,10 @@ public enum SummaryTextRendering {
         return MonthName.text(report.month) + (report.isMonthComplete ? "" : " so far") + ": " + parts.joined(separator: ", ")
     }
 
-    /// "+8%", "-12%", "0%"; nil when there is nothing to compare with.
-    public static func percentChange(_ value: Int64, previous: Int64) -> String? {
-        guard previous > 0, let percent = Percent.text(value - previous, of: previous, decimals: 0) else { return nil }
-        return (value > previous ? "+" : "") + percent + "%"
+    /// "+8%", "-12%", "0%": `change` as a share of `previous`; nil when there is nothing to compare with.
+    public static func percentChange(_ change: Int64, previous: Int64) -> String? {
+        guard previous > 0, let percent = Percent.text(change, of: previous, decimals: 0) else { return nil }
+        return (change > 0 ? "+" : "") + percent + "%"
     }
 
     /// The headline over several lines when it is too wide: broken after its commas.
@@ -86,10 +86,10 @@ public enum SummaryTextRendering {
                                                 .init("%", .right), .init(averageName, .right)])
                 for line in section.categories {
                     table.append([line.category, money(line.net), money(line.previousNet), signed(line.change, currency),
-                                  percentChange(line.net, previous: line.previousNet) ?? "", money(line.averageNet)])
+                                  percentChange(line.change, previous: line.previousNet) ?? "", money(line.averageNet)])
                 }
-                table.append(["Total", money(section.net), money(section.previousNet), signed(section.net - section.previousNet, currency),
-                              percentChange(section.net, previous: section.previousNet) ?? "", money(section.averageNet)])
+                table.append(["Total", money(section.net), money(section.previousNet), signed(section.change, currency),
+                              percentChange(section.change, previous: section.previousNet) ?? "", money(section.averageNet)])
                 output += table.rendered()
                 output += "Spent \(money(section.spent)), refunded \(money(section.refunded)), in \(section.count) transactions.\n"
             }
@@ -131,7 +131,7 @@ public enum SummaryTextRendering {
                                                 .init("Account", maximumWidth: 20), .init("Amount", .right)])
                 for item in section.pendingItems {
                     table.append([item.date.description, item.merchant, item.account,
-                                  money(item.indicator == .debit ? -item.amount : item.amount)])
+                                  money(item.indicator.signed(item.amount))])
                 }
                 output += table.rendered()
             }
