@@ -2,10 +2,11 @@
 public enum Bar {
     static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    /// A bar `value / maximum` of `width` columns long (negative values draw nothing).
+    /// A bar `value / maximum` of `width` columns long (negative values draw nothing, a value
+    /// past the maximum the whole width).
     public static func text(_ value: Int64, maximum: Int64, width: Int, ascii: Bool) -> String {
         guard maximum > 0, value > 0 else { return "" }
-        let eighthsLong = Int((Double(value) / Double(maximum) * Double(width * 8)).rounded())
+        let eighthsLong = Proportion.scaled(UInt64(value), of: UInt64(maximum), to: width * 8)
         if ascii { return String(repeating: "#", count: max(1, (eighthsLong + 4) / 8)) }
         let full = eighthsLong / 8
         let rest = eighthsLong % 8
@@ -24,9 +25,8 @@ public enum Bar {
         return String(values.map { value -> Character in
             guard let value else { return " " }
             guard high > low else { return blocks[blocks.count / 2] }
-            // In Double: the distance between two amounts of opposite sign may not fit an Int64.
-            let share: Double = (Double(value) - Double(low)) / (Double(high) - Double(low))
-            let index = Int((share * Double(blocks.count - 1)).rounded())
+            let index = Proportion.scaled(Proportion.distance(from: low, to: value), of: Proportion.distance(from: low, to: high),
+                                          to: blocks.count - 1)
             return blocks[index]
         })
     }

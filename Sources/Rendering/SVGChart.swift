@@ -30,7 +30,7 @@ public enum SVGChart {
             + " aria-label=\"\(HTMLText.escaped(title))\"><title>\(HTMLText.escaped(title))</title>"
         for (index, bar) in bars.enumerated() {
             let y = index * rowHeight
-            let length = bar.value > 0 ? max(1, Int((Double(bar.value) / Double(maximum) * Double(plot)).rounded())) : 0
+            let length = bar.value > 0 ? max(1, Proportion.scaled(UInt64(bar.value), of: UInt64(maximum), to: plot)) : 0
             svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 17)\" text-anchor=\"end\" font-size=\"13\" fill=\"#333\">"
                 + HTMLText.escaped(String(bar.label.prefix(28))) + "</text>"
             svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 5)\" width=\"\(length)\" height=\"16\" rx=\"2\" fill=\""
@@ -51,13 +51,13 @@ public enum SVGChart {
         let values = points.compactMap(\.value)
         let low = values.min() ?? 0
         let high = values.max() ?? 0
-        // In Double: the distance between two amounts of opposite sign may not fit an Int64.
-        let span = max(Double(high) - Double(low), 1)
-        let step = points.count > 1 ? Double(width - left - right) / Double(points.count - 1) : 0
-        func x(_ index: Int) -> Int { left + Int((Double(index) * step).rounded()) }
+        func x(_ index: Int) -> Int {
+            points.count > 1 ? left + Proportion.scaled(UInt64(index), of: UInt64(points.count - 1), to: width - left - right) : left
+        }
         func y(_ value: Int64) -> Int {
             high == low ? top + (height - top - bottom) / 2
-                : top + Int((((Double(high) - Double(value)) / span) * Double(height - top - bottom)).rounded())
+                : top + Proportion.scaled(Proportion.distance(from: value, to: high), of: Proportion.distance(from: low, to: high),
+                                          to: height - top - bottom)
         }
         var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"100%\" role=\"img\""
             + " aria-label=\"\(HTMLText.escaped(title))\"><title>\(HTMLText.escaped(title))</title>"
