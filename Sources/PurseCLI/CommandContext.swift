@@ -164,27 +164,29 @@ final class CommandContext {
     /// extension that names no format this command writes (`.xlsx`) is a usage error, never a
     /// guess: the file would not be what its name says.
     func outputFormat(allowed: [OutputFormat], fallback: OutputFormat) throws -> OutputFormat {
+        try format(among: allowed, fallback: fallback)
+    }
+
+    /// `outputFormat` for a command with formats of its own (`report summary`), by their names.
+    func format<Format: RawRepresentable<String>>(among allowed: [Format], fallback: Format) throws -> Format {
+        let names = allowed.map(\.rawValue)
         if let text = command.value("format") {
-            guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
-                throw usageError("option '--format' must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+            guard let format = allowed.first(where: { $0.rawValue == text }) else {
+                throw usageError("option '--format' must be one of \(names.joined(separator: ", ")), not '\(text)'")
             }
             return format
         }
         if let file = command.value("output"), file != "-" {
             let ext = (file as NSString).pathExtension.lowercased()
             guard !ext.isEmpty else { return fallback }
-            guard let format = OutputFormat(fileExtension: ext), allowed.contains(format) else {
-                throw unknownExtension(file, formats: allowed.map(\.rawValue),
-                                       extensions: allowed.map { $0 == .text ? ".txt" : "." + $0.rawValue })
+            guard let name = FileExtension.format(of: ext), let format = allowed.first(where: { $0.rawValue == name }) else {
+                let extensions = names.compactMap(FileExtension.usual)
+                throw usageError("cannot tell the format of '\(file)' from its extension (this command writes "
+                                 + "\(extensions.joined(separator: ", "))): give --format \(names.joined(separator: "|"))")
             }
             return format
         }
         return fallback
-    }
-
-    func unknownExtension(_ file: String, formats: [String], extensions: [String]) -> CommandError {
-        usageError("cannot tell the format of '\(file)' from its extension (this command writes "
-                   + "\(extensions.joined(separator: ", "))): give --format \(formats.joined(separator: "|"))")
     }
 
     /// Runs `body` with where data goes: stdout, or the file of `-o FILE`, which appears (mode

@@ -17,7 +17,7 @@ enum ReportSummaryCommand {
     }
 
     static func run(_ context: CommandContext) throws {
-        let format = try self.format(context)
+        let format = try context.format(among: Format.allCases, fallback: .text)
         let zone = try context.reportTimeZone()
         let month = try context.month("month", zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds)).adding(months: -1)
         let warnAt = try context.integer("warn-at", minimum: 1) ?? 80
@@ -55,30 +55,6 @@ enum ReportSummaryCommand {
             context.warn(ErrorFunnel.writeFailureCause(error, ledger: context.databasePath)
                          + ", so this summary was not remembered (restatements are not tracked)")
         }
-    }
-
-    /// `--format`, else `-o FILE`'s extension (.txt, .csv, .json, .html, .eml), else text; another
-    /// extension is a usage error.
-    static func format(_ context: CommandContext) throws -> Format {
-        if let text = context.command.value("format") {
-            guard let format = Format(rawValue: text) else {
-                throw context.usageError("option '--format' must be one of text, csv, json, html, email, not '\(text)'")
-            }
-            return format
-        }
-        if let file = context.command.value("output"), file != "-" {
-            switch (file as NSString).pathExtension.lowercased() {
-            case "", "txt", "text": return .text
-            case "csv": return .csv
-            case "json": return .json
-            case "html", "htm": return .html
-            case "eml": return .email
-            default:
-                throw context.unknownExtension(file, formats: Format.allCases.map(\.rawValue),
-                                               extensions: [".txt", ".csv", ".json", ".html", ".eml"])
-            }
-        }
-        return .text
     }
 
     /// An address from an option: one line, something@something or `Name <address>`.
