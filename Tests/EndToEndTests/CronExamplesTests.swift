@@ -59,7 +59,9 @@ struct CronExamplesTests {
     }
 
     /// A unit's Environment= and ExecStart= lines, with `%h` (the home folder) and `%%` resolved
-    /// as systemd does; any other specifier fails the test.
+    /// as systemd does; any other specifier fails the test. In ExecStart, `$$` is a `$` as
+    /// systemd passes it on; a bare `$NAME` or `${NAME}` would be systemd's own variable, replaced
+    /// before the shell runs (an empty `$status` or `$mail`): none may be there.
     static func unit(_ name: String, home: String) throws -> Example {
         let text = try String(contentsOf: cron.appendingPathComponent(name), encoding: .utf8)
         var example = Example()
@@ -70,7 +72,7 @@ struct CronExamplesTests {
                 let equals = try #require(assignment.firstIndex(of: "="))
                 example.environment[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
             } else if line.hasPrefix("ExecStart=") {
-                example.commands.append(try specifiers(String(line.dropFirst("ExecStart=".count)), home: home))
+                example.commands.append(try dollars(try specifiers(String(line.dropFirst("ExecStart=".count)), home: home)))
             }
         }
         return example
@@ -86,6 +88,23 @@ struct CronExamplesTests {
             case "h": output += home
             case let other: Issue.record("unexpected specifier %\(other.map(String.init) ?? "") in \(text)")
             }
+        }
+        return output
+    }
+
+    /// An ExecStart line as systemd hands it on: `$$` becomes `$`; a `$` before a name or `{` fails the test.
+    static func dollars(_ text: String) throws -> String {
+        var output = ""
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            guard character == "$" else { output.append(character); continue }
+            if characters.first == "$" {
+                characters.removeFirst()
+            } else if let next = characters.first {
+                try #require(!(next == "{" || next == "_" || next.isASCII && next.isLetter),
+                             "systemd replaces $\(next)... itself in ExecStart; write $$ for the shell's $: \(text)")
+            }
+            output.append("$")
         }
         return output
     }
