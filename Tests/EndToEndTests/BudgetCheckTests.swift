@@ -10,9 +10,6 @@ import Testing
 /// net $1,318.09, Groceries GBP net £529.06.
 @Suite("Budget check end to end")
 struct BudgetCheckTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/wallet-export")
-
     struct ShellResult {
         let stdout: String
         let stderr: String
@@ -51,7 +48,7 @@ struct BudgetCheckTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.environment = ["PATH": bin.path + ":/usr/bin:/bin", "HOME": folder.path, "TZ": "UTC", "LANG": "C.UTF-8",
-                               "PURSE_DB": database, "MAILBOX": mailbox, "EXPORT": Self.example.path]
+                               "PURSE_DB": database, "MAILBOX": mailbox, "EXPORT": Examples.walletExport.path]
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
@@ -69,9 +66,7 @@ struct BudgetCheckTests {
     }
 
     func syncExample() throws {
-        let synced = try run(["sync", Self.example.path])
-        try #require(synced.status == 0, "\(synced.stderr)")
-        #expect(synced.stdout == "")
+        try Examples.syncedLedger(at: database, purse: purse)
     }
 
     @Test("no budget over: budget check prints nothing and exits 0, even with warnings below --warn-at")

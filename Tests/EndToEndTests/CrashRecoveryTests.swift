@@ -18,27 +18,17 @@ struct CrashRecoveryTests {
         folder = try TemporaryFolder()
     }
 
-    /// A sample export and its clean sync: the ledger's contents and `export transactions`.
-    struct CleanRun {
-        let export: String
-        let contents: LedgerContents
-        let transactionsJSON: String
-    }
-
-    func cleanRun(transactions: Int) throws -> CleanRun {
+    /// A sample export and its clean sync.
+    func cleanRun(transactions: Int) throws -> CleanSync {
         let export = folder.file("export")
         let sample = try purse.run(["sample", "--out", export, "--transactions", String(transactions), "--months", "12", "--seed", "5"])
         try #require(sample.status == 0, "\(sample.stderr)")
-        let database = folder.file("clean.sqlite")
-        let sync = try purse.run(["--db", database, "sync", export])
-        try #require(sync.status == 0, "\(sync.stderr)")
-        let json = try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout
-        let contents = try LedgerContents(path: database)
-        try #require(contents.count("transactions") > transactions / 2)
-        return CleanRun(export: export, contents: contents, transactionsJSON: json)
+        let clean = try CleanSync(of: export, into: folder.file("clean.sqlite"), purse: purse)
+        try #require(clean.contents.count("transactions") > transactions / 2)
+        return clean
     }
 
-    @Test("killed right after each commit but the last")
+    @Test("killed right after each commit but the last", .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedAfterACommit() throws {
         let clean = try cleanRun(transactions: 2000)
         // One commit per stream here (each holds fewer records than a commit takes).
@@ -49,7 +39,8 @@ struct CrashRecoveryTests {
         }
     }
 
-    @Test("killed inside an open transaction, right after a change set and its token")
+    @Test("killed inside an open transaction, right after a change set and its token",
+          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedBetweenChangeSets() throws {
         let clean = try cleanRun(transactions: 2000)
         // From the first change set after the accounts stream's commit to the very last one.
@@ -62,7 +53,8 @@ struct CrashRecoveryTests {
         }
     }
 
-    @Test("killed in the middle of a change set, after some of its records")
+    @Test("killed in the middle of a change set, after some of its records",
+          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedInsideAChangeSet() throws {
         let clean = try cleanRun(transactions: 2000)
         let records = clean.contents.count("transactions")
@@ -77,51 +69,38 @@ struct CrashRecoveryTests {
         for committedStreams in [1, 3, 5] {
             let label = "outside-\(committedStreams)"
             let database = folder.file(label + ".sqlite")
-            let process = try purse.start(["--db", database, "sync", clean.export])
+            let process = try purse.start(["--db", database, "sync", clean.source])
             try waitUntil(committedStreams, streamsIn: database, while: process)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try #require(process.terminationReason == .uncaughtSignal, "\(label): the sync ended before the kill")
             try checkLandedMidSync(database, clean, label: label)
-            try checkRerunEqualsClean(database, clean, label: label)
+            try clean.expectRerunEqualsClean(database, label: label, purse: purse)
         }
     }
 
     // MARK: - Steps
 
-    func killAndRecover(at point: String, _ clean: CleanRun) throws {
+    func killAndRecover(at point: String, _ clean: CleanSync) throws {
         let database = folder.file("killed-\(point).sqlite")
-        let process = try purse.start(["--db", database, "sync", clean.export], environment: ["PURSE_TEST_KILL_AT": point])
-        process.waitUntilExit()
-        try #require(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-                     "\(point): the sync was not killed there (exit \(process.terminationStatus))")
+        try clean.kill(at: point, into: database, purse: purse)
         try checkLandedMidSync(database, clean, label: point)
-        try checkRerunEqualsClean(database, clean, label: point)
+        try clean.expectRerunEqualsClean(database, label: point, purse: purse)
     }
 
     /// Some but not all change sets, and exactly the rows of a sync of the export cut at the
     /// killed ledger's tokens: no change set half-applied, none applied without its token.
-    func checkLandedMidSync(_ database: String, _ clean: CleanRun, label: String) throws {
+    func checkLandedMidSync(_ database: String, _ clean: CleanSync, label: String) throws {
         let killed = try LedgerContents(path: database)
         #expect(killed.changeSets > 0 && killed.changeSets < clean.contents.changeSets,
                 "\(label): \(killed.changeSets) of \(clean.contents.changeSets) change sets")
         let cut = folder.file("cut-\(label)")
-        try ExportCut.copy(clean.export, to: cut, cutAt: killed.tokens)
+        try ExportCut.copy(clean.source, to: cut, cutAt: killed.tokens)
         let cutDatabase = folder.file("cut-\(label).sqlite")
         let sync = try purse.run(["--db", cutDatabase, "sync", cut])
         try #require(sync.status == 0, "\(label): \(sync.stderr)")
         let expected = try LedgerContents(path: cutDatabase)
         #expect(killed == expected, "\(label): \(killed.firstDifference(from: expected))")
-    }
-
-    func checkRerunEqualsClean(_ database: String, _ clean: CleanRun, label: String) throws {
-        let rerun = try purse.run(["--db", database, "sync", clean.export])
-        #expect(rerun.status == 0, "\(label): \(rerun.stderr)")
-        let contents = try LedgerContents(path: database)
-        #expect(contents == clean.contents, "\(label): \(contents.firstDifference(from: clean.contents))")
-        #expect(try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout == clean.transactionsJSON,
-                "\(label)")
-        #expect(try purse.run(["--db", database, "status", "--check"]).status == 0, "\(label)")
     }
 
     /// Polls the ledger (a reader never blocks the writer in WAL mode) until `count` streams have

@@ -10,9 +10,7 @@ import Testing
 /// nothing; on a bad day exactly the problem, and a failed summary sends no mail.
 @Suite("Cron and systemd examples")
 struct CronExamplesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let cron = root.appendingPathComponent("examples/cron")
+    static let cron = Examples.cron
 
     /// The lines of an example and the environment they run in.
     struct Example {
@@ -132,7 +130,7 @@ struct CronExamplesTests {
             for directory in [URL(fileURLWithPath: home), bin, outbox] {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             }
-            try FileManager.default.copyItem(at: CronExamplesTests.root.appendingPathComponent("examples/wallet-export"),
+            try FileManager.default.copyItem(at: Examples.walletExport,
                                              to: URL(fileURLWithPath: wallet))
             try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("purse"), withDestinationURL: binary.url)
             let sendmail = bin.appendingPathComponent("sendmail")
@@ -374,7 +372,7 @@ struct CronExamplesTests {
 
     @Test("the README, the examples and the help call sendmail with -t -oi wherever they call it")
     func sendmailWithOi() throws {
-        var texts: [(String, String)] = [("README.md", try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8))]
+        var texts: [(String, String)] = [("README.md", try String(contentsOf: Examples.root.appendingPathComponent("README.md"), encoding: .utf8))]
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.cron.path) {
             texts.append(("examples/cron/" + name, try String(contentsOf: Self.cron.appendingPathComponent(name), encoding: .utf8)))
         }

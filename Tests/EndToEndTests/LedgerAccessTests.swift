@@ -9,9 +9,6 @@ import Testing
 /// folder; a database from an older purse is read as it is or refused, never migrated by a report.
 @Suite("Ledger access")
 struct LedgerAccessTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/wallet-export").path
-
     let folder: TemporaryFolder
     let purse = PurseBinary()
 
@@ -93,8 +90,7 @@ struct LedgerAccessTests {
     func syncedLedger(in ledgerFolder: String) throws -> (database: String, expected: [PurseBinary.Result]) {
         try FileManager.default.createDirectory(atPath: ledgerFolder, withIntermediateDirectories: true)
         let database = ledgerFolder + "/ledger.sqlite"
-        let synced = try purse.run(["--db", database, "sync", Self.example])
-        try #require(synced.status == 0, "\(synced.stderr)")
+        try Examples.syncedLedger(at: database, purse: purse)
         return (database, try Self.reports.map { try purse.run(["--db", database] + $0) })
     }
 
@@ -187,7 +183,7 @@ struct LedgerAccessTests {
             + "run 'purse sync' once to update it\n")
         #expect(try version() == 4)
 
-        #expect(try purse.run(["--db", database, "sync", Self.example]).status == 0)
+        #expect(try purse.run(["--db", database, "sync", Examples.walletExport.path]).status == 0)
         #expect(try version() == Int64(LedgerSchema.latestVersion))
         #expect(try purse.run(["--db", database, "report", "summary", "--month", "2026-10"]).status == 0)
     }

@@ -7,9 +7,6 @@ import Testing
 /// away) is exit 74 with one error line, never a silent success.
 @Suite("Output files and streams")
 struct OutputFileTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/wallet-export").path
-
     let folder: TemporaryFolder
     let output: TemporaryFolder
     let database: String
@@ -18,9 +15,7 @@ struct OutputFileTests {
     init() throws {
         folder = try TemporaryFolder()
         output = try TemporaryFolder()
-        database = folder.file("ledger.sqlite")
-        let synced = try purse.run(["--db", database, "sync", Self.example])
-        precondition(synced.status == 0, synced.stderr)
+        database = try Examples.syncedLedger(at: folder.file("ledger.sqlite"), purse: purse)
     }
 
     func run(_ arguments: [String]) throws -> PurseBinary.Result {

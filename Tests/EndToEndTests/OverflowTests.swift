@@ -43,9 +43,9 @@ struct OverflowTests {
                           type: "deposit", mcc: nil, merchant: "Employer", description: "PAYROLL"),
         ]))
         let synced = try purse.run(["--db", database, "sync", export.path])
-        precondition(synced.status == 0, synced.stderr)
+        try #require(synced.status == 0, "\(synced.stderr)")
         let budget = try purse.run(["--db", database, "budget", "set", "Groceries", "400", "--from", "2026-10"])
-        precondition(budget.status == 0, budget.stderr)
+        try #require(budget.status == 0, "\(budget.stderr)")
     }
 
     @Test("every report: exit 65 and one clear error line, nothing on stdout", arguments: [

@@ -6,14 +6,12 @@ import Testing
 /// `purse sample` writes today, and every report in Reports/ is what purse prints today.
 @Suite("Sample reports")
 struct SampleReportsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test("examples/wallet-export is exactly `purse sample --out DIR` with the defaults")
     func exampleIsCurrent() throws {
         let folder = try TemporaryFolder()
         let result = try PurseBinary().run(["sample", "--out", folder.file("sample")])
         #expect(result.status == 0)
-        let example = Self.root.appendingPathComponent("examples/wallet-export")
+        let example = Examples.walletExport
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.file("sample")).sorted()
         #expect(files == (try FileManager.default.subpathsOfDirectory(atPath: example.path)).sorted())
         for file in files where file.hasSuffix(".json") || file.hasSuffix(".jsonl") {
@@ -29,10 +27,8 @@ struct SampleReportsTests {
         let purse = PurseBinary()
         let database = folder.file("ledger.sqlite")
         let environment = ["TZ": "America/New_York"]
-        let synced = try purse.run(["--db", database, "sync", Self.root.appendingPathComponent("examples/wallet-export").path],
-                                   environment: environment)
-        try #require(synced.status == 0, "\(synced.stderr)")
-        let list = try String(contentsOf: Self.root.appendingPathComponent("Reports/reports.list"), encoding: .utf8)
+        try Examples.syncedLedger(at: database, purse: purse, environment: environment)
+        let list = try String(contentsOf: Examples.root.appendingPathComponent("Reports/reports.list"), encoding: .utf8)
         var checked = 0
         for line in list.split(separator: "\n") where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let words = line.split(separator: " ").map(String.init)
@@ -40,7 +36,7 @@ struct SampleReportsTests {
             let result = try purse.run(["--db", database] + words.dropFirst(), environment: environment)
             #expect(result.status == 0, "\(file): \(result.stderr)")
             if file == "-" { continue }
-            let committed = try String(contentsOf: Self.root.appendingPathComponent("Reports/" + file), encoding: .utf8)
+            let committed = try String(contentsOf: Examples.root.appendingPathComponent("Reports/" + file), encoding: .utf8)
             #expect(result.stdout == committed, "Reports/\(file) is out of date: run bash Reports/generate.sh")
             checked += 1
         }

@@ -9,8 +9,6 @@ import Testing
 /// exports show them as they show a ledger that never needed upgrading.
 @Suite("Schema upgrades")
 struct SchemaUpgradeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     let folder: TemporaryFolder
     let purse = PurseBinary()
 
@@ -46,7 +44,7 @@ struct SchemaUpgradeTests {
             ["budget", "set", "Dining", "150.50", "--currency", "GBP", "--from", "2026-09"],
             ["report", "summary", "--month", "2026-10"],
         ]
-        if withSure { commands.append(["sync", Self.root.appendingPathComponent("examples/sure-inbox").path]) }
+        if withSure { commands.append(["sync", Examples.sureInbox.path]) }
         for command in commands {
             let result = try purse.run(["--db", database] + command)
             try #require(result.status == 0, "\(command): \(result.stderr)")

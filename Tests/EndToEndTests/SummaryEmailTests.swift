@@ -7,16 +7,13 @@ import Testing
 /// the attachment, and check the headline against `report spending`.
 @Suite("Summary email end to end")
 struct SummaryEmailTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/wallet-export")
 
     @Test("sync, mail the summary, parse it, compare the headline with report spending")
     func email() throws {
         let folder = try TemporaryFolder()
         let purse = PurseBinary()
         let database = folder.file("ledger.sqlite")
-        let sync = try purse.run(["--db", database, "sync", Self.example.path])
-        try #require(sync.status == 0, "\(sync.stderr)")
+        try Examples.syncedLedger(at: database, purse: purse)
         let mail = try purse.run(["--db", database, "report", "summary", "--month", "2026-10", "--format", "email",
                                   "--to", "you@example.com"], environment: ["USER": "ana"])
         #expect(mail.status == 0)
@@ -91,8 +88,7 @@ struct SummaryEmailTests {
         let folder = try TemporaryFolder()
         let purse = PurseBinary()
         let database = folder.file("ledger.sqlite")
-        let sync = try purse.run(["--db", database, "sync", Self.example.path], environment: ["TZ": zone])
-        try #require(sync.status == 0, "\(sync.stderr)")
+        try Examples.syncedLedger(at: database, purse: purse, environment: ["TZ": zone])
         for month in Self.months {
             let mail = try purse.run(["--db", database, "report", "summary", "--month", month, "--format", "email"],
                                      environment: ["TZ": zone])

@@ -12,7 +12,6 @@ import Testing
 /// and each is proved to have landed mid-sync.
 @Suite("Crash recovery of Sure captures")
 struct SureCrashRecoveryTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let card = "6F1D2C3B-4A59-4E68-9A7B-8C9D0E1F2A3B"
     static let cardLineage = "696b1ed7-6b9a-4925-afe1-32c6098ff9be"
 
@@ -32,7 +31,7 @@ struct SureCrashRecoveryTests {
     /// `shape.chunks` chunks of `shape.events` transactions each, chained by the SHA-256 of each
     /// batch's exact bytes.
     static func makeInbox(at inbox: String, _ shape: Shape) throws {
-        let example = root.appendingPathComponent("examples/sure-inbox")
+        let example = Examples.sureInbox
         try FileManager.default.createDirectory(atPath: inbox + "/batches", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: example.appendingPathComponent("connection.json").path, toPath: inbox + "/connection.json")
         let first = try Data(contentsOf: example.appendingPathComponent("batches/0001.json"))
@@ -69,12 +68,10 @@ struct SureCrashRecoveryTests {
         folder = try TemporaryFolder()
     }
 
-    /// An inbox and its clean sync.
+    /// An inbox of `shape` and its clean sync.
     struct CleanRun {
         let shape: Shape
-        let inbox: String
-        let contents: LedgerContents
-        let transactionsJSON: String
+        let sync: CleanSync
         /// Ledger transactions the example's snapshot batch brings.
         let snapshotTransactions: Int
     }
@@ -82,18 +79,14 @@ struct SureCrashRecoveryTests {
     func cleanRun(_ shape: Shape = Shape(captures: 6, chunks: 3, events: 20)) throws -> CleanRun {
         let inbox = folder.file("inbox")
         try Self.makeInbox(at: inbox, shape)
-        let database = folder.file("clean.sqlite")
-        let sync = try purse.run(["--db", database, "sync", inbox])
-        try #require(sync.status == 0, "\(sync.stderr)")
-        let json = try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout
-        let contents = try LedgerContents(path: database)
-        let snapshotTransactions = contents.count("transactions") - shape.captures * shape.chunks * shape.events
+        let sync = try CleanSync(of: inbox, into: folder.file("clean.sqlite"), purse: purse)
+        let snapshotTransactions = sync.contents.count("transactions") - shape.captures * shape.chunks * shape.events
         try #require(snapshotTransactions > 0)
-        return CleanRun(shape: shape, inbox: inbox, contents: contents, transactionsJSON: json,
-                        snapshotTransactions: snapshotTransactions)
+        return CleanRun(shape: shape, sync: sync, snapshotTransactions: snapshotTransactions)
     }
 
-    @Test("killed after a batch's receipt, before any capture applies")
+    @Test("killed after a batch's receipt, before any capture applies",
+          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedWhileAccepting() throws {
         let clean = try cleanRun()
         for batch in [1, clean.shape.batches / 2, clean.shape.batches - 1] {
@@ -101,35 +94,38 @@ struct SureCrashRecoveryTests {
             let ledger = try SureLedger(path: database)
             #expect(ledger.statuses == Array(repeating: "accepted", count: batch), "batch:\(batch)")
             #expect(ledger.nextSequence == 1 && ledger.transactions == 0, "batch:\(batch)")
-            try checkRerunEqualsClean(database, clean, label: "batch:\(batch)")
+            try clean.sync.expectRerunEqualsClean(database, label: "batch:\(batch)", purse: purse)
         }
     }
 
-    @Test("killed right after each capture's commit but the last")
+    @Test("killed right after each capture's commit but the last",
+          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedAfterACapture() throws {
         let clean = try cleanRun()
         for capture in 1..<clean.shape.allCaptures {
             let database = try killed(at: "capture:\(capture)", clean)
             try checkLandedMidSync(database, clean, label: "capture:\(capture)", applied: capture)
-            try checkRerunEqualsClean(database, clean, label: "capture:\(capture)")
+            try clean.sync.expectRerunEqualsClean(database, label: "capture:\(capture)", purse: purse)
         }
     }
 
-    @Test("killed inside a capture's open transaction, after one of its chunks")
+    @Test("killed inside a capture's open transaction, after one of its chunks",
+          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedAfterAChunk() throws {
         let clean = try cleanRun()
         // Chunk 1 is the snapshot's; chunks 2, 3 and 4 make the first delta capture, and so on.
         for chunk in [2, 3, 4, 7, 11, 15, clean.shape.batches] {
             let database = try killed(at: "chunk:\(chunk)", clean)
             try checkLandedMidSync(database, clean, label: "chunk:\(chunk)", applied: 1 + (chunk - 2) / clean.shape.chunks)
-            try checkRerunEqualsClean(database, clean, label: "chunk:\(chunk)")
+            try clean.sync.expectRerunEqualsClean(database, label: "chunk:\(chunk)", purse: purse)
         }
     }
 
-    @Test("killed in the middle of a chunk, after some of its events")
+    @Test("killed in the middle of a chunk, after some of its events",
+          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedInsideAChunk() throws {
         let clean = try cleanRun()
-        let snapshot = try Data(contentsOf: Self.root.appendingPathComponent("examples/sure-inbox/batches/0001.json"))
+        let snapshot = try Data(contentsOf: Examples.sureInbox.appendingPathComponent("batches/0001.json"))
         let snapshotEvents = try #require((try JSONSerialization.jsonObject(with: snapshot) as? [String: Any])?["events"] as? [Any]).count
         let capture = clean.shape.chunks * clean.shape.events
         let events = clean.shape.captures * capture
@@ -138,7 +134,7 @@ struct SureCrashRecoveryTests {
             let database = try killed(at: point, clean)
             // The delta capture holding event `event` (numbered from 1) is open, those before committed.
             try checkLandedMidSync(database, clean, label: point, applied: 1 + (event - 1) / capture)
-            try checkRerunEqualsClean(database, clean, label: point)
+            try clean.sync.expectRerunEqualsClean(database, label: point, purse: purse)
         }
     }
 
@@ -147,7 +143,7 @@ struct SureCrashRecoveryTests {
         // Larger captures, so that plenty is left to apply when the poll sees the snapshot applied.
         let clean = try cleanRun(Shape(captures: 6, chunks: 3, events: 100))
         let database = folder.file("outside.sqlite")
-        let process = try purse.start(["--db", database, "sync", clean.inbox])
+        let process = try purse.start(["--db", database, "sync", clean.sync.source])
         var applied = 0
         while process.isRunning, applied < 1 {
             if let reader = try? Connection(path: database, readOnly: true),
@@ -161,17 +157,14 @@ struct SureCrashRecoveryTests {
         try #require(process.terminationReason == .uncaughtSignal, "the sync ended before the kill")
         let ledger = try SureLedger(path: database)
         try checkLandedMidSync(database, clean, label: "outside", applied: ledger.appliedCaptures)
-        try checkRerunEqualsClean(database, clean, label: "outside")
+        try clean.sync.expectRerunEqualsClean(database, label: "outside", purse: purse)
     }
 
     // MARK: - Steps
 
     func killed(at point: String, _ clean: CleanRun) throws -> String {
         let database = folder.file("killed-\(point).sqlite")
-        let process = try purse.start(["--db", database, "sync", clean.inbox], environment: ["PURSE_TEST_KILL_AT": point])
-        process.waitUntilExit()
-        try #require(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-                     "\(point): the sync was not killed there (exit \(process.terminationStatus))")
+        try clean.sync.kill(at: point, into: database, purse: purse)
         return database
     }
 
@@ -188,16 +181,6 @@ struct SureCrashRecoveryTests {
             + Array(repeating: "accepted", count: shape.batches - appliedBatches), "\(label): \(ledger.statuses)")
         #expect(ledger.nextSequence == Int64(appliedBatches + 1), "\(label)")
         #expect(ledger.transactions == clean.snapshotTransactions + (applied - 1) * shape.chunks * shape.events, "\(label)")
-    }
-
-    func checkRerunEqualsClean(_ database: String, _ clean: CleanRun, label: String) throws {
-        let rerun = try purse.run(["--db", database, "sync", clean.inbox])
-        #expect(rerun.status == 0, "\(label): \(rerun.stderr)")
-        let contents = try LedgerContents(path: database)
-        #expect(contents == clean.contents, "\(label): \(contents.firstDifference(from: clean.contents))")
-        #expect(try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout == clean.transactionsJSON,
-                "\(label)")
-        #expect(try purse.run(["--db", database, "status", "--check"]).status == 0, "\(label)")
     }
 
     /// The connection's receipts and cursor as a killed run left them.

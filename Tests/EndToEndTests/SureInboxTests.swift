@@ -15,10 +15,8 @@ struct SureInboxTests {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
         // A copy, so a test never writes into the repository.
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/sure-inbox")
         inbox = folder.file("sure-inbox")
-        try FileManager.default.copyItem(at: example, to: URL(fileURLWithPath: inbox))
+        try FileManager.default.copyItem(at: Examples.sureInbox, to: URL(fileURLWithPath: inbox))
     }
 
     func run(_ arguments: [String]) throws -> PurseBinary.Result {

@@ -22,7 +22,7 @@ struct SyncIsolationTests {
         try export.append("transactions/A1", F.changeSet("T", 1, snapshot: true, inserted: [F.transaction("c1", account: "A1")]))
         try export.append("transactions/A2", F.changeSet("T", 1, snapshot: true, inserted: [F.transaction("d1", account: "A2")]))
         let first = try run(["sync", export.path])
-        precondition(first.status == 0, first.stderr)
+        try #require(first.status == 0, "\(first.stderr)")
     }
 
     @discardableResult
@@ -97,10 +97,8 @@ struct SyncIsolationTests {
 
     @Test("--quiet: a Sure inbox that applies batches prints nothing")
     func quietSureInbox() throws {
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/sure-inbox")
         let inbox = folder.file("sure-inbox")
-        try FileManager.default.copyItem(at: example, to: URL(fileURLWithPath: inbox))
+        try FileManager.default.copyItem(at: Examples.sureInbox, to: URL(fileURLWithPath: inbox))
 
         let result = try run(["--quiet", "sync", inbox])
 

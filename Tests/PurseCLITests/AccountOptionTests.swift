@@ -27,7 +27,7 @@ struct AccountOptionTests {
                 F.balance(prefix + "B1", account: prefix + "-CARD", amount: "10.00", indicator: "debit"),
             ]))
             let synced = harness.run(["sync", export.path])
-            precondition(synced.status == 0, synced.stderr)
+            try #require(synced.status == 0, "\(synced.stderr)")
         }
     }
 

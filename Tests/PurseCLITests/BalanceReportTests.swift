@@ -41,7 +41,7 @@ struct BalanceReportTests {
             F.transaction("P3", account: "CARD", date: "2026-10-25T12:00:00Z", amount: "25.00", status: "pending"),
         ]))
         let synced = harness.run(["sync", export.path])
-        precondition(synced.status == 0, synced.stderr)
+        try #require(synced.status == 0, "\(synced.stderr)")
     }
 
     static let range = ["--from", "2026-08-01", "--to", "2026-11-15"]

@@ -43,14 +43,14 @@ struct BudgetCommandTests {
             F.transaction("U2", account: "UK", date: "2026-11-05T12:00:00Z", amount: "25.00", currency: "GBP", merchant: "Sainsbury's"),
         ]))
         let synced = harness.run(["sync", export.path])
-        precondition(synced.status == 0, synced.stderr)
+        try #require(synced.status == 0, "\(synced.stderr)")
         for arguments in [
             ["budget", "set", "Groceries", "400", "--currency", "USD", "--rollover", "all", "--from", "2026-09"],
             ["budget", "set", "Dining", "100", "--currency", "usd", "--from", "2026-10"],
             ["budget", "set", "Groceries", "50", "--currency", "GBP", "--rollover", "surplus", "--from", "2026-10"],
         ] {
             let result = harness.run(arguments)
-            precondition(result.status == 0, result.stderr)
+            try #require(result.status == 0, "\(result.stderr)")
         }
     }
 

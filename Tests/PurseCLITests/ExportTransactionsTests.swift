@@ -28,7 +28,7 @@ struct ExportTransactionsTests {
                           mcc: 5814, merchant: "🍣 Sushi Zanmai", description: "SUSHI"),
         ]))
         let synced = harness.run(["sync", export.path])
-        precondition(synced.status == 0, synced.stderr)
+        try #require(synced.status == 0, "\(synced.stderr)")
     }
 
     @Test("CSV has exactly the documented columns, RFC 4180 quoting and the formula guard")

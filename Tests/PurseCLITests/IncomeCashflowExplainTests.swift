@@ -52,7 +52,7 @@ struct IncomeExplainLedger {
                           indicator: "credit", type: "deposit", mcc: nil, merchant: nil, description: "給与 振込"),
         ]))
         let synced = harness.run(["sync", export.path])
-        precondition(synced.status == 0, synced.stderr)
+        try #require(synced.status == 0, "\(synced.stderr)")
     }
 
     /// Runs purse and expects success with nothing on stderr.

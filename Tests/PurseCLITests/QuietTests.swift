@@ -15,7 +15,7 @@ struct QuietTests {
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CARD", kind: "liability")]))
         try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: [F.transaction("C1", account: "CARD")]))
         let synced = harness.run(["--quiet", "sync", export.path])
-        precondition(synced.status == 0, synced.stderr)
+        try #require(synced.status == 0, "\(synced.stderr)")
     }
 
     /// Each step once without --quiet (it says what it did) and once with it (nothing on

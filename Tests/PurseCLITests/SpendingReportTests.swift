@@ -44,7 +44,7 @@ struct SpendingReportTests {
                           mcc: 6011, merchant: nil, description: "ATM LONDON"),
         ]))
         let synced = harness.run(["sync", export.path])
-        precondition(synced.status == 0, synced.stderr)
+        try #require(synced.status == 0, "\(synced.stderr)")
     }
 
     @Test("by category, CSV: exact columns, period, net descending, per currency")

@@ -9,8 +9,6 @@ import Testing
 /// python3), the HTML's structure, restatements and data freshness.
 @Suite("Report summary")
 struct SummaryReportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let example = root.appendingPathComponent("examples/wallet-export")
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let addresses = ["--to", "Ana Example <ana@example.com>", "--from", "purse <purse@example.com>"]
 
@@ -22,7 +20,7 @@ struct SummaryReportTests {
     }
 
     static func setUp(_ harness: CLITestHarness) throws {
-        let synced = harness.run(["sync", example.path])
+        let synced = harness.run(["sync", Examples.walletExport.path])
         try #require(synced.status == 0, "\(synced.stderr)")
         for budget in [["Groceries", "3000", "--currency", "USD"], ["Dining", "1500", "--currency", "USD"],
                        ["Groceries", "800", "--currency", "GBP"]] {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `purse` executable as a user or cron would, capturing stdout, stderr and the
 /// exit status.
@@ -92,4 +93,20 @@ private final class OutputCollector: @unchecked Sendable {
         defer { lock.unlock() }
         return String(decoding: isOutput ? output : error, as: UTF8.self)
     }
+}
+
+extension PurseBinary {
+    /// Whether the built purse has the debug build's test hooks (`PURSE_TEST_KILL_AT`,
+    /// `PURSE_TEST_MAX_PAGE_COUNT`); a release build (`swift test -c release`) has none. Found
+    /// out by asking it to kill itself at the first commit of a sync of the example export.
+    public static let hasTestHooks: Bool = {
+        guard let folder = try? TemporaryFolder(),
+              let probe = try? PurseBinary().start(["--db", folder.file("probe.sqlite"), "sync", Examples.walletExport.path],
+                                                   environment: ["PURSE_TEST_KILL_AT": "commit:1"]) else { return false }
+        probe.waitUntilExit()
+        return probe.terminationReason == .uncaughtSignal && probe.terminationStatus == SIGKILL
+    }()
+
+    /// Why a test that needs the hooks does not run.
+    public static let needsTestHooks: Comment = "needs the debug build's PURSE_TEST_ hooks, which a release build does not have"
 }

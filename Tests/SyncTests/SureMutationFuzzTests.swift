@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerStore
+import PurseTestSupport
 import Sync
 import Testing
 
@@ -9,10 +10,8 @@ import Testing
 /// and a message.
 @Suite("Mutation fuzzing of the Sure batch validator")
 struct SureMutationFuzzTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func validator() throws -> SureBatchValidator {
-        let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent("examples/sure-inbox/connection.json")))
+        let bytes = try [UInt8](Data(contentsOf: Examples.sureInbox.appendingPathComponent("connection.json")))
         let parsed = try SureConfiguration.parse(bytes, file: "connection.json")
         let connection = SureConnectionRecord(
             id: parsed.connectionID, publisherID: parsed.publisherID, status: "active", generation: parsed.generation,
@@ -24,7 +23,7 @@ struct SureMutationFuzzTests {
     @Test("4,000 mutations of real batches: accepted, or refused with a code, never a crash")
     func mutations() throws {
         let validator = try Self.validator()
-        let seeds = try (1...4).map { try [UInt8](Data(contentsOf: Self.root.appendingPathComponent(String(format: "examples/sure-inbox/batches/%04d.json", $0)))) }
+        let seeds = try (1...4).map { try [UInt8](Data(contentsOf: Examples.sureInbox.appendingPathComponent(String(format: "batches/%04d.json", $0)))) }
         for seed in seeds { _ = try validator.validate(bytes: seed) }
         var random = MutationFuzzTests.Random(state: 5_302_026)
         var accepted = 0
