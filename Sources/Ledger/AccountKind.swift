@@ -6,6 +6,7 @@ public enum AccountKind: OpenEnumeration {
     case unrecognized(String)
 
     public static let knownCases: [AccountKind] = [.asset, .liability]
+    public static let knownCasesByName = casesByName(knownCases)
 
     public var rawValue: String {
         switch self {

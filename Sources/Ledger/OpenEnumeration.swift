@@ -7,6 +7,9 @@
 public protocol OpenEnumeration: Hashable, Sendable {
     /// Every case purse knows, in FinanceKit's order.
     static var knownCases: [Self] { get }
+    /// The known cases by name (`casesByName(knownCases)`): a sync or a report maps every row
+    /// through it, so a lookup must not scan the cases.
+    static var knownCasesByName: [String: Self] { get }
     /// A case name purse does not know, as the source wrote it.
     static func unrecognized(_ name: String) -> Self
     /// FinanceKit's case name.
@@ -18,10 +21,15 @@ extension OpenEnumeration {
     /// (Inlinable: report queries map a million rows through it.)
     @inlinable
     public init(rawValue: String) {
-        self = Self.knownCases.first { $0.rawValue == rawValue } ?? .unrecognized(rawValue)
+        self = Self.knownCasesByName[rawValue] ?? .unrecognized(rawValue)
     }
 
     /// False for a case name purse does not know.
     @inlinable
-    public var isKnown: Bool { Self.knownCases.contains(self) }
+    public var isKnown: Bool { Self.knownCasesByName[rawValue] == self }
+
+    /// `cases` by their names, for `knownCasesByName`.
+    public static func casesByName(_ cases: [Self]) -> [String: Self] {
+        Dictionary(uniqueKeysWithValues: cases.map { ($0.rawValue, $0) })
+    }
 }

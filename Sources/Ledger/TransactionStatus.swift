@@ -9,6 +9,7 @@ public enum TransactionStatus: OpenEnumeration {
     case unrecognized(String)
 
     public static let knownCases: [TransactionStatus] = [.authorized, .booked, .memo, .pending, .rejected]
+    public static let knownCasesByName = casesByName(knownCases)
 
     public var rawValue: String {
         switch self {

@@ -24,6 +24,7 @@ public enum TransactionType: OpenEnumeration {
         .adjustment, .atm, .billPayment, .check, .deposit, .directDebit, .directDeposit, .dividend, .fee, .interest,
         .loan, .pointOfSale, .refund, .standingOrder, .transfer, .unknown, .withdrawal,
     ]
+    public static let knownCasesByName = casesByName(knownCases)
 
     public var rawValue: String {
         switch self {

@@ -10,10 +10,10 @@ public enum LedgerOpenError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .missing(let path):
-            "no ledger at \(path)"
+            "no ledger at \(path) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)"
         case .schemaTooOld(let path, let found, let current):
             "the ledger at \(path) was written by an older purse (schema \(found), this purse uses \(current)); "
-                + "run 'purse sync' once to update it"
+                + "run 'purse sync EXPORT' once to update it"
         }
     }
 }

@@ -38,6 +38,18 @@ extension LedgerStore {
          Int(try connection.scalarInt("SELECT count(*) FROM transactions") ?? 0))
     }
 
+    /// Every account's ID, display name and source, in `accountSummaries` order: what resolving
+    /// `--account` needs, without the balances.
+    public func accountNames() throws -> [AccountName] {
+        let query = try connection.prepare("""
+            SELECT a.id, a.display_name, s.name FROM accounts a JOIN sources s ON s.id = a.source_id
+            ORDER BY a.display_name COLLATE NOCASE, a.id
+            """)
+        var names: [AccountName] = []
+        while try query.step() { names.append(AccountName(id: query.text(0), displayName: query.text(1), sourceName: query.text(2))) }
+        return names
+    }
+
     public func accountSummaries() throws -> [AccountSummary] {
         let query = try connection.prepare("""
             SELECT a.id, a.kind, a.display_name, a.institution_name, a.account_description, a.currency, a.opening_date,

@@ -87,10 +87,8 @@ enum ErrorFunnel {
             return (error.description, .badInput)
         case let error as LedgerOpenError:
             switch error {
-            case .missing(let path):
-                return ("no ledger at \(path) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)", .notFound)
-            case .schemaTooOld:
-                return (error.description, .ioError)
+            case .missing: return (error.description, .notFound)
+            case .schemaTooOld: return (error.description, .ioError)
             }
         case let error as OutputError:
             return (error.description, .ioError)

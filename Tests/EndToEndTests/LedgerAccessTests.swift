@@ -180,7 +180,7 @@ struct LedgerAccessTests {
         #expect(summary.status == 74)
         #expect(summary.stdout == "")
         #expect(summary.stderr == "Error: the ledger at \(database) was written by an older purse (schema 4, this purse uses \(LedgerSchema.latestVersion)); "
-            + "run 'purse sync' once to update it\n")
+            + "run 'purse sync EXPORT' once to update it\n")
         #expect(try version() == 4)
 
         #expect(try purse.run(["--db", database, "sync", Examples.walletExport.path]).status == 0)

@@ -74,7 +74,9 @@ struct LedgerStoreOpenModeTests {
         }
         #expect(try userVersion(path) == 1)
         #expect(LedgerOpenError.schemaTooOld(path: path, found: 1, current: 5).description
-            == "the ledger at \(path) was written by an older purse (schema 1, this purse uses 5); run 'purse sync' once to update it")
+            == "the ledger at \(path) was written by an older purse (schema 1, this purse uses 5); run 'purse sync EXPORT' once to update it")
+        #expect(LedgerOpenError.missing(path: path).description
+            == "no ledger at \(path) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)")
     }
 
     @Test("writing to an existing database without migrating refuses an older schema and leaves it as it is")

@@ -151,6 +151,9 @@ private enum Sample {
         #expect(try store.upsertAccount(raised, sourceRowID: source) == .unchanged)
 
         let summaries = try store.accountSummaries()
+        #expect(try store.accountNames() == summaries.map {
+            AccountName(id: $0.account.id, displayName: $0.account.displayName, sourceName: $0.sourceName)
+        })
         #expect(summaries.map(\.account.displayName) == ["Card", "Everyday"])
         #expect(summaries.first?.account.creditInformation?.creditLimit == Money(units: 60_000_000, currency: "USD"))
     }

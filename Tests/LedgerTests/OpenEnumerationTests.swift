@@ -13,6 +13,9 @@ import Testing
         #expect(TransactionType.knownCases.count == 17)
         #expect(TransactionStatus.knownCases.map(\.rawValue) == ["authorized", "booked", "memo", "pending", "rejected"])
         #expect(AccountKind.knownCases.map(\.rawValue) == ["asset", "liability"])
+        #expect(TransactionType.knownCasesByName.count == TransactionType.knownCases.count)
+        #expect(TransactionStatus.knownCasesByName.count == TransactionStatus.knownCases.count)
+        #expect(AccountKind.knownCasesByName.count == AccountKind.knownCases.count)
     }
 
     @Test func anotherNameIsKeptAsGiven() {

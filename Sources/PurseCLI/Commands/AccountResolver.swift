@@ -10,7 +10,7 @@ enum AccountResolver {
     static func accountIDs(_ context: CommandContext, store: LedgerStore) throws -> [String] {
         let names = context.command.values("account")
         guard !names.isEmpty else { return [] }
-        let accounts = try store.accountSummaries()
+        let accounts = try store.accountNames()
         var ids: [String] = []
         for name in names {
             let id = try resolve(name, among: accounts, context: context)
@@ -19,20 +19,20 @@ enum AccountResolver {
         return ids
     }
 
-    static func resolve(_ name: String, among accounts: [AccountSummary], context: CommandContext) throws -> String {
+    static func resolve(_ name: String, among accounts: [AccountName], context: CommandContext) throws -> String {
         let folded = name.lowercased()
         // An exact ID always names one account, even when it is also someone's display name.
-        if let account = accounts.first(where: { $0.account.id.lowercased() == folded }) { return account.account.id }
-        let named = accounts.filter { $0.account.displayName.lowercased() == folded }
-        if named.count == 1 { return named[0].account.id }
+        if let account = accounts.first(where: { $0.id.lowercased() == folded }) { return account.id }
+        let named = accounts.filter { $0.displayName.lowercased() == folded }
+        if named.count == 1 { return named[0].id }
         guard named.isEmpty else {
-            let listed = named.map { "\($0.account.id) '\($0.account.displayName)' from \($0.sourceName)" }
+            let listed = named.map { "\($0.id) '\($0.displayName)' from \($0.sourceName)" }
             throw context.usageError("\(named.count) accounts are named '\(name)': \(listed.joined(separator: ", ")); "
                                      + "give the ID of the one you mean")
         }
         var displayNames: [String] = []
-        for account in accounts where !displayNames.contains(account.account.displayName) {
-            displayNames.append(account.account.displayName)
+        for account in accounts where !displayNames.contains(account.displayName) {
+            displayNames.append(account.displayName)
         }
         throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')",
                                  suggestions: ClosestMatch.closest(name, among: displayNames))
