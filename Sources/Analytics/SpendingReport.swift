@@ -41,9 +41,7 @@ public struct SpendingReport: Sendable {
             self.refunded = refunded
             self.count = count
             self.previousNet = previousNet
-            let net = try Money.difference(spent, refunded, currency: currency)
-            self.net = net
-            change = try previousNet.map { previous throws(MoneyError) in try Money.difference(net, previous, currency: currency) }
+            (net, change) = try SpendingReport.netAndChange(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
         }
 
         /// The same row with the previous period's net to compare with.
@@ -72,9 +70,7 @@ public struct SpendingReport: Sendable {
             self.refunded = refunded
             self.count = count
             self.previousNet = previousNet
-            let net = try Money.difference(spent, refunded, currency: currency)
-            self.net = net
-            change = try previousNet.map { previous throws(MoneyError) in try Money.difference(net, previous, currency: currency) }
+            (net, change) = try SpendingReport.netAndChange(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
         }
 
         /// A currency without rows.
@@ -87,6 +83,13 @@ public struct SpendingReport: Sendable {
             previousNet = nil
             change = nil
         }
+    }
+
+    /// spent - refunded, and how it changed from `previousNet`, checked for overflow.
+    static func netAndChange(spent: Int64, refunded: Int64, previousNet: Int64?,
+                             currency: String) throws(MoneyError) -> (net: Int64, change: Int64?) {
+        let net = try Money.difference(spent, refunded, currency: currency)
+        return (net, try previousNet.map { previous throws(MoneyError) in try Money.difference(net, previous, currency: currency) })
     }
 
     public let grouping: Grouping
