@@ -1,3 +1,5 @@
+import Ledger
+
 /// A source as `purse status` shows it, with its streams.
 public struct SourceStatus: Sendable {
     public struct Stream: Sendable {

@@ -60,10 +60,13 @@ enum ErrorFunnel {
         switch error {
         case let error as SyncInterrupted:
             return classify(error.underlying)
-        case let error as SyncError:
+        case let error as SourceError:
             switch error {
             case .notFound: return (error.description, .notFound)
             case .badInput, .sourceBehind: return (error.description, .badInput)
+            }
+        case let error as SyncError:
+            switch error {
             case .concurrentSync: return (error.description, .temporaryFailure)
             }
         case let error as WalletExportSampleGenerator.GeneratorError:

@@ -1,3 +1,5 @@
+import Ledger
+
 /// What one sync did to one stream.
 public struct StreamSummary: Equatable, Sendable {
     public var source: String
@@ -10,7 +12,7 @@ public struct StreamSummary: Equatable, Sendable {
     /// Values of applied change sets that purse does not know and the ledger had not met before.
     public var warnings: [SyncWarning] = []
     /// The bad input that stopped the stream; the change sets counted above were applied.
-    public var failure: SyncError?
+    public var failure: SourceError?
 
     public init(source: String, stream: String) {
         self.source = source

@@ -55,7 +55,7 @@ public final class SyncEngine {
                 defer { report.add(summary) }
                 do {
                     try apply(sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary)
-                } catch let error as SyncError where error.isBadInput {
+                } catch let error as SourceError where error.isBadInput {
                     summary.failure = error
                 }
                 if summary.changeSets == 0, let hint = sequence.resumeHint, hint.isSamePoint(as: token), hint != token {
@@ -146,7 +146,7 @@ public final class SyncEngine {
             do {
                 try body()
             } catch let error as LedgerStoreError {
-                throw SyncError.badInput(file: change.file, line: change.line, field: field, message: error.description)
+                throw SourceError.badInput(file: change.file, line: change.line, field: field, message: error.description)
             }
         }
         func count(_ outcome: UpsertOutcome) {

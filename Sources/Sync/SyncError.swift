@@ -1,33 +1,13 @@
-/// Why a sync stopped. Everything applied before the error stays applied with its token.
+/// Why the sync engine stopped a sync of its own accord (a source's own errors are
+/// `SourceError`). Everything applied before the error stays applied with its token.
 public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A path or a required file is missing.
-    case notFound(path: String, what: String)
-    /// Input that breaks the format: names the file, the line and the field where it can.
-    case badInput(file: String, line: Int?, field: String?, message: String)
-    /// The source holds less history than the database already applied.
-    case sourceBehind(file: String, generation: String, fileSequence: Int64, appliedSequence: Int64)
     /// Another sync moved the same stream while this one was applying it.
     case concurrentSync(stream: String)
 
-    /// Input that breaks the format: it stops its own stream only.
-    public var isBadInput: Bool {
-        if case .badInput = self { true } else { false }
-    }
-
     public var description: String {
         switch self {
-        case .notFound(let path, let what):
-            return "\(path): \(what)"
-        case .badInput(let file, let line, let field, let message):
-            var text = file
-            if let line { text += ":\(line)" }
-            if let field { text += ": \(field)" }
-            return text + ": " + message
-        case .sourceBehind(let file, let generation, let fileSequence, let appliedSequence):
-            return "\(file): the file ends at sequence \(fileSequence) of generation \(generation) but the database "
-                + "has applied up to \(appliedSequence): is this an older copy of the export? Nothing was changed"
         case .concurrentSync(let stream):
-            return "another purse sync changed \(stream) while this one ran; run it again"
+            "another purse sync changed \(stream) while this one ran; run it again"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Ledger
+
 /// What a sync of one source did: per stream, what changed, what it warned about and why it
 /// stopped, and the streams it had to leave alone.
 public struct SyncReport: Equatable, Sendable {
@@ -16,7 +18,7 @@ public struct SyncReport: Equatable, Sendable {
     public var changedStreams: [StreamSummary] { streams.filter { $0.changeSets > 0 } }
 
     /// The bad input that stopped streams; each stream's change sets before it stay applied.
-    public var failures: [SyncError] { streams.compactMap(\.failure) }
+    public var failures: [SourceError] { streams.compactMap(\.failure) }
 
     public var warnings: [SyncWarning] { streams.flatMap(\.warnings) }
 }

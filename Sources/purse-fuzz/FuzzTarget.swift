@@ -18,10 +18,10 @@ enum FuzzTarget {
             let streams: [LedgerStream] = [.accounts, .balances(accountID: "A1"), .transactions(accountID: "A1")]
             do {
                 _ = try WalletStreamReader.decodeLine(input, stream: streams[Int(selector % 4)], file: "fuzz.jsonl")
-            } catch let error as SyncError {
+            } catch let error as SourceError {
                 if case .badInput(_, nil, _, _) = error { fatalError("an error without its line: \(error)") }
             } catch {
-                fatalError("an error that is not a SyncError: \(error)")
+                fatalError("an error that is not a SourceError: \(error)")
             }
         }
     }

@@ -92,7 +92,7 @@ struct MoneyRulesTests {
     @Test("an amount with more than four fraction digits is an input error, never rounded")
     func fiveFractionDigitsRefused() throws {
         let world = try MoneyWorld()
-        #expect(throws: SyncError.self) {
+        #expect(throws: SourceError.self) {
             try world.add("CHK", [F.transaction("E1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "1.23456")])
         }
         var count = 0

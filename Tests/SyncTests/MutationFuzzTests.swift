@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import PurseTestSupport
 import Sync
 import Testing
@@ -111,7 +112,7 @@ struct MutationFuzzTests {
             do {
                 _ = try line.withUnsafeBytes { bytes in try WalletStreamReader.decodeLine(bytes, stream: stream, file: "fuzz.jsonl") }
                 accepted += 1
-            } catch let error as SyncError {
+            } catch let error as SourceError {
                 guard case .badInput(let file, let number, _, let message) = error else {
                     Issue.record("round \(round): unexpected \(error)")
                     continue
@@ -121,7 +122,7 @@ struct MutationFuzzTests {
                 #expect(!message.isEmpty)
                 refused += 1
             } catch {
-                Issue.record("round \(round): an error that is not a located SyncError: \(error)")
+                Issue.record("round \(round): an error that is not a located SourceError: \(error)")
             }
         }
         #expect(accepted + refused == 5000)

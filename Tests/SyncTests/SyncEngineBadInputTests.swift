@@ -257,7 +257,7 @@ import Testing
         try world.export.writeManifest(bad.text)
         let before = try world.dump()
 
-        let error = try #require(throws: SyncError.self) { try world.sync() }
+        let error = try #require(throws: SourceError.self) { try world.sync() }
 
         let found = try #require(BadInput(error), "\(error)")
         #expect(found.file == world.export.path + "/export.json")
@@ -274,7 +274,7 @@ import Testing
         try FileManager.default.removeItem(at: world.export.directory.appendingPathComponent("export.json"))
         let before = try world.dump()
 
-        let error = try #require(throws: SyncError.self) { try world.sync() }
+        let error = try #require(throws: SourceError.self) { try world.sync() }
 
         #expect(error == .notFound(path: world.export.path + "/export.json", what: "no such file: not a Wallet export"))
         #expect(try world.dump() == before)
@@ -286,7 +286,7 @@ import Testing
         let path = world.folder.file("nowhere")
         if what == "a file" { _ = FileManager.default.createFile(atPath: path, contents: Data("{}".utf8)) }
 
-        let error = try #require(throws: SyncError.self) { try WalletExportSource(path: path) }
+        let error = try #require(throws: SourceError.self) { try WalletExportSource(path: path) }
 
         #expect(error == .notFound(path: path, what: "no such directory"))
         let counts = try world.store.counts()

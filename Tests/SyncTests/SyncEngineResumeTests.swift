@@ -206,7 +206,7 @@ import Testing
         try world.export.append("transactions/" + ID.card, Fixture.changeSet("G1", 2, deleted: [ID.transaction(11)]))
         let before = try world.dump()
 
-        let error = try #require(throws: SyncError.self) {
+        let error = try #require(throws: SourceError.self) {
             try world.sync(at: Timestamp.utc(epochSeconds: world.now.epochSeconds + 60))
         }
 
@@ -225,7 +225,7 @@ import Testing
         try olderCopy.write(to: world.export.url(stream))
         let before = try world.dump()
 
-        let error = try #require(throws: SyncError.self) { try world.sync() }
+        let error = try #require(throws: SourceError.self) { try world.sync() }
 
         #expect(error == .sourceBehind(file: world.file(stream), generation: "G1", fileSequence: 1, appliedSequence: 2))
         #expect(try world.dump() == before)

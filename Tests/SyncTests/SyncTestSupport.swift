@@ -49,7 +49,7 @@ final class SyncWorld {
     }
 
     /// Syncs, expecting bad input to stop exactly one stream: that stream's error.
-    func syncFailure(_ fixture: ExportFixture? = nil, at time: Timestamp? = nil) throws -> SyncError {
+    func syncFailure(_ fixture: ExportFixture? = nil, at time: Timestamp? = nil) throws -> SourceError {
         let failures = try sync(fixture, at: time).failures
         try #require(failures.count == 1, "\(failures)")
         return failures[0]
@@ -163,14 +163,14 @@ extension SyncReport {
     var changedStreamNames: [String] { changedStreams.map(\.stream) }
 }
 
-/// The parts of a `SyncError.badInput`, or nil for any other error.
+/// The parts of a `SourceError.badInput`, or nil for any other error.
 struct BadInput: Equatable, CustomStringConvertible {
     var file: String
     var line: Int?
     var field: String?
     var message: String
 
-    init?(_ error: SyncError) {
+    init?(_ error: SourceError) {
         guard case .badInput(let file, let line, let field, let message) = error else { return nil }
         self.init(file: file, line: line, field: field, message: message)
     }

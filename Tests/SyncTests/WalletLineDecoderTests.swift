@@ -59,7 +59,7 @@ struct WalletLineDecoderTests {
     /// equivalent but different strings still differ), or its error's text.
     enum Outcome: Equatable {
         case accepted([UInt8])
-        case refused(SyncError, [UInt8])
+        case refused(SourceError, [UInt8])
     }
 
     static func outcome(_ line: [UInt8], _ stream: LedgerStream, fastPath: Bool) -> Outcome {
@@ -69,7 +69,7 @@ struct WalletLineDecoderTests {
             }
             return .accepted(fingerprint(generation: change.token.generation, sequence: change.token.sequence,
                                          isSnapshot: change.replacesStream, records: change.records))
-        } catch let error as SyncError {
+        } catch let error as SourceError {
             return .refused(error, Array(error.description.utf8))
         } catch {
             return .refused(.badInput(file: "unexpected", line: nil, field: nil, message: "\(error)"), [])

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import Sync
 
 /// `purse sync PATH...`: applies new change sets; summaries on stderr, nothing on stdout.
@@ -10,13 +11,13 @@ enum SyncCommand {
         let inputs = try context.command.positionals.map { path -> SyncInput in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw SyncError.notFound(path: path, what: "no such file or directory")
+                throw SourceError.notFound(path: path, what: "no such file or directory")
             }
             if isDirectory.boolValue, WalletExportSource.isExport(at: path) {
                 return .wallet(path: path)
             }
             guard isDirectory.boolValue, SureInbox.isInbox(at: path) else {
-                throw SyncError.notFound(path: path, what: "not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)")
+                throw SourceError.notFound(path: path, what: "not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)")
             }
             return .sure(SureInbox(path: path))
         }

@@ -1,3 +1,4 @@
+import Ledger
 import LedgerStore
 
 /// The publisher configuration (§2.4): what a publisher needs to upload, as `connection.json`
@@ -16,7 +17,7 @@ public struct SureConfiguration: Sendable {
     /// Reads a `connection.json`: Sure's configuration fields plus, per source account, its
     /// currency, kind (`accountable_type`) and `ledger_timezone` under `accounts`.
     public static func parse(_ bytes: [UInt8], file: String) throws -> ParsedConfiguration {
-        func bad(_ message: String) -> SyncError { .badInput(file: file, line: nil, field: nil, message: message) }
+        func bad(_ message: String) -> SourceError { .badInput(file: file, line: nil, field: nil, message: message) }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw bad("not valid JSON (\(error))") }
         guard case .object(let root) = value else { throw bad("the configuration must be a JSON object") }

@@ -79,7 +79,7 @@ public final class SureConnections {
     public func adopt(_ parsed: SureConfiguration.ParsedConfiguration, file: String) throws -> SureConnectionRecord {
         for mapping in parsed.mappings {
             guard CurrencyTable.isKnown(mapping.currency) else {
-                throw SyncError.badInput(file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a known currency code")
+                throw SourceError.badInput(file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a known currency code")
             }
         }
         return try store.transaction {

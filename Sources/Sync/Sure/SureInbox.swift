@@ -147,7 +147,7 @@ public final class SureInbox {
             report.lines.append(Line(kind: .note, text: "\(file): adopted Sure connection \(record.id)", code: nil))
         }
         guard record.publisherID == parsed.publisherID else {
-            throw SyncError.badInput(file: file, line: nil, field: "publisher_id",
+            throw SourceError.badInput(file: file, line: nil, field: "publisher_id",
                                      message: "connection \(record.id) has another publisher in this database")
         }
         let matches = parsed.credential.map { SureCredential(text: $0).digest == record.credentialDigest } ?? true

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 /// `export.json`: which exporter wrote the export, checked before any stream is read.
 struct WalletExportManifest {
@@ -12,13 +13,13 @@ struct WalletExportManifest {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SyncError.notFound(path: displayPath, what: "cannot read the manifest")
+            throw SourceError.notFound(path: displayPath, what: "cannot read the manifest")
         }
         let value: JSONValue
         do {
             value = try JSONParser.parse([UInt8](data))
         } catch {
-            throw SyncError.badInput(file: displayPath, line: nil, field: nil, message: "not valid JSON: \(error)")
+            throw SourceError.badInput(file: displayPath, line: nil, field: nil, message: "not valid JSON: \(error)")
         }
         do {
             let fields = try JSONFields(value, path: "")
@@ -33,7 +34,7 @@ struct WalletExportManifest {
             sourceID = try fields.identifier("sourceID")
             sourceName = try fields.optionalString("sourceName") ?? sourceID
         } catch let error as FieldError {
-            throw SyncError.badInput(file: displayPath, line: nil, field: error.field, message: error.message)
+            throw SourceError.badInput(file: displayPath, line: nil, field: error.field, message: error.message)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import LedgerStore
 
 /// A Wallet export folder (see the format document): a manifest and one JSON Lines file per
@@ -18,11 +19,11 @@ public final class WalletExportSource: LedgerSource {
         directory = URL(fileURLWithPath: path, isDirectory: true)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SyncError.notFound(path: path, what: "no such directory")
+            throw SourceError.notFound(path: path, what: "no such directory")
         }
         let manifestURL = directory.appendingPathComponent(WalletExportManifest.fileName)
         guard FileManager.default.fileExists(atPath: manifestURL.path) else {
-            throw SyncError.notFound(path: Self.join(path, WalletExportManifest.fileName), what: "no such file: not a Wallet export")
+            throw SourceError.notFound(path: Self.join(path, WalletExportManifest.fileName), what: "no such file: not a Wallet export")
         }
         let manifest = try WalletExportManifest(url: manifestURL, displayPath: Self.join(path, WalletExportManifest.fileName))
         externalID = manifest.sourceID

@@ -38,7 +38,7 @@ public final class WalletStreamReader: ChangeSequence {
            let tail = try? tailBytes.withUnsafeBytes({ bytes in try header(of: bytes, line: nil) }),
            tail.generation == token.generation {
             if tail.sequence < token.sequence {
-                throw SyncError.sourceBehind(file: displayPath, generation: token.generation,
+                throw SourceError.sourceBehind(file: displayPath, generation: token.generation,
                                              fileSequence: tail.sequence, appliedSequence: token.sequence)
             }
             if tail.sequence == token.sequence { return }
@@ -70,10 +70,10 @@ public final class WalletStreamReader: ChangeSequence {
     public func next() throws -> StreamChange? {
         do {
             return try readNext()
-        } catch SyncError.badInput(let file, let line?, let field, let message) where startedAtHint {
+        } catch SourceError.badInput(let file, let line?, let field, let message) where startedAtHint {
             let exact = try LineReader.lineNumber(at: lastLineOffset, in: url)
             _ = line
-            throw SyncError.badInput(file: file, line: exact, field: field, message: message)
+            throw SourceError.badInput(file: file, line: exact, field: field, message: message)
         }
     }
 
@@ -112,7 +112,7 @@ public final class WalletStreamReader: ChangeSequence {
                 current = (header.generation, header.sequence)
                 return change
             case .corrupt(let message):
-                throw SyncError.badInput(file: displayPath, line: line.number, field: "sequence", message: message)
+                throw SourceError.badInput(file: displayPath, line: line.number, field: "sequence", message: message)
             }
         }
         return nil
@@ -185,7 +185,7 @@ public final class WalletStreamReader: ChangeSequence {
         do {
             members = try JSONParser.skim(bytes, keys: ["generation", "sequence", "snapshot"])
         } catch {
-            throw SyncError.badInput(file: displayPath, line: line, field: nil, message: "not valid JSON: \(error)")
+            throw SourceError.badInput(file: displayPath, line: line, field: nil, message: "not valid JSON: \(error)")
         }
         return try header(members, line: line)
     }
@@ -194,14 +194,14 @@ public final class WalletStreamReader: ChangeSequence {
         do {
             return try JSONParser.parse(line.bytes)
         } catch {
-            throw SyncError.badInput(file: displayPath, line: line.number, field: nil, message: "not valid JSON: \(error)")
+            throw SourceError.badInput(file: displayPath, line: line.number, field: nil, message: "not valid JSON: \(error)")
         }
     }
 
     /// The header of a fully parsed line (its first members, duplicates aside, as `skim` reads them).
     private func header(of value: JSONValue, line: Int) throws -> Header {
         guard case .object(let object) = value else {
-            throw SyncError.badInput(file: displayPath, line: line, field: nil, message: "not valid JSON: expected an object at byte 1")
+            throw SourceError.badInput(file: displayPath, line: line, field: nil, message: "not valid JSON: expected an object at byte 1")
         }
         var members: [String: JSONValue] = [:]
         for member in object.members where ["generation", "sequence", "snapshot"].contains(member.key) && members[member.key] == nil {
@@ -211,8 +211,8 @@ public final class WalletStreamReader: ChangeSequence {
     }
 
     private func header(_ members: [String: JSONValue], line: Int?) throws -> Header {
-        func fail(_ field: String, _ message: String) -> SyncError {
-            SyncError.badInput(file: displayPath, line: line, field: field, message: message)
+        func fail(_ field: String, _ message: String) -> SourceError {
+            SourceError.badInput(file: displayPath, line: line, field: field, message: message)
         }
         guard let generationValue = members["generation"] else { throw fail("generation", "missing") }
         guard case .string(let generation) = generationValue, !generation.isEmpty else {
@@ -264,7 +264,7 @@ public final class WalletStreamReader: ChangeSequence {
             return StreamChange(records: records, replacesStream: header.isSnapshot, isResync: isResync,
                                 token: token, file: displayPath, line: line.number)
         } catch let error as FieldError {
-            throw SyncError.badInput(file: displayPath, line: line.number, field: error.field, message: error.message)
+            throw SourceError.badInput(file: displayPath, line: line.number, field: error.field, message: error.message)
         }
     }
 

@@ -1,6 +1,3 @@
-import Ledger
-import LedgerStore
-
 /// A change set of one stream as a source hands it to the sync engine, with the token the
 /// stream reaches once it is applied.
 public struct StreamChange: Sendable {

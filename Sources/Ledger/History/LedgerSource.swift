@@ -1,5 +1,3 @@
-import LedgerStore
-
 /// Where a ledger comes from, shaped like FinanceKit's history API: per stream, a sequence of
 /// change sets after a saved token. An iPhone app could adopt it over FinanceKit itself.
 public protocol LedgerSource: AnyObject {
@@ -17,12 +15,4 @@ public protocol LedgerSource: AnyObject {
     /// what can be checked up front (a source behind the database throws here, before anything
     /// is applied); the sequence then validates each change set as it reads it.
     func changes(for stream: LedgerStream, after token: StreamToken?) throws -> any ChangeSequence
-}
-
-/// Change sets read one at a time, so memory holds one change set and never a whole stream.
-public protocol ChangeSequence: AnyObject {
-    func next() throws -> StreamChange?
-    /// A better resume hint for the current point of history, when reading found one
-    /// (e.g. the offset after the last line that was already applied). Nil when none.
-    var resumeHint: StreamToken? { get }
 }
