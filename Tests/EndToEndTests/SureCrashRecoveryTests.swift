@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import PurseTestSupport
 import Storage
 import Sync

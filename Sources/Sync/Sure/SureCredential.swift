@@ -1,3 +1,5 @@
+import Ledger
+
 /// A publisher credential: 32 random bytes as URL-safe base64 without padding (43 characters).
 /// Only its SHA-256 is stored; the text is shown once.
 public struct SureCredential: Sendable {

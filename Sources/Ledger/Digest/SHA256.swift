@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), written here so purse needs no package: Sure's payload digests and the
-/// stored credential digests are lowercase hex SHA-256 of exact bytes.
+/// SHA-256 (FIPS 180-4), written here so purse needs no package. Digests of exact bytes, as
+/// lowercase hex: Sure's payload digests and stored credential digests, and the digest of any
+/// file a source needs to recognise again.
 public struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,

@@ -1,4 +1,4 @@
-import Sync
+import Ledger
 import Testing
 
 /// FIPS 180-4 SHA-256 against the NIST example vectors.
@@ -41,15 +41,5 @@ struct SHA256Tests {
         var hasher = SHA256()
         for byte in message { hasher.update([byte]) }
         #expect(SHA256.hex(hasher.finalize()) == SHA256.hexDigest(message))
-    }
-
-    @Test("credentials are 43 URL-safe characters")
-    func credential() {
-        let credential = SureCredential.generate()
-        #expect(credential.text.count == 43)
-        #expect(Base64URL.isCredentialText(credential.text))
-        #expect(Base64URL.encode(Array("foobar".utf8)) == "Zm9vYmFy")
-        #expect(Base64URL.encode(Array("fo".utf8)) == "Zm8")
-        #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
     }
 }
