@@ -1,5 +1,6 @@
 import LedgerStore
 import Rendering
+import StrictJSON
 import Sync
 
 /// Sure's JSON shapes (§2.4, §3.2, §5.5) for `purse sure ... --format json` and connection.json.

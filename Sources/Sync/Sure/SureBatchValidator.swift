@@ -1,5 +1,6 @@
 import Ledger
 import LedgerStore
+import StrictJSON
 
 /// Sure's typed validation of a batch body (§2, step 3 of §3.2), against a connection's
 /// identity, consent and mappings. The first rule broken decides the error code.

@@ -1,5 +1,6 @@
 import Ledger
 import LedgerStore
+import StrictJSON
 
 /// The publisher configuration (§2.4): what a publisher needs to upload, as `connection.json`
 /// holds it. The credential is present only when just issued.

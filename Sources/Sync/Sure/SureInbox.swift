@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerStore
 import Storage
+import StrictJSON
 
 /// A Sure protocol 2 inbox folder: `connection.json` (the publisher configuration) and/or
 /// `batches/*.json`, one batch body per file, exactly the bytes a publisher uploads. Syncing it

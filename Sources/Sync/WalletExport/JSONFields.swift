@@ -1,4 +1,5 @@
 import Ledger
+import StrictJSON
 
 /// Typed access to a JSON object's members that names the exact field when a value is wrong.
 struct JSONFields {

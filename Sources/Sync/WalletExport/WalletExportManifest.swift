@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import StrictJSON
 
 /// `export.json`: which exporter wrote the export, checked before any stream is read.
 struct WalletExportManifest {

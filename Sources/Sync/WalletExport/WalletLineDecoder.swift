@@ -1,4 +1,5 @@
 import Ledger
+import StrictJSON
 
 /// Decodes one change-set line straight from its bytes into ledger records, with no `JSONValue`
 /// tree in between: the hot path of `purse sync`.

@@ -1,4 +1,5 @@
 import Ledger
+import StrictJSON
 
 /// Turns the Wallet export's JSON records into ledger values, naming the field of any error.
 enum WalletRecordDecoder {

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerStore
+import StrictJSON
 
 /// Reads one stream file after a saved token and applies the format's resume rules: lines the
 /// database has are skipped, a changed generation or a snapshot past a gap resyncs the stream,

@@ -1,5 +1,6 @@
 /// A JSON object's members in the order they were written.
 public struct JSONObject: Sendable, Equatable {
+    /// One member as written: its key and value.
     public struct Member: Sendable, Equatable {
         public let key: String
         public let value: JSONValue

@@ -11,37 +11,39 @@ import Foundation
 ///
 /// Strings are handed out as tokens; their content (escapes decoded) is read with `content(_:)`
 /// and stays valid until the next string with escapes is read. Call `release()` when done.
-struct JSONCursor {
+public struct JSONCursor {
     /// The cursor cannot vouch for the text: the caller must take the exact path.
-    struct Unsure: Error {}
+    public struct Unsure: Error {
+        public init() {}
+    }
 
     /// A string just read: where its content is, in the text or (escapes decoded) in the scratch buffer.
-    struct StringToken {
-        let start: Int
-        let end: Int
-        let inScratch: Bool
+    public struct StringToken {
+        public let start: Int
+        public let end: Int
+        public let inScratch: Bool
         /// Every byte of the content is ASCII.
-        let isASCII: Bool
+        public let isASCII: Bool
 
-        var count: Int { end - start }
+        public var count: Int { end - start }
     }
 
     private let base: UnsafeRawPointer
-    let count: Int
-    private(set) var index = 0
+    public let count: Int
+    public private(set) var index = 0
     private var depth = 0
     /// Decoded strings with escapes. A decoded string is never longer than its text, so
     /// `count` bytes always suffice; allocated on the first escape.
     private var scratch: UnsafeMutableRawPointer?
 
-    init(_ bytes: UnsafeRawBufferPointer) throws(Unsure) {
+    public init(_ bytes: UnsafeRawBufferPointer) throws(Unsure) {
         guard let address = bytes.baseAddress else { throw Unsure() }
         base = address
         count = bytes.count
     }
 
     /// Frees the scratch buffer; the cursor must not be used afterwards.
-    mutating func release() {
+    public mutating func release() {
         scratch?.deallocate()
         scratch = nil
     }
@@ -55,12 +57,12 @@ struct JSONCursor {
 
     /// The byte at the cursor, or 0 at the end (0 is never valid outside a string).
     @inline(__always)
-    var current: UInt8 { index < count ? at(index) : 0 }
+    public var current: UInt8 { index < count ? at(index) : 0 }
 
-    var isAtEnd: Bool { index == count }
+    public var isAtEnd: Bool { index == count }
 
     @inline(__always)
-    mutating func skipWhitespace() {
+    public mutating func skipWhitespace() {
         while index < count {
             switch at(index) {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -70,7 +72,7 @@ struct JSONCursor {
     }
 
     @inline(__always)
-    mutating func expect(_ expected: UInt8) throws(Unsure) {
+    public mutating func expect(_ expected: UInt8) throws(Unsure) {
         guard current == expected else { throw Unsure() }
         index += 1
     }
@@ -83,7 +85,7 @@ struct JSONCursor {
     // MARK: - Containers
 
     /// At `{`: enters the object. False when it is empty (and already left).
-    mutating func beginObject() throws(Unsure) -> Bool {
+    public mutating func beginObject() throws(Unsure) -> Bool {
         guard current == UInt8(ascii: "{") else { throw Unsure() }
         try enter()
         index += 1
@@ -97,7 +99,7 @@ struct JSONCursor {
     }
 
     /// Reads a member's key and its colon, leaving the cursor at the value.
-    mutating func key() throws(Unsure) -> StringToken {
+    public mutating func key() throws(Unsure) -> StringToken {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else { throw Unsure() }
         let token = try string()
@@ -110,7 +112,7 @@ struct JSONCursor {
     /// Reads a member's key and its colon when the key is exactly `word` (plain bytes, no
     /// escapes), leaving the cursor at the value; else false, with nothing consumed but whitespace.
     @inline(__always)
-    mutating func key(ifExactly word: StaticString) throws(Unsure) -> Bool {
+    public mutating func key(ifExactly word: StaticString) throws(Unsure) -> Bool {
         skipWhitespace()
         let length = word.utf8CodeUnitCount
         guard index + length + 2 <= count, at(index) == UInt8(ascii: "\""), at(index + length + 1) == UInt8(ascii: "\""),
@@ -124,7 +126,7 @@ struct JSONCursor {
     }
 
     /// After a member's value: true when another member follows, false when the object ends (and is left).
-    mutating func nextMember() throws(Unsure) -> Bool {
+    public mutating func nextMember() throws(Unsure) -> Bool {
         skipWhitespace()
         if current == UInt8(ascii: ",") {
             index += 1
@@ -136,7 +138,7 @@ struct JSONCursor {
     }
 
     /// At `[`: enters the array. False when it is empty (and already left).
-    mutating func beginArray() throws(Unsure) -> Bool {
+    public mutating func beginArray() throws(Unsure) -> Bool {
         guard current == UInt8(ascii: "[") else { throw Unsure() }
         try enter()
         index += 1
@@ -150,12 +152,12 @@ struct JSONCursor {
     }
 
     /// Before an element (whitespace allowed).
-    mutating func element() {
+    public mutating func element() {
         skipWhitespace()
     }
 
     /// After an element: true when another follows, false when the array ends (and is left).
-    mutating func nextElement() throws(Unsure) -> Bool {
+    public mutating func nextElement() throws(Unsure) -> Bool {
         skipWhitespace()
         if current == UInt8(ascii: ",") {
             index += 1
@@ -169,14 +171,14 @@ struct JSONCursor {
     // MARK: - Scalars
 
     /// At `n`: true (and steps over it) when the value is `null`.
-    mutating func null() throws(Unsure) -> Bool {
+    public mutating func null() throws(Unsure) -> Bool {
         guard current == UInt8(ascii: "n") else { return false }
         try literal("null")
         return true
     }
 
     /// A `true` or `false` at the cursor.
-    mutating func bool() throws(Unsure) -> Bool {
+    public mutating func bool() throws(Unsure) -> Bool {
         switch current {
         case UInt8(ascii: "t"): try literal("true"); return true
         case UInt8(ascii: "f"): try literal("false"); return false
@@ -194,7 +196,7 @@ struct JSONCursor {
     }
 
     /// A number at the cursor, checked as `JSONParser` checks it; its literal text is the returned range.
-    mutating func number() throws(Unsure) -> Range<Int> {
+    public mutating func number() throws(Unsure) -> Range<Int> {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard isDigit(current) else { throw Unsure() }
@@ -219,7 +221,7 @@ struct JSONCursor {
     }
 
     /// The bytes of a range of the text (a number's literal).
-    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+    public func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
@@ -231,7 +233,7 @@ struct JSONCursor {
     // MARK: - Strings
 
     /// The string at the cursor (at its `"`), checked for control characters, escapes and UTF-8.
-    mutating func string() throws(Unsure) -> StringToken {
+    public mutating func string() throws(Unsure) -> StringToken {
         guard current == UInt8(ascii: "\"") else { throw Unsure() }
         index += 1
         let start = index
@@ -349,7 +351,7 @@ struct JSONCursor {
     }
 
     /// A string token's content, escapes decoded. Valid until the next string with escapes is read.
-    func content(_ token: StringToken) -> UnsafeRawBufferPointer {
+    public func content(_ token: StringToken) -> UnsafeRawBufferPointer {
         if token.inScratch {
             return UnsafeRawBufferPointer(start: scratch, count: token.count)
         }
@@ -357,12 +359,12 @@ struct JSONCursor {
     }
 
     /// A string token's content as a String (already known to be valid UTF-8).
-    func text(_ token: StringToken) -> String {
+    public func text(_ token: StringToken) -> String {
         String(decoding: content(token), as: UTF8.self)
     }
 
     /// Whether a string token's content is exactly `word`'s bytes.
-    func matches(_ token: StringToken, _ word: StaticString) -> Bool {
+    public func matches(_ token: StringToken, _ word: StaticString) -> Bool {
         guard token.count == word.utf8CodeUnitCount else { return false }
         let content = content(token)
         return token.count == 0 || memcmp(content.baseAddress!, word.utf8Start, token.count) == 0
@@ -371,7 +373,7 @@ struct JSONCursor {
     // MARK: - Skipping
 
     /// Steps over one value of any kind, checking it exactly as `JSONParser` would parse it.
-    mutating func skipValue() throws(Unsure) {
+    public mutating func skipValue() throws(Unsure) {
         switch current {
         case UInt8(ascii: "{"):
             guard try beginObject() else { return }
