@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerStore
+import SampleData
 import Storage
 import Sync
 
@@ -69,7 +70,7 @@ enum ErrorFunnel {
             switch error {
             case .concurrentSync: return (error.description, .temporaryFailure)
             }
-        case let error as WalletExportSampleGenerator.GeneratorError:
+        case let error as SampleDataError:
             switch error {
             case .invalidParameter: return (error.description, .usage)
             case .cannotWrite: return (error.description, .ioError)

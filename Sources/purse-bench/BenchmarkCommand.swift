@@ -1,6 +1,6 @@
 import Foundation
 import Storage
-import Sync
+import SampleData
 
 /// `purse-bench [--sizes 10000,100000,1000000] [--runs 3] [--work DIR] [--json FILE]`
 /// and its hidden `floor DB ROWS` used as a child process.

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerStore
+import SampleData
 import Storage
 import Sync
 import Testing

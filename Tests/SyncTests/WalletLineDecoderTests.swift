@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import PurseTestSupport
+import SampleData
 import StrictJSON
 @testable import Sync
 import Testing

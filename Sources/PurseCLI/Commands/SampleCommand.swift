@@ -1,5 +1,5 @@
 import Foundation
-import Sync
+import SampleData
 
 /// `purse sample --out DIR`: a realistic, deterministic synthetic Wallet export.
 enum SampleCommand {

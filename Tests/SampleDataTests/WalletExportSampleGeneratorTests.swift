@@ -1,6 +1,6 @@
 import Foundation
 import PurseTestSupport
-import Sync
+import SampleData
 import Testing
 
 @Suite("Wallet export sample generator")
@@ -324,7 +324,7 @@ struct WalletExportSampleGeneratorTests {
             WalletExportSampleGenerator(lastMonth: (2026, 13)),
             WalletExportSampleGenerator(months: 12, lastMonth: (1900, 6)),
         ] {
-            #expect(throws: WalletExportSampleGenerator.GeneratorError.self) {
+            #expect(throws: SampleDataError.self) {
                 try generator.write(to: folder.url)
             }
         }
