@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerStore
 import Sync
+import WalletExport
 
 /// One fuzz input: the first byte picks the decoder (the Wallet export line decoder for one of
 /// the three stream kinds, or Sure's batch validator), the rest is its input. Any outcome but a

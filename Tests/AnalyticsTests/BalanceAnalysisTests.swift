@@ -5,6 +5,7 @@ import LedgerStore
 import PurseTestSupport
 import Sync
 import Testing
+import WalletExport
 
 /// A ledger in a temporary folder, filled by syncing a Wallet export written line by line.
 private final class BalanceLedger {

@@ -5,6 +5,7 @@ import LedgerStore
 import PurseTestSupport
 import Sync
 import Testing
+import WalletExport
 
 /// A ledger in a temporary folder, filled by Sync from a Wallet export written for the test, with
 /// budgets saved straight into the store: each budget rule checked on data that reached it the

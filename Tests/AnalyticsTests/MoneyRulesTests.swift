@@ -5,6 +5,7 @@ import LedgerStore
 import PurseTestSupport
 import Sync
 import Testing
+import WalletExport
 
 /// A ledger in a temporary folder, filled by Sync from a Wallet export written for the test, so
 /// each money rule is checked the way a user's data reaches it.

@@ -5,6 +5,7 @@ import LedgerStore
 import PurseTestSupport
 import Sync
 import Testing
+import WalletExport
 
 /// Reports read inside one read transaction (`LedgerStore.readSnapshot`, what the CLI wraps every
 /// report in): a sync committing meanwhile never gives a report that mixes before and after.

@@ -25,12 +25,12 @@ struct SureMutationFuzzTests {
         let validator = try Self.validator()
         let seeds = try (1...4).map { try [UInt8](Data(contentsOf: Examples.sureInbox.appendingPathComponent(String(format: "batches/%04d.json", $0)))) }
         for seed in seeds { _ = try validator.validate(bytes: seed) }
-        var random = MutationFuzzTests.Random(state: 5_302_026)
+        var random = SeededRandom(state: 5_302_026)
         var accepted = 0
         var codes: [SureErrorCode: Int] = [:]
         for round in 0..<4000 {
             var bytes = seeds[round % seeds.count]
-            for _ in 0...random.below(3) { bytes = MutationFuzzTests.mutate(bytes, &random) }
+            for _ in 0...random.below(3) { bytes = JSONMutation.mutate(bytes, &random) }
             do {
                 _ = try validator.validate(bytes: bytes)
                 accepted += 1

@@ -5,6 +5,7 @@ import PurseTestSupport
 import Storage
 import Sync
 import Testing
+import WalletExport
 
 /// "Bad input" of the Wallet export format: every error names the file, the line and the field,
 /// and the change set that holds it is not applied.

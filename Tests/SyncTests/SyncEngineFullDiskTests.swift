@@ -5,6 +5,7 @@ import SampleData
 import Storage
 import Sync
 import Testing
+import WalletExport
 
 /// A disk that fills up mid-sync (SQLite's `max_page_count` stands in for it): SQLite rolls the
 /// whole open transaction back by itself, and the sync must report the full disk, not the

@@ -5,6 +5,7 @@ import PurseTestSupport
 import Storage
 import Sync
 import Testing
+import WalletExport
 
 /// Account and record IDs used across the sync tests (upper-case, as FinanceKit prints them).
 enum ID {

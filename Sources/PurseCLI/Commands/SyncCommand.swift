@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import Sync
+import WalletExport
 
 /// `purse sync PATH...`: applies new change sets; summaries on stderr, nothing on stdout.
 /// Bad input stops its own stream (or source) only: everything else is still synced, each

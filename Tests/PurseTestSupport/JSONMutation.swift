@@ -1,38 +1,10 @@
 import Foundation
-import Ledger
-import PurseTestSupport
-import Sync
-import Testing
 
-/// Thousands of seeded mutations of valid change-set lines: the decoder must never crash or
-/// hang, and must either accept a line or refuse it with an error that names the file and line.
-@Suite("Mutation fuzzing of the Wallet export decoder")
-struct MutationFuzzTests {
-    typealias F = ExportFixture
-
-    static let seeds: [(LedgerStream, String)] = [
-        (.accounts, F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Apple Card"), F.account("A2")])),
-        (.transactions(accountID: "A1"), F.changeSet("T", 2, inserted: [
-            F.transaction("t1", account: "A1"),
-            F.transaction("t2", account: "A1", amount: "3.1415", indicator: "credit", type: "refund", mcc: nil, merchant: "Café \"Luna\""),
-        ], updated: [F.transaction("t0", account: "A1", status: "pending")], deleted: ["t9"])),
-        (.balances(accountID: "A1"), F.changeSet("B", 3, snapshot: true, inserted: [F.balance("b1", account: "A1", indicator: "debit")])),
-    ]
-
-    /// A small deterministic generator (SplitMix64) so every run tries the same mutations.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
-
-    static func mutate(_ line: [UInt8], _ random: inout Random) -> [UInt8] {
+/// Seeded mutations of a JSON text for the fuzz tests (byte flips, truncation, deleted and
+/// duplicated keys, type swaps, huge numbers, deep nesting, invalid UTF-8, random bytes): the
+/// same random state tries the same mutations.
+public enum JSONMutation {
+    public static func mutate(_ line: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var bytes = line
         let text = String(decoding: line, as: UTF8.self)
         switch random.below(10) {
@@ -98,35 +70,5 @@ struct MutationFuzzTests {
             bytes.insert(contentsOf: (0..<count).map { _ in UInt8(random.below(256)) }, at: position)
         }
         return bytes
-    }
-
-    @Test("5,000 mutations: each line is accepted or refused with its file and line, never a crash")
-    func mutations() {
-        var random = Random(state: 20_261_129)
-        var accepted = 0
-        var refused = 0
-        for round in 0..<5000 {
-            let (stream, seed) = Self.seeds[round % Self.seeds.count]
-            var line = Array(seed.utf8)
-            for _ in 0...random.below(3) { line = Self.mutate(line, &random) }
-            do {
-                _ = try line.withUnsafeBytes { bytes in try WalletStreamReader.decodeLine(bytes, stream: stream, file: "fuzz.jsonl") }
-                accepted += 1
-            } catch let error as SourceError {
-                guard case .badInput(let file, let number, _, let message) = error else {
-                    Issue.record("round \(round): unexpected \(error)")
-                    continue
-                }
-                #expect(file == "fuzz.jsonl")
-                #expect(number == 1)
-                #expect(!message.isEmpty)
-                refused += 1
-            } catch {
-                Issue.record("round \(round): an error that is not a located SourceError: \(error)")
-            }
-        }
-        #expect(accepted + refused == 5000)
-        #expect(refused > 2500, "most mutations break the line")
-        #expect(accepted > 50, "some mutations keep it valid")
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Ledger
-import LedgerStore
 
 /// A Wallet export folder (see the format document): a manifest and one JSON Lines file per
 /// stream. Streams come out accounts first, then each account's balances and transactions.

@@ -3,7 +3,7 @@ import Ledger
 import PurseTestSupport
 import SampleData
 import StrictJSON
-@testable import Sync
+@testable import WalletExport
 import Testing
 
 /// The fast change-set decoder against the exact path (`JSONParser` into a tree, then
@@ -13,7 +13,7 @@ import Testing
 @Suite("Wallet line decoder: fast path against the parsed tree")
 struct WalletLineDecoderTests {
     typealias F = ExportFixture
-    typealias Random = MutationFuzzTests.Random
+    typealias Random = SeededRandom
 
     static let transactions = LedgerStream.transactions(accountID: "A1")
     static let balances = LedgerStream.balances(accountID: "A1")
@@ -176,7 +176,7 @@ struct WalletLineDecoderTests {
             let (stream, seed) = Self.seeds[random.below(Self.seeds.count)]
             var line = Array(seed.utf8)
             for _ in 0...random.below(3) {
-                line = random.below(3) == 0 ? MutationFuzzTests.mutate(line, &random) : Self.mutate(line, &random)
+                line = random.below(3) == 0 ? JSONMutation.mutate(line, &random) : Self.mutate(line, &random)
             }
             let (exact, fast) = Self.check(line, stream, "round \(round)")
             if exact { exactAccepted += 1 }

@@ -1,6 +1,6 @@
 import Foundation
 import PurseTestSupport
-@testable import Sync
+@testable import WalletExport
 import Testing
 
 @Suite struct LineReaderTests {

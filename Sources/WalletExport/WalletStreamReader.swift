@@ -1,6 +1,5 @@
 import Foundation
 import Ledger
-import LedgerStore
 import StrictJSON
 
 /// Reads one stream file after a saved token and applies the format's resume rules: lines the
