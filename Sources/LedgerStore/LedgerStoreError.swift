@@ -3,6 +3,8 @@ public enum LedgerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case accountOfOtherSource(accountID: String)
     case recordOfOtherAccount(kind: String, id: String, accountID: String)
     case unknownAccount(String)
+    /// A row read again in the same transaction is gone: the ledger changed while purse ran.
+    case missingRecord(kind: String, id: String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,8 @@ public enum LedgerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
             "\(kind) \(id) already belongs to account \(accountID)"
         case .unknownAccount(let accountID):
             "account \(accountID) is not in the ledger"
+        case .missingRecord(let kind, let id):
+            "the ledger no longer has the \(kind) \(id) (another purse run changed it); run the command again"
         }
     }
 }

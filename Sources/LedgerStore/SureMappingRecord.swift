@@ -38,7 +38,4 @@ public struct SureMappingRecord: Sendable, Equatable {
         self.accountOrigin = accountOrigin
         self.unavailableAt = unavailableAt
     }
-
-    /// A credit card is a liability; everything else an asset.
-    public var isLiability: Bool { accountableType == "CreditCard" }
 }

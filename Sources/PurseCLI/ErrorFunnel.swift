@@ -3,6 +3,7 @@ import Ledger
 import LedgerStore
 import SampleData
 import Storage
+import SureProtocol
 import Sync
 
 /// The one place an error becomes a message on stderr and an exit code.

@@ -1,7 +1,6 @@
 import Foundation
 import Ledger
-import LedgerStore
-import Sync
+import SureProtocol
 import WalletExport
 
 /// One fuzz input: the first byte picks the decoder (the Wallet export line decoder for one of
@@ -29,12 +28,8 @@ enum FuzzTarget {
 
     /// The connection of examples/sure-inbox, so seeds taken from its batches pass the identity checks.
     nonisolated(unsafe) static let sureValidator: SureBatchValidator = {
-        let parsed = try! SureConfiguration.parse(Array(exampleConfiguration.utf8), file: "connection.json")
-        let connection = SureConnectionRecord(
-            id: parsed.connectionID, publisherID: parsed.publisherID, status: "active", generation: parsed.generation,
-            streamID: parsed.streamID, nextSequence: 1, predecessorDigest: nil, repairReason: nil, credentialDigest: nil,
-            sourceRowID: 1, consentGrantedAt: parsed.consentGrantedAt, createdAt: parsed.consentGrantedAt)
-        return SureBatchValidator(connection: connection, mappings: parsed.mappings,
+        let parsed = try! SureConnectionFile.parse(Array(exampleConfiguration.utf8), file: "connection.json")
+        return SureBatchValidator(connection: parsed.identity, mappings: parsed.mappings,
                                   now: Timestamp(rfc3339: "2026-11-01T00:00:00Z")!)
     }()
 

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerStore
+import SureProtocol
 import Sync
 import Testing
 

@@ -3,6 +3,7 @@ import Ledger
 import LedgerStore
 import PurseTestSupport
 import Storage
+import SureProtocol
 import Sync
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import LedgerStore
 import Rendering
+import SureProtocol
 import Sync
 
 /// `purse sure ...`: the control plane of Sure protocol 2 (connect, status, receipt, conflicts,

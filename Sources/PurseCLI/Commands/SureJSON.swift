@@ -1,6 +1,7 @@
 import LedgerStore
 import Rendering
 import StrictJSON
+import SureProtocol
 import Sync
 
 /// Sure's JSON shapes (§2.4, §3.2, §5.5) for `purse sure ... --format json` and connection.json.

@@ -1,14 +1,11 @@
 import Ledger
 import LedgerStore
-import Storage
+import SureProtocol
 
 /// Applies a connection's complete captures in sequence order (§3.3): each capture in one
 /// SQLite transaction together with the cursor; permanent failures fence the stream, others
 /// are retried up to five attempts.
 public final class SureApplier {
-    public static let maximumAttempts = 5
-    public static let capturesPerRun = 100
-
     /// What happened to one capture.
     public enum Outcome: Sendable {
         case applied(chunks: [SureBatchRecord], counts: SureCounts)
@@ -29,7 +26,7 @@ public final class SureApplier {
     /// Applies every capture that is ready, up to 100; stops at the first that is not.
     public func applyReady(connectionID: String) throws -> [Outcome] {
         var outcomes: [Outcome] = []
-        for _ in 0..<Self.capturesPerRun {
+        for _ in 0..<SureApplyRules.capturesPerRun {
             guard let outcome = try applyNext(connectionID: connectionID) else { break }
             outcomes.append(outcome)
             if case .applied = outcome { continue }
@@ -46,7 +43,7 @@ public final class SureApplier {
               first.status == "accepted", (first.retryTime ?? Int64.min) <= now.epochSeconds else { return nil }
         let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation,
                                                  captureID: first.captureID).filter { $0.status == "accepted" }
-        guard chunks.count == first.chunkCount, chunks.map(\.chunkIndex) == Array(0..<first.chunkCount) else { return nil }
+        guard SureCaptureRules.isComplete(chunkIndexes: chunks.map(\.chunkIndex), chunkCount: first.chunkCount) else { return nil }
         do {
             let counts = try store.transaction { () throws -> SureCounts in
                 try apply(chunks, connection: connection)
@@ -55,9 +52,9 @@ public final class SureApplier {
             TestFaultInjection.reached(.capture)
             #endif
             return .applied(chunks: try chunks.map { try reload($0) }, counts: counts)
-        } catch let error as SureError where Self.isPermanent(error.code) {
+        } catch let error as SureError where SureApplyRules.isPermanent(error.code) {
             return try fail(first, chunks: chunks, error: error, connection: connection)
-        } catch let error as StorageError where error.isBusy {
+        } catch let error where DatabaseFailure(error) == .busy {
             throw error
         } catch {
             let sureError: SureError
@@ -69,20 +66,16 @@ public final class SureApplier {
                 sureError = SureError(.processingError, "\(error)")
             }
             let attempts = first.attempts + 1
-            if attempts >= Self.maximumAttempts {
+            if attempts >= SureApplyRules.maximumAttempts {
                 return try fail(first, chunks: chunks, error: sureError, connection: connection)
             }
-            let retryTime = now.epochSeconds + 60 * (Int64(1) << Int64(attempts))
+            let retryTime = SureApplyRules.retryTime(afterAttempt: attempts, now: now.epochSeconds)
             try store.transaction {
                 try store.scheduleSureRetry(rowID: first.rowID, attempts: attempts, retryTime: retryTime,
                                             errorCode: sureError.code.rawValue, now: now.epochSeconds)
             }
             return .retrying(batch: try reload(first), error: sureError, attempts: attempts, retryTime: retryTime)
         }
-    }
-
-    static func isPermanent(_ code: SureErrorCode) -> Bool {
-        code != .importValidation && code != .processingError
     }
 
     private func reload(_ batch: SureBatchRecord) throws -> SureBatchRecord {
@@ -110,7 +103,7 @@ public final class SureApplier {
                             file: String(first.rowID))
         }
         let mappings = try store.sureMappings(connectionID: connection.id)
-        let validator = SureBatchValidator(connection: connection, mappings: mappings, now: now)
+        let validator = SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
         let context = EventContext(connection: connection,
                                    mappings: Dictionary(mappings.map { ($0.sourceAccountID, $0) }, uniquingKeysWith: { a, _ in a }))
         var running = connection.predecessorDigest
@@ -145,7 +138,9 @@ public final class SureApplier {
         for chunk in chunks {
             try store.markSureBatchApplied(rowID: chunk.rowID, appliedAt: now.text, counts: counts.json, now: now.epochSeconds)
         }
-        var advanced = try store.sureConnection(id: connection.id)!
+        guard var advanced = try store.sureConnection(id: connection.id) else {
+            throw LedgerStoreError.missingRecord(kind: "Sure connection", id: connection.id)
+        }
         advanced.nextSequence = chunks.last!.sequence + 1
         advanced.predecessorDigest = chunks.last!.payloadDigest
         advanced.lastImportedAt = now.text
@@ -160,13 +155,19 @@ public final class SureApplier {
         let connection: SureConnectionRecord
         let mappings: [String: SureMappingRecord]
 
-        func mapping(_ binding: SureBinding) -> SureMappingRecord { mappings[binding.sourceAccountID]! }
+        /// The mapping the binding names (the validator made sure there is one).
+        func mapping(_ binding: SureBinding) throws -> SureMappingRecord {
+            guard let mapping = mappings[binding.sourceAccountID] else {
+                throw SureError(.mappingConflict, "the account binding does not match a mapped account of this connection")
+            }
+            return mapping
+        }
     }
 
     private func applyEvent(_ event: SureEvent, context: EventContext, counts: inout SureCounts) throws {
         switch event {
         case .accountUpsert(let upsert):
-            let mapping = context.mapping(upsert.binding)
+            let mapping = try context.mapping(upsert.binding)
             try store.updateSureMapping(connectionID: context.connection.id, sourceAccountID: mapping.sourceAccountID,
                                         name: upsert.displayName, institutionName: upsert.institutionName)
             let account = Account(id: mapping.accountID, kind: upsert.kind, displayName: upsert.displayName,
@@ -175,7 +176,7 @@ public final class SureApplier {
             _ = try store.upsertAccount(account, sourceRowID: context.connection.sourceRowID)
             counts.accounts += 1
         case .accountUnavailable(let binding):
-            let mapping = context.mapping(binding)
+            let mapping = try context.mapping(binding)
             try store.markSureMappingUnavailable(connectionID: context.connection.id, sourceAccountID: mapping.sourceAccountID, at: now.text)
             counts.accounts += 1
         case .balanceUpsert(let balance):
@@ -188,7 +189,7 @@ public final class SureApplier {
     }
 
     private func applyBalance(_ balance: SureBalanceUpsert, context: EventContext, counts: inout SureCounts) throws {
-        let mapping = context.mapping(balance.binding)
+        let mapping = try context.mapping(balance.binding)
         let lineage = mapping.lineageID
         let key = SureInstant.key(balance.observedAt)
         let money = balance.money
@@ -197,15 +198,16 @@ public final class SureApplier {
                stored.direction == money.direction.rawValue {
                 return
             }
-            let identity = "\(balance.sourceID)|\(balance.kind)|\(key)"
+            let identity = SureApplyRules.balanceIdentity(sourceID: balance.sourceID, kind: balance.kind, observedKey: key)
             if try store.isSureSettled(lineageID: lineage, scope: "balance", identity: identity) {
                 counts.settled += 1
                 return
             }
-            let details = "{\"source_id\":\"\(balance.sourceID)\",\"kind\":\"\(balance.kind)\",\"observed_at\":\"\(SureInstant.canonicalUTC(balance.observedAt))\"}"
+            let details = SureApplyRules.balanceConflictDetails(sourceID: balance.sourceID, kind: balance.kind,
+                                                                observedAt: balance.observedAt)
             try store.openSureConflict(SureConflictRecord(
                 id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage,
-                kind: "balance_observation_conflict", identity: identity, status: "open", details: details, createdAt: now.text))
+                kind: SureConflictKind.balanceObservationConflict.rawValue, identity: identity, status: "open", details: details, createdAt: now.text))
             counts.reviewRequired += 1
             return
         }
@@ -228,16 +230,16 @@ public final class SureApplier {
         counts.balances += 1
     }
 
-    private func openTransactionConflict(_ kind: String, lineage: String, sourceID: String, accountSourceID: String,
+    private func openTransactionConflict(_ kind: SureConflictKind, lineage: String, sourceID: String, accountSourceID: String,
                                          context: EventContext) throws {
-        let details = "{\"source_id\":\"\(sourceID)\",\"source_account_id\":\"\(accountSourceID)\"}"
+        let details = SureApplyRules.transactionConflictDetails(sourceID: sourceID, sourceAccountID: accountSourceID)
         try store.openSureConflict(SureConflictRecord(
-            id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage, kind: kind,
+            id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage, kind: kind.rawValue,
             identity: sourceID, status: "open", details: details, createdAt: now.text))
     }
 
     private func applyTransaction(_ upsert: SureTransactionUpsert, context: EventContext, counts: inout SureCounts) throws {
-        let mapping = context.mapping(upsert.binding)
+        let mapping = try context.mapping(upsert.binding)
         let lineage = mapping.lineageID
         let sourceID = upsert.sourceID
         // 1. settled by keep_sure
@@ -255,7 +257,7 @@ public final class SureApplier {
         let existing = try store.ledgerTransaction(id: ledgerID)
         // 4. tombstoned, or imported and its entry since deleted
         if let identity, identity.status == "deleted" || (identity.imported && existing == nil) {
-            try openTransactionConflict("source_reappeared", lineage: lineage, sourceID: sourceID,
+            try openTransactionConflict(.sourceReappeared, lineage: lineage, sourceID: sourceID,
                                         accountSourceID: mapping.sourceAccountID, context: context)
             counts.reviewRequired += 1
             return
@@ -263,14 +265,14 @@ public final class SureApplier {
         // An entry this identity does not own (another source's, or moved) is protected.
         let owned = identity?.imported == true && existing?.accountID == mapping.accountID
         if let existing, !owned || existing.accountID != mapping.accountID {
-            let kind = ["rejected", "memo", "unknown"].contains(upsert.status) ? "protected_source_update" : "protected_entry"
+            let kind: SureConflictKind = SureApplyRules.isSourceOnly(status: upsert.status) ? .protectedSourceUpdate : .protectedEntry
             try openTransactionConflict(kind, lineage: lineage, sourceID: sourceID, accountSourceID: mapping.sourceAccountID,
                                         context: context)
             counts.reviewRequired += 1
             return
         }
         // 5. source-only statuses leave the ledger
-        if ["rejected", "memo", "unknown"].contains(upsert.status) {
+        if SureApplyRules.isSourceOnly(status: upsert.status) {
             if existing != nil { _ = try store.deleteTransaction(id: ledgerID, accountID: mapping.accountID) }
             try store.saveSureIdentity(lineageID: lineage, sourceID: sourceID, identity: LedgerStore.SureIdentity(
                 ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status, imported: false, tombstonedAt: nil),
@@ -280,7 +282,8 @@ public final class SureApplier {
         }
         // 6. upsert; pending -> booked keeps the entry and its date
         var transactionDate = upsert.transactedAt
-        if let existing, existing.status != "booked", upsert.status == "booked", let kept = Timestamp(rfc3339: existing.date) {
+        if let existing, SureApplyRules.keepsTransactionDate(storedStatus: existing.status, newStatus: upsert.status),
+           let kept = Timestamp(rfc3339: existing.date) {
             transactionDate = kept
         }
         let transaction = Transaction(
@@ -290,7 +293,7 @@ public final class SureApplier {
             transactionDescription: upsert.transactionDescription,
             originalTransactionDescription: upsert.originalTransactionDescription,
             merchantCategoryCode: upsert.merchantCategoryCode, merchantName: upsert.merchantName,
-            transactionType: Self.transactionType(upsert.transactionType),
+            transactionType: SureApplyRules.transactionType(upsert.transactionType),
             status: TransactionStatus(rawValue: upsert.status))
         _ = try store.upsertTransaction(transaction)
         try store.saveSureIdentity(lineageID: lineage, sourceID: sourceID, identity: LedgerStore.SureIdentity(
@@ -300,7 +303,7 @@ public final class SureApplier {
     }
 
     private func applyTombstone(_ tombstone: SureTombstone, context: EventContext, counts: inout SureCounts) throws {
-        let mapping = context.mapping(tombstone.binding)
+        let mapping = try context.mapping(tombstone.binding)
         let lineage = mapping.lineageID
         let identity = try store.sureIdentity(lineageID: lineage, sourceID: tombstone.sourceID)
         if identity?.status == "deleted" { return }
@@ -316,7 +319,7 @@ public final class SureApplier {
                 _ = try store.deleteTransaction(id: ledgerID, accountID: mapping.accountID)
                 counts.retracted += 1
             } else {
-                try openTransactionConflict("protected_tombstone", lineage: lineage, sourceID: tombstone.sourceID,
+                try openTransactionConflict(.protectedTombstone, lineage: lineage, sourceID: tombstone.sourceID,
                                             accountSourceID: mapping.sourceAccountID, context: context)
                 counts.reviewRequired += 1
                 return
@@ -324,15 +327,5 @@ public final class SureApplier {
         }
         try store.saveSureIdentity(lineageID: lineage, sourceID: tombstone.sourceID, identity: deleted,
                                    connectionID: context.connection.id, payload: nil, now: now.text)
-    }
-
-    /// Sure's free-text type as a FinanceKit type: its own name when it is one (any case),
-    /// `purchase` as a point of sale, anything else unknown.
-    static func transactionType(_ text: String) -> TransactionType {
-        let exact = TransactionType(rawValue: text)
-        if exact.isKnown { return exact }
-        let folded = text.lowercased().replacingOccurrences(of: "_", with: "")
-        if let match = TransactionType.knownCases.first(where: { $0.rawValue.lowercased() == folded }) { return match }
-        return folded == "purchase" ? .pointOfSale : .unknown
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import LedgerStore
+import SureProtocol
 
 /// The control plane of Sure protocol 2 on a local ledger: creating and adopting connections,
 /// repair, credential rotation, disconnect and conflict resolution (§2.4, §5.5, §5.6).
@@ -28,29 +29,7 @@ public final class SureConnections {
 
     /// Creates an active connection for `accounts` with a fresh credential; returns the configuration.
     public func connect(_ accounts: [SureAccountRequest], defaultTimezone: String) throws -> SureConfiguration {
-        guard !accounts.isEmpty else { throw SureError(.validationFailed, "give at least one --account") }
-        guard accounts.count <= SureBatchValidator.maximumAccounts else {
-            throw SureError(.validationFailed, "at most \(SureBatchValidator.maximumAccounts) accounts per connection")
-        }
-        var seen = Set<String>()
-        for account in accounts {
-            guard Fields.isUUID(account.sourceAccountID) else {
-                throw SureError(.validationFailed, "--account '\(account.sourceAccountID)' is not a UUID")
-            }
-            guard seen.insert(account.sourceAccountID.lowercased()).inserted else {
-                throw SureError(.validationFailed, "--account \(account.sourceAccountID) is given twice")
-            }
-            guard ["Depository", "CreditCard"].contains(account.accountableType) else {
-                throw SureError(.validationFailed, "--kind must be Depository or CreditCard, not '\(account.accountableType)'")
-            }
-            guard CurrencyTable.isKnown(account.currency) else {
-                throw SureError(.invalidCurrency, "--currency '\(account.currency)' is not a known currency code")
-            }
-            let zone = account.ledgerTimezone ?? defaultTimezone
-            guard TimeZone(identifier: zone) != nil else {
-                throw SureError(.invalidTimezone, "--timezone '\(zone)' is not an IANA time zone")
-            }
-        }
+        try SureAccountRequest.validate(accounts, defaultTimezone: defaultTimezone)
         let credential = SureCredential.generate()
         let connectionID = Self.newID()
         return try store.transaction {
@@ -76,7 +55,7 @@ public final class SureConnections {
     }
 
     /// Creates a connection a configuration names (one issued elsewhere, e.g. by a Sure server).
-    public func adopt(_ parsed: SureConfiguration.ParsedConfiguration, file: String) throws -> SureConnectionRecord {
+    public func adopt(_ parsed: SureConnectionFile, file: String) throws -> SureConnectionRecord {
         for mapping in parsed.mappings {
             guard CurrencyTable.isKnown(mapping.currency) else {
                 throw SourceError.badInput(file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a known currency code")
@@ -93,7 +72,7 @@ public final class SureConnections {
                 credentialDigest: parsed.credential.map { SureCredential(text: $0).digest },
                 sourceRowID: try sourceRowID(), consentGrantedAt: parsed.consentGrantedAt.isEmpty ? now.text : parsed.consentGrantedAt,
                 createdAt: now.text)
-            try create(record, parsed.mappings)
+            try create(record, parsed.mappings.map { SureMappingRecord($0, connectionID: record.id) })
             return record
         }
     }
@@ -101,7 +80,7 @@ public final class SureConnections {
     private func create(_ record: SureConnectionRecord, _ mappings: [SureMappingRecord]) throws {
         try store.insertSureConnection(record, mappings: mappings)
         for mapping in mappings {
-            let account = Account(id: mapping.accountID, kind: mapping.isLiability ? .liability : .asset,
+            let account = Account(id: mapping.accountID, kind: mapping.accountMapping.isLiability ? .liability : .asset,
                                   displayName: mapping.name, institutionName: mapping.institutionName,
                                   currencyCode: mapping.currency)
             _ = try store.upsertAccount(account, sourceRowID: record.sourceRowID)
@@ -226,21 +205,24 @@ public final class SureConnections {
                 throw SureError(.conflictAlreadyResolved, "conflict \(conflict.id) is already resolved")
             }
             try store.resolveSureConflict(id: conflict.id, resolution: resolution, at: now.text)
-            let scope = conflict.kind == "balance_observation_conflict" ? "balance" : "transaction"
+            let scope = SureConflictKind(rawValue: conflict.kind)?.settlementScope ?? "transaction"
             if resolution == "keep_sure" {
                 try store.settleSure(lineageID: conflict.lineageID, scope: scope, identity: conflict.identity, at: now.text)
             } else {
                 if scope == "balance" {
-                    let parts = conflict.identity.split(separator: "|").map(String.init)
-                    if parts.count == 3 {
-                        try store.deleteSureObservation(lineageID: conflict.lineageID, sourceID: parts[0], kind: parts[1], observedKey: parts[2])
+                    if let parts = SureApplyRules.balanceIdentityParts(conflict.identity) {
+                        try store.deleteSureObservation(lineageID: conflict.lineageID, sourceID: parts.sourceID, kind: parts.kind,
+                                                        observedKey: parts.observedKey)
                     }
-                } else if conflict.kind == "source_reappeared" {
+                } else if conflict.kind == SureConflictKind.sourceReappeared.rawValue {
                     try store.deleteSureIdentity(lineageID: conflict.lineageID, sourceID: conflict.identity)
                 }
                 try fence(conflict.connectionID, reason: .conflictRetryRequested, batchCode: .conflictRetryRequested)
             }
-            return try store.sureConflict(id: conflict.id)!
+            guard let resolved = try store.sureConflict(id: conflict.id) else {
+                throw LedgerStoreError.missingRecord(kind: "Sure conflict", id: conflict.id)
+            }
+            return resolved
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Ledger
 import LedgerStore
-import Storage
 import StrictJSON
+import SureProtocol
 
 /// A Sure protocol 2 inbox folder: `connection.json` (the publisher configuration) and/or
 /// `batches/*.json`, one batch body per file, exactly the bytes a publisher uploads. Syncing it
@@ -77,7 +77,7 @@ public final class SureInbox {
             while true {
                 let outcomes = try applier.applyReady(connectionID: connectionID)
                 for outcome in outcomes { report.lines.append(Self.line(for: outcome, files: touched)) }
-                guard outcomes.count == SureApplier.capturesPerRun, case .applied? = outcomes.last else {
+                guard outcomes.count == SureApplyRules.capturesPerRun, case .applied? = outcomes.last else {
                     return progressed || outcomes.contains { if case .applied = $0 { true } else { false } }
                 }
                 progressed = true
@@ -139,7 +139,7 @@ public final class SureInbox {
         let file = path + "/" + Self.configurationName
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
-        let parsed = try SureConfiguration.parse(bytes, file: file)
+        let parsed = try SureConnectionFile.parse(bytes, file: file)
         var record: SureConnectionRecord
         if let existing = try store.sureConnection(id: parsed.connectionID) {
             record = existing
@@ -165,11 +165,8 @@ public final class SureInbox {
             let file = folder + "/" + name
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
             var sequence: Int64?
-            if size <= SureBatchValidator.maximumPayloadBytes,
-               let data = FileManager.default.contents(atPath: file),
-               case .object(let object)? = try? JSONParser.parse(Array(data)),
-               case .number(let text)? = object.members.last(where: { $0.key == "sequence" })?.value {
-                sequence = Fields.integer(text)
+            if size <= SureBatchValidator.maximumPayloadBytes, let data = FileManager.default.contents(atPath: file) {
+                sequence = SureBatchValidator.declaredSequence(of: Array(data))
             }
             entries.append(Entry(file: file, display: Self.batchesName + "/" + name, size: size, sequence: sequence))
         }
@@ -194,10 +191,8 @@ public final class SureInbox {
         if let configured {
             connection = configured.connection
         } else {
-            do { parsed = try JSONParser.parse(bytes) } catch {
-                throw SureError(.invalidJSON, "the body is not valid JSON (\(error))")
-            }
-            guard case .object(let object)? = parsed, case .string(let publisher)? = object["publisher_id"],
+            parsed = try SureBatchValidator.parse(bytes)
+            guard let publisher = parsed.flatMap(SureBatchValidator.declaredPublisher(of:)),
                   let found = try store.sureConnection(publisherID: publisher) else {
                 throw SureError(.publisherUnauthorized, "no connection of this database has the batch's publisher (and there is no connection.json)")
             }
@@ -213,11 +208,7 @@ public final class SureInbox {
                 ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
                 : "the publisher_credential in connection.json is not this connection's current credential")
         }
-        if parsed == nil {
-            do { parsed = try JSONParser.parse(bytes) } catch {
-                throw SureError(.invalidJSON, "the body is not valid JSON (\(error))")
-            }
-        }
+        let value = try parsed ?? SureBatchValidator.parse(bytes)
         switch connection.status {
         case "repair_required":
             throw SureError(.repairRequired, "connection \(connection.id) needs 'purse sure repair' (\(connection.repairReason ?? "fenced"))")
@@ -226,27 +217,22 @@ public final class SureInbox {
         default: break
         }
         let mappings = try store.sureMappings(connectionID: connection.id)
-        let batch = try SureBatchValidator(connection: connection, mappings: mappings, now: now).validate(parsed!)
+        let batch = try SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
+            .validate(value)
         return try store.transaction {
-            let current = try store.sureConnection(id: connection.id)!
+            guard let current = try store.sureConnection(id: connection.id) else {
+                throw LedgerStoreError.missingRecord(kind: "Sure connection", id: connection.id)
+            }
             if let existing = try store.sureBatch(connectionID: current.id, generation: current.generation, batchID: batch.batchID) {
-                guard existing.payloadDigest == digest, existing.sequence == batch.sequence,
-                      existing.predecessorDigest == batch.predecessorDigest, existing.streamID == batch.streamID else {
-                    throw SureError(.batchConflict, "batch \(batch.batchID) was already received with other content")
-                }
+                try SureAcceptanceRules.checkResend(batch, digest: digest, received: existing.received)
                 return (existing, false)
             }
             let holder = try store.sureBatch(connectionID: current.id, generation: current.generation,
                                              streamID: current.streamID, sequence: batch.sequence)
-            if batch.sequence < current.nextSequence || holder != nil {
-                throw SureError(.sequenceConflict, "sequence \(batch.sequence) is already taken (next expected: \(current.nextSequence))")
-            }
+            try SureAcceptanceRules.checkSequence(batch.sequence, nextSequence: current.nextSequence, isHeld: holder != nil)
             try checkCapture(batch, connection: current, store: store)
             let queued = try store.sureQueuedBatches(connectionID: current.id)
-            guard batch.sequence < current.nextSequence + Int64(SureBatchValidator.maximumQueuedBatches),
-                  queued.count < SureBatchValidator.maximumQueuedBatches else {
-                throw SureError(.inboxFull, "the inbox already holds \(queued.count) batches waiting; try again later")
-            }
+            try SureAcceptanceRules.checkRoom(sequence: batch.sequence, nextSequence: current.nextSequence, queued: queued.count)
             let record = SureBatchRecord(
                 connectionID: current.id, generation: current.generation, streamID: current.streamID,
                 batchID: batch.batchID, sequence: batch.sequence, predecessorDigest: batch.predecessorDigest,
@@ -259,31 +245,21 @@ public final class SureInbox {
             updated.lastDeviceContactAt = now.text
             updated.lastAcceptedAt = now.text
             try store.saveSureConnection(updated)
-            let stored = try store.sureBatch(connectionID: current.id, generation: current.generation, batchID: batch.batchID)!
+            guard let stored = try store.sureBatch(connectionID: current.id, generation: current.generation, batchID: batch.batchID) else {
+                throw LedgerStoreError.missingRecord(kind: "Sure batch", id: batch.batchID)
+            }
             return (stored, true)
         }
     }
 
+    /// The batch's place in its capture, checked against the chunks already received.
     private func checkCapture(_ batch: SureBatch, connection: SureConnectionRecord, store: LedgerStore) throws {
         let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation, captureID: batch.captureID)
-        if chunks.isEmpty {
-            guard batch.chunkIndex == 0 else {
-                throw SureError(.captureConflict, "capture \(batch.captureID) must start with chunk 0, not \(batch.chunkIndex)")
-            }
+        try SureCaptureRules.checkPlace(of: batch, captureChunks: chunks.map(\.chunk)) {
             // Another capture of this generation still incomplete and not settled?
-            let open = try store.sureBatches(
+            try store.sureBatches(
                 where: "connection_id = ? AND generation = ? AND capture_id <> ? AND status IN ('accepted', 'processing')",
-                [.text(connection.id), .integer(connection.generation), .text(batch.captureID)])
-            let byCapture = Dictionary(grouping: open, by: \.captureID)
-            if let incomplete = byCapture.first(where: { $0.value.count < $0.value[0].chunkCount }) {
-                throw SureError(.captureIncomplete, "capture \(incomplete.key) is still missing chunks")
-            }
-            return
-        }
-        let last = chunks.max { $0.chunkIndex < $1.chunkIndex }!
-        guard batch.chunkCount == last.chunkCount, batch.captureMode == last.captureMode, batch.capturedKey == last.capturedKey,
-              batch.chunkIndex == last.chunkIndex + 1, batch.sequence == (chunks.map(\.sequence).max() ?? 0) + 1 else {
-            throw SureError(.captureConflict, "chunk \(batch.chunkIndex) does not continue capture \(batch.captureID) (same chunk_count, capture_mode and captured_at, next index, next sequence)")
+                [.text(connection.id), .integer(connection.generation), .text(batch.captureID)]).map(\.chunk)
         }
     }
 
@@ -301,7 +277,7 @@ public final class SureInbox {
             return Line(kind: .failed, text: "\(name): failed: \(error.code.rawValue): \(error.message); the connection needs 'purse sure repair \(batch.connectionID)'", code: error.code)
         case .retrying(let batch, let error, let attempts, let retryTime):
             let name = files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)"
-            return Line(kind: .waiting, text: "\(name): waiting: attempt \(attempts) of \(SureApplier.maximumAttempts) failed (\(error.code.rawValue): \(error.message)); retry after \(Timestamp.utc(epochSeconds: retryTime).text)", code: error.code)
+            return Line(kind: .waiting, text: "\(name): waiting: attempt \(attempts) of \(SureApplyRules.maximumAttempts) failed (\(error.code.rawValue): \(error.message)); retry after \(Timestamp.utc(epochSeconds: retryTime).text)", code: error.code)
         }
     }
 

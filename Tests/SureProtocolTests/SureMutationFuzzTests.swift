@@ -1,8 +1,7 @@
 import Foundation
 import Ledger
-import LedgerStore
 import PurseTestSupport
-import Sync
+import SureProtocol
 import Testing
 
 /// Thousands of seeded mutations of the example inbox's batches: Sure's validator must never
@@ -12,12 +11,8 @@ import Testing
 struct SureMutationFuzzTests {
     static func validator() throws -> SureBatchValidator {
         let bytes = try [UInt8](Data(contentsOf: Examples.sureInbox.appendingPathComponent("connection.json")))
-        let parsed = try SureConfiguration.parse(bytes, file: "connection.json")
-        let connection = SureConnectionRecord(
-            id: parsed.connectionID, publisherID: parsed.publisherID, status: "active", generation: parsed.generation,
-            streamID: parsed.streamID, nextSequence: 1, predecessorDigest: nil, repairReason: nil, credentialDigest: nil,
-            sourceRowID: 1, consentGrantedAt: parsed.consentGrantedAt, createdAt: parsed.consentGrantedAt)
-        return SureBatchValidator(connection: connection, mappings: parsed.mappings, now: Timestamp(rfc3339: "2026-11-01T00:00:00Z")!)
+        let parsed = try SureConnectionFile.parse(bytes, file: "connection.json")
+        return SureBatchValidator(connection: parsed.identity, mappings: parsed.mappings, now: Timestamp(rfc3339: "2026-11-01T00:00:00Z")!)
     }
 
     @Test("4,000 mutations of real batches: accepted, or refused with a code, never a crash")

@@ -1,4 +1,4 @@
-import Sync
+import SureProtocol
 import Testing
 
 /// Publisher credentials and their URL-safe base64.

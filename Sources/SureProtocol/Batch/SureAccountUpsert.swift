@@ -1,0 +1,11 @@
+import Ledger
+
+public struct SureAccountUpsert: Sendable {
+    public let binding: SureBinding
+    public let displayName: String
+    public let institutionName: String
+    public let currency: String
+    public let kind: AccountKind
+    public let accountDescription: String?
+    public let openingDate: Timestamp?
+}

@@ -1,0 +1,24 @@
+import Ledger
+
+/// A batch body that passed Sure's typed validation (§2): the envelope and its events.
+public struct SureBatch: Sendable {
+    public let protocolVersion: Int64
+    public let connectionID: String
+    public let publisherID: String
+    public let generation: Int64
+    public let streamID: String
+    public let batchID: String
+    public let sequence: Int64
+    public let predecessorDigest: String?
+    public let captureID: String
+    public let chunkIndex: Int
+    public let chunkCount: Int
+    public let captureMode: String
+    public let snapshotComplete: Bool
+    public let capturedAt: Timestamp
+    public let selectedSourceAccountIDs: [String]
+    public let events: [SureEvent]
+
+    /// The captured instant as a comparable key (see `SureInstant`).
+    public var capturedKey: String { SureInstant.key(capturedAt) }
+}

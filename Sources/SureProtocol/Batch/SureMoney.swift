@@ -1,0 +1,8 @@
+import Ledger
+
+/// A money object: an unsigned amount, a currency and a direction.
+public struct SureMoney: Sendable, Equatable {
+    public let amount: Money
+    public let text: String
+    public let direction: CreditDebitIndicator
+}

@@ -1,0 +1,4 @@
+public struct SureTombstone: Sendable {
+    public let binding: SureBinding
+    public let sourceID: String
+}

@@ -1,0 +1,15 @@
+/// The connection a batch must belong to: its ids and its current generation and stream, as a
+/// batch repeats them (§2.4).
+public struct SureConnectionIdentity: Sendable, Equatable {
+    public var id: String
+    public var publisherID: String
+    public var generation: Int64
+    public var streamID: String
+
+    public init(id: String, publisherID: String, generation: Int64, streamID: String) {
+        self.id = id
+        self.publisherID = publisherID
+        self.generation = generation
+        self.streamID = streamID
+    }
+}
