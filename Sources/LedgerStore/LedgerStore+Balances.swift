@@ -5,12 +5,12 @@ extension LedgerStore {
     /// The accounts balance reports cover (all when `ids` is empty), ordered as `purse accounts`
     /// lists them: by display name ignoring ASCII case, then ID.
     public func balanceAccounts(ids: [String] = []) throws -> [BalanceAccount] {
-        let filter = ids.isEmpty ? "" : "WHERE id IN (" + Array(repeating: "?", count: ids.count).joined(separator: ", ") + ")"
+        let membership = SQLMembership("id", ids.map(SQLValue.text))
         let query = try connection.prepare("""
-            SELECT id, display_name, kind, currency FROM accounts \(filter)
+            SELECT id, display_name, kind, currency FROM accounts \(ids.isEmpty ? "" : "WHERE " + membership.sql)
             ORDER BY display_name COLLATE NOCASE, id
             """)
-        try query.bind(ids.map(SQLValue.text))
+        try query.bind(membership.values)
         var accounts: [BalanceAccount] = []
         while try query.step() {
             accounts.append(BalanceAccount(id: query.text(0), displayName: query.text(1),

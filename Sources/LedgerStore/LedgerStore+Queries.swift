@@ -88,8 +88,9 @@ extension LedgerStore {
         var values: [SQLValue] = []
         func list(_ column: String, _ items: [SQLValue]) {
             guard !items.isEmpty else { return }
-            conditions.append("\(column) IN (" + Array(repeating: "?", count: items.count).joined(separator: ", ") + ")")
-            values += items
+            let membership = SQLMembership(column, items)
+            conditions.append(membership.sql)
+            values += membership.values
         }
         list("t.account_id", query.accountIDs.map(SQLValue.text))
         if let from = query.from {

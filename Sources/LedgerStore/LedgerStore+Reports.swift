@@ -34,10 +34,11 @@ extension LedgerStore {
     public func forEachReportTransaction(_ selection: ReportSelection, _ body: (ReportTransaction) throws -> Void) throws {
         var conditions: [String] = []
         var values: [SQLValue] = []
-        func list(_ column: String, _ items: [SQLValue]) {
+        func list(_ column: String, _ items: [SQLValue], negated: Bool = false) {
             guard !items.isEmpty else { return }
-            conditions.append("\(column) IN (" + Array(repeating: "?", count: items.count).joined(separator: ", ") + ")")
-            values += items
+            let membership = SQLMembership(column, items, negated: negated)
+            conditions.append(membership.sql)
+            values += membership.values
         }
         if let from = selection.from {
             conditions.append("t.transaction_time >= ?")
@@ -47,12 +48,7 @@ extension LedgerStore {
             conditions.append("t.transaction_time < ?")
             values.append(.integer(until))
         }
-        if selection.excludesStatuses, !selection.statuses.isEmpty {
-            conditions.append("t.status NOT IN (" + Array(repeating: "?", count: selection.statuses.count).joined(separator: ", ") + ")")
-            values += selection.statuses.map { .text($0.rawValue) }
-        } else {
-            list("t.status", selection.statuses.map { .text($0.rawValue) })
-        }
+        list("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses)
         list("t.account_id", selection.accountIDs.map(SQLValue.text))
         list("t.currency", selection.currencies.map(SQLValue.text))
         if !selection.transferCandidateTypes.isEmpty {

@@ -13,9 +13,10 @@ extension LedgerStore {
         purge_completed_at
         """
 
-    private func readConnection(_ row: Statement) -> SureConnectionRecord {
+    private func readConnection(_ row: Statement) throws -> SureConnectionRecord {
         var record = SureConnectionRecord(
-            id: row.text(0), publisherID: row.text(1), status: row.text(2), generation: row.int64(3),
+            id: row.text(0), publisherID: row.text(1), status: try Self.stored(row.text(2), column: "sure_connections.status"),
+            generation: row.int64(3),
             streamID: row.text(4), nextSequence: row.int64(5), predecessorDigest: row.optionalText(6),
             repairReason: row.optionalText(7), credentialDigest: row.optionalText(8), sourceRowID: row.int64(9),
             consentGrantedAt: row.text(10), createdAt: row.text(11))
@@ -36,7 +37,7 @@ extension LedgerStore {
             INSERT INTO sure_connections (id, publisher_id, status, generation, stream_id, next_sequence,
                 predecessor_digest, repair_reason, credential_digest, source_row_id, consent_granted_at, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([.text(record.id), .text(record.publisherID), .text(record.status), .integer(record.generation),
+            """).run([.text(record.id), .text(record.publisherID), .text(record.status.rawValue), .integer(record.generation),
                       .text(record.streamID), .integer(record.nextSequence), .optional(record.predecessorDigest),
                       .optional(record.repairReason), .optional(record.credentialDigest), .integer(record.sourceRowID),
                       .text(record.consentGrantedAt), .text(record.createdAt)])
@@ -70,7 +71,7 @@ extension LedgerStore {
         let query = try connection.prepare("SELECT \(Self.connectionColumns) FROM sure_connections WHERE \(condition) ORDER BY created_at, id")
         try query.bind(bindings)
         var result: [SureConnectionRecord] = []
-        while try query.step() { result.append(readConnection(query)) }
+        while try query.step() { result.append(try readConnection(query)) }
         return result
     }
 
@@ -82,7 +83,7 @@ extension LedgerStore {
                 last_accepted_at = ?, last_imported_at = ?, last_downstream_at = ?, last_captured_at = ?,
                 last_captured_key = ?, disposition = ?, purge_requested_at = ?, purge_completed_at = ?
             WHERE id = ?
-            """).run([.text(record.status), .integer(record.generation), .text(record.streamID),
+            """).run([.text(record.status.rawValue), .integer(record.generation), .text(record.streamID),
                       .integer(record.nextSequence), .optional(record.predecessorDigest), .optional(record.repairReason),
                       .optional(record.credentialDigest), .optional(record.lastDeviceContactAt),
                       .optional(record.lastAcceptedAt), .optional(record.lastImportedAt),
@@ -140,23 +141,64 @@ extension LedgerStore {
         file, attempts, retry_time, error_code, counts, accepted_at, applied_at
         """
 
-    private func readBatch(_ row: Statement) -> SureBatchRecord {
+    private func readBatch(_ row: Statement) throws -> SureBatchRecord {
         SureBatchRecord(
             rowID: row.int64(0), connectionID: row.text(1), generation: row.int64(2), streamID: row.text(3),
             batchID: row.text(4), sequence: row.int64(5), predecessorDigest: row.optionalText(6),
             payloadDigest: row.text(7), captureID: row.text(8), chunkIndex: row.int(9), chunkCount: row.int(10),
             captureMode: row.text(11), snapshotComplete: row.int64(12) != 0, capturedAt: row.text(13),
-            capturedKey: row.text(14), status: row.text(15), hasPayload: row.int64(16) != 0, file: row.optionalText(17),
+            capturedKey: row.text(14), status: try Self.stored(row.text(15), column: "sure_batches.status"), hasPayload: row.int64(16) != 0, file: row.optionalText(17),
             attempts: row.int(18), retryTime: row.optionalInt64(19), errorCode: row.optionalText(20),
             counts: row.optionalText(21), acceptedAt: row.text(22), appliedAt: row.optionalText(23))
     }
 
-    public func sureBatches(where condition: String, _ bindings: [SQLValue]) throws -> [SureBatchRecord] {
+    /// The batches `condition` selects; `condition` is always SQL of this file, never a caller's.
+    private func sureBatches(where condition: String, _ bindings: [SQLValue]) throws -> [SureBatchRecord] {
         let query = try connection.prepare("SELECT \(Self.batchColumns) FROM sure_batches WHERE \(condition)")
         try query.bind(bindings)
         var result: [SureBatchRecord] = []
-        while try query.step() { result.append(readBatch(query)) }
+        while try query.step() { result.append(try readBatch(query)) }
         return result
+    }
+
+    /// Stored batches, of one connection or of all, in any status or in `statuses`.
+    public func sureBatches(connectionID: String? = nil, statuses: [SureBatchStatus] = [],
+                            order: SureBatchOrder = .received) throws -> [SureBatchRecord] {
+        var conditions: [String] = []
+        var bindings: [SQLValue] = []
+        if let connectionID {
+            conditions.append("connection_id = ?")
+            bindings.append(.text(connectionID))
+        }
+        if !statuses.isEmpty {
+            let membership = SQLMembership("status", statuses.map { .text($0.rawValue) })
+            conditions.append(membership.sql)
+            bindings += membership.values
+        }
+        let orderBy = switch order {
+        case .received: "row_id"
+        case .sequence: "generation, sequence"
+        }
+        return try sureBatches(where: (conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")) + " ORDER BY " + orderBy,
+                               bindings)
+    }
+
+    /// The batch stored in row `rowID`.
+    public func sureBatch(rowID: Int64) throws -> SureBatchRecord? {
+        try sureBatches(where: "row_id = ?", [.integer(rowID)]).first
+    }
+
+    /// The connection's batches with the id `batchID`, one per generation, newest generation first.
+    public func sureBatches(connectionID: String, batchID: String) throws -> [SureBatchRecord] {
+        try sureBatches(where: "connection_id = ? AND batch_id = ? ORDER BY generation DESC",
+                        [.text(connectionID), .text(batchID)])
+    }
+
+    /// The chunks still `accepted` or `processing` of the generation's captures other than
+    /// `captureID`: captures that may be waiting for chunks.
+    public func sureOpenChunks(connectionID: String, generation: Int64, exceptCaptureID captureID: String) throws -> [SureBatchRecord] {
+        try sureBatches(where: "connection_id = ? AND generation = ? AND capture_id <> ? AND status IN ('accepted', 'processing')",
+                        [.text(connectionID), .integer(generation), .text(captureID)])
     }
 
     /// The newest batch of the connection with these exact bytes, in any generation.
@@ -182,8 +224,7 @@ extension LedgerStore {
 
     /// Batches `accepted` or `processing`: the connection's queue.
     public func sureQueuedBatches(connectionID: String) throws -> [SureBatchRecord] {
-        try sureBatches(where: "connection_id = ? AND status IN ('accepted', 'processing') ORDER BY generation, sequence",
-                        [.text(connectionID)])
+        try sureBatches(connectionID: connectionID, statuses: [.accepted, .processing], order: .sequence)
     }
 
     public func insertSureBatch(_ record: SureBatchRecord, payload: [UInt8], now: Int64) throws {
@@ -197,7 +238,7 @@ extension LedgerStore {
                       .text(record.payloadDigest), .text(record.captureID), .integer(Int64(record.chunkIndex)),
                       .integer(Int64(record.chunkCount)), .text(record.captureMode),
                       .integer(record.snapshotComplete ? 1 : 0), .text(record.capturedAt), .text(record.capturedKey),
-                      .text(record.status), .blob(payload), .optional(record.file), .text(record.acceptedAt),
+                      .text(record.status.rawValue), .blob(payload), .optional(record.file), .text(record.acceptedAt),
                       .integer(now)])
     }
 
@@ -216,11 +257,11 @@ extension LedgerStore {
             """).run([.text(appliedAt), .text(counts), .integer(now), .integer(rowID)])
     }
 
-    public func markSureBatch(rowID: Int64, status: String, errorCode: String?, dropPayload: Bool, now: Int64) throws {
+    public func markSureBatch(rowID: Int64, status: SureBatchStatus, errorCode: String?, dropPayload: Bool, now: Int64) throws {
         try connection.cached("""
             UPDATE sure_batches SET status = ?, error_code = ?, updated_time = ?,
                 payload = CASE WHEN ? THEN NULL ELSE payload END WHERE row_id = ?
-            """).run([.text(status), .optional(errorCode), .integer(now), .integer(dropPayload ? 1 : 0), .integer(rowID)])
+            """).run([.text(status.rawValue), .optional(errorCode), .integer(now), .integer(dropPayload ? 1 : 0), .integer(rowID)])
     }
 
     public func scheduleSureRetry(rowID: Int64, attempts: Int, retryTime: Int64, errorCode: String, now: Int64) throws {
@@ -231,15 +272,16 @@ extension LedgerStore {
 
     /// Revokes the connection's batches in `statuses` with `code`; returns how many.
     @discardableResult
-    public func revokeSureBatches(connectionID: String, statuses: [String], code: String, dropPayload: Bool,
+    public func revokeSureBatches(connectionID: String, statuses: [SureBatchStatus], code: String, dropPayload: Bool,
                                   exceptRowIDs: [Int64] = [], now: Int64) throws -> Int {
-        let statusList = statuses.map { "'\($0)'" }.joined(separator: ", ")
-        let except = exceptRowIDs.isEmpty ? "" : " AND row_id NOT IN (\(exceptRowIDs.map(String.init).joined(separator: ", ")))"
+        let inStatuses = SQLMembership("status", statuses.map { .text($0.rawValue) })
+        let except = SQLMembership("row_id", exceptRowIDs.map(SQLValue.integer), negated: true)
         try connection.prepare("""
             UPDATE sure_batches SET status = 'revoked', error_code = ?, updated_time = ?,
                 payload = CASE WHEN ? THEN NULL ELSE payload END
-            WHERE connection_id = ? AND status IN (\(statusList))\(except)
-            """).run([.text(code), .integer(now), .integer(dropPayload ? 1 : 0), .text(connectionID)])
+            WHERE connection_id = ? AND \(inStatuses.sql)\(exceptRowIDs.isEmpty ? "" : " AND " + except.sql)
+            """).run([.text(code), .integer(now), .integer(dropPayload ? 1 : 0), .text(connectionID)]
+                     + inStatuses.values + (exceptRowIDs.isEmpty ? [] : except.values))
         return connection.changes
     }
 
@@ -367,9 +409,10 @@ extension LedgerStore {
 
     private static let conflictColumns = "id, connection_id, lineage_id, kind, identity, status, details, resolution, created_at, resolved_at"
 
-    private func readConflict(_ row: Statement) -> SureConflictRecord {
+    private func readConflict(_ row: Statement) throws -> SureConflictRecord {
         SureConflictRecord(id: row.text(0), connectionID: row.text(1), lineageID: row.text(2), kind: row.text(3),
-                           identity: row.text(4), status: row.text(5), details: row.text(6),
+                           identity: row.text(4), status: try Self.stored(row.text(5), column: "sure_conflicts.status"),
+                           details: row.text(6),
                            resolution: row.optionalText(7), createdAt: row.text(8), resolvedAt: row.optionalText(9))
     }
 
@@ -393,7 +436,7 @@ extension LedgerStore {
     public func sureConflict(id: String) throws -> SureConflictRecord? {
         let query = try connection.prepare("SELECT \(Self.conflictColumns) FROM sure_conflicts WHERE id = ?")
         try query.bind([.text(id.lowercased())])
-        return try query.step() ? readConflict(query) : nil
+        return try query.step() ? try readConflict(query) : nil
     }
 
     /// Open conflicts, of one connection or of all.
@@ -404,7 +447,7 @@ extension LedgerStore {
             """)
         try query.bind([.optional(connectionID)])
         var result: [SureConflictRecord] = []
-        while try query.step() { result.append(readConflict(query)) }
+        while try query.step() { result.append(try readConflict(query)) }
         return result
     }
 
@@ -437,5 +480,12 @@ extension LedgerStore {
         for table in ["sure_transactions", "sure_balance_observations", "sure_conflicts", "sure_settlements"] {
             try connection.prepare("DELETE FROM \(table) WHERE lineage_id = ?").run([.text(lineageID)])
         }
+    }
+
+    /// A stored enumeration's value; the schema's CHECK constraints keep out any other.
+    private static func stored<Value: RawRepresentable>(_ text: String, column: String) throws -> Value
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: text) else { throw LedgerStoreError.unexpectedValue(column: column, value: text) }
+        return value
     }
 }

@@ -20,7 +20,8 @@ public final class LedgerStore {
         case create
     }
 
-    public let connection: Connection
+    /// Only this module writes SQL: other modules use the typed operations.
+    let connection: Connection
     public let path: String
     /// The schema version the database had when opened (after migrating, for `.create`).
     public let openedSchemaVersion: Int
@@ -133,9 +134,29 @@ public final class LedgerStore {
         get throws { try Migrator.currentVersion(connection) }
     }
 
+    /// Runs `body` in one write transaction: everything it writes commits together, or nothing
+    /// does when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try connection.transaction(.immediate, body)
     }
+
+    /// Runs `body` as one change set inside the current transaction (a savepoint): when it
+    /// throws, what it wrote is undone and what the transaction wrote before it stays.
+    public func changeSet<T>(_ body: () throws -> T) throws -> T {
+        try connection.savepoint("change_set", body)
+    }
+
+    /// Whether a transaction is open. False after SQLite rolled a failed transaction back by
+    /// itself (a full disk, an I/O error), when nothing is left to commit.
+    public var isInTransaction: Bool { connection.isInTransaction }
+
+    #if DEBUG
+    /// Caps the database file at `pages` pages (SQLite's `max_page_count`), so a test can make a
+    /// sync run out of room at a chosen size. SQLite never lowers the cap below the file's size.
+    public func limitPageCount(to pages: Int) throws {
+        try connection.execute("PRAGMA max_page_count = \(pages)")
+    }
+    #endif
 
     // MARK: - Sources and stream tokens
 

@@ -5,6 +5,8 @@ public enum LedgerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case unknownAccount(String)
     /// A row read again in the same transaction is gone: the ledger changed while purse ran.
     case missingRecord(kind: String, id: String)
+    /// A stored value this purse does not know, where the schema allows no other.
+    case unexpectedValue(column: String, value: String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum LedgerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
             "account \(accountID) is not in the ledger"
         case .missingRecord(let kind, let id):
             "the ledger no longer has the \(kind) \(id) (another purse run changed it); run the command again"
+        case .unexpectedValue(let column, let value):
+            "the ledger holds '\(value)' in \(column), which this purse does not know; run 'purse status --check'"
         }
     }
 }

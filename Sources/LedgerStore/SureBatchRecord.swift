@@ -15,7 +15,7 @@ public struct SureBatchRecord: Sendable, Equatable {
     public var snapshotComplete: Bool
     public var capturedAt: String
     public var capturedKey: String
-    public var status: String
+    public var status: SureBatchStatus
     public var hasPayload: Bool
     public var file: String?
     public var attempts: Int
@@ -28,7 +28,7 @@ public struct SureBatchRecord: Sendable, Equatable {
     public init(rowID: Int64 = 0, connectionID: String, generation: Int64, streamID: String, batchID: String,
                 sequence: Int64, predecessorDigest: String?, payloadDigest: String, captureID: String,
                 chunkIndex: Int, chunkCount: Int, captureMode: String, snapshotComplete: Bool, capturedAt: String,
-                capturedKey: String, status: String, hasPayload: Bool = true, file: String?, attempts: Int = 0,
+                capturedKey: String, status: SureBatchStatus, hasPayload: Bool = true, file: String?, attempts: Int = 0,
                 retryTime: Int64? = nil, errorCode: String? = nil, counts: String? = nil, acceptedAt: String,
                 appliedAt: String? = nil) {
         self.rowID = rowID

@@ -6,14 +6,14 @@ public struct SureConflictRecord: Sendable, Equatable {
     public var kind: String
     /// What it is about: a transaction's source id, or `source_id|kind|instant` for a balance.
     public var identity: String
-    public var status: String
+    public var status: SureConflictStatus
     /// The details object as compact JSON.
     public var details: String
     public var resolution: String?
     public var createdAt: String
     public var resolvedAt: String?
 
-    public init(id: String, connectionID: String, lineageID: String, kind: String, identity: String, status: String,
+    public init(id: String, connectionID: String, lineageID: String, kind: String, identity: String, status: SureConflictStatus,
                 details: String, resolution: String? = nil, createdAt: String, resolvedAt: String? = nil) {
         self.id = id
         self.connectionID = connectionID

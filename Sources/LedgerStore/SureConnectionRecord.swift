@@ -2,7 +2,7 @@
 public struct SureConnectionRecord: Sendable, Equatable {
     public var id: String
     public var publisherID: String
-    public var status: String
+    public var status: SureConnectionStatus
     public var generation: Int64
     public var streamID: String
     public var nextSequence: Int64
@@ -22,7 +22,7 @@ public struct SureConnectionRecord: Sendable, Equatable {
     public var purgeRequestedAt: String?
     public var purgeCompletedAt: String?
 
-    public init(id: String, publisherID: String, status: String, generation: Int64, streamID: String,
+    public init(id: String, publisherID: String, status: SureConnectionStatus, generation: Int64, streamID: String,
                 nextSequence: Int64, predecessorDigest: String?, repairReason: String?, credentialDigest: String?,
                 sourceRowID: Int64, consentGrantedAt: String, createdAt: String) {
         self.id = id

@@ -9,10 +9,10 @@ extension TransactionType {
         if types.contains(.unknown) {
             let others = knownCases.filter { !types.contains($0) }
             guard !others.isEmpty else { return nil }
-            return ("\(column) NOT IN (" + Array(repeating: "?", count: others.count).joined(separator: ", ") + ")",
-                    others.map { .text($0.rawValue) })
+            let membership = SQLMembership(column, others.map { .text($0.rawValue) }, negated: true)
+            return (membership.sql, membership.values)
         }
-        return ("\(column) IN (" + Array(repeating: "?", count: types.count).joined(separator: ", ") + ")",
-                types.map { .text($0.rawValue) })
+        let membership = SQLMembership(column, types.map { .text($0.rawValue) })
+        return (membership.sql, membership.values)
     }
 }

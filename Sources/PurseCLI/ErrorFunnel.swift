@@ -2,7 +2,6 @@ import Foundation
 import Ledger
 import LedgerStore
 import SampleData
-import Storage
 import SureProtocol
 import Sync
 
@@ -42,9 +41,11 @@ enum ErrorFunnel {
     /// Why a write to the ledger at `path` failed, as the first clause of a sentence (for a
     /// warning about what a command could not keep, after it did the rest).
     static func writeFailureCause(_ error: any Error, ledger path: String) -> String {
-        if let error = error as? StorageError {
-            if error.isReadOnly || error.isCannotOpen && isReadOnly(ledger: path) { return "the ledger at \(path) is read-only" }
-            if error.isBusy { return locked }
+        switch DatabaseFailure(error) {
+        case .readOnly: return "the ledger at \(path) is read-only"
+        case .cannotOpen where isReadOnly(ledger: path): return "the ledger at \(path) is read-only"
+        case .busy: return locked
+        default: break
         }
         return classify(error).0
     }
@@ -89,7 +90,11 @@ enum ErrorFunnel {
             // Only absurd ledgers (totals past 900 trillion) get here: the data, not the program.
             return (error.description, .badInput)
         case let error as LedgerStoreError:
-            return (error.description, .badInput)
+            switch error {
+            case .accountOfOtherSource, .recordOfOtherAccount, .unknownAccount: return (error.description, .badInput)
+            case .missingRecord: return (error.description, .temporaryFailure)
+            case .unexpectedValue: return (error.description, .ioError)
+            }
         case let error as LedgerOpenError:
             switch error {
             case .missing: return (error.description, .notFound)
@@ -97,13 +102,8 @@ enum ErrorFunnel {
             }
         case let error as OutputError:
             return (error.description, .ioError)
-        case let error as StorageError:
-            if error.isBusy {
-                return (locked + "; try again in a moment", .temporaryFailure)
-            }
-            return (error.description, .ioError)
-        case let error as SchemaTooNewError:
-            return (error.description, .ioError)
+        case _ where DatabaseFailure(error) == .busy:
+            return (locked + "; try again in a moment", .temporaryFailure)
         case let error as CocoaError:
             let path = (error.userInfo[NSFilePathErrorKey] as? String).map { $0 + ": " } ?? ""
             return (path + "cannot read or write the file (\(error.localizedDescription))", .ioError)

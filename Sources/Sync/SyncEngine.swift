@@ -1,6 +1,5 @@
 import Ledger
 import LedgerStore
-import Storage
 
 /// Applies a source's change sets to the ledger: each change set in one SQLite transaction
 /// together with its stream's token, so a crash at any instant leaves the token matching the
@@ -27,7 +26,7 @@ public final class SyncEngine {
     /// read) stops the sync as `SyncInterrupted`, which carries what was committed before it.
     public func sync(_ source: any LedgerSource) throws -> SyncReport {
         #if DEBUG
-        try TestFaultInjection.limitPages(of: store.connection)
+        try TestFaultInjection.limitPages(of: store)
         #endif
         let sourceRow = try store.transaction {
             try store.sourceRowID(kind: source.kind, externalID: source.externalID, name: source.displayName,
@@ -98,7 +97,7 @@ public final class SyncEngine {
                         }
                         // Counted apart, so a change set rolled back leaves no trace in the summary.
                         var applied = summary
-                        try store.connection.savepoint("change_set") {
+                        try store.changeSet {
                             var unknownValues: [SyncWarning] = []
                             try apply(change, to: stream, sourceRow: sourceRow, summary: &applied, unknownValues: &unknownValues)
                             // A value is warned about once per ledger: when the change set that
@@ -121,7 +120,7 @@ public final class SyncEngine {
                         // After some errors (a full disk, an I/O error) SQLite has already
                         // rolled the whole transaction back: nothing is left to commit, and
                         // this error, not the failed COMMIT, is the one to report.
-                        guard store.connection.isInTransaction else { throw error }
+                        guard store.isInTransaction else { throw error }
                         failure = error
                         finished = true
                         return

@@ -1,6 +1,6 @@
 #if DEBUG
 import Foundation
-import Storage
+import LedgerStore
 
 /// Faults that the crash and disk tests inject into a debug build (`swift build`, `swift test`)
 /// through the environment, so that each one lands exactly where the test says instead of at a
@@ -51,9 +51,9 @@ enum TestFaultInjection {
 
     /// Caps the ledger's size when the test asked for it (SQLite never lowers the cap below the
     /// file's current size).
-    static func limitPages(of connection: Connection) throws {
+    static func limitPages(of store: LedgerStore) throws {
         guard let maximumPageCount else { return }
-        try connection.execute("PRAGMA max_page_count = \(maximumPageCount)")
+        try store.limitPageCount(to: maximumPageCount)
     }
 }
 #endif

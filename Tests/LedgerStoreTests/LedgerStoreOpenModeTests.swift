@@ -1,6 +1,6 @@
 import Foundation
 import Ledger
-import LedgerStore
+@testable import LedgerStore
 import Storage
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Ledger
-import LedgerStore
+@testable import LedgerStore
 import SureProtocol
 import Sync
 import Testing
@@ -34,14 +34,14 @@ struct SureApplyTests {
         let world = try W()
         try world.put(1, [world.transaction(1)])
         try world.sync()
-        let before = try world.store.sureBatches(where: "1", [])
+        let before = try world.store.sureBatches()
         let again = try world.sync()
         #expect(again.lines.isEmpty)
-        #expect(try world.store.sureBatches(where: "1", []) == before)
+        #expect(try world.store.sureBatches() == before)
         // The same bytes under another file name are the same batch.
         try world.write("copy.json", try String(contentsOfFile: world.inbox + "/batches/g1-0001.json", encoding: .utf8))
         #expect(try world.sync().lines.isEmpty)
-        #expect(try world.store.sureBatches(where: "1", []).count == 1)
+        #expect(try world.store.sureBatches().count == 1)
     }
 
     @Test("a chunked capture is applied only when complete, in one transaction")
@@ -106,7 +106,7 @@ struct SureApplyTests {
         #expect(report.codes == ["predecessor_conflict"])
         #expect(report.lines.last?.text == "batches/g1-0003.json: revoked: stream_failed (sequence 3)")
         let fenced = try world.connection
-        #expect(fenced.status == "repair_required")
+        #expect(fenced.status == .repairRequired)
         #expect(fenced.repairReason == "predecessor_conflict")
         #expect(fenced.credentialDigest == nil)
         #expect(try world.batchStatus(sequence: 2) == "failed:predecessor_conflict")
@@ -117,7 +117,7 @@ struct SureApplyTests {
         let repaired = try SureConnections(store: world.store, now: world.now).repair(fenced.id)
         #expect(repaired.connection.generation == 2)
         #expect(repaired.connection.streamID != fenced.streamID)
-        #expect(repaired.connection.status == "active")
+        #expect(repaired.connection.status == .active)
         #expect(repaired.connection.nextSequence == 1)
         #expect(try world.batchStatus(sequence: 2, generation: 1) == "revoked:generation_replaced")
         try world.adopt(repaired)
@@ -196,7 +196,7 @@ struct SureApplyTests {
         let conflict = try #require(try world.conflicts().first)
         let connections = SureConnections(store: world.store, now: world.now)
         _ = try connections.resolve(conflictID: conflict.id, resolution: "retry_after_repair")
-        #expect(try world.connection.status == "repair_required")
+        #expect(try world.connection.status == .repairRequired)
         #expect(try world.connection.repairReason == "conflict_retry_requested")
         #expect(throws: SureError.self) { try connections.resolve(conflictID: conflict.id, resolution: "keep_sure") }
         try world.adopt(try connections.repair(world.configuration.connection.id))
@@ -217,7 +217,7 @@ struct SureApplyTests {
         let conflict = try #require(try world.conflicts().first)
         #expect(conflict.kind == "balance_observation_conflict")
         #expect(conflict.details == #"{"source_id":"ba000000-0000-4000-8000-000000000001","kind":"booked","observed_at":"2026-09-10T11:00:00Z"}"#)
-        #expect(try world.connection.status == "active")
+        #expect(try world.connection.status == .active)
         // The same instant spelled otherwise is the same observation: still one conflict.
         try world.put(3, [world.balance(1, at: "2026-09-10T12:00:00+01:00", amount: "300.00")])
         try world.sync()
@@ -241,7 +241,7 @@ struct SureApplyTests {
         let connections = SureConnections(store: world.store, now: world.now)
         _ = try connections.resolve(conflictID: conflict.id, resolution: "retry_after_repair")
         #expect(try world.balances().isEmpty)
-        #expect(try world.connection.status == "repair_required")
+        #expect(try world.connection.status == .repairRequired)
         try world.adopt(try connections.repair(world.configuration.connection.id))
         try world.put(1, [world.balance(1, amount: "200.00")])
         try world.sync()
@@ -283,7 +283,7 @@ struct SureApplyTests {
         try retained.put(3, [retained.transaction(3)], predecessor: .some(String(repeating: "0", count: 64)))
         try retained.sync()
         let record = try SureConnections(store: retained.store, now: retained.now).disconnect(retained.configuration.connection.id, disposition: "retain")
-        #expect(record.status == "revoked")
+        #expect(record.status == .revoked)
         #expect(record.purgeRequestedAt == nil)
         #expect(try retained.ledger().count == 1)
         #expect(try retained.batchStatus(sequence: 3) == "revoked:connection_revoked")
@@ -295,7 +295,7 @@ struct SureApplyTests {
         #expect(throws: SureError(.invalidDisposition, "disposition must be retain or discard, not 'delete'")) {
             try connections.disconnect(discarded.configuration.connection.id, disposition: "delete")
         }
-        #expect(try discarded.connection.status == "active")
+        #expect(try discarded.connection.status == .active)
         let purged = try connections.disconnect(discarded.configuration.connection.id, disposition: "discard")
         #expect(purged.purgeRequestedAt == discarded.now.text)
         #expect(purged.purgeCompletedAt == discarded.now.text)
@@ -310,18 +310,18 @@ struct SureApplyTests {
         let world = try W()
         try world.put(1, [world.transaction(1)])
         try world.sync()
-        var batch = try #require(try world.store.sureBatches(where: "1", []).first)
+        var batch = try #require(try world.store.sureBatches().first)
         #expect(batch.hasPayload)
         world.now = Timestamp.utc(epochSeconds: world.now.epochSeconds + 7 * 86_400 - 1)
         try world.sync()
-        #expect(try world.store.sureBatches(where: "1", []).first?.hasPayload == true)
+        #expect(try world.store.sureBatches().first?.hasPayload == true)
         world.now = Timestamp.utc(epochSeconds: world.now.epochSeconds + 2)
         // A replay after the bytes are gone still finds the receipt by digest.
         let replay = try world.sync()
         #expect(replay.lines.isEmpty)
-        batch = try #require(try world.store.sureBatches(where: "1", []).first)
+        batch = try #require(try world.store.sureBatches().first)
         #expect(!batch.hasPayload)
-        #expect(batch.status == "applied")
+        #expect(batch.status == .applied)
         #expect(batch.payloadDigest == world.digests[1])
     }
 

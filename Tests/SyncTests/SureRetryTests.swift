@@ -1,6 +1,6 @@
 import Foundation
 import Ledger
-import LedgerStore
+@testable import LedgerStore
 import Storage
 import Sync
 import Testing
@@ -27,7 +27,7 @@ struct SureRetryTests {
     }
 
     func batch(_ world: W, sequence: Int64) throws -> SureBatchRecord {
-        try #require(try world.store.sureBatches(where: "sequence = ?", [.integer(sequence)]).first)
+        try #require(try world.store.sureBatches().first { $0.sequence == sequence })
     }
 
     /// A two-chunk capture (sequences 1 and 2) and a capture after it (sequence 3).
@@ -51,7 +51,7 @@ struct SureRetryTests {
 
             let retryTime = attemptTime + 60 * (1 << attempt)
             let first = try batch(world, sequence: 1)
-            #expect(first.status == "accepted" && first.attempts == attempt, "attempt \(attempt)")
+            #expect(first.status == .accepted && first.attempts == attempt, "attempt \(attempt)")
             #expect(first.retryTime == retryTime && first.errorCode == "processing_error", "attempt \(attempt)")
             let line = try #require(report.lines.first?.text)
             #expect(line.hasPrefix("batches/g1-0001.json: waiting: attempt \(attempt) of 5 failed (processing_error: database error: injected failure"), "\(line)")
@@ -59,7 +59,7 @@ struct SureRetryTests {
             #expect(report.kinds.allSatisfy { $0 == .waiting }, "attempt \(attempt): \(report.text)")
             #expect(try world.ledger().isEmpty)
             #expect(try world.batchStatus(sequence: 2) == "accepted" && world.batchStatus(sequence: 3) == "accepted")
-            #expect(try world.connection.status == "active" && world.connection.nextSequence == 1)
+            #expect(try world.connection.status == .active && world.connection.nextSequence == 1)
 
             // A second before the retry time nothing is tried: the count stays.
             world.now = Timestamp.utc(epochSeconds: retryTime - 1)
@@ -79,7 +79,7 @@ struct SureRetryTests {
         #expect(try world.batchStatus(sequence: 2) == "revoked:stream_failed")
         #expect(try world.batchStatus(sequence: 3) == "revoked:stream_failed")
         let fenced = try world.connection
-        #expect(fenced.status == "repair_required" && fenced.repairReason == "processing_error")
+        #expect(fenced.status == .repairRequired && fenced.repairReason == "processing_error")
         #expect(fenced.credentialDigest == nil && fenced.nextSequence == 1)
         #expect(try world.ledger().isEmpty)
     }
@@ -102,10 +102,10 @@ struct SureRetryTests {
 
         #expect(report.kinds == [.applied, .applied], "\(report.text)")
         let first = try batch(world, sequence: 1)
-        #expect(first.status == "applied" && first.errorCode == nil && first.retryTime == nil)
+        #expect(first.status == .applied && first.errorCode == nil && first.retryTime == nil)
         #expect(try world.batchStatus(sequence: 2) == "applied" && world.batchStatus(sequence: 3) == "applied")
         #expect(try world.ledger().count == 3)
-        #expect(try world.connection.nextSequence == 4 && world.connection.status == "active")
+        #expect(try world.connection.nextSequence == 4 && world.connection.status == .active)
     }
 
     @Test("a record the ledger cannot take is an import_validation failure, retried, then fenced with that code")
@@ -123,8 +123,8 @@ struct SureRetryTests {
             + "\(W.uuid("ba000000", 1))@2026-09-10T11:00:00Z already belongs to account \(W.card)); retry after 2026-09-10T12:32:00Z",
             "\(report.text)")
         let second = try batch(world, sequence: 2)
-        #expect(second.status == "accepted" && second.attempts == 1 && second.errorCode == "import_validation")
-        #expect(try world.connection.status == "active" && world.connection.nextSequence == 2)
+        #expect(second.status == .accepted && second.attempts == 1 && second.errorCode == "import_validation")
+        #expect(try world.connection.status == .active && world.connection.nextSequence == 2)
 
         for _ in 2...5 {
             world.now = Timestamp.utc(epochSeconds: try #require(try batch(world, sequence: 2).retryTime))
@@ -132,7 +132,7 @@ struct SureRetryTests {
         }
 
         #expect(try world.batchStatus(sequence: 2) == "failed:import_validation")
-        #expect(try world.connection.status == "repair_required" && world.connection.repairReason == "import_validation")
+        #expect(try world.connection.status == .repairRequired && world.connection.repairReason == "import_validation")
         #expect(try world.balances(W.cash).isEmpty)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Ledger
-import LedgerStore
+@testable import LedgerStore
 import PurseTestSupport
 import Storage
 import SureProtocol
@@ -169,9 +169,9 @@ final class SureWorld {
 
     func batchStatus(sequence: Int64, generation: Int64? = nil) throws -> String? {
         let c = try connection
-        return try store.sureBatches(where: "connection_id = ? AND generation = ? AND sequence = ?",
-                                     [.text(c.id), .integer(generation ?? c.generation), .integer(sequence)]).first
-            .map { $0.status + ($0.errorCode.map { ":" + $0 } ?? "") }
+        return try store.sureBatches(connectionID: c.id)
+            .first { $0.generation == (generation ?? c.generation) && $0.sequence == sequence }
+            .map { $0.status.rawValue + ($0.errorCode.map { ":" + $0 } ?? "") }
     }
 
     func conflicts() throws -> [SureConflictRecord] { try store.openSureConflicts(connectionID: nil) }

@@ -120,7 +120,7 @@ enum SureCommand {
             let mappings = try store.sureMappings(connectionID: connection.id)
             let open = try store.openSureConflictCount(connectionID: connection.id)
             healths.append(SureJSON.health(connection, mappings: mappings, openConflicts: open))
-            text += "Sure connection \(connection.id): \(connection.status)"
+            text += "Sure connection \(connection.id): \(connection.status.rawValue)"
             if let reason = connection.repairReason { text += " (\(reason))" }
             text += "\n  generation \(connection.generation), stream \(connection.streamID), next sequence \(connection.nextSequence)\n"
             text += "  last accepted \(connection.lastAcceptedAt ?? "never"), last imported \(connection.lastImportedAt ?? "never"), last captured \(connection.lastCapturedAt ?? "never")\n"
@@ -151,16 +151,16 @@ enum SureCommand {
         // The current generation first, as Sure looks; then older generations, newest first.
         var found: (SureBatchRecord, SureConnectionRecord)?
         for connection in try store.sureConnections() {
-            let batches = try store.sureBatches(where: "connection_id = ? AND batch_id = ? ORDER BY generation = ? DESC, generation DESC",
-                                                [.text(connection.id), .text(batchID), .integer(connection.generation)])
-            if let batch = batches.first, found == nil || batch.generation == connection.generation { found = (batch, connection) }
+            let batches = try store.sureBatches(connectionID: connection.id, batchID: batchID)
+            let batch = batches.first { $0.generation == connection.generation } ?? batches.first
+            if let batch, found == nil || batch.generation == connection.generation { found = (batch, connection) }
         }
         guard let (batch, connection) = found else { throw SureError(.notFound, "there is no batch \(batchID)") }
         switch format {
         case .json:
             context.stdout.write(SureJSON.receipt(batch, publisherID: connection.publisherID).pretty + "\n")
         default:
-            var text = "Batch \(batch.batchID): \(batch.status)"
+            var text = "Batch \(batch.batchID): \(batch.status.rawValue)"
             if let code = batch.errorCode { text += " (\(code))" }
             text += "\n  connection \(batch.connectionID), generation \(batch.generation), sequence \(batch.sequence)\n"
             text += "  payload digest \(batch.payloadDigest)\(batch.hasPayload ? "" : " (bytes dropped)")\n"
@@ -184,7 +184,7 @@ enum SureCommand {
         default:
             if conflicts.isEmpty { context.stdout.write("No open conflicts.\n") }
             for conflict in conflicts {
-                context.stdout.write("\(conflict.id) \(conflict.kind) \(conflict.status) \(SureJSON.details(conflict.details).compact)\n")
+                context.stdout.write("\(conflict.id) \(conflict.kind) \(conflict.status.rawValue) \(SureJSON.details(conflict.details).compact)\n")
             }
         }
     }

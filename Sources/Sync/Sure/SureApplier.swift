@@ -37,12 +37,12 @@ public final class SureApplier {
 
     /// The capture at the cursor, applied, failed or scheduled for retry; nil when it is not ready.
     public func applyNext(connectionID: String) throws -> Outcome? {
-        guard let connection = try store.sureConnection(id: connectionID), connection.status == "active" else { return nil }
+        guard let connection = try store.sureConnection(id: connectionID), connection.status == .active else { return nil }
         guard let first = try store.sureBatch(connectionID: connection.id, generation: connection.generation,
                                               streamID: connection.streamID, sequence: connection.nextSequence),
-              first.status == "accepted", (first.retryTime ?? Int64.min) <= now.epochSeconds else { return nil }
+              first.status == .accepted, (first.retryTime ?? Int64.min) <= now.epochSeconds else { return nil }
         let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation,
-                                                 captureID: first.captureID).filter { $0.status == "accepted" }
+                                                 captureID: first.captureID).filter { $0.status == .accepted }
         guard SureCaptureRules.isComplete(chunkIndexes: chunks.map(\.chunkIndex), chunkCount: first.chunkCount) else { return nil }
         do {
             let counts = try store.transaction { () throws -> SureCounts in
@@ -79,7 +79,7 @@ public final class SureApplier {
     }
 
     private func reload(_ batch: SureBatchRecord) throws -> SureBatchRecord {
-        try store.sureBatches(where: "row_id = ?", [.integer(batch.rowID)]).first ?? batch
+        try store.sureBatch(rowID: batch.rowID) ?? batch
     }
 
     private func fail(_ batch: SureBatchRecord, chunks: [SureBatchRecord], error: SureError,
@@ -87,7 +87,7 @@ public final class SureApplier {
         let failing = chunks.first { $0.rowID == (error.file.flatMap(Int64.init) ?? batch.rowID) } ?? batch
         let reported = SureError(error.code, error.message)
         try store.transaction {
-            try store.markSureBatch(rowID: failing.rowID, status: "failed", errorCode: error.code.rawValue,
+            try store.markSureBatch(rowID: failing.rowID, status: .failed, errorCode: error.code.rawValue,
                                     dropPayload: false, now: now.epochSeconds)
             try connections.fence(connection.id, reason: error.code, batchCode: .streamFailed, exceptRowIDs: [failing.rowID])
         }
@@ -122,7 +122,7 @@ public final class SureApplier {
             } catch {
                 throw SureError(error.code, error.message, file: String(chunk.rowID))
             }
-            try store.markSureBatch(rowID: chunk.rowID, status: "processing", errorCode: chunk.errorCode,
+            try store.markSureBatch(rowID: chunk.rowID, status: .processing, errorCode: chunk.errorCode,
                                     dropPayload: false, now: now.epochSeconds)
             for event in batch.events {
                 try applyEvent(event, context: context, counts: &counts)
@@ -207,7 +207,7 @@ public final class SureApplier {
                                                                 observedAt: balance.observedAt)
             try store.openSureConflict(SureConflictRecord(
                 id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage,
-                kind: SureConflictKind.balanceObservationConflict.rawValue, identity: identity, status: "open", details: details, createdAt: now.text))
+                kind: SureConflictKind.balanceObservationConflict.rawValue, identity: identity, status: .open, details: details, createdAt: now.text))
             counts.reviewRequired += 1
             return
         }
@@ -235,7 +235,7 @@ public final class SureApplier {
         let details = SureApplyRules.transactionConflictDetails(sourceID: sourceID, sourceAccountID: accountSourceID)
         try store.openSureConflict(SureConflictRecord(
             id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage, kind: kind.rawValue,
-            identity: sourceID, status: "open", details: details, createdAt: now.text))
+            identity: sourceID, status: .open, details: details, createdAt: now.text))
     }
 
     private func applyTransaction(_ upsert: SureTransactionUpsert, context: EventContext, counts: inout SureCounts) throws {

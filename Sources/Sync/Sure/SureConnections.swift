@@ -46,7 +46,7 @@ public final class SureConnections {
                     ledgerTimezone: account.ledgerTimezone ?? defaultTimezone))
             }
             let record = SureConnectionRecord(
-                id: connectionID, publisherID: Self.newID(), status: "active", generation: 1, streamID: Self.newID(),
+                id: connectionID, publisherID: Self.newID(), status: .active, generation: 1, streamID: Self.newID(),
                 nextSequence: 1, predecessorDigest: nil, repairReason: nil, credentialDigest: credential.digest,
                 sourceRowID: try sourceRowID(), consentGrantedAt: now.text, createdAt: now.text)
             try create(record, mappings)
@@ -67,7 +67,7 @@ public final class SureConnections {
                 _ = try reusableLineage(sourceAccountID: mapping.sourceAccountID)
             }
             let record = SureConnectionRecord(
-                id: parsed.connectionID, publisherID: parsed.publisherID, status: "active", generation: parsed.generation,
+                id: parsed.connectionID, publisherID: parsed.publisherID, status: .active, generation: parsed.generation,
                 streamID: parsed.streamID, nextSequence: 1, predecessorDigest: nil, repairReason: nil,
                 credentialDigest: parsed.credential.map { SureCredential(text: $0).digest },
                 sourceRowID: try sourceRowID(), consentGrantedAt: parsed.consentGrantedAt.isEmpty ? now.text : parsed.consentGrantedAt,
@@ -94,7 +94,7 @@ public final class SureConnections {
         var version: Int64 = 0
         for connection in try store.sureConnections() {
             for mapping in try store.sureMappings(connectionID: connection.id) where mapping.sourceAccountID == sourceAccountID {
-                guard connection.status == "revoked" else {
+                guard connection.status == .revoked else {
                     throw SureError(.resourceConflict, "source account \(sourceAccountID) is already published by connection \(connection.id)")
                 }
                 if connection.purgeCompletedAt == nil, mapping.mappingVersion > version {
@@ -127,15 +127,15 @@ public final class SureConnections {
         let credential = SureCredential.generate()
         try store.transaction {
             var record = try connection(id)
-            guard record.status != "revoked" else { throw SureError(.connectionRevoked, "connection \(record.id) is disconnected") }
-            try store.revokeSureBatches(connectionID: record.id, statuses: ["accepted", "processing", "failed"],
+            guard record.status != .revoked else { throw SureError(.connectionRevoked, "connection \(record.id) is disconnected") }
+            try store.revokeSureBatches(connectionID: record.id, statuses: [.accepted, .processing, .failed],
                                         code: SureErrorCode.generationReplaced.rawValue, dropPayload: false,
                                         now: now.epochSeconds)
             record.generation += 1
             record.streamID = Self.newID()
             record.nextSequence = 1
             record.predecessorDigest = nil
-            record.status = "active"
+            record.status = .active
             record.repairReason = nil
             record.credentialDigest = credential.digest
             // A new generation may carry older captures again.
@@ -152,8 +152,8 @@ public final class SureConnections {
         try store.transaction {
             var record = try connection(id)
             switch record.status {
-            case "revoked": throw SureError(.connectionRevoked, "connection \(record.id) is disconnected")
-            case "repair_required": throw SureError(.repairRequired, "connection \(record.id) needs a repair (which issues a credential)")
+            case .revoked: throw SureError(.connectionRevoked, "connection \(record.id) is disconnected")
+            case .repairRequired: throw SureError(.repairRequired, "connection \(record.id) needs a repair (which issues a credential)")
             default: break
             }
             record.credentialDigest = credential.digest
@@ -169,10 +169,10 @@ public final class SureConnections {
         }
         return try store.transaction {
             var record = try connection(id)
-            try store.revokeSureBatches(connectionID: record.id, statuses: ["accepted", "processing", "failed"],
+            try store.revokeSureBatches(connectionID: record.id, statuses: [.accepted, .processing, .failed],
                                         code: SureErrorCode.connectionRevoked.rawValue, dropPayload: false,
                                         now: now.epochSeconds)
-            record.status = "revoked"
+            record.status = .revoked
             record.credentialDigest = nil
             if record.disposition != "discard" { record.disposition = disposition }
             if disposition == "discard", record.purgeCompletedAt == nil {
@@ -201,7 +201,7 @@ public final class SureConnections {
             guard let conflict = try store.sureConflict(id: conflictID) else {
                 throw SureError(.notFound, "there is no conflict \(conflictID)")
             }
-            guard conflict.status == "open" else {
+            guard conflict.status == .open else {
                 throw SureError(.conflictAlreadyResolved, "conflict \(conflict.id) is already resolved")
             }
             try store.resolveSureConflict(id: conflict.id, resolution: resolution, at: now.text)
@@ -229,11 +229,11 @@ public final class SureConnections {
     /// Stops the stream: repair_required with `reason`, credential cleared, queued batches revoked.
     func fence(_ id: String, reason: SureErrorCode, batchCode: SureErrorCode, exceptRowIDs: [Int64] = []) throws {
         var record = try connection(id)
-        record.status = "repair_required"
+        record.status = .repairRequired
         record.repairReason = reason.rawValue
         record.credentialDigest = nil
         try store.saveSureConnection(record)
-        try store.revokeSureBatches(connectionID: record.id, statuses: ["accepted", "processing"], code: batchCode.rawValue,
+        try store.revokeSureBatches(connectionID: record.id, statuses: [.accepted, .processing], code: batchCode.rawValue,
                                     dropPayload: true, exceptRowIDs: exceptRowIDs, now: now.epochSeconds)
     }
 }

@@ -58,7 +58,7 @@ public final class SureInbox {
     public func sync(store: LedgerStore, now: Timestamp) throws -> Report {
         var report = Report()
         #if DEBUG
-        try TestFaultInjection.limitPages(of: store.connection)
+        try TestFaultInjection.limitPages(of: store)
         #endif
         try store.transaction {
             _ = try store.pruneSurePayloads(settledBefore: now.epochSeconds - Self.payloadRetentionSeconds)
@@ -103,7 +103,7 @@ public final class SureInbox {
                 touched[batch.rowID] = entry.display
                 if isFresh { fresh.insert(batch.rowID) }
                 if !touchedConnections.contains(batch.connectionID) { touchedConnections.append(batch.connectionID) }
-                if !isFresh, batch.status == "failed" {
+                if !isFresh, batch.status == .failed {
                     report.lines.append(Line(kind: .failed, text: "\(entry.display): failed: \(batch.errorCode ?? "?"): the connection needs 'purse sure repair \(batch.connectionID)'",
                                              code: batch.errorCode.flatMap(SureErrorCode.init(rawValue:))))
                 }
@@ -114,7 +114,7 @@ public final class SureInbox {
         for connectionID in touchedConnections { try applyReady(connectionID) }
         // Batches accepted in this run and revoked by a failure of another.
         for rowID in fresh.sorted() {
-            guard let batch = try store.sureBatches(where: "row_id = ?", [.integer(rowID)]).first, batch.status == "revoked" else { continue }
+            guard let batch = try store.sureBatch(rowID: rowID), batch.status == .revoked else { continue }
             report.lines.append(Line(kind: .note, text: "\(touched[rowID] ?? batch.batchID): revoked: \(batch.errorCode ?? "revoked") (sequence \(batch.sequence))", code: nil))
         }
         // Batches of this run that still wait.
@@ -204,15 +204,15 @@ public final class SureInbox {
             return (known, false)
         }
         if let configured, !configured.credentialMatches || connection.credentialDigest == nil {
-            throw SureError(.publisherUnauthorized, connection.status == "repair_required"
+            throw SureError(.publisherUnauthorized, connection.status == .repairRequired
                 ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
                 : "the publisher_credential in connection.json is not this connection's current credential")
         }
         let value = try parsed ?? SureBatchValidator.parse(bytes)
         switch connection.status {
-        case "repair_required":
+        case .repairRequired:
             throw SureError(.repairRequired, "connection \(connection.id) needs 'purse sure repair' (\(connection.repairReason ?? "fenced"))")
-        case "revoked":
+        case .revoked:
             throw SureError(.connectionRevoked, "connection \(connection.id) is disconnected")
         default: break
         }
@@ -238,7 +238,7 @@ public final class SureInbox {
                 batchID: batch.batchID, sequence: batch.sequence, predecessorDigest: batch.predecessorDigest,
                 payloadDigest: digest, captureID: batch.captureID, chunkIndex: batch.chunkIndex,
                 chunkCount: batch.chunkCount, captureMode: batch.captureMode, snapshotComplete: batch.snapshotComplete,
-                capturedAt: batch.capturedAt.text, capturedKey: batch.capturedKey, status: "accepted",
+                capturedAt: batch.capturedAt.text, capturedKey: batch.capturedKey, status: .accepted,
                 file: entry.display, acceptedAt: now.text)
             try store.insertSureBatch(record, payload: bytes, now: now.epochSeconds)
             var updated = current
@@ -257,9 +257,8 @@ public final class SureInbox {
         let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation, captureID: batch.captureID)
         try SureCaptureRules.checkPlace(of: batch, captureChunks: chunks.map(\.chunk)) {
             // Another capture of this generation still incomplete and not settled?
-            try store.sureBatches(
-                where: "connection_id = ? AND generation = ? AND capture_id <> ? AND status IN ('accepted', 'processing')",
-                [.text(connection.id), .integer(connection.generation), .text(batch.captureID)]).map(\.chunk)
+            try store.sureOpenChunks(connectionID: connection.id, generation: connection.generation,
+                                     exceptCaptureID: batch.captureID).map(\.chunk)
         }
     }
 
@@ -282,13 +281,13 @@ public final class SureInbox {
     }
 
     static func waitingReason(_ batch: SureBatchRecord, connection: SureConnectionRecord, store: LedgerStore, now: Timestamp) -> String {
-        if connection.status != "active" { return "sequence \(batch.sequence): the connection is \(connection.status)" }
+        if connection.status != .active { return "sequence \(batch.sequence): the connection is \(connection.status.rawValue)" }
         if let retry = batch.retryTime, retry > now.epochSeconds {
             return "sequence \(batch.sequence): retry after \(Timestamp.utc(epochSeconds: retry).text) (\(batch.errorCode ?? "error"))"
         }
         if batch.chunkCount > 1 {
             let present = (try? store.sureCaptureChunks(connectionID: batch.connectionID, generation: batch.generation, captureID: batch.captureID)
-                .filter { $0.status == "accepted" }.count) ?? 0
+                .filter { $0.status == .accepted }.count) ?? 0
             if present < batch.chunkCount {
                 return "sequence \(batch.sequence): chunk \(batch.chunkIndex + 1) of \(batch.chunkCount); \(present) of \(batch.chunkCount) chunks received"
             }

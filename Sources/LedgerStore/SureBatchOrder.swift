@@ -1,0 +1,7 @@
+/// The order stored batches are listed in.
+public enum SureBatchOrder: Sendable {
+    /// The order they were received in.
+    case received
+    /// By generation, then sequence: the order they apply in.
+    case sequence
+}
