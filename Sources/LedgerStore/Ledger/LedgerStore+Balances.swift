@@ -58,4 +58,41 @@ extension LedgerStore {
         }
         return query.int64(0)
     }
+
+    public func upsertBalance(_ balance: AccountBalance) throws -> UpsertOutcome {
+        let observed = balance.observed
+        let values: [SQLValue] = [
+            .text(balance.accountID), .text(balance.currencyCode),
+            .optional(balance.available?.amount.units), .optional(balance.available?.amount.currency),
+            .optional(balance.available?.asOfDate.text), .optional(balance.available?.creditDebitIndicator.rawValue),
+            .optional(balance.booked?.amount.units), .optional(balance.booked?.amount.currency),
+            .optional(balance.booked?.asOfDate.text), .optional(balance.booked?.creditDebitIndicator.rawValue),
+            .integer(observed.asOfDate.epochSeconds), .integer(observed.signedUnits),
+        ]
+        let insert = try connection.cached("""
+            INSERT INTO balances (id, account_id, currency, available_amount, available_currency, available_as_of,
+                available_indicator, booked_amount, booked_currency, booked_as_of, booked_indicator, observed_time,
+                observed_signed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+            """)
+        try insert.run([.text(balance.id)] + values)
+        if connection.changes > 0 { return .inserted }
+        let update = try connection.cached("""
+            UPDATE balances SET currency = ?2, available_amount = ?3, available_currency = ?4, available_as_of = ?5,
+                available_indicator = ?6, booked_amount = ?7, booked_currency = ?8, booked_as_of = ?9,
+                booked_indicator = ?10, observed_time = ?11, observed_signed = ?12
+            WHERE id = ?13 AND account_id = ?1 AND NOT (currency IS ?2 AND available_amount IS ?3
+                AND available_currency IS ?4 AND available_as_of IS ?5 AND available_indicator IS ?6
+                AND booked_amount IS ?7 AND booked_currency IS ?8 AND booked_as_of IS ?9 AND booked_indicator IS ?10)
+            """)
+        try update.run(values + [.text(balance.id)])
+        if connection.changes > 0 { return .updated }
+        try requireOwner(table: "balances", kind: "balance", id: balance.id, accountID: balance.accountID)
+        return .unchanged
+    }
+
+    public func deleteBalance(id: String, accountID: String) throws -> Bool {
+        try connection.cached("DELETE FROM balances WHERE id = ? AND account_id = ?").run([.text(id), .text(accountID)])
+        return connection.changes > 0
+    }
 }

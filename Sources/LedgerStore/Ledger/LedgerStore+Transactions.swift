@@ -1,0 +1,75 @@
+import Ledger
+import Storage
+
+extension LedgerStore {
+    public func upsertTransaction(_ transaction: Transaction) throws -> UpsertOutcome {
+        // The insert is the hot path of a sync: bind each column directly, no array of values.
+        let insert = try insertTransactionStatement ?? connection.prepare("""
+            INSERT INTO transactions (id, account_id, transaction_date, transaction_time, posted_date, amount, currency,
+                credit_debit, signed_amount, foreign_amount, foreign_currency, exchange_rate, description,
+                original_description, mcc, merchant_name, type, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+            """)
+        // Kept here rather than looked up by its SQL text on every row.
+        insertTransactionStatement = insert
+        try insert.bind(transaction.id, at: 1)
+        try insert.bind(transaction.accountID, at: 2)
+        try insert.bind(transaction.transactionDate.text, at: 3)
+        try insert.bind(transaction.transactionDate.epochSeconds, at: 4)
+        try insert.bind(transaction.postedDate?.text, at: 5)
+        try insert.bind(transaction.transactionAmount.units, at: 6)
+        try insert.bind(transaction.transactionAmount.currency, at: 7)
+        try insert.bind(transaction.creditDebitIndicator.rawValue, at: 8)
+        try insert.bind(transaction.signedUnits, at: 9)
+        try insert.bind(transaction.foreignCurrencyAmount?.units, at: 10)
+        try insert.bind(transaction.foreignCurrencyAmount?.currency, at: 11)
+        try insert.bind(transaction.foreignCurrencyExchangeRate, at: 12)
+        try insert.bind(transaction.transactionDescription, at: 13)
+        try insert.bind(transaction.originalTransactionDescription, at: 14)
+        try insert.bind(transaction.merchantCategoryCode.map(Int64.init), at: 15)
+        try insert.bind(transaction.merchantName, at: 16)
+        try insert.bind(transaction.transactionType.rawValue, at: 17)
+        try insert.bind(transaction.status.rawValue, at: 18)
+        while try insert.step() {}
+        insert.reset()
+        if connection.changes > 0 { return .inserted }
+        let values: [SQLValue] = [
+            .text(transaction.accountID), .text(transaction.transactionDate.text),
+            .integer(transaction.transactionDate.epochSeconds), .optional(transaction.postedDate?.text),
+            .integer(transaction.transactionAmount.units), .text(transaction.transactionAmount.currency),
+            .text(transaction.creditDebitIndicator.rawValue), .integer(transaction.signedUnits),
+            .optional(transaction.foreignCurrencyAmount?.units), .optional(transaction.foreignCurrencyAmount?.currency),
+            .optional(transaction.foreignCurrencyExchangeRate), .text(transaction.transactionDescription),
+            .text(transaction.originalTransactionDescription), .optional(transaction.merchantCategoryCode.map(Int64.init)),
+            .optional(transaction.merchantName), .text(transaction.transactionType.rawValue),
+            .text(transaction.status.rawValue),
+        ]
+        let update = try connection.cached("""
+            UPDATE transactions SET transaction_date = ?2, transaction_time = ?3, posted_date = ?4, amount = ?5,
+                currency = ?6, credit_debit = ?7, signed_amount = ?8, foreign_amount = ?9, foreign_currency = ?10,
+                exchange_rate = ?11, description = ?12, original_description = ?13, mcc = ?14, merchant_name = ?15,
+                type = ?16, status = ?17
+            WHERE id = ?18 AND account_id = ?1 AND NOT (transaction_date IS ?2 AND posted_date IS ?4 AND amount IS ?5
+                AND currency IS ?6 AND credit_debit IS ?7 AND foreign_amount IS ?9 AND foreign_currency IS ?10
+                AND exchange_rate IS ?11 AND description IS ?12 AND original_description IS ?13 AND mcc IS ?14
+                AND merchant_name IS ?15 AND type IS ?16 AND status IS ?17)
+            """)
+        try update.run(values + [.text(transaction.id)])
+        if connection.changes > 0 { return .updated }
+        try requireOwner(table: "transactions", kind: "transaction", id: transaction.id, accountID: transaction.accountID)
+        return .unchanged
+    }
+
+    public func deleteTransaction(id: String, accountID: String) throws -> Bool {
+        try connection.cached("DELETE FROM transactions WHERE id = ? AND account_id = ?").run([.text(id), .text(accountID)])
+        return connection.changes > 0
+    }
+
+    /// An unchanged row is fine; a row of the same id in another account is a collision.
+    func requireOwner(table: String, kind: String, id: String, accountID: String) throws {
+        let owner = try connection.scalarText("SELECT account_id FROM \(table) WHERE id = ?", [.text(id)])
+        if let owner, owner != accountID {
+            throw LedgerStoreError.recordOfOtherAccount(kind: kind, id: id, accountID: owner)
+        }
+    }
+}
