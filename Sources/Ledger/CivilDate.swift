@@ -53,7 +53,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return (weekday < 0 ? weekday + 7 : weekday) + 1
     }
 
-    public static func isLeap(_ year: Int) -> Bool {
+    static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 

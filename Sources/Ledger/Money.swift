@@ -68,9 +68,9 @@ public struct Money: Hashable, Sendable {
         return negative ? -units : units
     }
 
-    public var isNegative: Bool { units < 0 }
-    public var magnitude: Money { Money(units: units < 0 ? -units : units, currency: currency) }
-    public var negated: Money { Money(units: -units, currency: currency) }
+    var isNegative: Bool { units < 0 }
+    var magnitude: Money { Money(units: units < 0 ? -units : units, currency: currency) }
+    var negated: Money { Money(units: -units, currency: currency) }
 
     /// Adds within one currency; mixing currencies or overflowing is an error, never a guess.
     public func adding(_ other: Money) throws(MoneyError) -> Money {

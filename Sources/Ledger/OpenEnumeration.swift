@@ -29,7 +29,7 @@ extension OpenEnumeration {
     public var isKnown: Bool { Self.knownCasesByName[rawValue] == self }
 
     /// `cases` by their names, for `knownCasesByName`.
-    public static func casesByName(_ cases: [Self]) -> [String: Self] {
+    static func casesByName(_ cases: [Self]) -> [String: Self] {
         Dictionary(uniqueKeysWithValues: cases.map { ($0.rawValue, $0) })
     }
 }

@@ -3,7 +3,7 @@
 /// WEST of Greenwich, so `EST5` is UTC-5 and `<+03>-3` is UTC+3.
 public struct POSIXTimeZone: Equatable, Sendable {
     /// The standard time's abbreviation (`EST`, `+03` for `<+03>`).
-    public let name: String
+    let name: String
     /// The standard time's offset from UTC, east positive (the sign POSIX writes inverted).
     public let secondsEastOfUTC: Int
     /// Whether a daylight-saving time follows the standard one (`...CEST,M3.5.0,M10.5.0/3`).

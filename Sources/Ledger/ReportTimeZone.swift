@@ -2,7 +2,7 @@ import Foundation
 
 /// The time zone in which instants become calendar days (`--tz`, else `TZ`, else the system's).
 public struct ReportTimeZone: Sendable {
-    public let timeZone: TimeZone
+    let timeZone: TimeZone
     /// The zone's name as the user gave it (Foundation calls UTC "GMT").
     public let identifier: String
 

@@ -3,11 +3,11 @@ public struct Timestamp: Hashable, Sendable, Comparable {
     /// Whole seconds since 1970-01-01T00:00:00Z (fractions are kept only in `text`).
     public let epochSeconds: Int64
     /// The offset the source wrote, in seconds east of UTC.
-    public let utcOffsetSeconds: Int
+    let utcOffsetSeconds: Int
     /// The original text, kept so nothing the source said is lost.
     public let text: String
 
-    public init(epochSeconds: Int64, utcOffsetSeconds: Int, text: String) {
+    init(epochSeconds: Int64, utcOffsetSeconds: Int, text: String) {
         self.epochSeconds = epochSeconds
         self.utcOffsetSeconds = utcOffsetSeconds
         self.text = text

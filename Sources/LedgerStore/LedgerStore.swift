@@ -24,7 +24,7 @@ public final class LedgerStore {
     let connection: Connection
     public let path: String
     /// The schema version the database had when opened (after migrating, for `.create`).
-    public let openedSchemaVersion: Int
+    let openedSchemaVersion: Int
     /// The hot insert of a sync, prepared once (see `upsertTransaction`).
     var insertTransactionStatement: Statement?
 

@@ -32,12 +32,12 @@ public struct WalletExportSampleGenerator: Sendable {
         public var transactions: Int
         public var balances: Int
         /// Lines written across all stream files (accounts, balances, transactions).
-        public var changeSets: Int
+        var changeSets: Int
         /// First and last day of the generated span, `YYYY-MM-DD`.
         public var firstDay: String
         public var lastDay: String
 
-        public init(accounts: Int, transactions: Int, balances: Int, changeSets: Int,
+        init(accounts: Int, transactions: Int, balances: Int, changeSets: Int,
                     firstDay: String, lastDay: String) {
             self.accounts = accounts
             self.transactions = transactions
@@ -48,16 +48,16 @@ public struct WalletExportSampleGenerator: Sendable {
         }
     }
 
-    public static let maximumTransactions = 100_000_000
-    public static let maximumMonths = 1_200
+    static let maximumTransactions = 100_000_000
+    static let maximumMonths = 1_200
 
     /// Total transaction records written: every distinct transaction id counts once.
-    public var transactions: Int
+    var transactions: Int
     /// Number of months in the span, which ends with `lastMonth`.
-    public var months: Int
-    public var seed: UInt64
-    public var lastMonthYear: Int
-    public var lastMonthNumber: Int
+    var months: Int
+    var seed: UInt64
+    var lastMonthYear: Int
+    var lastMonthNumber: Int
 
     /// - Parameters:
     ///   - transactions: total transaction records written (exactly this many distinct ids).

@@ -11,7 +11,7 @@ import Darwin
 /// One connection to an SQLite database file. Not Sendable: use it from one thread (or one
 /// isolation domain) only, and open another connection elsewhere.
 public final class Connection {
-    public let path: String
+    let path: String
     let handle: DatabaseHandle
     private var statementCache: [String: Statement] = [:]
 
@@ -106,7 +106,7 @@ public final class Connection {
     public var changes: Int { Int(sqlite3_changes64(handle.pointer)) }
 
     /// Rows changed since the connection was opened.
-    public var totalChanges: Int { Int(sqlite3_total_changes64(handle.pointer)) }
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle.pointer)) }
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle.pointer) }
 

@@ -2,9 +2,9 @@
 /// version of the program. Nothing is changed when this is thrown.
 public struct SchemaTooNewError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The schema version found in the database.
-    public let found: Int
+    let found: Int
     /// The highest schema version this code knows.
-    public let supported: Int
+    let supported: Int
 
     public init(found: Int, supported: Int) {
         self.found = found

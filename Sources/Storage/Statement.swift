@@ -6,7 +6,7 @@ import CSQLite
 /// A statement stopped before it returned its last row keeps its read snapshot open; `reset()`
 /// it (the `Connection` helpers do) when stopping early outside a transaction.
 public final class Statement {
-    public let sql: String
+    let sql: String
     private let handle: DatabaseHandle
     private let pointer: OpaquePointer
 
@@ -56,11 +56,11 @@ public final class Statement {
         try check(sqlite3_bind_int64(pointer, index, value))
     }
 
-    public func bind(_ value: Int?, at index: Int32) throws {
+    func bind(_ value: Int?, at index: Int32) throws {
         try bind(value.map { Int64($0) }, at: index)
     }
 
-    public func bind(_ value: Bool?, at index: Int32) throws {
+    func bind(_ value: Bool?, at index: Int32) throws {
         try bind(value.map { $0 ? Int64(1) : Int64(0) }, at: index)
     }
 
@@ -80,7 +80,7 @@ public final class Statement {
         try check(resultCode)
     }
 
-    public func bind(_ value: [UInt8]?, at index: Int32) throws {
+    func bind(_ value: [UInt8]?, at index: Int32) throws {
         guard let value else { return try bindNull(at: index) }
         if value.isEmpty {
             // As for text: a zero-length blob, not NULL.
@@ -108,12 +108,12 @@ public final class Statement {
         }
     }
 
-    public func bindNull(at index: Int32) throws {
+    func bindNull(at index: Int32) throws {
         try check(sqlite3_bind_null(pointer, index))
     }
 
     /// The number of parameters (the highest index, for numbered ones).
-    public var parameterCount: Int32 { sqlite3_bind_parameter_count(pointer) }
+    var parameterCount: Int32 { sqlite3_bind_parameter_count(pointer) }
 
     /// Binds exactly one value per parameter: a missing value would silently be NULL.
     func bindAll(_ values: [SQLValue]) throws {
@@ -160,9 +160,9 @@ public final class Statement {
 
     // MARK: Reading the current row (columns are numbered from 0)
 
-    public var columnCount: Int32 { sqlite3_column_count(pointer) }
+    var columnCount: Int32 { sqlite3_column_count(pointer) }
 
-    public func columnName(_ column: Int32) -> String {
+    func columnName(_ column: Int32) -> String {
         guard let name = sqlite3_column_name(pointer, column) else { return "" }
         return String(cString: name)
     }

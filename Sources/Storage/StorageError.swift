@@ -6,25 +6,25 @@ import CSQLite
 /// placeholders; bound values are never part of an error: they are someone's financial data.
 public struct StorageError: Error, CustomStringConvertible, Sendable {
     /// The extended result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT_FOREIGNKEY`, ...).
-    public let code: Int32
+    let code: Int32
     /// SQLite's message for the failure (`sqlite3_errmsg`), or the wrapper's own.
     public let message: String
     /// The SQL that was being prepared or run, if any.
-    public let sql: String?
+    let sql: String?
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
     }
 
     /// A mistake in how the wrapper was used (not something SQLite reported).
-    public static func misuse(_ message: String, sql: String? = nil) -> StorageError {
+    static func misuse(_ message: String, sql: String? = nil) -> StorageError {
         StorageError(code: SQLITE_MISUSE, message: message, sql: sql)
     }
 
     /// The primary result code: the low 8 bits of the extended code.
-    public var primaryCode: Int32 { code & 0xFF }
+    var primaryCode: Int32 { code & 0xFF }
 
     /// Another connection holds the lock; trying again later may succeed.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }

@@ -19,9 +19,9 @@ public struct JSONCursor {
 
     /// A string just read: where its content is, in the text or (escapes decoded) in the scratch buffer.
     public struct StringToken {
-        public let start: Int
-        public let end: Int
-        public let inScratch: Bool
+        let start: Int
+        let end: Int
+        let inScratch: Bool
         /// Every byte of the content is ASCII.
         public let isASCII: Bool
 
@@ -29,8 +29,8 @@ public struct JSONCursor {
     }
 
     private let base: UnsafeRawPointer
-    public let count: Int
-    public private(set) var index = 0
+    let count: Int
+    private(set) var index = 0
     private var depth = 0
     /// Decoded strings with escapes. A decoded string is never longer than its text, so
     /// `count` bytes always suffice; allocated on the first escape.
@@ -72,7 +72,7 @@ public struct JSONCursor {
     }
 
     @inline(__always)
-    public mutating func expect(_ expected: UInt8) throws(Unsure) {
+    mutating func expect(_ expected: UInt8) throws(Unsure) {
         guard current == expected else { throw Unsure() }
         index += 1
     }

@@ -8,7 +8,7 @@ public struct JSONObject: Sendable, Equatable {
 
     public let members: [Member]
 
-    public init(members: [Member]) {
+    init(members: [Member]) {
         self.members = members
     }
 
@@ -20,5 +20,5 @@ public struct JSONObject: Sendable, Equatable {
         return nil
     }
 
-    public var keys: [String] { members.map(\.key) }
+    var keys: [String] { members.map(\.key) }
 }

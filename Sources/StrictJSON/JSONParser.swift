@@ -2,7 +2,7 @@
 /// bounded nesting. It can also skim an object, reading a few keys and skipping the rest without
 /// building values, which lets sync step over change sets it has already applied.
 public struct JSONParser {
-    public static let maximumDepth = 64
+    static let maximumDepth = 64
 
     private let bytes: UnsafeRawBufferPointer
     private var index = 0

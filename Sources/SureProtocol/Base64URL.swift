@@ -1,8 +1,8 @@
 /// URL-safe base64 without padding (RFC 4648 §5), as Sure's publisher credentials are written.
-public enum Base64URL {
+enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    public static func encode(_ bytes: [UInt8]) -> String {
+    static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         var index = 0
         while index + 3 <= bytes.count {
@@ -25,7 +25,7 @@ public enum Base64URL {
     }
 
     /// Whether `text` uses only the characters Sure accepts in a bearer credential.
-    public static func isCredentialText(_ text: String) -> Bool {
+    static func isCredentialText(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { alphabet.contains($0) }
     }
 }

@@ -1,10 +1,10 @@
 /// The connection a batch must belong to: its ids and its current generation and stream, as a
 /// batch repeats them (§2.4).
 public struct SureConnectionIdentity: Sendable, Equatable {
-    public var id: String
-    public var publisherID: String
-    public var generation: Int64
-    public var streamID: String
+    var id: String
+    var publisherID: String
+    var generation: Int64
+    var streamID: String
 
     public init(id: String, publisherID: String, generation: Int64, streamID: String) {
         self.id = id

@@ -10,7 +10,7 @@ public struct SureCounts: Sendable, Equatable {
 
     public init() {}
 
-    public var pairs: [(String, Int)] {
+    var pairs: [(String, Int)] {
         [("upserted", upserted), ("retracted", retracted), ("review_required", reviewRequired),
          ("source_only", sourceOnly), ("settled", settled), ("balances", balances), ("accounts", accounts)]
     }

@@ -48,19 +48,4 @@ public enum SureErrorCode: String, Sendable, CaseIterable {
     case invalidTimezone = "invalid_timezone"
     case validationFailed = "validation_failed"
     case resourceConflict = "resource_conflict"
-
-    /// The HTTP status Sure answers with.
-    public var httpStatus: Int {
-        switch self {
-        case .invalidContentType, .invalidJSON, .unsupportedProtocol: 400
-        case .publisherUnauthorized: 401
-        case .repairRequired, .connectionRevoked, .publisherForbidden, .accountForbidden: 403
-        case .notFound: 404
-        case .payloadTooLarge, .recordLimit, .captureLimit: 413
-        case .invalidPayload, .invalidTimestamp, .invalidCurrency, .currencyMismatch, .duplicateRecord, .futureCapture,
-             .invalidPredecessor, .invalidResolution, .invalidDisposition, .invalidTimezone, .validationFailed: 422
-        case .inboxFull: 429
-        default: 409
-        }
-    }
 }

@@ -2,19 +2,19 @@ import Ledger
 
 /// What one sync did to one stream.
 public struct StreamSummary: Equatable, Sendable {
-    public var source: String
-    public var stream: String
+    var source: String
+    var stream: String
     public var changeSets = 0
-    public var inserted = 0
-    public var updated = 0
-    public var deleted = 0
-    public var resynced = false
+    var inserted = 0
+    var updated = 0
+    var deleted = 0
+    var resynced = false
     /// Values of applied change sets that purse does not know and the ledger had not met before.
     public var warnings: [SyncWarning] = []
     /// The bad input that stopped the stream; the change sets counted above were applied.
     public var failure: SourceError?
 
-    public init(source: String, stream: String) {
+    init(source: String, stream: String) {
         self.source = source
         self.stream = stream
     }

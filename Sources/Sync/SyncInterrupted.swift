@@ -7,7 +7,7 @@ public struct SyncInterrupted: Error, CustomStringConvertible {
     /// What was committed before it.
     public let report: SyncReport
 
-    public init(underlying: any Error, report: SyncReport) {
+    init(underlying: any Error, report: SyncReport) {
         self.underlying = underlying
         self.report = report
     }

@@ -8,17 +8,17 @@ public struct SyncReport: Equatable, Sendable {
     /// Streams not applied, with the reason (e.g. a file for an account the ledger does not have).
     public var skippedStreams: [String] = []
 
-    public init() {}
+    init() {}
 
     /// Adds a stream's summary when it has something to say: a change, a warning or a failure.
     mutating func add(_ summary: StreamSummary) {
         if summary.changeSets > 0 || summary.failure != nil || !summary.warnings.isEmpty { streams.append(summary) }
     }
 
-    public var changedStreams: [StreamSummary] { streams.filter { $0.changeSets > 0 } }
+    var changedStreams: [StreamSummary] { streams.filter { $0.changeSets > 0 } }
 
     /// The bad input that stopped streams; each stream's change sets before it stay applied.
     public var failures: [SourceError] { streams.compactMap(\.failure) }
 
-    public var warnings: [SyncWarning] { streams.flatMap(\.warnings) }
+    var warnings: [SyncWarning] { streams.flatMap(\.warnings) }
 }

@@ -1,13 +1,13 @@
 /// Something a sync took as it stands but the user should hear of: a FinanceKit case name purse
 /// does not know (a newer iOS), stored as given. Named like an error: file, line and field.
 public struct SyncWarning: Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
+    var file: String
+    var line: Int?
     /// The field's path in the change set, e.g. `inserted[3].transactionType`.
-    public var field: String
-    public var value: String
+    var field: String
+    var value: String
 
-    public init(file: String, line: Int?, field: String, value: String) {
+    init(file: String, line: Int?, field: String, value: String) {
         self.file = file
         self.line = line
         self.field = field
@@ -15,7 +15,7 @@ public struct SyncWarning: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The record's key without its path (`transactionType`): one warning per key and value and ledger.
-    public var key: Substring { field.split(separator: ".").last ?? Substring(field) }
+    var key: Substring { field.split(separator: ".").last ?? Substring(field) }
 
     /// How the money rules count the value (see `TransactionType.forMoneyRules` and friends).
     var treatment: String {

@@ -1,7 +1,7 @@
 import Foundation
 import LedgerStore
 import PurseTestSupport
-import Storage
+@testable import Storage
 import Testing
 
 /// A ledger written at every earlier schema version, with data in each of its tables, is

@@ -1,4 +1,4 @@
-import Ledger
+@testable import Ledger
 import Testing
 
 @Suite("Merchant category code blocks")

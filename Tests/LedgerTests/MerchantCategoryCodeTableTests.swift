@@ -1,5 +1,5 @@
 import Foundation
-import Ledger
+@testable import Ledger
 import Testing
 
 @Suite("Merchant category code table")

@@ -1,4 +1,4 @@
-import Ledger
+@testable import Ledger
 import Testing
 
 /// Money rules, section 1 ("Amounts"): exact integers of 1/10,000 unit, at most four fraction

@@ -1,4 +1,4 @@
-import Ledger
+@testable import Ledger
 import Testing
 
 /// `TZ` in POSIX's form: the standard name, an offset counted west of Greenwich, and perhaps a

@@ -1,5 +1,5 @@
 import Foundation
-import Ledger
+@testable import Ledger
 import Testing
 
 /// RFC 3339 instants with an offset, as the Wallet export writes them.

@@ -1,6 +1,6 @@
 import Foundation
 import PurseTestSupport
-import SampleData
+@testable import SampleData
 import Testing
 
 @Suite("Wallet export sample generator")

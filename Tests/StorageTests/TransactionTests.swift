@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+@testable import Storage
 import Testing
 
 @Suite struct TransactionTests {

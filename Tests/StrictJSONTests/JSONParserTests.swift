@@ -1,4 +1,4 @@
-import StrictJSON
+@testable import StrictJSON
 import Testing
 
 private func parse(_ text: String) throws -> JSONValue {

@@ -1,4 +1,4 @@
-import SureProtocol
+@testable import SureProtocol
 import Testing
 
 /// Publisher credentials and their URL-safe base64.

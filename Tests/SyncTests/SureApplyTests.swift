@@ -2,7 +2,7 @@ import Foundation
 import Ledger
 @testable import LedgerStore
 import SureProtocol
-import Sync
+@testable import Sync
 import Testing
 
 /// Applying captures (§3.3, §4, §5): chunks, replay, gaps, the predecessor chain and repair,

@@ -2,7 +2,7 @@ import Foundation
 import Ledger
 import LedgerStore
 import SureProtocol
-import Sync
+@testable import Sync
 import Testing
 
 /// Every §3.5 error code that a local inbox can meet, each from one small batch file: the batch

@@ -2,7 +2,7 @@ import Foundation
 import Ledger
 @testable import LedgerStore
 import Storage
-import Sync
+@testable import Sync
 import Testing
 
 /// Sure's transient failures (§3.3): a capture that fails with `import_validation` (a record the

@@ -4,7 +4,7 @@ import Ledger
 import PurseTestSupport
 import Storage
 import SureProtocol
-import Sync
+@testable import Sync
 import Testing
 
 /// A ledger with one Sure connection (a credit card and a cash account) and its inbox folder,

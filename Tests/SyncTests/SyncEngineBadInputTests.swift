@@ -3,7 +3,7 @@ import Ledger
 import LedgerStore
 import PurseTestSupport
 import Storage
-import Sync
+@testable import Sync
 import Testing
 import WalletExport
 

@@ -3,7 +3,7 @@ import Ledger
 @testable import LedgerStore
 import SampleData
 import Storage
-import Sync
+@testable import Sync
 import Testing
 import WalletExport
 

@@ -2,7 +2,7 @@ import Foundation
 import Ledger
 import LedgerStore
 import PurseTestSupport
-import Sync
+@testable import Sync
 import Testing
 
 /// One bad stream does not block the others, and a value FinanceKit added after this purse is

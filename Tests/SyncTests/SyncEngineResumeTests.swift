@@ -3,7 +3,7 @@ import Ledger
 import LedgerStore
 import PurseTestSupport
 import Storage
-import Sync
+@testable import Sync
 import Testing
 
 /// The table "Resuming from a saved token" of the Wallet export format, row by row, and the

@@ -2,8 +2,8 @@ import Foundation
 import Ledger
 @testable import LedgerStore
 import PurseTestSupport
-import Storage
-import Sync
+@testable import Storage
+@testable import Sync
 import Testing
 import WalletExport
 

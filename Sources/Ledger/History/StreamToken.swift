@@ -19,5 +19,5 @@ public struct StreamToken: Equatable, Sendable {
         return generation == other.generation && sequence == other.sequence
     }
 
-    public var description: String { "\(generation)#\(sequence)" }
+    var description: String { "\(generation)#\(sequence)" }
 }

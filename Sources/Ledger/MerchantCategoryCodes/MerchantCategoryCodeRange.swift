@@ -6,9 +6,9 @@
 /// `MerchantCategoryCodeTable` has one. Visa's Merchant Data Standards Manual (Nov 2021) gives
 /// the individual airline codes as 3000–3350; this table follows Citibank's headings, which end
 /// the airline block at 3299.
-public enum MerchantCategoryCodeRange {
+enum MerchantCategoryCodeRange {
     /// Every block, ascending by range.
-    public static let blocks: [(range: ClosedRange<Int>, group: String)] = [
+    static let blocks: [(range: ClosedRange<Int>, group: String)] = [
         (0001...1499, "Agricultural Services"),
         (1500...2999, "Contracted Services"),
         (3000...3299, "Airlines"),
@@ -25,7 +25,7 @@ public enum MerchantCategoryCodeRange {
     ]
 
     /// The name of the block that contains `code`, or nil when `code` is outside 0001–9999.
-    public static func group(for code: Int) -> String? {
+    static func group(for code: Int) -> String? {
         blocks.first { $0.range.contains(code) }?.group
     }
 }

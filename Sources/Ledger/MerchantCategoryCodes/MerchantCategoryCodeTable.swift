@@ -16,7 +16,7 @@
 /// literal with leading zeros is decimal, so `0742` is 742.
 public enum MerchantCategoryCodeTable {
     /// Every known code, ascending, with its description.
-    public static let entries: [(code: Int, description: String)] = [
+    static let entries: [(code: Int, description: String)] = [
         (0742, "Veterinary Services"),
         (0763, "Agricultural Co-operatives"),
         (0780, "Horticultural Services, Landscaping Services"),

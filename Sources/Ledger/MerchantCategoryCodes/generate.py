@@ -128,7 +128,7 @@ def render(rows, source_rows, digest):
         "/// literal with leading zeros is decimal, so `0742` is 742.",
         "public enum MerchantCategoryCodeTable {",
         "    /// Every known code, ascending, with its description.",
-        "    public static let entries: [(code: Int, description: String)] = [",
+        "    static let entries: [(code: Int, description: String)] = [",
     ]
     for code in sorted(rows, key=int):
         lines.append(f"        ({code}, {swift_string(rows[code])}),")

@@ -5,7 +5,7 @@ public struct AccountName: Sendable, Equatable {
     public let displayName: String
     public let sourceName: String
 
-    public init(id: String, displayName: String, sourceName: String) {
+    init(id: String, displayName: String, sourceName: String) {
         self.id = id
         self.displayName = displayName
         self.sourceName = sourceName

@@ -7,7 +7,7 @@ public struct BalanceAccount: Sendable, Equatable {
     public let kind: AccountKind
     public let currency: String
 
-    public init(id: String, displayName: String, kind: AccountKind, currency: String) {
+    init(id: String, displayName: String, kind: AccountKind, currency: String) {
         self.id = id
         self.displayName = displayName
         self.kind = kind

@@ -4,9 +4,9 @@ import Storage
 extension LedgerStore {
     /// Which transactions a report reads. Times are Unix seconds; `until` is exclusive.
     public struct ReportSelection: Sendable {
-        public var from: Int64?
-        public var until: Int64?
-        public var statuses: [TransactionStatus]
+        var from: Int64?
+        var until: Int64?
+        var statuses: [TransactionStatus]
         /// True reads every transaction whose status is not in `statuses` instead, statuses
         /// purse does not know included: what a report leaves out.
         public var excludesStatuses = false

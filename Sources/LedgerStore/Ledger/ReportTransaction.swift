@@ -38,5 +38,5 @@ public struct ReportTransaction: Sendable {
         self.status = status
     }
 
-    public var signedAmount: Int64 { indicator.signed(amount) }
+    var signedAmount: Int64 { indicator.signed(amount) }
 }

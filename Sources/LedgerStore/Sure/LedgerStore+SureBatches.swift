@@ -30,7 +30,7 @@ extension LedgerStore {
     }
 
     /// Stored batches, of one connection or of all, in any status or in `statuses`.
-    public func sureBatches(connectionID: String? = nil, statuses: [SureBatchStatus] = [],
+    func sureBatches(connectionID: String? = nil, statuses: [SureBatchStatus] = [],
                             order: SureBatchOrder = .received) throws -> [SureBatchRecord] {
         var conditions: [String] = []
         var bindings: [SQLValue] = []

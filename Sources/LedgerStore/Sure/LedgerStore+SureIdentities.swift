@@ -5,10 +5,10 @@ import Storage
 extension LedgerStore {
     public struct SureIdentity: Sendable, Equatable {
         public var ledgerID: String
-        public var accountID: String
+        var accountID: String
         public var status: String
         public var imported: Bool
-        public var tombstonedAt: String?
+        var tombstonedAt: String?
 
         public init(ledgerID: String, accountID: String, status: String, imported: Bool, tombstonedAt: String?) {
             self.ledgerID = ledgerID
@@ -66,7 +66,7 @@ extension LedgerStore {
         public var amount: Int64
         public var currency: String
         public var direction: String
-        public var balanceID: String?
+        var balanceID: String?
 
         public init(amount: Int64, currency: String, direction: String, balanceID: String?) {
             self.amount = amount

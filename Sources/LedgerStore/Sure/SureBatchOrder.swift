@@ -1,5 +1,5 @@
 /// The order stored batches are listed in.
-public enum SureBatchOrder: Sendable {
+enum SureBatchOrder: Sendable {
     /// The order they were received in.
     case received
     /// By generation, then sequence: the order they apply in.

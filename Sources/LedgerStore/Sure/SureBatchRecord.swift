@@ -12,7 +12,7 @@ public struct SureBatchRecord: Sendable, Equatable {
     public var chunkIndex: Int
     public var chunkCount: Int
     public var captureMode: String
-    public var snapshotComplete: Bool
+    var snapshotComplete: Bool
     public var capturedAt: String
     public var capturedKey: String
     public var status: SureBatchStatus
@@ -21,7 +21,7 @@ public struct SureBatchRecord: Sendable, Equatable {
     public var attempts: Int
     public var retryTime: Int64?
     public var errorCode: String?
-    public var counts: String?
+    var counts: String?
     public var acceptedAt: String
     public var appliedAt: String?
 

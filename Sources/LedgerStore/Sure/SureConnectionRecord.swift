@@ -11,7 +11,7 @@ public struct SureConnectionRecord: Sendable, Equatable {
     public var credentialDigest: String?
     public var sourceRowID: Int64
     public var consentGrantedAt: String
-    public var createdAt: String
+    var createdAt: String
     public var lastDeviceContactAt: String?
     public var lastAcceptedAt: String?
     public var lastImportedAt: String?

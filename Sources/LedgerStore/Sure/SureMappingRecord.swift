@@ -1,7 +1,7 @@
 /// One source account of a Sure connection: its binding (lineage, mapping version), what it
 /// was confirmed as (type, currency, time zone) and the ledger account it feeds.
 public struct SureMappingRecord: Sendable, Equatable {
-    public var connectionID: String
+    var connectionID: String
     /// Lowercased, as bindings are compared.
     public var sourceAccountID: String
     public var position: Int
@@ -16,7 +16,7 @@ public struct SureMappingRecord: Sendable, Equatable {
     public var name: String
     public var institutionName: String
     public var ledgerTimezone: String
-    public var accountOrigin: String
+    var accountOrigin: String
     public var unavailableAt: String?
 
     public init(connectionID: String, sourceAccountID: String, position: Int, accountID: String, lineageID: String,

@@ -2,11 +2,11 @@ import Ledger
 
 /// A batch body that passed Sure's typed validation (§2): the envelope and its events.
 public struct SureBatch: Sendable {
-    public let protocolVersion: Int64
-    public let connectionID: String
-    public let publisherID: String
-    public let generation: Int64
-    public let streamID: String
+    let protocolVersion: Int64
+    let connectionID: String
+    let publisherID: String
+    let generation: Int64
+    let streamID: String
     public let batchID: String
     public let sequence: Int64
     public let predecessorDigest: String?
@@ -16,7 +16,7 @@ public struct SureBatch: Sendable {
     public let captureMode: String
     public let snapshotComplete: Bool
     public let capturedAt: Timestamp
-    public let selectedSourceAccountIDs: [String]
+    let selectedSourceAccountIDs: [String]
     public let events: [SureEvent]
 
     /// The captured instant as a comparable key (see `SureInstant`).

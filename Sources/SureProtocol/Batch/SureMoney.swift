@@ -3,6 +3,6 @@ import Ledger
 /// A money object: an unsigned amount, a currency and a direction.
 public struct SureMoney: Sendable, Equatable {
     public let amount: Money
-    public let text: String
+    let text: String
     public let direction: CreditDebitIndicator
 }

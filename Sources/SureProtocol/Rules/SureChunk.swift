@@ -1,11 +1,11 @@
 /// A stored chunk of a capture, as the capture rules look at it.
 public struct SureChunk: Sendable, Equatable {
-    public var captureID: String
-    public var sequence: Int64
-    public var chunkIndex: Int
-    public var chunkCount: Int
-    public var captureMode: String
-    public var capturedKey: String
+    var captureID: String
+    var sequence: Int64
+    var chunkIndex: Int
+    var chunkCount: Int
+    var captureMode: String
+    var capturedKey: String
 
     public init(captureID: String, sequence: Int64, chunkIndex: Int, chunkCount: Int, captureMode: String,
                 capturedKey: String) {

@@ -1,9 +1,9 @@
 /// What a batch already received is compared by when its id comes again.
 public struct SureReceivedBatch: Sendable, Equatable {
-    public var payloadDigest: String
-    public var sequence: Int64
-    public var predecessorDigest: String?
-    public var streamID: String
+    var payloadDigest: String
+    var sequence: Int64
+    var predecessorDigest: String?
+    var streamID: String
 
     public init(payloadDigest: String, sequence: Int64, predecessorDigest: String?, streamID: String) {
         self.payloadDigest = payloadDigest

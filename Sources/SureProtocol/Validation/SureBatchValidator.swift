@@ -11,7 +11,7 @@ public struct SureBatchValidator {
     public static let maximumAccounts = 20
     public static let maximumQueuedBatches = 100
     /// Captures may be dated at most this far after now.
-    public static let futureToleranceSeconds: Int64 = 300
+    static let futureToleranceSeconds: Int64 = 300
 
     let connection: SureConnectionIdentity
     /// Lowercased source account id -> mapping.

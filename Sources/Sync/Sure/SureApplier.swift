@@ -5,9 +5,9 @@ import SureProtocol
 /// Applies a connection's complete captures in sequence order (§3.3): each capture in one
 /// SQLite transaction together with the cursor; permanent failures fence the stream, others
 /// are retried up to five attempts.
-public final class SureApplier {
+final class SureApplier {
     /// What happened to one capture.
-    public enum Outcome: Sendable {
+    enum Outcome: Sendable {
         case applied(chunks: [SureBatchRecord], counts: SureCounts)
         case failed(batch: SureBatchRecord, error: SureError)
         case retrying(batch: SureBatchRecord, error: SureError, attempts: Int, retryTime: Int64)
@@ -17,14 +17,14 @@ public final class SureApplier {
     let now: Timestamp
     let connections: SureConnections
 
-    public init(store: LedgerStore, now: Timestamp) {
+    init(store: LedgerStore, now: Timestamp) {
         self.store = store
         self.now = now
         connections = SureConnections(store: store, now: now)
     }
 
     /// Applies every capture that is ready, up to 100; stops at the first that is not.
-    public func applyReady(connectionID: String) throws -> [Outcome] {
+    func applyReady(connectionID: String) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for _ in 0..<SureApplyRules.capturesPerRun {
             guard let outcome = try applyNext(connectionID: connectionID) else { break }
@@ -36,7 +36,7 @@ public final class SureApplier {
     }
 
     /// The capture at the cursor, applied, failed or scheduled for retry; nil when it is not ready.
-    public func applyNext(connectionID: String) throws -> Outcome? {
+    func applyNext(connectionID: String) throws -> Outcome? {
         guard let connection = try store.sureConnection(id: connectionID), connection.status == .active else { return nil }
         guard let first = try store.sureBatch(connectionID: connection.id, generation: connection.generation,
                                               streamID: connection.streamID, sequence: connection.nextSequence),

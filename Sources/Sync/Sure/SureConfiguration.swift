@@ -8,7 +8,7 @@ public struct SureConfiguration: Sendable {
     public var mappings: [SureMappingRecord]
     public var credential: String?
 
-    public init(connection: SureConnectionRecord, mappings: [SureMappingRecord], credential: String?) {
+    init(connection: SureConnectionRecord, mappings: [SureMappingRecord], credential: String?) {
         self.connection = connection
         self.mappings = mappings
         self.credential = credential

@@ -7,8 +7,8 @@ import SureProtocol
 /// repair, credential rotation, disconnect and conflict resolution (§2.4, §5.5, §5.6).
 public final class SureConnections {
     /// The ledger source every Sure account belongs to.
-    public static let sourceKind = "sure"
-    public static let sourceExternalID = "sure-protocol-2"
+    static let sourceKind = "sure"
+    static let sourceExternalID = "sure-protocol-2"
 
     let store: LedgerStore
     let now: Timestamp
@@ -55,7 +55,7 @@ public final class SureConnections {
     }
 
     /// Creates a connection a configuration names (one issued elsewhere, e.g. by a Sure server).
-    public func adopt(_ parsed: SureConnectionFile, file: String) throws -> SureConnectionRecord {
+    func adopt(_ parsed: SureConnectionFile, file: String) throws -> SureConnectionRecord {
         for mapping in parsed.mappings {
             guard CurrencyTable.isKnown(mapping.currency) else {
                 throw SourceError.badInput(file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a known currency code")
@@ -115,7 +115,7 @@ public final class SureConnections {
         return record
     }
 
-    public func configuration(_ id: String, credential: String?) throws -> SureConfiguration {
+    func configuration(_ id: String, credential: String?) throws -> SureConfiguration {
         let record = try connection(id)
         return SureConfiguration(connection: record, mappings: try store.sureMappings(connectionID: record.id), credential: credential)
     }

@@ -11,9 +11,9 @@ public final class SureInbox {
     public static let configurationName = "connection.json"
     public static let batchesName = "batches"
     /// Payload bytes of settled batches are kept this long.
-    public static let payloadRetentionSeconds: Int64 = 7 * 86_400
+    static let payloadRetentionSeconds: Int64 = 7 * 86_400
 
-    public let path: String
+    let path: String
 
     public init(path: String) {
         self.path = path
@@ -29,10 +29,10 @@ public final class SureInbox {
 
     /// One line of the sync's account: a batch or capture and what became of it.
     public struct Line: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable { case note, applied, waiting, refused, failed }
-        public let kind: Kind
+        enum Kind: Sendable, Equatable { case note, applied, waiting, refused, failed }
+        let kind: Kind
         public let text: String
-        public let code: SureErrorCode?
+        let code: SureErrorCode?
 
         /// A batch refused or failed; the other lines only say what happened.
         public var isProblem: Bool { kind == .refused || kind == .failed }
