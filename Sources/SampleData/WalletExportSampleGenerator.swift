@@ -27,6 +27,7 @@ import Foundation
 /// (`debit ? -amount : +amount`) of that account's transactions whose final status is booked
 /// and whose `transactionDate` is at or before the observation's `asOfDate`.
 public struct WalletExportSampleGenerator: Sendable {
+    /// What a run wrote, for the line `purse sample` prints.
     public struct Summary: Sendable, Equatable {
         public var accounts: Int
         public var transactions: Int

@@ -1,7 +1,7 @@
 import Ledger
 import StrictJSON
 
-/// A publisher configuration as `connection.json` holds it (§2.4): Sure's configuration fields
+/// A publisher configuration as `connection.json` holds it: Sure's configuration fields
 /// plus, per source account, its currency, kind (`accountable_type`) and `ledger_timezone`
 /// under `accounts`, so another purse can adopt the connection. The credential is there only
 /// when it was just issued.

@@ -1,5 +1,5 @@
 /// The connection a batch must belong to: its ids and its current generation and stream, as a
-/// batch repeats them (§2.4).
+/// batch repeats them.
 public struct SureConnectionIdentity: Sendable, Equatable {
     var id: String
     var publisherID: String

@@ -1,4 +1,4 @@
-/// What applying a capture did, under Sure's count keys (§3.3).
+/// What applying a capture did, under Sure's count keys.
 public struct SureCounts: Sendable, Equatable {
     public var upserted = 0
     public var retracted = 0

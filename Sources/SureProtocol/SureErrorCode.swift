@@ -1,4 +1,4 @@
-/// Sure's error codes (protocol 2, §3.5), spelled exactly as Sure sends them.
+/// Sure's error codes, spelled exactly as Sure sends them.
 public enum SureErrorCode: String, Sendable, CaseIterable {
     // Upload and receipt.
     case invalidContentType = "invalid_content_type"

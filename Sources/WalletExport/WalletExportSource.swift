@@ -1,8 +1,9 @@
 import Foundation
 import Ledger
 
-/// A Wallet export folder (see the format document): a manifest and one JSON Lines file per
-/// stream. Streams come out accounts first, then each account's balances and transactions.
+/// A Wallet export folder (see the README, "The Wallet export format"): a manifest and one JSON
+/// Lines file per stream. Streams come out accounts first, then each account's balances and
+/// transactions.
 public final class WalletExportSource: LedgerSource {
     public let kind = "wallet-export"
     public let externalID: String

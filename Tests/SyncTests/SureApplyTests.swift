@@ -5,7 +5,7 @@ import SureProtocol
 @testable import Sync
 import Testing
 
-/// Applying captures (§3.3, §4, §5): chunks, replay, gaps, the predecessor chain and repair,
+/// Applying captures: chunks, replay, gaps, the predecessor chain and repair,
 /// event effects, conflicts and their resolutions.
 @Suite("Sure apply")
 struct SureApplyTests {

@@ -5,7 +5,7 @@ import SureProtocol
 @testable import Sync
 import Testing
 
-/// Every §3.5 error code that a local inbox can meet, each from one small batch file: the batch
+/// Every Sure error code that a local inbox can meet, each from one small batch file: the batch
 /// is refused with Sure's exact code and nothing is stored.
 @Suite("Sure batch errors")
 struct SureBatchErrorTests {

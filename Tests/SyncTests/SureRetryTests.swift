@@ -5,7 +5,7 @@ import Storage
 @testable import Sync
 import Testing
 
-/// Sure's transient failures (§3.3): a capture that fails with `import_validation` (a record the
+/// Sure's transient failures: a capture that fails with `import_validation` (a record the
 /// ledger cannot take) or `processing_error` (any other failure, such as the database's) stays
 /// `accepted` and is tried again 2, 4, 8 and 16 minutes after each failure, never sooner; the
 /// fifth failure is permanent and fences the stream. The clock is the world's, moved by hand.

@@ -1,6 +1,7 @@
 /// A change set of one stream as a source hands it to the sync engine, with the token the
 /// stream reaches once it is applied.
 public struct StreamChange: Sendable {
+    /// The change set, typed by the stream it belongs to.
     public enum Records: Sendable {
         case accounts(ChangeSet<Account>)
         case balances(ChangeSet<AccountBalance>)

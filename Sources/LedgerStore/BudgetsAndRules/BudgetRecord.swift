@@ -3,6 +3,7 @@ import Ledger
 /// One entry of a budget's history: from `firstMonth` on, the monthly amount (nil: no budget
 /// from then on) and the rollover policy.
 public struct BudgetRecord: Equatable, Sendable {
+    /// What a month's unspent (or overspent) budget carries into the next, as stored.
     public enum Rollover: String, CaseIterable, Sendable {
         /// Nothing carries into the next month.
         case none

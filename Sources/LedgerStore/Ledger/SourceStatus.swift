@@ -2,6 +2,7 @@ import Ledger
 
 /// A source as `purse status` shows it, with its streams.
 public struct SourceStatus: Sendable {
+    /// One stream of the source: its token, when it last changed and how many records it holds.
     public struct Stream: Sendable {
         public let name: String
         public let token: StreamToken

@@ -2,6 +2,7 @@ import Ledger
 
 /// Which transactions to read, in which order. Times are Unix seconds; `until` is exclusive.
 public struct TransactionQuery: Sendable {
+    /// The order transactions are listed in (`--sort`).
     public enum Sort: String, Sendable, CaseIterable {
         case date = "date"
         case dateDescending = "-date"

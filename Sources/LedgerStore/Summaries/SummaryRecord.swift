@@ -3,6 +3,7 @@ import Ledger
 /// What `purse report summary` last reported for a month: a digest of the counted transactions
 /// and the totals per currency, so a later summary can tell which months were restated.
 public struct SummaryRecord: Sendable, Equatable {
+    /// One currency's totals of the summarised month.
     public struct Totals: Sendable, Equatable {
         public let currency: String
         public let spent: Int64

@@ -3,6 +3,8 @@ import Storage
 
 /// What each Sure transaction became in the ledger, and the balance observations it sent.
 extension LedgerStore {
+    /// What a Sure transaction of a lineage became: its ledger entry, its last status and
+    /// whether this lineage imported it (and so may change or delete it).
     public struct SureIdentity: Sendable, Equatable {
         public var ledgerID: String
         var accountID: String
@@ -62,6 +64,8 @@ extension LedgerStore {
 
     // MARK: - Balance observations
 
+    /// A balance observation Sure sent, as recorded: the amount and direction, and the ledger
+    /// balance it fed (booked observations only).
     public struct SureObservation: Sendable, Equatable {
         public var amount: Int64
         public var currency: String

@@ -1,4 +1,4 @@
-/// A conflict Sure could not settle by itself (§5.5): open until resolved.
+/// A conflict Sure could not settle by itself: open until resolved.
 public struct SureConflictRecord: Sendable, Equatable {
     public var id: String
     public var connectionID: String

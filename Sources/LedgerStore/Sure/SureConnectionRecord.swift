@@ -1,4 +1,4 @@
-/// A Sure publisher connection as stored: identity, cursor and health (§2.4, §5.6).
+/// A Sure publisher connection as stored: identity, cursor and health.
 public struct SureConnectionRecord: Sendable, Equatable {
     public var id: String
     public var publisherID: String

@@ -4,7 +4,7 @@ import StrictJSON
 import SureProtocol
 import Sync
 
-/// Sure's JSON shapes (§2.4, §3.2, §5.5) for `purse sure ... --format json` and connection.json.
+/// Sure's JSON shapes for `purse sure ... --format json` and connection.json.
 enum SureJSON {
     static func mapping(_ mapping: SureMappingRecord) -> JSONOutput {
         .object([

@@ -1,5 +1,6 @@
 import Ledger
 
+/// An `account_upsert` event: the account's names, currency, kind and dates as the publisher sees them.
 public struct SureAccountUpsert: Sendable {
     public let binding: SureBinding
     public let displayName: String

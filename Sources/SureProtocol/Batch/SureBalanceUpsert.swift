@@ -1,5 +1,6 @@
 import Ledger
 
+/// A `balance_upsert` event: one booked or available balance observed at an instant.
 public struct SureBalanceUpsert: Sendable {
     public let binding: SureBinding
     /// Lowercased.

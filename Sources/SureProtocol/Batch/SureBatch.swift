@@ -1,6 +1,6 @@
 import Ledger
 
-/// A batch body that passed Sure's typed validation (§2): the envelope and its events.
+/// A batch body that passed Sure's typed validation: the envelope and its events.
 public struct SureBatch: Sendable {
     let protocolVersion: Int64
     let connectionID: String

@@ -1,5 +1,6 @@
 import Ledger
 
+/// A `transaction_upsert` event: one transaction as the publisher last saw it.
 public struct SureTransactionUpsert: Sendable {
     public let binding: SureBinding
     /// As written (the ledger ID of a new transaction).

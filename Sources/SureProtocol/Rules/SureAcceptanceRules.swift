@@ -1,4 +1,4 @@
-/// What Sure checks when it accepts a batch (§3.2) once the batch is valid: a batch id sent
+/// What Sure checks when it accepts a batch once the batch is valid: a batch id sent
 /// again must be the same batch, a sequence is taken only once and never behind the cursor, and
 /// the inbox holds a bounded window of batches waiting.
 public enum SureAcceptanceRules {

@@ -1,6 +1,6 @@
 import Ledger
 
-/// The rules of applying a capture (§3.3) that need no database: which failures are retried and
+/// The rules of applying a capture that need no database: which failures are retried and
 /// when, how Sure's transaction statuses and free-text types meet the ledger's, and how a
 /// balance conflict is named and described.
 public enum SureApplyRules {

@@ -1,4 +1,4 @@
-/// How chunks make a capture (§3.2, §3.3): a capture is applied only whole, its chunks come in
+/// How chunks make a capture: a capture is applied only whole, its chunks come in
 /// order with consecutive sequences, and a generation starts no capture while another is
 /// incomplete.
 public enum SureCaptureRules {

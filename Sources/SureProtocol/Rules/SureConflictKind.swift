@@ -1,4 +1,4 @@
-/// Why Sure stopped to ask (§5.5), as stored on a conflict.
+/// Why Sure stopped to ask, as stored on a conflict.
 public enum SureConflictKind: String, Sendable, CaseIterable {
     /// Another amount for a balance observation already recorded.
     case balanceObservationConflict = "balance_observation_conflict"

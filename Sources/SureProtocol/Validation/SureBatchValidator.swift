@@ -1,8 +1,8 @@
 import Ledger
 import StrictJSON
 
-/// Sure's typed validation of a batch body (§2, step 3 of §3.2), against a connection's
-/// identity, consent and mappings. The first rule broken decides the error code.
+/// Sure's typed validation of a batch body (see the README, "Sure protocol 2"), against a
+/// connection's identity, consent and mappings. The first rule broken decides the error code.
 public struct SureBatchValidator {
     public static let protocolVersion: Int64 = 2
     public static let maximumPayloadBytes = 1_048_576

@@ -2,7 +2,7 @@ import Ledger
 import LedgerStore
 import SureProtocol
 
-/// Applies a connection's complete captures in sequence order (§3.3): each capture in one
+/// Applies a connection's complete captures in sequence order: each capture in one
 /// SQLite transaction together with the cursor; permanent failures fence the stream, others
 /// are retried up to five attempts.
 final class SureApplier {

@@ -4,7 +4,7 @@ import LedgerStore
 import SureProtocol
 
 /// The control plane of Sure protocol 2 on a local ledger: creating and adopting connections,
-/// repair, credential rotation, disconnect and conflict resolution (§2.4, §5.5, §5.6).
+/// repair, credential rotation, disconnect and conflict resolution.
 public final class SureConnections {
     /// The ledger source every Sure account belongs to.
     static let sourceKind = "sure"

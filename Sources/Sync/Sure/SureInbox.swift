@@ -6,7 +6,7 @@ import SureProtocol
 
 /// A Sure protocol 2 inbox folder: `connection.json` (the publisher configuration) and/or
 /// `batches/*.json`, one batch body per file, exactly the bytes a publisher uploads. Syncing it
-/// accepts each batch as Sure would (§3.2), in sequence order, and applies complete captures.
+/// accepts each batch as Sure would, in sequence order, and applies complete captures.
 public final class SureInbox {
     public static let configurationName = "connection.json"
     public static let batchesName = "batches"
@@ -38,6 +38,7 @@ public final class SureInbox {
         public var isProblem: Bool { kind == .refused || kind == .failed }
     }
 
+    /// What a sync of the inbox did: a line per batch or capture, and whether any was a problem.
     public struct Report: Sendable {
         public var lines: [Line] = []
         public var problems: Int { lines.filter(\.isProblem).count }
@@ -174,7 +175,7 @@ public final class SureInbox {
         return entries.sorted { ($0.sequence ?? Int64.min, $0.display) < ($1.sequence ?? Int64.min, $1.display) }
     }
 
-    // MARK: - Acceptance (§3.2)
+    // MARK: - Acceptance
 
     /// The stored batch for the file and whether it was accepted now (false: already received).
     private func accept(_ entry: Entry, configured: Configured?, store: LedgerStore, now: Timestamp) throws -> (SureBatchRecord, Bool) {
