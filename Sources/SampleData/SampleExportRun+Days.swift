@@ -1,4 +1,6 @@
 extension SampleExportRun {
+    /// One month: its prices and pay, its recurring items on their days, then day by day the
+    /// items and purchases in time order, and the month-end balances.
     func generateMonth(_ month: Int) throws {
         let absolute = firstAbsoluteMonth + month
         let year = absolute / 12
@@ -8,8 +10,23 @@ extension SampleExportRun {
         let budget = Self.budget(total: total, months: config.months, month: month)
         let chosen = RecurringItem.selection(budget: budget, absoluteMonth: absolute, isFirst: month == 0)
         let purchases = budget - chosen.reduce(0) { $0 + $1.cost }
+        // The month's own draws, in this order: rates, then the recurring items, then the day weights.
         var plan = SplitMix64(seed: SplitMix64.mix(config.seed ^ SplitMix64.mix(UInt64(absolute)) ^ 0x706C_616E))
 
+        setPrices(month: month, absolute: absolute, start: start, purchases: purchases, plan: &plan)
+        let planned = schedule(chosen, start: start, length: length, plan: &plan)
+        let weights = purchaseWeights(start: start, length: length, plan: &plan)
+        try generateDays(start: start, length: length, purchases: purchases, weights: weights, planned: planned)
+
+        // Month-end balance observations.
+        let monthEnd = start + length - 1
+        for index in accounts.indices {
+            try writeBalance(index, day: monthEnd)
+        }
+    }
+
+    /// The month's exchange rates, pay, cash buffer and trip.
+    func setPrices(month: Int, absolute: Int, start: Int, purchases: Int, plan: inout SplitMix64) {
         // Exchange rates drift a little from month to month.
         rates = Currency.allCases.map { currency in
             currency == .usd ? 10_000 : currency.baseUSDRate + currency.baseUSDRate * Int64(plan.below(61) - 30) / 1000
@@ -27,82 +44,75 @@ extension SampleExportRun {
         } else {
             tripRegion = nil
         }
+    }
 
-        // The recurring items, placed on their days.
-        var planned: [(day: Int, item: DayItem)] = []
-        func event(_ dayOfMonth: Int, _ seconds: Int, _ kind: PlannedKind, account: Int, payee: Int = -1,
-                   delay: Int = 0) {
-            planned.append((start + dayOfMonth - 1, DayItem(seconds: seconds, order: planned.count,
-                                                            kind: .planned(kind), account: account, payee: payee,
-                                                            delay: delay)))
-        }
-        func previousWeekday(_ dayOfMonth: Int) -> Int {
-            var day = dayOfMonth
-            while day > 1, [0, 6].contains(Civil.weekday(start + day - 1)) { day -= 1 }
-            return day
-        }
-        func nextWeekday(_ dayOfMonth: Int) -> Int {
-            var day = dayOfMonth
-            while day < length, [0, 6].contains(Civil.weekday(start + day - 1)) { day += 1 }
-            return day
-        }
-        func cp(_ which: Counterparty) -> Int { counterpartyBase + which.rawValue }
-        let atms = [cp(.atmBarclays), cp(.atmHSBC), cp(.atmNationwide)]
+    /// The recurring items, placed on their days, in day order.
+    func schedule(_ chosen: [RecurringItem], start: Int, length: Int, plan: inout SplitMix64) -> [(day: Int, item: DayItem)] {
+        var month = MonthSchedule(start: start, length: length, counterpartyBase: counterpartyBase)
         for item in chosen {
-            switch item {
-            case .openingSavings:
-                event(1, 0, .opening, account: Self.savings, payee: cp(.openingSavings))
-            case .openingUK:
-                event(1, 0, .opening, account: Self.uk, payee: cp(.openingUK))
-            case .salaryMid:
-                event(previousWeekday(15), 6 * 3600, .salary, account: Self.savings, payee: cp(.payroll))
-            case .salaryEnd:
-                event(previousWeekday(length), 6 * 3600, .salary, account: Self.savings, payee: cp(.payroll))
-            case .cardCycle:
-                let depositDay = plan.below(3) == 0 ? 25 : 24
-                event(24, 7 * 3600, .transferOut, account: Self.savings, payee: cp(.savingsToCash),
-                      delay: depositDay - 24)
-                event(depositDay, 7 * 3600, .transferIn, account: Self.cash, payee: cp(.cashFromSavings))
-                event(depositDay, 7 * 3600 + 300, .cardPayment, account: Self.cash, payee: cp(.cashCardPayment))
-            case .savingsInterest:
-                event(length, 23 * 3600, .savingsInterest, account: Self.savings, payee: cp(.savingsInterest))
-            case .ukSalary:
-                event(previousWeekday(25), 6 * 3600, .ukSalary, account: Self.uk, payee: cp(.ukPayroll))
-            case .ukRent:
-                event(nextWeekday(1), 6 * 3600 + 1800, .ukDirectDebit, account: Self.uk, payee: cp(.ukRent))
-            case .ukEnergy:
-                event(nextWeekday(12), 6 * 3600 + 1800, .ukDirectDebit, account: Self.uk, payee: cp(.ukEnergy))
-            case .ukMobile:
-                event(nextWeekday(18), 6 * 3600 + 1800, .ukDirectDebit, account: Self.uk, payee: cp(.ukMobile))
-            case .ukCouncilTax:
-                event(nextWeekday(1), 6 * 3600 + 2400, .ukDirectDebit, account: Self.uk, payee: cp(.ukCouncilTax))
-            case .ukStandingOrder:
-                event(nextWeekday(5), 5 * 3600, .ukStandingOrder, account: Self.uk, payee: cp(.ukStandingOrder))
-            case .ukFee:
-                event(2, 5 * 3600, .ukFee, account: Self.uk, payee: cp(.ukFee))
-            case .atmFirst, .atmSecond:
-                event(1 + plan.below(length), 10 * 3600 + plan.below(11 * 3600), .atm, account: Self.uk,
-                      payee: atms[plan.below(atms.count)])
-            case .netflix:
-                event(7, 8 * 3600 + 900, .subscription, account: Self.card, payee: cp(.netflix))
-            case .spotify:
-                event(12, 9 * 3600 + 120, .subscription, account: Self.card, payee: cp(.spotify))
-            case .iCloud:
-                event(3, 4 * 3600 + 1500, .subscription, account: Self.card, payee: cp(.iCloud))
-            case .verizon:
-                event(20, 5 * 3600 + 1800, .subscription, account: Self.card, payee: cp(.verizon))
-            case .conEdison:
-                event(16, 3 * 3600 + 600, .subscription, account: Self.card, payee: cp(.conEdison))
-            case .cardInterest:
-                event(23, 23 * 3600 + 1800, .cardInterest, account: Self.card, payee: cp(.cardInterest))
-            case .cashTopUp:
-                event(17, 12 * 3600, .topUpOut, account: Self.savings, payee: cp(.savingsToCash))
-                event(17 + plan.below(2), 12 * 3600 + 60, .topUpIn, account: Self.cash, payee: cp(.cashFromSavings))
-            }
+            place(item, in: &month, plan: &plan)
         }
-        planned.sort { ($0.day, $0.item.order) < ($1.day, $1.item.order) }
+        return month.byDay
+    }
 
-        // The month's purchases, spread over its days: busier at weekends and on trips.
+    /// Where and when one recurring item happens: one case per item, a table rather than logic.
+    func place(_ item: RecurringItem, in month: inout MonthSchedule, plan: inout SplitMix64) {
+        let length = month.length
+        func cp(_ which: Counterparty) -> Int { month.payee(which) }
+        switch item {
+        case .openingSavings:
+            month.event(1, 0, .opening, account: Self.savings, payee: cp(.openingSavings))
+        case .openingUK:
+            month.event(1, 0, .opening, account: Self.uk, payee: cp(.openingUK))
+        case .salaryMid:
+            month.event(month.previousWeekday(15), 6 * 3600, .salary, account: Self.savings, payee: cp(.payroll))
+        case .salaryEnd:
+            month.event(month.previousWeekday(length), 6 * 3600, .salary, account: Self.savings, payee: cp(.payroll))
+        case .cardCycle:
+            let depositDay = plan.below(3) == 0 ? 25 : 24
+            month.event(24, 7 * 3600, .transferOut, account: Self.savings, payee: cp(.savingsToCash), delay: depositDay - 24)
+            month.event(depositDay, 7 * 3600, .transferIn, account: Self.cash, payee: cp(.cashFromSavings))
+            month.event(depositDay, 7 * 3600 + 300, .cardPayment, account: Self.cash, payee: cp(.cashCardPayment))
+        case .savingsInterest:
+            month.event(length, 23 * 3600, .savingsInterest, account: Self.savings, payee: cp(.savingsInterest))
+        case .ukSalary:
+            month.event(month.previousWeekday(25), 6 * 3600, .ukSalary, account: Self.uk, payee: cp(.ukPayroll))
+        case .ukRent:
+            month.event(month.nextWeekday(1), 6 * 3600 + 1800, .ukDirectDebit, account: Self.uk, payee: cp(.ukRent))
+        case .ukEnergy:
+            month.event(month.nextWeekday(12), 6 * 3600 + 1800, .ukDirectDebit, account: Self.uk, payee: cp(.ukEnergy))
+        case .ukMobile:
+            month.event(month.nextWeekday(18), 6 * 3600 + 1800, .ukDirectDebit, account: Self.uk, payee: cp(.ukMobile))
+        case .ukCouncilTax:
+            month.event(month.nextWeekday(1), 6 * 3600 + 2400, .ukDirectDebit, account: Self.uk, payee: cp(.ukCouncilTax))
+        case .ukStandingOrder:
+            month.event(month.nextWeekday(5), 5 * 3600, .ukStandingOrder, account: Self.uk, payee: cp(.ukStandingOrder))
+        case .ukFee:
+            month.event(2, 5 * 3600, .ukFee, account: Self.uk, payee: cp(.ukFee))
+        case .atmFirst, .atmSecond:
+            let atms = [cp(.atmBarclays), cp(.atmHSBC), cp(.atmNationwide)]
+            month.event(1 + plan.below(length), 10 * 3600 + plan.below(11 * 3600), .atm, account: Self.uk,
+                        payee: atms[plan.below(atms.count)])
+        case .netflix:
+            month.event(7, 8 * 3600 + 900, .subscription, account: Self.card, payee: cp(.netflix))
+        case .spotify:
+            month.event(12, 9 * 3600 + 120, .subscription, account: Self.card, payee: cp(.spotify))
+        case .iCloud:
+            month.event(3, 4 * 3600 + 1500, .subscription, account: Self.card, payee: cp(.iCloud))
+        case .verizon:
+            month.event(20, 5 * 3600 + 1800, .subscription, account: Self.card, payee: cp(.verizon))
+        case .conEdison:
+            month.event(16, 3 * 3600 + 600, .subscription, account: Self.card, payee: cp(.conEdison))
+        case .cardInterest:
+            month.event(23, 23 * 3600 + 1800, .cardInterest, account: Self.card, payee: cp(.cardInterest))
+        case .cashTopUp:
+            month.event(17, 12 * 3600, .topUpOut, account: Self.savings, payee: cp(.savingsToCash))
+            month.event(17 + plan.below(2), 12 * 3600 + 60, .topUpIn, account: Self.cash, payee: cp(.cashFromSavings))
+        }
+    }
+
+    /// How the month's purchases spread over its days: busier at weekends and on trips.
+    func purchaseWeights(start: Int, length: Int, plan: inout SplitMix64) -> [Int] {
         let weekdayWeight = [110, 90, 95, 100, 105, 125, 130]
         var weights: [Int] = []
         for offset in 0..<length {
@@ -111,8 +121,13 @@ extension SampleExportRun {
             if tripRegion != nil && tripDays.contains(day) { weight = weight * 3 / 2 }
             weights.append(weight)
         }
-        let weightSum = weights.reduce(0, +)
+        return weights
+    }
 
+    /// Each day's planned items and share of the purchases, in time order, then the changes
+    /// that fall due that day.
+    func generateDays(start: Int, length: Int, purchases: Int, weights: [Int], planned: [(day: Int, item: DayItem)]) throws {
+        let weightSum = weights.reduce(0, +)
         var nextPlanned = 0
         var cumulative = 0
         for offset in 0..<length {
@@ -141,22 +156,35 @@ extension SampleExportRun {
                 account.transactions.endDay()
             }
         }
-
-        // Month-end balance observations.
-        let monthEnd = start + length - 1
-        for index in accounts.indices {
-            try writeBalance(index, day: monthEnd)
-        }
     }
 
     /// Decides what a purchase slot becomes: who, where, when, and whether it is one of the
     /// special records (refund, hold, memo, rejected, ATM).
     func makePurchaseSlot(day: Int, order: Int) -> DayItem {
+        var item = DayItem(seconds: 0, order: order, kind: .purchase, account: Self.card, payee: 0)
+        let region = chooseKind(of: &item, day: day)
+        choosePayee(of: &item, region: region, day: day)
+        if item.kind == .memo { producedMemo = true }
+        if item.kind == .rejected { producedRejected = true }
+        if item.kind == .purchase && region != .us && item.account == Self.card { producedForeign = true }
+        if item.kind == .purchase && item.seenPending && day + item.delay <= lastDay { producedPendingBooked = true }
+
+        let merchant = merchants[item.payee]
+        if item.kind == .refund {
+            item.seconds = 9 * 3600 + rng.below(11 * 3600)
+        } else {
+            item.seconds = merchant.open * 3600 + rng.below((merchant.close - merchant.open) * 3600)
+        }
+        return item
+    }
+
+    /// The slot's kind and account, and the region its merchant is in. Each special record is
+    /// forced once, at a set share of the run, so that even a small sample holds one of each.
+    func chooseKind(of item: inout DayItem, day: Int) -> Region {
         let index = purchaseSlot
         purchaseSlot += 1
         func reached(_ percent: Int) -> Bool { index * 100 >= purchaseSlotTotal * percent }
 
-        var item = DayItem(seconds: 0, order: order, kind: .purchase, account: Self.card, payee: 0)
         var region: Region = .us
         if !producedForeign && reached(10) {
             region = [Region.paris, .tokyo, .uk, .toronto][rng.below(4)]
@@ -172,35 +200,42 @@ extension SampleExportRun {
         } else if !producedRejected && reached(65) {
             item.kind = .rejected
         } else {
-            let accountRoll = rng.below(100)
-            item.account = accountRoll < 78 ? Self.card : accountRoll < 94 ? Self.uk : Self.cash
-            if item.account == Self.cash && !cashFunded { item.account = Self.card }
-            let roll = rng.below(10_000)
-            if roll < 120 {
-                item.kind = .refund
-            } else if roll < 135 {
-                item.kind = .hold
-                item.account = Self.card
-            } else if roll < 145 {
-                item.kind = .memo
-            } else if roll < 165 {
-                item.kind = .rejected
-            } else if item.account == Self.uk && rng.chance(500) {
-                item.kind = .atm
-            } else {
-                item.seenPending = rng.chance(200)
-            }
-            if item.account == Self.uk {
-                region = .uk
-            } else if item.account == Self.card {
-                if let tripRegion, tripDays.contains(day), rng.below(100) < 75 {
-                    region = tripRegion
-                } else if rng.chance(40) {
-                    region = .onlineEurope
-                }
-            }
+            region = chooseAtRandom(&item, day: day)
         }
+        return region
+    }
 
+    /// An ordinary slot: mostly a card purchase at home, now and then a refund, hold, memo,
+    /// rejected record or ATM withdrawal; abroad on a trip, online in Europe at times.
+    func chooseAtRandom(_ item: inout DayItem, day: Int) -> Region {
+        let accountRoll = rng.below(100)
+        item.account = accountRoll < 78 ? Self.card : accountRoll < 94 ? Self.uk : Self.cash
+        if item.account == Self.cash && !cashFunded { item.account = Self.card }
+        let roll = rng.below(10_000)
+        if roll < 120 {
+            item.kind = .refund
+        } else if roll < 135 {
+            item.kind = .hold
+            item.account = Self.card
+        } else if roll < 145 {
+            item.kind = .memo
+        } else if roll < 165 {
+            item.kind = .rejected
+        } else if item.account == Self.uk && rng.chance(500) {
+            item.kind = .atm
+        } else {
+            item.seenPending = rng.chance(200)
+        }
+        if item.account == Self.uk { return .uk }
+        if item.account == Self.card {
+            if let tripRegion, tripDays.contains(day), rng.below(100) < 75 { return tripRegion }
+            if rng.chance(40) { return .onlineEurope }
+        }
+        return .us
+    }
+
+    /// The slot's payee and, for what settles later, after how many days.
+    func choosePayee(of item: inout DayItem, region: Region, day: Int) {
         switch item.kind {
         case .hold:
             item.payee = holdPayees[rng.below(holdPayees.count)]
@@ -213,18 +248,6 @@ extension SampleExportRun {
             item.payee = pickMerchant(region)
             item.delay = 1 + rng.below(2)
         }
-        if item.kind == .memo { producedMemo = true }
-        if item.kind == .rejected { producedRejected = true }
-        if item.kind == .purchase && region != .us && item.account == Self.card { producedForeign = true }
-        if item.kind == .purchase && item.seenPending && day + item.delay <= lastDay { producedPendingBooked = true }
-
-        let merchant = merchants[item.payee]
-        if item.kind == .refund {
-            item.seconds = 9 * 3600 + rng.below(11 * 3600)
-        } else {
-            item.seconds = merchant.open * 3600 + rng.below((merchant.close - merchant.open) * 3600)
-        }
-        return item
     }
 
     func pickMerchant(_ region: Region) -> Int {

@@ -133,23 +133,52 @@ extension SampleExportRun {
         try insert(record, final: posted == nil ? nil : record)
     }
 
+    /// A recurring item: pay, interest, fees and direct debits booked on their day; the moves
+    /// between the accounts in `processTransfer`; a subscription by card.
     func processPlanned(_ kind: PlannedKind, item: DayItem, day: Int) throws {
         let merchant = merchants[item.payee]
-        func booked(_ account: Int, _ amount: Int64, credit: Bool, _ type: SampleTransactionType,
-                    payee: Int? = nil, posted: Int? = nil) throws {
-            let record = newRecord(account: account, day: day, seconds: item.seconds, payee: payee ?? item.payee,
-                                   amount: amount, credit: credit, type: type, status: .booked, posted: posted ?? day)
-            try insert(record, final: record)
-        }
         switch kind {
+        case .transferOut, .transferIn, .topUpOut, .topUpIn, .cardPayment:
+            try processTransfer(kind, item: item, day: day)
         case .opening:
             // The money the account held when the export began, moved in from an older account.
-            try booked(item.account, item.account == Self.uk ? ukSalary : salary * 2, credit: true, .deposit)
+            try book(item, day: day, item.account, item.account == Self.uk ? ukSalary : salary * 2, credit: true, .deposit)
         case .salary:
-            try booked(Self.savings, salary, credit: true, .directDeposit)
+            try book(item, day: day, Self.savings, salary, credit: true, .directDeposit)
         case .savingsInterest:
             let balance = accounts[Self.savings].running
-            try booked(Self.savings, max(1, balance * 425 / 120_000), credit: true, .interest)
+            try book(item, day: day, Self.savings, max(1, balance * 425 / 120_000), credit: true, .interest)
+        case .ukSalary:
+            try book(item, day: day, Self.uk, ukSalary, credit: true, .directDeposit)
+        case .ukDirectDebit:
+            let amount: Int64 = switch item.payee - counterpartyBase {
+            case Counterparty.ukRent.rawValue: 115_000
+            case Counterparty.ukCouncilTax.rawValue: 14_200
+            default: drawAmount(merchant)
+            }
+            try book(item, day: day, Self.uk, amount, credit: false, .directDebit)
+        case .ukStandingOrder:
+            try book(item, day: day, Self.uk, 15_000, credit: false, .standingOrder)
+        case .ukFee:
+            try book(item, day: day, Self.uk, 500, credit: false, .fee)
+        case .atm:
+            try book(item, day: day, Self.uk, drawAmount(merchant), credit: false, .atm)
+        case .cardInterest:
+            let owed = max(0, -accounts[Self.card].running)
+            try book(item, day: day, Self.card, max(100, owed * 199 / 10_000), credit: false, .interest)
+        case .subscription:
+            let posted = day + 1 <= lastDay ? day + 1 : nil
+            let record = newRecord(account: Self.card, day: day, seconds: item.seconds, payee: item.payee,
+                                   amount: drawAmount(merchant), credit: false, type: .pointOfSale,
+                                   status: posted == nil ? .pending : .booked, posted: posted)
+            try insert(record, final: posted == nil ? nil : record)
+        }
+    }
+
+    /// Money moved between the sample's own accounts: savings to cash before the card payment
+    /// (enough for what the card owes and the cash buffer), a top-up, and the payment itself.
+    func processTransfer(_ kind: PlannedKind, item: DayItem, day: Int) throws {
+        switch kind {
         case .transferOut:
             let owed = max(0, -accounts[Self.card].running)
             let shortfall = max(0, cashTarget - accounts[Self.cash].running)
@@ -157,22 +186,22 @@ extension SampleExportRun {
             let margin = item.delay > 0 ? owed / 10 : 0
             transferAmount = roundUp(owed + margin + shortfall, to: 1_000)
             if transferAmount == 0 { transferAmount = 10_000 }
-            try booked(Self.savings, transferAmount, credit: false, .withdrawal)
+            try book(item, day: day, Self.savings, transferAmount, credit: false, .withdrawal)
         case .transferIn:
-            try booked(Self.cash, transferAmount, credit: true, .deposit)
+            try book(item, day: day, Self.cash, transferAmount, credit: true, .deposit)
             cashFunded = true
         case .topUpOut:
             topUpAmount = max(5_000, roundUp(max(0, cashTarget - accounts[Self.cash].running), to: 1_000))
-            try booked(Self.savings, topUpAmount, credit: false, .withdrawal)
+            try book(item, day: day, Self.savings, topUpAmount, credit: false, .withdrawal)
         case .topUpIn:
-            try booked(Self.cash, topUpAmount, credit: true, .deposit)
+            try book(item, day: day, Self.cash, topUpAmount, credit: true, .deposit)
             cashFunded = true
         case .cardPayment:
             let owed = -accounts[Self.card].running
             if owed > 0 {
-                try booked(Self.cash, owed, credit: false, .billPayment)
-                try booked(Self.card, owed, credit: true, .billPayment,
-                           payee: counterpartyBase + Counterparty.cardPaymentReceived.rawValue)
+                try book(item, day: day, Self.cash, owed, credit: false, .billPayment)
+                try book(item, day: day, Self.card, owed, credit: true, .billPayment,
+                         payee: counterpartyBase + Counterparty.cardPaymentReceived.rawValue)
             } else {
                 // Nothing owed: two ordinary card purchases take the payment's place.
                 for _ in 0..<2 {
@@ -184,30 +213,16 @@ extension SampleExportRun {
                     try purchase(fallback, day: day)
                 }
             }
-        case .ukSalary:
-            try booked(Self.uk, ukSalary, credit: true, .directDeposit)
-        case .ukDirectDebit:
-            let amount: Int64 = switch item.payee - counterpartyBase {
-            case Counterparty.ukRent.rawValue: 115_000
-            case Counterparty.ukCouncilTax.rawValue: 14_200
-            default: drawAmount(merchant)
-            }
-            try booked(Self.uk, amount, credit: false, .directDebit)
-        case .ukStandingOrder:
-            try booked(Self.uk, 15_000, credit: false, .standingOrder)
-        case .ukFee:
-            try booked(Self.uk, 500, credit: false, .fee)
-        case .atm:
-            try booked(Self.uk, drawAmount(merchant), credit: false, .atm)
-        case .cardInterest:
-            let owed = max(0, -accounts[Self.card].running)
-            try booked(Self.card, max(100, owed * 199 / 10_000), credit: false, .interest)
-        case .subscription:
-            let posted = day + 1 <= lastDay ? day + 1 : nil
-            let record = newRecord(account: Self.card, day: day, seconds: item.seconds, payee: item.payee,
-                                   amount: drawAmount(merchant), credit: false, type: .pointOfSale,
-                                   status: posted == nil ? .pending : .booked, posted: posted)
-            try insert(record, final: posted == nil ? nil : record)
+        default:
+            preconditionFailure("\(kind) is not a transfer")
         }
+    }
+
+    /// Books a planned item's transaction on its day (posted that day unless `posted` says otherwise).
+    func book(_ item: DayItem, day: Int, _ account: Int, _ amount: Int64, credit: Bool, _ type: SampleTransactionType,
+              payee: Int? = nil, posted: Int? = nil) throws {
+        let record = newRecord(account: account, day: day, seconds: item.seconds, payee: payee ?? item.payee,
+                               amount: amount, credit: credit, type: type, status: .booked, posted: posted ?? day)
+        try insert(record, final: record)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 
+/// One run of the generator: the accounts and their stream files, the random draws, and the
+/// state of the month and day being written.
 final class SampleExportRun {
     // Account slots.
     static let card = 0, cash = 1, savings = 2, uk = 3
@@ -79,41 +81,13 @@ final class SampleExportRun {
         let catalogue = WalletExportSampleGenerator.sampleMerchants
         counterpartyBase = catalogue.count
         merchants = catalogue + Counterparty.allCases.map(WalletExportSampleGenerator.counterparty)
-        payees = merchants.map { merchant in
-            let raw = SampleFormat.jsonEscaped(merchant.raw)
-            return EncodedPayee(
-                name: SampleFormat.jsonString(merchant.name),
-                label: SampleFormat.jsonString(merchant.label),
-                raw: raw,
-                mcc: merchant.mcc.map { Array(String($0).utf8) } ?? Array("null".utf8),
-                hasPlaceholders: raw.contains(UInt8(ascii: "%")) || raw.contains(UInt8(ascii: "^")))
-        }
-        for region in Region.allCases {
-            var indices: [Int] = []
-            var cumulative: [Int] = []
-            var sum = 0
-            for (index, merchant) in catalogue.enumerated() where merchant.region == region && merchant.weight > 0 {
-                sum += merchant.weight
-                indices.append(index)
-                cumulative.append(sum)
-            }
-            regionPayees.append(indices)
-            regionCumulative.append(cumulative)
-        }
+        payees = merchants.map(Self.encode)
+        (regionPayees, regionCumulative) = Self.regionTables(catalogue)
         holdPayees = catalogue.indices.filter {
             catalogue[$0].region == .us && WalletExportSampleGenerator.holdMCCs.contains(catalogue[$0].mcc ?? -1)
         }
-        func mean(_ region: Region) -> Int64 {
-            var weighted: Int64 = 0
-            var weights: Int64 = 0
-            for merchant in catalogue where merchant.region == region {
-                weighted += Int64(merchant.weight) * (merchant.minimum + merchant.maximum) / 2
-                weights += Int64(merchant.weight)
-            }
-            return weights > 0 ? weighted / weights : 0
-        }
-        meanUS = mean(.us)
-        meanUK = mean(.uk)
+        meanUS = Self.meanAmount(catalogue, .us)
+        meanUK = Self.meanAmount(catalogue, .uk)
 
         var slots = 0
         for month in 0..<config.months {
@@ -123,6 +97,47 @@ final class SampleExportRun {
             slots += budget - chosen.reduce(0) { $0 + $1.cost }
         }
         purchaseSlotTotal = slots
+    }
+
+    /// A merchant's text as the writers put it out, encoded once.
+    static func encode(_ merchant: Merchant) -> EncodedPayee {
+        let raw = SampleFormat.jsonEscaped(merchant.raw)
+        return EncodedPayee(
+            name: SampleFormat.jsonString(merchant.name),
+            label: SampleFormat.jsonString(merchant.label),
+            raw: raw,
+            mcc: merchant.mcc.map { Array(String($0).utf8) } ?? Array("null".utf8),
+            hasPlaceholders: raw.contains(UInt8(ascii: "%")) || raw.contains(UInt8(ascii: "^")))
+    }
+
+    /// Per region, the merchants that can be drawn and their cumulative weights.
+    static func regionTables(_ catalogue: [Merchant]) -> (payees: [[Int]], cumulative: [[Int]]) {
+        var payees: [[Int]] = []
+        var cumulatives: [[Int]] = []
+        for region in Region.allCases {
+            var indices: [Int] = []
+            var cumulative: [Int] = []
+            var sum = 0
+            for (index, merchant) in catalogue.enumerated() where merchant.region == region && merchant.weight > 0 {
+                sum += merchant.weight
+                indices.append(index)
+                cumulative.append(sum)
+            }
+            payees.append(indices)
+            cumulatives.append(cumulative)
+        }
+        return (payees, cumulatives)
+    }
+
+    /// The weighted mean amount of a region's merchants, in minor units.
+    static func meanAmount(_ catalogue: [Merchant], _ region: Region) -> Int64 {
+        var weighted: Int64 = 0
+        var weights: Int64 = 0
+        for merchant in catalogue where merchant.region == region {
+            weighted += Int64(merchant.weight) * (merchant.minimum + merchant.maximum) / 2
+            weights += Int64(merchant.weight)
+        }
+        return weights > 0 ? weighted / weights : 0
     }
 
     static func budget(total: Int, months: Int, month: Int) -> Int {

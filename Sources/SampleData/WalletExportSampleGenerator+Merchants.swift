@@ -79,6 +79,7 @@ extension WalletExportSampleGenerator {
         case atmBarclays, atmHSBC, atmNationwide
     }
 
+    /// A counterparty's catalogue entry. Long, but a table: one line per counterparty.
     static func counterparty(_ which: SampleCounterparty) -> SampleMerchant {
         func cp(_ name: String?, _ label: String, _ raw: String, mcc: Int? = nil,
                 region: SampleRegion = .counterparty, _ minimum: Int64 = 0, _ maximum: Int64 = 0,
