@@ -22,77 +22,96 @@ public struct SureConnectionFile: Sendable {
     /// Reads a `connection.json`: Sure's configuration fields plus, per source account, its
     /// currency, kind (`accountable_type`) and `ledger_timezone` under `accounts`.
     public static func parse(_ bytes: [UInt8], file: String) throws -> SureConnectionFile {
-        func bad(_ message: String) -> SourceError { .badInput(file: file, line: nil, field: nil, message: message) }
+        let reader = ConfigurationReader(file: file)
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch { throw bad("not valid JSON (\(error))") }
-        guard case .object(let root) = value else { throw bad("the configuration must be a JSON object") }
-        func string(_ object: JSONObject, _ key: String) throws -> String {
-            guard case .string(let text)? = object[key] else { throw bad("\(key) must be a string") }
-            return text
-        }
-        func optionalString(_ object: JSONObject, _ key: String) -> String? {
-            if case .string(let text)? = object[key] { return text }
-            return nil
-        }
-        func integer(_ object: JSONObject, _ key: String) throws -> Int64 {
-            guard case .number(let text)? = object[key], let number = Fields.integer(text) else { throw bad("\(key) must be an integer") }
-            return number
-        }
-        func uuid(_ object: JSONObject, _ key: String) throws -> String {
-            let text = try string(object, key)
-            guard Fields.isUUID(text) else { throw bad("\(key) must be a UUID") }
-            return text.lowercased()
-        }
+        do { value = try JSONParser.parse(bytes) } catch { throw reader.bad("not valid JSON (\(error))") }
+        guard case .object(let root) = value else { throw reader.bad("the configuration must be a JSON object") }
         if case .number(let text)? = root["protocol_version"], Fields.integer(text) != 2 {
-            throw bad("protocol_version \(text) is not supported (only 2)")
+            throw reader.bad("protocol_version \(text) is not supported (only 2)")
         }
-        let connectionID = try uuid(root, "connection_id")
-        let publisherID = try uuid(root, "publisher_id")
-        let generation = try integer(root, "generation")
-        let streamID = try uuid(root, "stream_id")
+        let connectionID = try reader.uuid(root, "connection_id")
+        let publisherID = try reader.uuid(root, "publisher_id")
+        let generation = try reader.integer(root, "generation")
+        let streamID = try reader.uuid(root, "stream_id")
         guard case .object(let consent)? = root["consent"], case .array(let selected)? = consent["selected_source_account_ids"] else {
-            throw bad("consent.selected_source_account_ids is missing")
+            throw reader.bad("consent.selected_source_account_ids is missing")
         }
         let selectedIDs = try selected.map { item -> String in
-            guard case .string(let text) = item, Fields.isUUID(text) else { throw bad("selected_source_account_ids must hold UUIDs") }
+            guard case .string(let text) = item, Fields.isUUID(text) else { throw reader.bad("selected_source_account_ids must hold UUIDs") }
             return text
         }
-        guard case .array(let bindings)? = root["account_bindings"] else { throw bad("account_bindings is missing") }
+        let mappings = try self.mappings(root, selectedIDs: selectedIDs, reader: reader)
+        var grantedAt = ""
+        if case .string(let text)? = consent["granted_at"] { grantedAt = text }
+        return SureConnectionFile(connectionID: connectionID, publisherID: publisherID, generation: generation,
+                                   streamID: streamID, consentGrantedAt: grantedAt, mappings: mappings,
+                                   credential: reader.optionalString(root, "publisher_credential"))
+    }
+
+    /// The consented accounts' mappings: each binding of `account_bindings` with what `accounts`
+    /// says of its account. They must bind exactly the accounts `selectedIDs` names.
+    private static func mappings(_ root: JSONObject, selectedIDs: [String], reader: ConfigurationReader) throws -> [SureAccountMapping] {
+        guard case .array(let bindings)? = root["account_bindings"] else { throw reader.bad("account_bindings is missing") }
         var accountInfo: [String: JSONObject] = [:]
         if case .array(let accounts)? = root["accounts"] {
             for account in accounts {
-                guard case .object(let object) = account else { throw bad("accounts must hold objects") }
-                let id = try string(object, "source_id").lowercased()
+                guard case .object(let object) = account else { throw reader.bad("accounts must hold objects") }
+                let id = try reader.string(object, "source_id").lowercased()
                 accountInfo[id] = object
             }
         }
         var mappings: [SureAccountMapping] = []
         for (position, binding) in bindings.enumerated() {
-            guard case .object(let object) = binding else { throw bad("account_bindings must hold objects") }
-            let sourceText = try string(object, "source_account_id")
-            guard Fields.isUUID(sourceText) else { throw bad("source_account_id must be a UUID") }
+            guard case .object(let object) = binding else { throw reader.bad("account_bindings must hold objects") }
+            let sourceText = try reader.string(object, "source_account_id")
+            guard Fields.isUUID(sourceText) else { throw reader.bad("source_account_id must be a UUID") }
             let source = sourceText.lowercased()
             guard let info = accountInfo[source] else {
-                throw bad("accounts has no entry (currency, accountable_type, ledger_timezone) for \(sourceText)")
+                throw reader.bad("accounts has no entry (currency, accountable_type, ledger_timezone) for \(sourceText)")
             }
-            let type = try string(info, "accountable_type")
-            guard type == "Depository" || type == "CreditCard" else { throw bad("accountable_type must be Depository or CreditCard") }
+            let type = try reader.string(info, "accountable_type")
+            guard type == "Depository" || type == "CreditCard" else { throw reader.bad("accountable_type must be Depository or CreditCard") }
             let spelled = selectedIDs.first { $0.lowercased() == source } ?? sourceText
             mappings.append(SureAccountMapping(
                 sourceAccountID: source, position: position,
-                accountID: optionalString(info, "account_id") ?? spelled, lineageID: try uuid(object, "lineage_id"),
-                mappingVersion: try integer(object, "mapping_version"), accountableType: type,
-                subtype: optionalString(info, "subtype"), currency: try string(info, "currency"),
-                name: optionalString(info, "name") ?? "Wallet account", institutionName: optionalString(info, "institution_name") ?? "Apple Wallet",
-                ledgerTimezone: optionalString(info, "ledger_timezone") ?? "UTC"))
+                accountID: reader.optionalString(info, "account_id") ?? spelled, lineageID: try reader.uuid(object, "lineage_id"),
+                mappingVersion: try reader.integer(object, "mapping_version"), accountableType: type,
+                subtype: reader.optionalString(info, "subtype"), currency: try reader.string(info, "currency"),
+                name: reader.optionalString(info, "name") ?? "Wallet account",
+                institutionName: reader.optionalString(info, "institution_name") ?? "Apple Wallet",
+                ledgerTimezone: reader.optionalString(info, "ledger_timezone") ?? "UTC"))
         }
         guard Set(mappings.map(\.sourceAccountID)) == Set(selectedIDs.map { $0.lowercased() }) else {
-            throw bad("account_bindings must bind exactly the consented accounts")
+            throw reader.bad("account_bindings must bind exactly the consented accounts")
         }
-        var grantedAt = ""
-        if case .string(let text)? = consent["granted_at"] { grantedAt = text }
-        return SureConnectionFile(connectionID: connectionID, publisherID: publisherID, generation: generation,
-                                   streamID: streamID, consentGrantedAt: grantedAt, mappings: mappings,
-                                   credential: optionalString(root, "publisher_credential"))
+        return mappings
+    }
+}
+
+/// Typed reads of a configuration's members; what is wrong is bad input in the file.
+private struct ConfigurationReader {
+    let file: String
+
+    func bad(_ message: String) -> SourceError { .badInput(file: file, line: nil, field: nil, message: message) }
+
+    func string(_ object: JSONObject, _ key: String) throws -> String {
+        guard case .string(let text)? = object[key] else { throw bad("\(key) must be a string") }
+        return text
+    }
+
+    func optionalString(_ object: JSONObject, _ key: String) -> String? {
+        if case .string(let text)? = object[key] { return text }
+        return nil
+    }
+
+    func integer(_ object: JSONObject, _ key: String) throws -> Int64 {
+        guard case .number(let text)? = object[key], let number = Fields.integer(text) else { throw bad("\(key) must be an integer") }
+        return number
+    }
+
+    func uuid(_ object: JSONObject, _ key: String) throws -> String {
+        let text = try string(object, key)
+        guard Fields.isUUID(text) else { throw bad("\(key) must be a UUID") }
+        return text.lowercased()
     }
 }

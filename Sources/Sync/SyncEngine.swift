@@ -96,18 +96,7 @@ public final class SyncEngine {
                             return
                         }
                         // Counted apart, so a change set rolled back leaves no trace in the summary.
-                        var applied = summary
-                        try store.changeSet {
-                            var unknownValues: [SyncWarning] = []
-                            try apply(change, to: stream, sourceRow: sourceRow, summary: &applied, unknownValues: &unknownValues)
-                            // A value is warned about once per ledger: when the change set that
-                            // first brings it commits.
-                            for warning in unknownValues where try store.recordUnknownValue(
-                                field: String(warning.key), value: warning.value, file: warning.file, line: warning.line, now: now) {
-                                applied.warnings.append(warning)
-                            }
-                            try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
-                        }
+                        let applied = try applyInSavepoint(change, to: stream, sourceRow: sourceRow, summary: summary)
                         #if DEBUG
                         TestFaultInjection.reached(.changeSet)
                         #endif
@@ -136,76 +125,21 @@ public final class SyncEngine {
         }
     }
 
-    private func apply(_ change: StreamChange, to stream: LedgerStream, sourceRow: Int64, summary: inout StreamSummary,
-                       unknownValues: inout [SyncWarning]) throws {
-        func unknown(_ field: String, _ value: String) {
-            unknownValues.append(SyncWarning(file: change.file, line: change.line, field: field, value: value))
-        }
-        func located(_ field: String, _ body: () throws -> Void) throws {
-            do {
-                try body()
-            } catch let error as LedgerStoreError {
-                throw SourceError.badInput(file: change.file, line: change.line, field: field, message: error.description)
+    /// Applies one change set in its own savepoint, with its token and the unknown values it
+    /// is the first to bring (a value is warned about once per ledger: when the change set that
+    /// first brings it commits). Returns `summary` counting it.
+    private func applyInSavepoint(_ change: StreamChange, to stream: LedgerStream, sourceRow: Int64,
+                                  summary: StreamSummary) throws -> StreamSummary {
+        try store.changeSet {
+            var writer = ChangeSetWriter(store: store, change: change, sourceRow: sourceRow, summary: summary)
+            try writer.write(to: stream)
+            var applied = writer.summary
+            for warning in writer.unknownValues where try store.recordUnknownValue(
+                field: String(warning.key), value: warning.value, file: warning.file, line: warning.line, now: now) {
+                applied.warnings.append(warning)
             }
-        }
-        func count(_ outcome: UpsertOutcome) {
-            switch outcome {
-            case .inserted: summary.inserted += 1
-            case .updated: summary.updated += 1
-            case .unchanged: break
-            }
-            #if DEBUG
-            TestFaultInjection.reached(.record)
-            #endif
-        }
-        if change.replacesStream { try store.beginSnapshot() }
-        switch change.records {
-        case .accounts(let set):
-            for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
-                for (index, account) in records.enumerated() {
-                    if case .unrecognized(let name) = account.kind { unknown("\(key)[\(index)].kind", name) }
-                    try located("\(key)[\(index)]") {
-                        count(try store.upsertAccount(account, sourceRowID: sourceRow))
-                        if change.replacesStream && key == "inserted" { try store.addSnapshotID(account.id) }
-                    }
-                }
-            }
-            if change.replacesStream {
-                summary.deleted += try store.sweepAccounts(sourceRowID: sourceRow).count
-            }
-            for id in set.deleted where try store.deleteAccount(id: id, sourceRowID: sourceRow) {
-                summary.deleted += 1
-            }
-        case .balances(let set):
-            let accountID = stream.accountID ?? ""
-            for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
-                for (index, balance) in records.enumerated() {
-                    try located("\(key)[\(index)]") {
-                        count(try store.upsertBalance(balance))
-                        if change.replacesStream && key == "inserted" { try store.addSnapshotID(balance.id) }
-                    }
-                }
-            }
-            if change.replacesStream { summary.deleted += try store.sweepBalances(accountID: accountID) }
-            for id in set.deleted where try store.deleteBalance(id: id, accountID: accountID) {
-                summary.deleted += 1
-            }
-        case .transactions(let set):
-            let accountID = stream.accountID ?? ""
-            for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
-                for (index, transaction) in records.enumerated() {
-                    if case .unrecognized(let name) = transaction.transactionType { unknown("\(key)[\(index)].transactionType", name) }
-                    if case .unrecognized(let name) = transaction.status { unknown("\(key)[\(index)].status", name) }
-                    try located("\(key)[\(index)]") {
-                        count(try store.upsertTransaction(transaction))
-                        if change.replacesStream && key == "inserted" { try store.addSnapshotID(transaction.id) }
-                    }
-                }
-            }
-            if change.replacesStream { summary.deleted += try store.sweepTransactions(accountID: accountID) }
-            for id in set.deleted where try store.deleteTransaction(id: id, accountID: accountID) {
-                summary.deleted += 1
-            }
+            try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
+            return applied
         }
     }
 }

@@ -49,6 +49,8 @@ enum BenchmarkCommand {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// Every phase of every size, in the order the table lists them. Long, but one timeline read
+    /// top to bottom: each phase prepares what the next one times.
     static func measure(sizes: [Int], runs: Int, work: String) throws -> [Row] {
         let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let purse = binDirectory.appendingPathComponent("purse").path

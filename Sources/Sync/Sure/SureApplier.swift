@@ -280,7 +280,15 @@ final class SureApplier {
             counts.sourceOnly += 1
             return
         }
-        // 6. upsert; pending -> booked keeps the entry and its date
+        // 6. upsert
+        try upsertTransaction(upsert, ledgerID: ledgerID, existing: existing, mapping: mapping, context: context)
+        counts.upserted += 1
+    }
+
+    /// Writes the transaction and its identity; pending -> booked keeps the entry and its date.
+    private func upsertTransaction(_ upsert: SureTransactionUpsert, ledgerID: String,
+                                   existing: (accountID: String, status: String, date: String)?,
+                                   mapping: SureMappingRecord, context: EventContext) throws {
         var transactionDate = upsert.transactedAt
         if let existing, SureApplyRules.keepsTransactionDate(storedStatus: existing.status, newStatus: upsert.status),
            let kept = Timestamp(rfc3339: existing.date) {
@@ -296,10 +304,9 @@ final class SureApplier {
             transactionType: SureApplyRules.transactionType(upsert.transactionType),
             status: TransactionStatus(rawValue: upsert.status))
         _ = try store.upsertTransaction(transaction)
-        try store.saveSureIdentity(lineageID: lineage, sourceID: sourceID, identity: LedgerStore.SureIdentity(
+        try store.saveSureIdentity(lineageID: mapping.lineageID, sourceID: upsert.sourceID, identity: LedgerStore.SureIdentity(
             ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status, imported: true, tombstonedAt: nil),
             connectionID: context.connection.id, payload: upsert.transactionType, now: now.text)
-        counts.upserted += 1
     }
 
     private func applyTombstone(_ tombstone: SureTombstone, context: EventContext, counts: inout SureCounts) throws {

@@ -113,20 +113,28 @@ public final class SureInbox {
             }
         }
         for connectionID in touchedConnections { try applyReady(connectionID) }
-        // Batches accepted in this run and revoked by a failure of another.
+        report.lines += try Self.unsettledLines(touched: touched, fresh: fresh, connections: touchedConnections,
+                                                store: store, now: now)
+        return report
+    }
+
+    /// The batches of this run that did not apply: those accepted now and revoked by a failure
+    /// of another, then those that still wait. `touched` names each batch row's file.
+    private static func unsettledLines(touched: [Int64: String], fresh: Set<Int64>, connections: [String],
+                                       store: LedgerStore, now: Timestamp) throws -> [Line] {
+        var lines: [Line] = []
         for rowID in fresh.sorted() {
             guard let batch = try store.sureBatch(rowID: rowID), batch.status == .revoked else { continue }
-            report.lines.append(Line(kind: .note, text: "\(touched[rowID] ?? batch.batchID): revoked: \(batch.errorCode ?? "revoked") (sequence \(batch.sequence))", code: nil))
+            lines.append(Line(kind: .note, text: "\(touched[rowID] ?? batch.batchID): revoked: \(batch.errorCode ?? "revoked") (sequence \(batch.sequence))", code: nil))
         }
-        // Batches of this run that still wait.
-        for connectionID in touchedConnections {
+        for connectionID in connections {
             guard let connection = try store.sureConnection(id: connectionID) else { continue }
             for batch in try store.sureQueuedBatches(connectionID: connectionID) {
                 guard let file = touched[batch.rowID] else { continue }
-                report.lines.append(Line(kind: .waiting, text: "\(file): waiting: \(Self.waitingReason(batch, connection: connection, store: store, now: now))", code: nil))
+                lines.append(Line(kind: .waiting, text: "\(file): waiting: \(waitingReason(batch, connection: connection, store: store, now: now))", code: nil))
             }
         }
-        return report
+        return lines
     }
 
     // MARK: - Configuration
@@ -220,9 +228,18 @@ public final class SureInbox {
         let mappings = try store.sureMappings(connectionID: connection.id)
         let batch = try SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
             .validate(value)
-        return try store.transaction {
-            guard let current = try store.sureConnection(id: connection.id) else {
-                throw LedgerStoreError.missingRecord(kind: "Sure connection", id: connection.id)
+        return try record(batch, bytes: bytes, digest: digest, connectionID: connection.id, file: entry.display,
+                          store: store, now: now)
+    }
+
+    /// Stores a valid batch with its receipt, in one transaction with the connection's contact
+    /// times, unless its id was already received (then the stored batch, after checking it is
+    /// the same). True when stored now.
+    private func record(_ batch: SureBatch, bytes: [UInt8], digest: String, connectionID: String, file: String,
+                        store: LedgerStore, now: Timestamp) throws -> (SureBatchRecord, Bool) {
+        try store.transaction {
+            guard let current = try store.sureConnection(id: connectionID) else {
+                throw LedgerStoreError.missingRecord(kind: "Sure connection", id: connectionID)
             }
             if let existing = try store.sureBatch(connectionID: current.id, generation: current.generation, batchID: batch.batchID) {
                 try SureAcceptanceRules.checkResend(batch, digest: digest, received: existing.received)
@@ -240,7 +257,7 @@ public final class SureInbox {
                 payloadDigest: digest, captureID: batch.captureID, chunkIndex: batch.chunkIndex,
                 chunkCount: batch.chunkCount, captureMode: batch.captureMode, snapshotComplete: batch.snapshotComplete,
                 capturedAt: batch.capturedAt.text, capturedKey: batch.capturedKey, status: .accepted,
-                file: entry.display, acceptedAt: now.text)
+                file: file, acceptedAt: now.text)
             try store.insertSureBatch(record, payload: bytes, now: now.epochSeconds)
             var updated = current
             updated.lastDeviceContactAt = now.text
