@@ -35,13 +35,13 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "SampleDataTests", dependencies: ["SampleData", "PurseTestSupport"]),
         .testTarget(name: "SureProtocolTests", dependencies: ["SureProtocol", "Ledger", "PurseTestSupport"]),
-        .testTarget(name: "WalletExportTests", dependencies: ["WalletExport", "Ledger", "StrictJSON", "SampleData", "PurseTestSupport"]),
+        .testTarget(name: "WalletExportTests", dependencies: ["WalletExport", "Ledger", "SampleData", "PurseTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "WalletExport", "SureProtocol", "SampleData", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "WalletExport", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore", "Sync"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 import SampleData
 
 /// `purse-bench [--sizes 10000,100000,1000000] [--runs 3] [--work DIR] [--json FILE]`

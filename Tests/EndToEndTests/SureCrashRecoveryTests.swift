@@ -2,7 +2,6 @@ import Foundation
 import Ledger
 import PurseTestSupport
 import Storage
-import Sync
 import Testing
 
 /// kill -9 while purse takes in a Sure inbox of chunked captures, rerun, and the ledger and the

@@ -2,7 +2,6 @@ import Foundation
 import Ledger
 import LedgerStore
 import PurseTestSupport
-import Storage
 @testable import Sync
 import Testing
 import WalletExport

@@ -1,7 +1,7 @@
 import Foundation
 import PurseTestSupport
-@testable import WalletExport
 import Testing
+@testable import WalletExport
 
 @Suite struct LineReaderTests {
     /// A line as read, copied out of the reader's buffer.

@@ -1,8 +1,8 @@
 import Foundation
 import Ledger
 import PurseTestSupport
-import WalletExport
 import Testing
+import WalletExport
 
 /// Thousands of seeded mutations of valid change-set lines: the decoder must never crash or
 /// hang, and must either accept a line or refuse it with an error that names the file and line.

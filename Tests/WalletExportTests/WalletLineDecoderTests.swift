@@ -2,9 +2,8 @@ import Foundation
 import Ledger
 import PurseTestSupport
 import SampleData
-import StrictJSON
-@testable import WalletExport
 import Testing
+@testable import WalletExport
 
 /// The fast change-set decoder against the exact path (`JSONParser` into a tree, then
 /// `WalletRecordDecoder`): for every line, generated or mutated, both give the same records or

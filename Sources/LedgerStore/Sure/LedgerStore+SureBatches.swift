@@ -1,4 +1,3 @@
-import Ledger
 import Storage
 
 /// Sure batches: envelope, digest, receipt status and, for a while, their bytes.

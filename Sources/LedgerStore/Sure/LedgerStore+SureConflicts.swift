@@ -1,4 +1,3 @@
-import Ledger
 import Storage
 
 /// Sure conflicts, the decisions that settle them, and the purge of a lineage.

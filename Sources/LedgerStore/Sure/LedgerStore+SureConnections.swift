@@ -1,4 +1,3 @@
-import Ledger
 import Storage
 
 /// Sure connections with their cursor, and the account mappings of each.

@@ -1,4 +1,3 @@
-import Ledger
 import Storage
 
 /// What each Sure transaction became in the ledger, and the balance observations it sent.

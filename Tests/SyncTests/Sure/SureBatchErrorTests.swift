@@ -1,5 +1,4 @@
 import Foundation
-import Ledger
 import LedgerStore
 import SureProtocol
 @testable import Sync
