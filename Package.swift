@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "WalletExport", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "SureProtocol", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
-        .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "StrictJSON", "SureProtocol"]),
+        .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
         .target(name: "Rendering", dependencies: ["Ledger", "Analytics"]),
         .target(name: "PurseCLI", dependencies: ["Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "Analytics", "Rendering"]),

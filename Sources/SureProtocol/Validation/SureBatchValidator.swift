@@ -24,15 +24,6 @@ public struct SureBatchValidator {
         self.now = now
     }
 
-    /// Parses a batch body as Sure does before anything else: not JSON is `invalid_json`.
-    public static func parse(_ bytes: [UInt8]) throws(SureError) -> JSONValue {
-        do {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw SureError(.invalidJSON, "the body is not valid JSON (\(error))")
-        }
-    }
-
     /// The sequence a body says it has, read leniently (nil when it cannot be read), so an
     /// inbox can take its files in sequence order before any of them is validated.
     public static func declaredSequence(of bytes: [UInt8]) -> Int64? {
@@ -41,20 +32,14 @@ public struct SureBatchValidator {
         return Fields.integer(text)
     }
 
-    /// The publisher a body names, read leniently: to find its connection when the inbox has no
-    /// configuration.
-    public static func declaredPublisher(of value: JSONValue) -> String? {
-        guard case .object(let object) = value, case .string(let publisher)? = object["publisher_id"] else { return nil }
-        return publisher
-    }
-
     /// Parses and validates `bytes`.
     public func validate(bytes: [UInt8]) throws(SureError) -> SureBatch {
-        try validate(Self.parse(bytes))
+        try validate(SureBatchBody(bytes: bytes))
     }
 
-    public func validate(_ value: JSONValue) throws(SureError) -> SureBatch {
-        let root = try Fields(value, "the batch")
+    /// Validates a body already parsed.
+    public func validate(_ body: SureBatchBody) throws(SureError) -> SureBatch {
+        let root = try Fields(body.value, "the batch")
         // A batch of another protocol is refused as such before its shape is looked at.
         if let version = root.raw("protocol_version"), case .number(let text) = version, let number = Fields.integer(text),
            number != Self.protocolVersion {

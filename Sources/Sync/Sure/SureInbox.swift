@@ -1,7 +1,6 @@
 import Foundation
 import Ledger
 import LedgerStore
-import StrictJSON
 import SureProtocol
 
 /// A Sure protocol 2 inbox folder: `connection.json` (the publisher configuration) and/or
@@ -195,13 +194,14 @@ public final class SureInbox {
             throw SureError(.payloadTooLarge, "the batch is over the limit of \(SureBatchValidator.maximumPayloadBytes) bytes")
         }
         let digest = SHA256.hexDigest(bytes)
-        var parsed: JSONValue?
+        var parsed: SureBatchBody?
         var connection: SureConnectionRecord
         if let configured {
             connection = configured.connection
         } else {
-            parsed = try SureBatchValidator.parse(bytes)
-            guard let publisher = parsed.flatMap(SureBatchValidator.declaredPublisher(of:)),
+            let body = try SureBatchBody(bytes: bytes)
+            parsed = body
+            guard let publisher = body.declaredPublisher,
                   let found = try store.sureConnection(publisherID: publisher) else {
                 throw SureError(.publisherUnauthorized, "no connection of this database has the batch's publisher (and there is no connection.json)")
             }
@@ -217,7 +217,7 @@ public final class SureInbox {
                 ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
                 : "the publisher_credential in connection.json is not this connection's current credential")
         }
-        let value = try parsed ?? SureBatchValidator.parse(bytes)
+        let body = try parsed ?? SureBatchBody(bytes: bytes)
         switch connection.status {
         case .repairRequired:
             throw SureError(.repairRequired, "connection \(connection.id) needs 'purse sure repair' (\(connection.repairReason ?? "fenced"))")
@@ -227,7 +227,7 @@ public final class SureInbox {
         }
         let mappings = try store.sureMappings(connectionID: connection.id)
         let batch = try SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
-            .validate(value)
+            .validate(body)
         return try record(batch, bytes: bytes, digest: digest, connectionID: connection.id, file: entry.display,
                           store: store, now: now)
     }
