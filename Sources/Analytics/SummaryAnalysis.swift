@@ -40,7 +40,8 @@ public enum SummaryAnalysis {
     }
 
     struct MonthFacts {
-        var digest = Digest()
+        /// Every counted transaction's line (see `add`): what a restatement compares.
+        var digest = StableHash()
         var totals: [String: SummaryRecord.Totals] = [:]
 
         mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
@@ -202,7 +203,7 @@ public enum SummaryAnalysis {
         var restatements: [SummaryReport.Restatement] = []
         for record in try store.summaryRecords() where record.month <= month {
             let current = try facts[record.month] ?? monthFacts(store, record.month, zone: zone)
-            let digest = current.digest.text
+            let digest = current.digest.hex
             guard digest != record.digest else { continue }
             var changes: [SummaryReport.Restatement.Change] = []
             for currency in Set(record.totals.map(\.currency)).union(current.totals.keys).sorted() {
@@ -222,7 +223,7 @@ public enum SummaryAnalysis {
         }
         if complete, !(try store.summaryRecords().contains { $0.month == month }) {
             let current = facts[month] ?? MonthFacts()
-            records.append(SummaryRecord(month: month, digest: current.digest.text, firstReportedAt: now.text, reportedAt: now.text,
+            records.append(SummaryRecord(month: month, digest: current.digest.hex, firstReportedAt: now.text, reportedAt: now.text,
                                          totals: current.totals.values.sorted { $0.currency < $1.currency }))
         }
         if !complete { records.removeAll { $0.month == month } }
@@ -271,22 +272,5 @@ public enum SummaryAnalysis {
                            merchant: transaction.merchantName ?? transaction.description, category: category,
                            account: transaction.accountName, amount: transaction.amount, indicator: transaction.indicator,
                            status: transaction.status)
-    }
-
-    /// 64-bit FNV-1a over the text fed to it: detects change, not tampering.
-    struct Digest {
-        private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        mutating func add(_ text: String) {
-            for byte in text.utf8 {
-                state ^= UInt64(byte)
-                state = state &* 0x0000_0100_0000_01b3
-            }
-        }
-
-        var text: String {
-            let hex = String(state, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }
     }
 }

@@ -12,9 +12,9 @@ public enum SummaryEmailRendering {
         let text = SummaryTextRendering.text(report, style: style)
         let html = SummaryHTMLRendering.html(report)
         let csv = SummaryCSVRendering.spendingCSV(report)
-        var digest = MIMEMessage.Hash()
-        digest.add(text)
-        digest.add(html)
+        var digest = StableHash()
+        MIMEMessage.addLine(text, to: &digest)
+        MIMEMessage.addLine(html, to: &digest)
         let domain = from.split(separator: "@").last.map { String($0.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) } ?? ""
         let headers: [(String, String)] = [
             ("From", from),
