@@ -99,21 +99,14 @@ enum BudgetCommand {
     }
 
     static func report(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let zone = try context.reportTimeZone()
-        let months = try self.months(context, zone: zone)
-        let warnAt = try warnLevel(context) ?? 80
-        let report = try context.reading { store in
-            try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
-                                      warnAt: warnAt, includePending: context.command.has("include-pending"))
-        }
-        try context.writingData { sink in
-            switch format {
-            case .csv: BudgetRendering.csv(report, write: sink.write)
-            case .json: sink.write(BudgetRendering.json(report).pretty + "\n")
-            case .text: sink.write(BudgetRendering.text(report, style: context.textStyle))
-            }
-        }
+        try ReportRunner.run(context, options: {
+            let zone = try context.reportTimeZone()
+            return (zone: zone, months: try months(context, zone: zone), warnAt: try warnLevel(context) ?? 80)
+        }, analyse: { store, options in
+            try BudgetAnalysis.report(store, months: options.months, zone: options.zone,
+                                      today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
+                                      includePending: context.command.has("include-pending"))
+        }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
     }
 
     /// Silent and 0 when all is well; a line per budget over (and, with --warn-at, per warning)
