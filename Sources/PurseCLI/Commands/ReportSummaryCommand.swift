@@ -26,7 +26,7 @@ enum ReportSummaryCommand {
 
         init(_ context: CommandContext) throws {
             zone = try context.reportTimeZone()
-            month = try context.month("month", zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds)).adding(months: -1)
+            month = try PeriodOptions.month(context, zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds)).adding(months: -1)
             warnAt = try context.integer("warn-at", minimum: 1) ?? 80
             to = try address(context, "to") ?? defaultAddress(context.environment)
             from = try address(context, "from") ?? "purse <\(defaultAddress(context.environment))>"
