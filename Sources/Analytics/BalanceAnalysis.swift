@@ -85,7 +85,7 @@ public enum BalanceAnalysis {
             let last = netWorths.last { $0 != nil } ?? nil
             var change: Int64?
             if let first, let last {
-                change = try Money(units: last, currency: currency).subtracting(Money(units: first, currency: currency)).units
+                change = try Money.difference(last, first, currency: currency)
             }
             return NetWorthReport.CurrencySummary(currency: currency, netWorths: netWorths, first: first, last: last, change: change)
         }
