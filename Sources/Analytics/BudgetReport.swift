@@ -27,10 +27,10 @@ public struct BudgetReport: Sendable {
         /// net - available, when the budget is over.
         public let overBy: Int64?
 
-        public var isUnbudgeted: Bool { budgeted == nil }
+        var isUnbudgeted: Bool { budgeted == nil }
     }
 
-    public static let unbudgeted = "Unbudgeted"
+    static let unbudgeted = "Unbudgeted"
 
     public let months: [YearMonth]
     /// Warn level in percent.

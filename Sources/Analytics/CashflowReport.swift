@@ -19,7 +19,7 @@ public struct CashflowReport: Sendable {
         /// Transfers left out in this month and currency.
         public let transfers: Int
 
-        public init(period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
+        init(period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
                     net: Int64, transfers: Int) {
             self.period = period
             self.currency = currency
@@ -42,7 +42,7 @@ public struct CashflowReport: Sendable {
         public let net: Int64
         public let transfers: Int
 
-        public init(currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64, net: Int64, transfers: Int) {
+        init(currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64, net: Int64, transfers: Int) {
             self.currency = currency
             self.income = income
             self.spent = spent
@@ -61,11 +61,11 @@ public struct CashflowReport: Sendable {
     /// One per currency with income or spending, by currency code.
     public let totals: [Total]
 
-    public init(months: [YearMonth], rows: [Row], totals: [Total]) {
+    init(months: [YearMonth], rows: [Row], totals: [Total]) {
         self.months = months
         self.rows = rows
         self.totals = totals
     }
 
-    public var currencies: [String] { totals.map(\.currency) }
+    var currencies: [String] { totals.map(\.currency) }
 }

@@ -19,11 +19,11 @@ public struct Classification: Equatable, Sendable {
 
     public let flow: Flow
     public let category: String
-    public let reason: Reason
+    let reason: Reason
     /// Where the category came from: a rule, the code's built-in mapping, or the type.
     public let categorySource: String
 
-    public init(flow: Flow, category: String, reason: Reason, categorySource: String) {
+    init(flow: Flow, category: String, reason: Reason, categorySource: String) {
         self.flow = flow
         self.category = category
         self.reason = reason

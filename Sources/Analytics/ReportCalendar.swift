@@ -9,7 +9,7 @@ public enum ReportCalendar {
     }
 
     /// The last day of each period that `from...to` touches, ascending; empty when `to < from`.
-    public static func periodEnds(from: CivilDate, to: CivilDate, every interval: Interval) -> [CivilDate] {
+    static func periodEnds(from: CivilDate, to: CivilDate, every interval: Interval) -> [CivilDate] {
         guard from <= to else { return [] }
         var ends: [CivilDate] = []
         switch interval {

@@ -53,7 +53,7 @@ public struct SpendingReport: Sendable {
 
     /// A currency's rows added up.
     public struct Total: Sendable, Equatable {
-        public let currency: String
+        let currency: String
         public let spent: Int64
         public let refunded: Int64
         /// spent - refunded.
@@ -100,7 +100,7 @@ public struct SpendingReport: Sendable {
     /// With --compare: the months before, of the same length.
     public let previousMonths: [YearMonth]?
     /// One per currency of the rows, by currency code.
-    public let totals: [Total]
+    let totals: [Total]
 
     public var currencies: [String] { totals.map(\.currency) }
 

@@ -220,7 +220,7 @@ public struct SummaryReport: Sendable {
     public let currencies: [CurrencySection]
     /// The month's budgets (no Unbudgeted row): over first, then warn, then ok.
     public let budgets: [BudgetReport.Row]
-    public let warnAt: Int64
+    let warnAt: Int64
     /// Accounts with a balance at either month end, in `purse accounts` order.
     public let balances: [AccountLine]
     /// By currency code.
@@ -230,9 +230,9 @@ public struct SummaryReport: Sendable {
     public let freshness: [SourceFreshness]
 
     public var budgetsOver: Int { budgets.filter { $0.status == .over }.count }
-    public var budgetsWarn: Int { budgets.filter { $0.status == .warn }.count }
+    var budgetsWarn: Int { budgets.filter { $0.status == .warn }.count }
 
-    public func section(_ currency: String) -> CurrencySection? {
+    func section(_ currency: String) -> CurrencySection? {
         currencies.first { $0.currency == currency }
     }
 }

@@ -17,7 +17,7 @@ public struct TrendReport: Sendable {
         /// last - first; nil without both, or when they are in different currencies.
         public let change: Money?
 
-        public init(accountID: String, accountName: String, kind: AccountKind, currency: String, balances: [Money?],
+        init(accountID: String, accountName: String, kind: AccountKind, currency: String, balances: [Money?],
                     first: Money?, last: Money?, change: Money?) {
             self.accountID = accountID
             self.accountName = accountName
@@ -39,7 +39,7 @@ public struct TrendReport: Sendable {
         public let currency: String
         public let balance: Money?
 
-        public init(date: CivilDate, accountID: String, accountName: String, currency: String, balance: Money?) {
+        init(date: CivilDate, accountID: String, accountName: String, currency: String, balance: Money?) {
             self.date = date
             self.accountID = accountID
             self.accountName = accountName
@@ -56,7 +56,7 @@ public struct TrendReport: Sendable {
     /// By account name (ignoring ASCII case), then ID.
     public let series: [Series]
 
-    public init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], series: [Series]) {
+    init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], series: [Series]) {
         self.from = from
         self.to = to
         self.interval = interval

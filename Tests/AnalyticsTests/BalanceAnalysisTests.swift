@@ -1,4 +1,4 @@
-import Analytics
+@testable import Analytics
 import Foundation
 import Ledger
 import LedgerStore
