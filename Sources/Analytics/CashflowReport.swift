@@ -3,6 +3,7 @@ import Ledger
 /// Income against net spending by month, per currency; transfers are left out (they move
 /// money between the user's own accounts or pay a card, and are neither earned nor spent).
 public struct CashflowReport: Sendable {
+    /// One month in one currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
         public let currency: String

@@ -1,6 +1,7 @@
 /// A counted transaction's flow and category, and why: `purse explain` shows the reason.
 public struct Classification: Equatable, Sendable {
-    public enum Reason: Equatable, Sendable {
+    /// Which rule decided the flow (the first that applies, in the order of the money rules).
+    enum Reason: Equatable, Sendable {
         /// A user rule decided the flow and/or category.
         case rule(id: Int64)
         /// FinanceKit type `transfer`.

@@ -30,6 +30,7 @@ public struct ExplainReport: Sendable {
         case status(TransactionStatus)
     }
 
+    /// One transaction of the scope, with how it was classified and, when it did not count, why not.
     public struct Entry: Sendable {
         public let transactionID: String
         public let accountID: String

@@ -2,6 +2,7 @@ import Ledger
 
 /// Income (money-rules.md: credits whose flow is income) by month and source, per currency.
 public struct IncomeReport: Sendable {
+    /// One source in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
         /// The merchant name, else the description.

@@ -4,6 +4,7 @@ import Ledger
 /// Sunday) or calendar months. The last period ends on the last day asked for, even when that
 /// cuts it short.
 public enum ReportCalendar {
+    /// How long each period is: `--every day|week|month`.
     public enum Interval: String, CaseIterable, Sendable {
         case day, week, month
     }

@@ -2,10 +2,12 @@ import Ledger
 
 /// Spending (expenses and refunds) grouped by month and a key, per currency.
 public struct SpendingReport: Sendable {
+    /// What rows are keyed by: `--by category|mcc|merchant|account|month`.
     public enum Grouping: String, CaseIterable, Sendable {
         case category, mcc, merchant, account, month
     }
 
+    /// One group in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
         /// The group's name: category, merchant, account name, the MCC as four digits ("" for none), or "" by month.

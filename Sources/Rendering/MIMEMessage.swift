@@ -4,8 +4,8 @@ import Ledger
 /// A small MIME writer (RFC 5322, 2045-2047, 2183): headers, quoted-printable, base64,
 /// multipart bodies and RFC 2047 encoded words. Output lines stay within 76 octets except
 /// headers that cannot be folded, which stay within 998.
-public enum MIMEMessage {
-    public indirect enum Part {
+enum MIMEMessage {
+    indirect enum Part {
         /// A text body: quoted-printable when it needs encoding, 7bit when it is plain ASCII with short lines.
         case text(subtype: String, text: String, filename: String?)
         /// Any bytes as base64, optionally an attachment with a file name.
@@ -15,7 +15,7 @@ public enum MIMEMessage {
 
     /// The whole message: `headers` (name, value; values are encoded as needed) then the body.
     /// `lineEnding` is "\n" for `sendmail -t -oi` (the local convention) or "\r\n" for the wire.
-    public static func render(headers: [(String, String)], body: Part, lineEnding: String = "\n") -> String {
+    static func render(headers: [(String, String)], body: Part, lineEnding: String = "\n") -> String {
         var lines: [String] = []
         for (name, value) in headers { lines += header(name, value) }
         lines.append("MIME-Version: 1.0")
@@ -144,7 +144,7 @@ public enum MIMEMessage {
     /// characters with soft breaks, `=`, non-ASCII and controls escaped, trailing white space
     /// escaped. No output line starts with `.` or `From `, soft breaks included: a lone `.` ends
     /// the message for `sendmail -t` without `-oi`, and mbox writers mangle `From `.
-    public static func quotedPrintable(_ text: String) -> String {
+    static func quotedPrintable(_ text: String) -> String {
         var output: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let bytes = Array(line.utf8)
@@ -177,7 +177,7 @@ public enum MIMEMessage {
 
     static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    public static func base64(_ bytes: [UInt8]) -> String {
+    static func base64(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0

@@ -5,8 +5,8 @@ import Ledger
 /// `section,currency,item,measure,value` (a spreadsheet pivots it), and the spending by
 /// category that the email attaches.
 public enum SummaryCSVRendering {
-    public static let header = ["section", "currency", "item", "measure", "value"]
-    public static let spendingHeader = ["period", "category", "currency", "spent", "refunded", "net", "count", "previous_net",
+    static let header = ["section", "currency", "item", "measure", "value"]
+    static let spendingHeader = ["period", "category", "currency", "spent", "refunded", "net", "count", "previous_net",
                                         "average_net"]
 
     public static func csv(_ report: SummaryReport, write: @escaping (String) -> Void) {
@@ -107,7 +107,7 @@ public enum SummaryCSVRendering {
     }
 
     /// The month's spending by category with the comparisons: the email's attachment.
-    public static func spendingCSV(_ report: SummaryReport) -> String {
+    static func spendingCSV(_ report: SummaryReport) -> String {
         var output = ""
         let csv = CSVWriter(header: spendingHeader) { output += $0 }
         for section in report.currencies {

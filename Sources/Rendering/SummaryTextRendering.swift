@@ -5,7 +5,7 @@ import Ledger
 public enum SummaryTextRendering {
     /// "October 2026: spent $2,431.20 (-8% vs September), £310.00 (+3%), 1 budget over": the
     /// email's Subject and the text's first line.
-    public static func headline(_ report: SummaryReport) -> String {
+    static func headline(_ report: SummaryReport) -> String {
         var parts: [String] = []
         let spending = report.currencies.filter { $0.count > 0 || $0.previousNet != 0 }
         for (index, section) in spending.enumerated() {
@@ -29,7 +29,7 @@ public enum SummaryTextRendering {
     }
 
     /// "+8%", "-12%", "0%": `change` as a share of `previous`; nil when there is nothing to compare with.
-    public static func percentChange(_ change: Int64, previous: Int64) -> String? {
+    static func percentChange(_ change: Int64, previous: Int64) -> String? {
         guard previous > 0, let percent = Percent.text(change, of: previous, decimals: 0) else { return nil }
         return (change > 0 ? "+" : "") + percent + "%"
     }
