@@ -1,8 +1,8 @@
 import Ledger
 import LedgerStore
 
-/// Builds the balance reports of money-rules.md section 5: trend, net worth and (in
-/// `BalanceAnalysis+Drift.swift`) reconciliation drift.
+/// Builds the balance reports (README, "How purse counts money", Balances): trend, net worth
+/// and (in `BalanceAnalysis+Drift.swift`) reconciliation drift.
 ///
 /// - A balance observation's value is its booked balance when present, else its available
 ///   balance, signed by its indicator (a debt is negative): the store keeps it so.

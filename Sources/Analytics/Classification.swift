@@ -10,7 +10,7 @@ public struct Classification: Equatable, Sendable {
         case merchantRefund
         /// A credit on a liability: a card payment.
         case cardPayment
-        /// A debit and a credit between two accounts of the ledger (money-rules rule 5).
+        /// A debit and a credit between two accounts of the ledger (an internal transfer).
         case internalTransfer(partnerID: String)
         /// Any other credit.
         case income

@@ -1,9 +1,9 @@
 import Ledger
 import LedgerStore
 
-/// The money rules' flow and category decisions (money-rules.md sections 3 and 4), in their
-/// order: user rule, transfer type, credit (refund, card payment, income), debit (expense),
-/// with internal transfers matched beforehand.
+/// The money rules' flow and category decisions (README, "How purse counts money": Flow and
+/// Categories), in their order: user rule, transfer type, credit (refund, card payment, income),
+/// debit (expense), with internal transfers matched beforehand.
 public struct Classifier: Sendable {
     private let rules: [PreparedRule]
 

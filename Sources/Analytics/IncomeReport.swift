@@ -1,6 +1,7 @@
 import Ledger
 
-/// Income (money-rules.md: credits whose flow is income) by month and source, per currency.
+/// Income (credits whose flow is income; README, "How purse counts money") by month and source,
+/// per currency.
 public struct IncomeReport: Sendable {
     /// One source in one month and currency.
     public struct Row: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Ledger
 
-/// `report trend`: each account's balance at the end of each period (money-rules.md section 5).
+/// `report trend`: each account's balance at the end of each period (README, "How purse counts
+/// money", Balances).
 public struct TrendReport: Sendable {
     /// One account's balances, aligned with `dates`.
     public struct Series: Sendable, Equatable {
