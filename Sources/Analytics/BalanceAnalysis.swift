@@ -1,8 +1,8 @@
 import Ledger
 import LedgerStore
 
-/// Builds the balance reports of money-rules.md section 5: trend, net worth and (in
-/// `BalanceAnalysis+Drift.swift`) reconciliation drift.
+/// Builds the balance reports (README, "How purse counts money", Balances): trend, net worth
+/// and (in `BalanceAnalysis+Drift.swift`) reconciliation drift.
 ///
 /// - A balance observation's value is its booked balance when present, else its available
 ///   balance, signed by its indicator (a debt is negative): the store keeps it so.
@@ -85,7 +85,7 @@ public enum BalanceAnalysis {
             let last = netWorths.last { $0 != nil } ?? nil
             var change: Int64?
             if let first, let last {
-                change = try Money(units: last, currency: currency).subtracting(Money(units: first, currency: currency)).units
+                change = try Money.difference(last, first, currency: currency)
             }
             return NetWorthReport.CurrencySummary(currency: currency, netWorths: netWorths, first: first, last: last, change: change)
         }

@@ -4,11 +4,11 @@ import LedgerStore
 /// An account's balance over time, from its observations alone: at any instant it is the
 /// latest observation at or before that instant (carried forward between observations), and
 /// there is none before the first observation.
-public struct BalanceTrend: Sendable {
+struct BalanceTrend: Sendable {
     /// Ascending by time; of observations at the same instant the last one stored wins.
-    public let observations: [BalanceObservation]
+    let observations: [BalanceObservation]
 
-    public init(observations: [BalanceObservation]) {
+    init(observations: [BalanceObservation]) {
         // The store reads them in order; otherwise a stable sort keeps the given order among
         // observations at the same instant.
         let inOrder = zip(observations, observations.dropFirst()).allSatisfy { $0.time <= $1.time }
@@ -18,7 +18,7 @@ public struct BalanceTrend: Sendable {
 
     /// The balance at each of ascending instants (inclusive: the latest observation with time <=
     /// instant), in one walk over the observations.
-    public func balances(at instants: [Int64]) -> [Money?] {
+    func balances(at instants: [Int64]) -> [Money?] {
         var index = 0
         var current: Money?
         return instants.map { instant in

@@ -1,7 +1,7 @@
 import Ledger
 import LedgerStore
 
-/// Budgets with rollover (money-rules.md section 6): available = amount + carry, the carry of a
+/// Budgets with rollover (README, "Budgets"): available = amount + carry, the carry of a
 /// month being what remained of the month before (never below zero for `surplus`, also negative
 /// for `all`, nothing for `none`); the first month of a budget carries nothing.
 public enum BudgetAnalysis {

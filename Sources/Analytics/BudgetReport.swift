@@ -2,10 +2,13 @@ import Ledger
 
 /// Budget against actual spending, per month, category and currency.
 public struct BudgetReport: Sendable {
+    /// Where a budget stands: over is spent past what is available; warn is at or past the
+    /// warning level, or on pace to go over in the running month.
     public enum Status: String, Sendable {
         case ok, warn, over
     }
 
+    /// One category and currency in one month (or the Unbudgeted spending of a currency).
     public struct Row: Sendable, Equatable {
         public let month: YearMonth
         public let category: String
@@ -27,10 +30,10 @@ public struct BudgetReport: Sendable {
         /// net - available, when the budget is over.
         public let overBy: Int64?
 
-        public var isUnbudgeted: Bool { budgeted == nil }
+        var isUnbudgeted: Bool { budgeted == nil }
     }
 
-    public static let unbudgeted = "Unbudgeted"
+    static let unbudgeted = "Unbudgeted"
 
     public let months: [YearMonth]
     /// Warn level in percent.

@@ -3,6 +3,7 @@ import Ledger
 /// Income against net spending by month, per currency; transfers are left out (they move
 /// money between the user's own accounts or pay a card, and are neither earned nor spent).
 public struct CashflowReport: Sendable {
+    /// One month in one currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
         public let currency: String
@@ -19,7 +20,7 @@ public struct CashflowReport: Sendable {
         /// Transfers left out in this month and currency.
         public let transfers: Int
 
-        public init(period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
+        init(period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
                     net: Int64, transfers: Int) {
             self.period = period
             self.currency = currency
@@ -42,7 +43,7 @@ public struct CashflowReport: Sendable {
         public let net: Int64
         public let transfers: Int
 
-        public init(currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64, net: Int64, transfers: Int) {
+        init(currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64, net: Int64, transfers: Int) {
             self.currency = currency
             self.income = income
             self.spent = spent
@@ -61,11 +62,11 @@ public struct CashflowReport: Sendable {
     /// One per currency with income or spending, by currency code.
     public let totals: [Total]
 
-    public init(months: [YearMonth], rows: [Row], totals: [Total]) {
+    init(months: [YearMonth], rows: [Row], totals: [Total]) {
         self.months = months
         self.rows = rows
         self.totals = totals
     }
 
-    public var currencies: [String] { totals.map(\.currency) }
+    var currencies: [String] { totals.map(\.currency) }
 }

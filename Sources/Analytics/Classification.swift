@@ -1,6 +1,7 @@
 /// A counted transaction's flow and category, and why: `purse explain` shows the reason.
 public struct Classification: Equatable, Sendable {
-    public enum Reason: Equatable, Sendable {
+    /// Which rule decided the flow (the first that applies, in the order of the money rules).
+    enum Reason: Equatable, Sendable {
         /// A user rule decided the flow and/or category.
         case rule(id: Int64)
         /// FinanceKit type `transfer`.
@@ -9,7 +10,7 @@ public struct Classification: Equatable, Sendable {
         case merchantRefund
         /// A credit on a liability: a card payment.
         case cardPayment
-        /// A debit and a credit between two accounts of the ledger (money-rules rule 5).
+        /// A debit and a credit between two accounts of the ledger (an internal transfer).
         case internalTransfer(partnerID: String)
         /// Any other credit.
         case income
@@ -19,11 +20,11 @@ public struct Classification: Equatable, Sendable {
 
     public let flow: Flow
     public let category: String
-    public let reason: Reason
+    let reason: Reason
     /// Where the category came from: a rule, the code's built-in mapping, or the type.
     public let categorySource: String
 
-    public init(flow: Flow, category: String, reason: Reason, categorySource: String) {
+    init(flow: Flow, category: String, reason: Reason, categorySource: String) {
         self.flow = flow
         self.category = category
         self.reason = reason

@@ -1,9 +1,9 @@
 import Ledger
 import LedgerStore
 
-/// The money rules' flow and category decisions (money-rules.md sections 3 and 4), in their
-/// order: user rule, transfer type, credit (refund, card payment, income), debit (expense),
-/// with internal transfers matched beforehand.
+/// The money rules' flow and category decisions (README, "How purse counts money": Flow and
+/// Categories), in their order: user rule, transfer type, credit (refund, card payment, income),
+/// debit (expense), with internal transfers matched beforehand.
 public struct Classifier: Sendable {
     private let rules: [PreparedRule]
 
@@ -22,22 +22,22 @@ public struct Classifier: Sendable {
     }
 
     /// Rules apply in the order given (oldest first): the first that matches wins.
-    public init(rules: [UserRule]) {
+    init(rules: [UserRule]) {
         self.rules = rules.map { PreparedRule(rule: $0, merchant: $0.merchant?.lowercased(), description: $0.description?.lowercased()) }
     }
 
     /// The first user rule matching the transaction, if any.
-    public func rule(for transaction: ReportTransaction) -> UserRule? {
+    func rule(for transaction: ReportTransaction) -> UserRule? {
         rules.first { $0.matches(transaction) }?.rule
     }
 
     /// True when a rule fixes the flow, which keeps the transaction out of transfer matching.
-    public func hasFlowRule(_ transaction: ReportTransaction) -> Bool {
+    func hasFlowRule(_ transaction: ReportTransaction) -> Bool {
         rule(for: transaction)?.flow != nil
     }
 
     /// Classifies a counted transaction; `transferPartner` is its match from `InternalTransferMatcher`.
-    public func classify(_ transaction: ReportTransaction, transferPartner: String?) -> Classification {
+    func classify(_ transaction: ReportTransaction, transferPartner: String?) -> Classification {
         let rule = rule(for: transaction)
         var flow: Flow
         var reason: Classification.Reason

@@ -4,12 +4,12 @@ import LedgerStore
 /// The transactions a report counts, each with its flow and category. Internal transfers are
 /// matched over the range widened by ten days on each side, so a pair that straddles the
 /// range's edge is still found.
-public enum CountedTransactions {
+enum CountedTransactions {
     static let matchingMargin: Int64 = 10 * 86_400
 
     /// `needsText` false lets a report that groups by neither merchant nor description skip
     /// reading them when no user rule needs them either.
-    public static func forEach(_ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
+    static func forEach(_ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
                                _ body: (ReportTransaction, Classification) throws -> Void) throws {
         let rules = try store.rules()
         let classifier = Classifier(rules: rules)

@@ -22,7 +22,7 @@ public struct DriftReport: Sendable {
         /// consecutive pairs with this same drift.
         public let firstDay: CivilDate
 
-        public init(accountID: String, accountName: String, currency: String, from: CivilDate, to: CivilDate,
+        init(accountID: String, accountName: String, currency: String, from: CivilDate, to: CivilDate,
                     observed: Int64, derived: Int64, drift: Int64, firstDay: CivilDate) {
             self.accountID = accountID
             self.accountName = accountName
@@ -47,7 +47,7 @@ public struct DriftReport: Sendable {
     /// Distinct divergences: a run of consecutive pairs with the same drift counts once.
     public let distinctDivergences: Int
 
-    public init(accountsChecked: Int, pairsChecked: Int, pairsSkipped: Int, divergences: [Divergence], distinctDivergences: Int) {
+    init(accountsChecked: Int, pairsChecked: Int, pairsSkipped: Int, divergences: [Divergence], distinctDivergences: Int) {
         self.accountsChecked = accountsChecked
         self.pairsChecked = pairsChecked
         self.pairsSkipped = pairsSkipped

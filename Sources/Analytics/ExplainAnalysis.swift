@@ -8,29 +8,12 @@ import LedgerStore
 public enum ExplainAnalysis {
     public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth],
                               filters: ExplainReport.Filters) throws -> ExplainReport {
-        let category = filters.category?.lowercased()
-        let merchant = filters.merchant?.lowercased()
-        func matches(_ transaction: ReportTransaction, _ classification: Classification) -> Bool {
-            if let category, classification.category.lowercased() != category { return false }
-            if let code = filters.merchantCategoryCode, transaction.merchantCategoryCode != code { return false }
-            if let merchant, !(transaction.merchantName ?? transaction.description).lowercased().contains(merchant) { return false }
-            return true
-        }
-        func entry(_ transaction: ReportTransaction, _ classification: Classification,
-                   _ exclusion: ExplainReport.Exclusion?) -> ExplainReport.Entry {
-            ExplainReport.Entry(transactionID: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
-                                date: scope.zone.date(of: transaction.time), time: transaction.time,
-                                merchantName: transaction.merchantName, description: transaction.description,
-                                merchantCategoryCode: transaction.merchantCategoryCode, type: transaction.type,
-                                status: transaction.status, indicator: transaction.indicator, currency: transaction.currency,
-                                amount: transaction.amount, classification: classification, exclusion: exclusion)
-        }
-
+        let match = Match(filters)
         var counted: [ExplainReport.Entry] = []
         var notCounted: [ExplainReport.Entry] = []
         var sums: [String: (spent: Int64, refunded: Int64, count: Int)] = [:]
         try CountedTransactions.forEach(store, scope) { transaction, classification in
-            guard matches(transaction, classification) else { return }
+            guard match.accepts(transaction, classification) else { return }
             switch classification.flow {
             case .expense, .refund:
                 var sum = sums[transaction.currency] ?? (0, 0, 0)
@@ -41,26 +24,12 @@ public enum ExplainAnalysis {
                 }
                 sum.count += 1
                 sums[transaction.currency] = sum
-                counted.append(entry(transaction, classification, nil))
+                counted.append(entry(transaction, classification, nil, zone: scope.zone))
             case .income, .transfer:
-                notCounted.append(entry(transaction, classification, .notSpending))
+                notCounted.append(entry(transaction, classification, .notSpending, zone: scope.zone))
             }
         }
-
-        // The same scope with the statuses the report leaves out: pending and authorized
-        // without --include-pending, memo, rejected and statuses purse does not know always.
-        // They are classified as they would be if counted (not matched as internal transfers:
-        // only counted ones are).
-        let classifier = Classifier(rules: try store.rules())
-        var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
-        selection.excludesStatuses = true
-        selection.accountIDs = scope.accountIDs
-        selection.currencies = scope.currencies
-        try store.forEachReportTransaction(selection) { transaction in
-            let classification = classifier.classify(transaction, transferPartner: nil)
-            guard matches(transaction, classification) else { return }
-            notCounted.append(entry(transaction, classification, .status(transaction.status)))
-        }
+        notCounted += try leftOutByStatus(store, scope: scope, match: match)
         notCounted.sort { ($0.time, $0.transactionID) < ($1.time, $1.transactionID) }
 
         let totals = try sums.keys.sorted().map { currency in
@@ -70,5 +39,54 @@ public enum ExplainAnalysis {
         }
         return ExplainReport(months: months, filters: filters, includePending: scope.includePending,
                              timeZone: scope.zone.identifier, counted: counted, notCounted: notCounted, totals: totals)
+    }
+
+    /// The filters, with their texts folded once.
+    struct Match {
+        let category: String?
+        let merchantCategoryCode: Int?
+        let merchant: String?
+
+        init(_ filters: ExplainReport.Filters) {
+            category = filters.category?.lowercased()
+            merchantCategoryCode = filters.merchantCategoryCode
+            merchant = filters.merchant?.lowercased()
+        }
+
+        func accepts(_ transaction: ReportTransaction, _ classification: Classification) -> Bool {
+            if let category, classification.category.lowercased() != category { return false }
+            if let code = merchantCategoryCode, transaction.merchantCategoryCode != code { return false }
+            if let merchant, !(transaction.merchantName ?? transaction.description).lowercased().contains(merchant) { return false }
+            return true
+        }
+    }
+
+    /// The same scope with the statuses the report leaves out: pending and authorized without
+    /// --include-pending, memo, rejected and statuses purse does not know always. They are
+    /// classified as they would be if counted (not matched as internal transfers: only counted
+    /// ones are).
+    static func leftOutByStatus(_ store: LedgerStore, scope: ReportScope, match: Match) throws -> [ExplainReport.Entry] {
+        let classifier = Classifier(rules: try store.rules())
+        var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
+        selection.excludesStatuses = true
+        selection.accountIDs = scope.accountIDs
+        selection.currencies = scope.currencies
+        var entries: [ExplainReport.Entry] = []
+        try store.forEachReportTransaction(selection) { transaction in
+            let classification = classifier.classify(transaction, transferPartner: nil)
+            guard match.accepts(transaction, classification) else { return }
+            entries.append(entry(transaction, classification, .status(transaction.status), zone: scope.zone))
+        }
+        return entries
+    }
+
+    static func entry(_ transaction: ReportTransaction, _ classification: Classification, _ exclusion: ExplainReport.Exclusion?,
+                      zone: ReportTimeZone) -> ExplainReport.Entry {
+        ExplainReport.Entry(transactionID: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
+                            date: zone.date(of: transaction.time), time: transaction.time,
+                            merchantName: transaction.merchantName, description: transaction.description,
+                            merchantCategoryCode: transaction.merchantCategoryCode, type: transaction.type,
+                            status: transaction.status, indicator: transaction.indicator, currency: transaction.currency,
+                            amount: transaction.amount, classification: classification, exclusion: exclusion)
     }
 }

@@ -18,7 +18,7 @@ public struct ExplainReport: Sendable {
             self.merchant = merchant
         }
 
-        public var isEmpty: Bool { category == nil && merchantCategoryCode == nil && merchant == nil }
+        var isEmpty: Bool { category == nil && merchantCategoryCode == nil && merchant == nil }
     }
 
     /// Why a transaction of the scope did not count toward spending.
@@ -30,13 +30,14 @@ public struct ExplainReport: Sendable {
         case status(TransactionStatus)
     }
 
+    /// One transaction of the scope, with how it was classified and, when it did not count, why not.
     public struct Entry: Sendable {
         public let transactionID: String
         public let accountID: String
         public let accountName: String
         /// The transaction date's local day in the report time zone.
         public let date: CivilDate
-        public let time: Int64
+        let time: Int64
         public let merchantName: String?
         public let description: String
         public let merchantCategoryCode: Int?
@@ -51,7 +52,7 @@ public struct ExplainReport: Sendable {
         /// nil when the transaction counts toward spending.
         public let exclusion: Exclusion?
 
-        public init(transactionID: String, accountID: String, accountName: String, date: CivilDate, time: Int64,
+        init(transactionID: String, accountID: String, accountName: String, date: CivilDate, time: Int64,
                     merchantName: String?, description: String, merchantCategoryCode: Int?, type: TransactionType,
                     status: TransactionStatus, indicator: CreditDebitIndicator, currency: String, amount: Int64,
                     classification: Classification, exclusion: Exclusion?) {
@@ -105,7 +106,7 @@ public struct ExplainReport: Sendable {
         public let net: Int64
         public let count: Int
 
-        public init(currency: String, spent: Int64, refunded: Int64, net: Int64, count: Int) {
+        init(currency: String, spent: Int64, refunded: Int64, net: Int64, count: Int) {
             self.currency = currency
             self.spent = spent
             self.refunded = refunded
@@ -127,7 +128,7 @@ public struct ExplainReport: Sendable {
     /// One per currency with counted transactions, by currency code.
     public let totals: [Total]
 
-    public init(months: [YearMonth], filters: Filters, includePending: Bool, timeZone: String, counted: [Entry],
+    init(months: [YearMonth], filters: Filters, includePending: Bool, timeZone: String, counted: [Entry],
                 notCounted: [Entry], totals: [Total]) {
         self.months = months
         self.filters = filters
@@ -138,9 +139,9 @@ public struct ExplainReport: Sendable {
         self.totals = totals
     }
 
-    public var currencies: [String] { totals.map(\.currency) }
+    var currencies: [String] { totals.map(\.currency) }
 
-    public func total(_ currency: String) -> Total {
+    func total(_ currency: String) -> Total {
         totals.first { $0.currency == currency } ?? Total(currency: currency, spent: 0, refunded: 0, net: 0, count: 0)
     }
 }

@@ -1,7 +1,9 @@
 import Ledger
 
-/// Income (money-rules.md: credits whose flow is income) by month and source, per currency.
+/// Income (credits whose flow is income; README, "How purse counts money") by month and source,
+/// per currency.
 public struct IncomeReport: Sendable {
+    /// One source in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
         /// The merchant name, else the description.
@@ -11,7 +13,7 @@ public struct IncomeReport: Sendable {
         public let amount: Int64
         public let count: Int
 
-        public init(period: YearMonth, source: String, currency: String, amount: Int64, count: Int) {
+        init(period: YearMonth, source: String, currency: String, amount: Int64, count: Int) {
             self.period = period
             self.source = source
             self.currency = currency
@@ -26,7 +28,7 @@ public struct IncomeReport: Sendable {
         public let amount: Int64
         public let count: Int
 
-        public init(currency: String, amount: Int64, count: Int) {
+        init(currency: String, amount: Int64, count: Int) {
             self.currency = currency
             self.amount = amount
             self.count = count
@@ -40,7 +42,7 @@ public struct IncomeReport: Sendable {
     /// One per currency with income, by currency code.
     public let totals: [Total]
 
-    public init(months: [YearMonth], rows: [Row], totals: [Total]) {
+    init(months: [YearMonth], rows: [Row], totals: [Total]) {
         self.months = months
         self.rows = rows
         self.totals = totals

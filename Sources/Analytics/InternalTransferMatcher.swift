@@ -3,18 +3,18 @@ import LedgerStore
 
 /// Pairs a debit on one account with a credit on another of the same currency and amount,
 /// at most three days apart, neither with a merchant category code, both of a type that moves
-/// money between accounts (money-rules rule 5). Deterministic: the smallest time gap first,
-/// then the lower IDs; a transaction is in at most one pair.
-public enum InternalTransferMatcher {
-    public static let maximumGap: Int64 = 3 * 86_400
-    /// Types that move money between accounts (`transfer` itself is a transfer by rule 2);
+/// money between accounts (README, "How purse counts money", Internal transfers). Deterministic:
+/// the smallest time gap first, then the lower IDs; a transaction is in at most one pair.
+enum InternalTransferMatcher {
+    static let maximumGap: Int64 = 3 * 86_400
+    /// Types that move money between accounts (`transfer` itself is a transfer by its type);
     /// `unknown` takes in the types purse does not know.
-    public static let candidateTypes: [TransactionType] = [
+    static let candidateTypes: [TransactionType] = [
         .billPayment, .deposit, .withdrawal, .standingOrder, .directDebit, .loan, .adjustment, .unknown,
     ]
 
     /// The partner of every matched transaction, both ways.
-    public static func match(_ candidates: [ReportTransaction]) -> [String: String] {
+    static func match(_ candidates: [ReportTransaction]) -> [String: String] {
         struct Key: Hashable {
             let currency: String
             let amount: Int64

@@ -16,7 +16,7 @@ public struct NetWorthReport: Sendable {
         /// How many accounts had a balance in this currency at this date.
         public let accounts: Int
 
-        public init(date: CivilDate, currency: String, assets: Int64, liabilities: Int64, netWorth: Int64, accounts: Int) {
+        init(date: CivilDate, currency: String, assets: Int64, liabilities: Int64, netWorth: Int64, accounts: Int) {
             self.date = date
             self.currency = currency
             self.assets = assets
@@ -36,7 +36,7 @@ public struct NetWorthReport: Sendable {
         /// last - first, nil without both.
         public let change: Int64?
 
-        public init(currency: String, netWorths: [Int64?], first: Int64?, last: Int64?, change: Int64?) {
+        init(currency: String, netWorths: [Int64?], first: Int64?, last: Int64?, change: Int64?) {
             self.currency = currency
             self.netWorths = netWorths
             self.first = first
@@ -55,7 +55,7 @@ public struct NetWorthReport: Sendable {
     /// By currency code.
     public let currencies: [CurrencySummary]
 
-    public init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], rows: [Row],
+    init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], rows: [Row],
                 currencies: [CurrencySummary]) {
         self.from = from
         self.to = to

@@ -4,12 +4,13 @@ import Ledger
 /// Sunday) or calendar months. The last period ends on the last day asked for, even when that
 /// cuts it short.
 public enum ReportCalendar {
+    /// How long each period is: `--every day|week|month`.
     public enum Interval: String, CaseIterable, Sendable {
         case day, week, month
     }
 
     /// The last day of each period that `from...to` touches, ascending; empty when `to < from`.
-    public static func periodEnds(from: CivilDate, to: CivilDate, every interval: Interval) -> [CivilDate] {
+    static func periodEnds(from: CivilDate, to: CivilDate, every interval: Interval) -> [CivilDate] {
         guard from <= to else { return [] }
         var ends: [CivilDate] = []
         switch interval {

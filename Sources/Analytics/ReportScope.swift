@@ -5,13 +5,13 @@ import LedgerStore
 /// account and currency filters, and the zone that turns instants into days.
 public struct ReportScope: Sendable {
     /// First instant counted (nil: from the beginning).
-    public var from: Int64?
+    var from: Int64?
     /// First instant not counted (nil: to the end).
-    public var until: Int64?
+    var until: Int64?
     public var includePending = false
     public var accountIDs: [String] = []
     public var currencies: [String] = []
-    public var zone: ReportTimeZone
+    var zone: ReportTimeZone
 
     public init(from: Int64?, until: Int64?, zone: ReportTimeZone) {
         self.from = from
@@ -26,7 +26,7 @@ public struct ReportScope: Sendable {
     }
 
     /// memo and rejected never count; pending and authorized only with --include-pending.
-    public var statuses: [TransactionStatus] {
+    var statuses: [TransactionStatus] {
         includePending ? [.authorized, .booked, .pending] : [.booked]
     }
 }

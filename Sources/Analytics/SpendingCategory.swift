@@ -3,27 +3,27 @@ import Ledger
 /// The built-in categories and how a merchant category code (or, without one, the transaction
 /// type) lands in one. User rules can rename or override any of it.
 public enum SpendingCategory {
-    public static let groceries = "Groceries"
-    public static let dining = "Dining"
-    public static let transit = "Transit"
-    public static let fuelAndCar = "Fuel & Car"
-    public static let airTravel = "Air Travel"
-    public static let lodging = "Lodging"
-    public static let carRental = "Car Rental"
-    public static let travel = "Travel"
-    public static let utilities = "Utilities & Telecom"
-    public static let digital = "Digital & Subscriptions"
-    public static let shopping = "Shopping"
-    public static let home = "Home & Garden"
-    public static let health = "Health"
-    public static let personalCare = "Personal Care"
-    public static let entertainment = "Entertainment"
-    public static let education = "Education"
-    public static let donations = "Donations"
-    public static let insurance = "Insurance"
-    public static let government = "Government & Taxes"
-    public static let financial = "Financial Services"
-    public static let services = "Services"
+    static let groceries = "Groceries"
+    static let dining = "Dining"
+    static let transit = "Transit"
+    static let fuelAndCar = "Fuel & Car"
+    static let airTravel = "Air Travel"
+    static let lodging = "Lodging"
+    static let carRental = "Car Rental"
+    static let travel = "Travel"
+    static let utilities = "Utilities & Telecom"
+    static let digital = "Digital & Subscriptions"
+    static let shopping = "Shopping"
+    static let home = "Home & Garden"
+    static let health = "Health"
+    static let personalCare = "Personal Care"
+    static let entertainment = "Entertainment"
+    static let education = "Education"
+    static let donations = "Donations"
+    static let insurance = "Insurance"
+    static let government = "Government & Taxes"
+    static let financial = "Financial Services"
+    static let services = "Services"
     public static let cash = "Cash"
     public static let fees = "Fees"
     public static let interest = "Interest"
@@ -93,13 +93,13 @@ public enum SpendingCategory {
     ]
 
     /// The built-in category of a merchant category code.
-    public static func forCode(_ code: Int) -> String {
+    static func forCode(_ code: Int) -> String {
         if let category = codes[code] { return category }
         return ranges.first { $0.0.contains(code) }?.1 ?? uncategorized
     }
 
     /// The category of an expense or refund without a merchant category code.
-    public static func withoutCode(type: TransactionType, indicator: CreditDebitIndicator) -> String {
+    static func withoutCode(type: TransactionType, indicator: CreditDebitIndicator) -> String {
         switch type {
         case .fee: fees
         case .interest where indicator == .debit: interest

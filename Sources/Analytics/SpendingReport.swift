@@ -2,10 +2,12 @@ import Ledger
 
 /// Spending (expenses and refunds) grouped by month and a key, per currency.
 public struct SpendingReport: Sendable {
+    /// What rows are keyed by: `--by category|mcc|merchant|account|month`.
     public enum Grouping: String, CaseIterable, Sendable {
         case category, mcc, merchant, account, month
     }
 
+    /// One group in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
         /// The group's name: category, merchant, account name, the MCC as four digits ("" for none), or "" by month.
@@ -53,7 +55,7 @@ public struct SpendingReport: Sendable {
 
     /// A currency's rows added up.
     public struct Total: Sendable, Equatable {
-        public let currency: String
+        let currency: String
         public let spent: Int64
         public let refunded: Int64
         /// spent - refunded.
@@ -100,7 +102,7 @@ public struct SpendingReport: Sendable {
     /// With --compare: the months before, of the same length.
     public let previousMonths: [YearMonth]?
     /// One per currency of the rows, by currency code.
-    public let totals: [Total]
+    let totals: [Total]
 
     public var currencies: [String] { totals.map(\.currency) }
 

@@ -35,6 +35,7 @@ public struct SummaryReport: Sendable {
         }
     }
 
+    /// A merchant's net spending this month, in one category.
     public struct MerchantLine: Sendable, Equatable {
         /// The merchant name, else the description.
         public let merchant: String
@@ -163,6 +164,7 @@ public struct SummaryReport: Sendable {
         return try Money.difference(value, previous, currency: currency)
     }
 
+    /// Net worth at one month end; nil when no account had a balance yet.
     public struct HistoryPoint: Sendable, Equatable {
         public let date: CivilDate
         public let value: Int64?
@@ -170,6 +172,7 @@ public struct SummaryReport: Sendable {
 
     /// A month already reported whose numbers have changed since.
     public struct Restatement: Sendable, Equatable {
+        /// What changed in one currency: net spending and income, as reported and now.
         public struct Change: Sendable, Equatable {
             public let currency: String
             /// As reported before (nil: the currency was not in it).
@@ -187,12 +190,14 @@ public struct SummaryReport: Sendable {
         public let changes: [Change]
     }
 
+    /// A stream of a source that has not changed for more than `staleAfterDays` days.
     public struct StreamFreshness: Sendable, Equatable {
         public let name: String
         public let changedAt: String
         public let days: Int
     }
 
+    /// When a source last synced, and whether it (or one of its streams) is stale.
     public struct SourceFreshness: Sendable, Equatable {
         public let name: String
         public let kind: String
@@ -220,7 +225,7 @@ public struct SummaryReport: Sendable {
     public let currencies: [CurrencySection]
     /// The month's budgets (no Unbudgeted row): over first, then warn, then ok.
     public let budgets: [BudgetReport.Row]
-    public let warnAt: Int64
+    let warnAt: Int64
     /// Accounts with a balance at either month end, in `purse accounts` order.
     public let balances: [AccountLine]
     /// By currency code.
@@ -230,9 +235,9 @@ public struct SummaryReport: Sendable {
     public let freshness: [SourceFreshness]
 
     public var budgetsOver: Int { budgets.filter { $0.status == .over }.count }
-    public var budgetsWarn: Int { budgets.filter { $0.status == .warn }.count }
+    var budgetsWarn: Int { budgets.filter { $0.status == .warn }.count }
 
-    public func section(_ currency: String) -> CurrencySection? {
+    func section(_ currency: String) -> CurrencySection? {
         currencies.first { $0.currency == currency }
     }
 }

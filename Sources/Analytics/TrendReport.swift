@@ -1,6 +1,7 @@
 import Ledger
 
-/// `report trend`: each account's balance at the end of each period (money-rules.md section 5).
+/// `report trend`: each account's balance at the end of each period (README, "How purse counts
+/// money", Balances).
 public struct TrendReport: Sendable {
     /// One account's balances, aligned with `dates`.
     public struct Series: Sendable, Equatable {
@@ -17,7 +18,7 @@ public struct TrendReport: Sendable {
         /// last - first; nil without both, or when they are in different currencies.
         public let change: Money?
 
-        public init(accountID: String, accountName: String, kind: AccountKind, currency: String, balances: [Money?],
+        init(accountID: String, accountName: String, kind: AccountKind, currency: String, balances: [Money?],
                     first: Money?, last: Money?, change: Money?) {
             self.accountID = accountID
             self.accountName = accountName
@@ -39,7 +40,7 @@ public struct TrendReport: Sendable {
         public let currency: String
         public let balance: Money?
 
-        public init(date: CivilDate, accountID: String, accountName: String, currency: String, balance: Money?) {
+        init(date: CivilDate, accountID: String, accountName: String, currency: String, balance: Money?) {
             self.date = date
             self.accountID = accountID
             self.accountName = accountName
@@ -56,7 +57,7 @@ public struct TrendReport: Sendable {
     /// By account name (ignoring ASCII case), then ID.
     public let series: [Series]
 
-    public init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], series: [Series]) {
+    init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], series: [Series]) {
         self.from = from
         self.to = to
         self.interval = interval

@@ -61,8 +61,9 @@ enum CommandCatalog {
                     ]),
         CommandSpec(["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account or month.",
                     discussion: """
-                    Counts expenses and refunds (money-rules.md): net = spent - refunded, per currency, one row per \
-                    calendar month and key. Income and transfers never count as spending.
+                    Counts expenses and refunds as the README's "How purse counts money" says: net = spent - \
+                    refunded, per currency, one row per calendar month and key. Income and transfers never \
+                    count as spending.
                     """,
                     options: reportScope + [
                         OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account or month (default category)."),

@@ -120,29 +120,6 @@ final class CommandContext {
         return number
     }
 
-    func day(_ name: String) throws -> CivilDate? {
-        guard let text = command.value(name) else { return nil }
-        guard let date = CivilDate(iso: text) else {
-            throw usageError("option '--\(name)' needs a date YYYY-MM-DD, not '\(text)'")
-        }
-        return date
-    }
-
-    /// `YYYY-MM`, `this` or `last`, months of the report time zone.
-    func month(_ name: String, zone: ReportTimeZone) throws -> YearMonth? {
-        guard let text = command.value(name) else { return nil }
-        let current = YearMonth(zone.date(of: now.epochSeconds))
-        switch text {
-        case "this": return current
-        case "last": return current.adding(months: -1)
-        default:
-            guard let month = YearMonth(iso: text) else {
-                throw usageError("option '--\(name)' needs YYYY-MM, this or last, not '\(text)'")
-            }
-            return month
-        }
-    }
-
     /// Comma-separated lists may also be given by repeating the option.
     func list(_ name: String) -> [String] {
         command.values(name).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }

@@ -1,4 +1,4 @@
-/// The process exit codes of design.md.
+/// The process exit codes (README, "Exit codes").
 public struct ExitStatus: Equatable, Sendable {
     public let code: Int32
 

@@ -8,34 +8,30 @@ struct ReportPeriod {
     let months: [YearMonth]
     let scope: ReportScope
 
-    /// `defaultMonth` applies when neither --month nor --from/--to is given.
-    init(context: CommandContext, zone: ReportTimeZone, defaultMonth: String = "this") throws {
-        let month = try context.month("month", zone: zone)
-        let from = try context.day("from")
-        let to = try context.day("to")
-        if month != nil, from != nil || to != nil {
-            throw context.usageError("use either --month or --from/--to, not both")
-        }
-        if let from, let to, to < from {
-            throw context.usageError("--to \(to) is before --from \(from)")
-        }
+    /// Neither --month nor --from/--to is this month; --from alone runs to today (or to its own
+    /// day, when later), --to alone from the first day of its month.
+    init(context: CommandContext, zone: ReportTimeZone) throws {
         let today = zone.date(of: context.now.epochSeconds)
-        if from != nil || to != nil {
+        switch try PeriodOptions.days(context, zone: zone) {
+        case .none:
+            self.init(month: YearMonth(today), zone: zone)
+        case .month(let month):
+            self.init(month: month, zone: zone)
+        case .range(let from, let to):
             let first = from ?? YearMonth(to!).firstDay
             let last = to ?? max(today, first)
-            var months: [YearMonth] = []
-            var current = YearMonth(first)
-            while current <= YearMonth(last) {
-                months.append(current)
-                current = current.adding(months: 1)
-            }
-            self.months = months
-            scope = ReportScope(from: zone.startOfDay(first), until: zone.startOfDay(last.adding(days: 1)), zone: zone)
-        } else {
-            let chosen = month ?? (defaultMonth == "last" ? YearMonth(today).adding(months: -1) : YearMonth(today))
-            months = [chosen]
-            scope = ReportScope(months: chosen...chosen, zone: zone)
+            self.init(months: PeriodOptions.months(from: YearMonth(first), through: YearMonth(last)), scope: ReportScope(from: zone.startOfDay(first), until: zone.startOfDay(last.adding(days: 1)),
+                                                         zone: zone))
         }
+    }
+
+    init(month: YearMonth, zone: ReportTimeZone) {
+        self.init(months: [month], scope: ReportScope(months: month...month, zone: zone))
+    }
+
+    init(months: [YearMonth], scope: ReportScope) {
+        self.months = months
+        self.scope = scope
     }
 
     /// The same number of months just before.

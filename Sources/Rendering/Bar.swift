@@ -1,10 +1,10 @@
 /// A horizontal bar for text reports: block characters in eighths, or `#` in ASCII.
-public enum Bar {
+enum Bar {
     static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
     /// A bar `value / maximum` of `width` columns long (negative values draw nothing, a value
     /// past the maximum the whole width).
-    public static func text(_ value: Int64, maximum: Int64, width: Int, ascii: Bool) -> String {
+    static func text(_ value: Int64, maximum: Int64, width: Int, ascii: Bool) -> String {
         guard maximum > 0, value > 0 else { return "" }
         let eighthsLong = Proportion.scaled(UInt64(value), of: UInt64(maximum), to: width * 8)
         if ascii { return String(repeating: "#", count: max(1, (eighthsLong + 4) / 8)) }
@@ -18,7 +18,7 @@ public enum Bar {
     static let sparkASCII: [Character] = ["_", ".", "-", "~", "=", "+", "*", "#"]
 
     /// One character per value, scaled between the smallest and largest; nil values are spaces.
-    public static func sparkline(_ values: [Int64?], ascii: Bool) -> String {
+    static func sparkline(_ values: [Int64?], ascii: Bool) -> String {
         let present = values.compactMap { $0 }
         guard let low = present.min(), let high = present.max() else { return "" }
         let blocks = ascii ? sparkASCII : sparkBlocks

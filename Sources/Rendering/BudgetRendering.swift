@@ -3,7 +3,7 @@ import Ledger
 
 /// `report budget` and `budget check` as CSV, JSON and text.
 public enum BudgetRendering {
-    public static let csvHeader = ["month", "category", "currency", "budgeted", "carried", "available", "spent", "refunded",
+    static let csvHeader = ["month", "category", "currency", "budgeted", "carried", "available", "spent", "refunded",
                                    "net", "remaining", "used_pct", "status", "projected"]
 
     static func money(_ units: Int64?, _ currency: String) -> String? {

@@ -1,6 +1,7 @@
 /// RFC 4180 CSV with a header row and LF line ends, safe to open in a spreadsheet: a text cell
 /// that a spreadsheet would run as a formula gets a leading `'`.
 public struct CSVWriter {
+    /// A cell, by where its text comes from.
     public enum Cell {
         /// Text from outside (merchant names...): guarded against formula injection.
         case text(String)

@@ -4,7 +4,7 @@ import Ledger
 /// `report cashflow` as CSV, JSON and text. The savings rate is net / income x 100, one
 /// decimal, rounded half to even; it is empty (null) when there is no income.
 public enum CashflowRendering {
-    public static let csvHeader = ["period", "currency", "income", "spending", "net", "savings_rate"]
+    static let csvHeader = ["period", "currency", "income", "spending", "net", "savings_rate"]
 
     public static func csv(_ report: CashflowReport, write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)

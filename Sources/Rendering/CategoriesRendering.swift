@@ -5,6 +5,7 @@ import Ledger
 /// category codes, the categories of transactions without a code, the two categories of flows
 /// that are not spending, and the categories rules introduce; each with the rules that feed it.
 public enum CategoriesRendering {
+    /// Where a category comes from.
     public enum Kind: String, Sendable {
         /// From the built-in MCC table (or the type, without a code).
         case builtIn = "built-in"
@@ -14,21 +15,22 @@ public enum CategoriesRendering {
         case rule
     }
 
+    /// One category of the listing, with what feeds it.
     public struct Entry: Sendable {
-        public let name: String
-        public let kind: Kind
+        let name: String
+        let kind: Kind
         /// The codes that map to the category, as ranges.
-        public let codes: [ClosedRange<Int>]
+        let codes: [ClosedRange<Int>]
         /// Which transactions without a code land here.
-        public let withoutCode: String?
+        let withoutCode: String?
         /// What the category holds, when the codes do not say it.
-        public let note: String?
+        let note: String?
         /// The rules that set this category (and, for Income and Transfers, the flow-only
         /// rules that make a transaction income or a transfer), in the order they apply.
-        public let rules: [RulesRendering.Rule]
+        let rules: [RulesRendering.Rule]
     }
 
-    public static let csvHeader = ["category", "mccs", "rules"]
+    static let csvHeader = ["category", "mccs", "rules"]
 
     static let withoutCode: [String: String] = [
         SpendingCategory.fees: "expenses and refunds of type fee",
@@ -65,7 +67,7 @@ public enum CategoriesRendering {
     }
 
     /// `5411`, `6010-6011`.
-    public static func rangeText(_ range: ClosedRange<Int>) -> String {
+    static func rangeText(_ range: ClosedRange<Int>) -> String {
         range.lowerBound == range.upperBound
             ? Classifier.codeText(range.lowerBound)
             : Classifier.codeText(range.lowerBound) + "-" + Classifier.codeText(range.upperBound)

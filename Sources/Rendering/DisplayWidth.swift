@@ -1,7 +1,7 @@
 /// How many terminal columns text takes: wide East Asian characters and emoji take two,
 /// combining marks none, so table columns line up.
-public enum DisplayWidth {
-    public static func of(_ text: String) -> Int {
+enum DisplayWidth {
+    static func of(_ text: String) -> Int {
         var width = 0
         for character in text {
             width += of(character)
@@ -28,7 +28,7 @@ public enum DisplayWidth {
     }
 
     /// Cuts text to at most `limit` columns, ending with `…` when cut.
-    public static func truncated(_ text: String, to limit: Int) -> String {
+    static func truncated(_ text: String, to limit: Int) -> String {
         guard of(text) > limit else { return text }
         var result = ""
         var width = 0

@@ -3,7 +3,7 @@ import Ledger
 
 /// `report drift` as CSV, JSON and text.
 public enum DriftRendering {
-    public static let csvHeader = ["account_id", "account", "currency", "from", "to", "observed", "derived", "drift", "first_day"]
+    static let csvHeader = ["account_id", "account", "currency", "from", "to", "observed", "derived", "drift", "first_day"]
 
     public static func csv(_ report: DriftReport, write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)

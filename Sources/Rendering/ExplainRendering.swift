@@ -4,13 +4,13 @@ import Ledger
 /// `purse explain` as CSV, JSON and text: the counted transactions with why each counted and
 /// where its category came from, then the transactions of the scope that did not count.
 public enum ExplainRendering {
-    public static let csvHeader = [
+    static let csvHeader = [
         "date", "transaction_id", "account", "merchant", "mcc", "status", "flow", "category", "counted", "reason",
         "category_source", "currency", "amount", "signed_amount",
     ]
 
     /// Why an entry counted, or why it did not.
-    public static func reasonText(_ entry: ExplainReport.Entry) -> String {
+    static func reasonText(_ entry: ExplainReport.Entry) -> String {
         switch entry.exclusion {
         case nil, .notSpending: entry.classification.reasonText
         case .status(let status):

@@ -3,7 +3,7 @@ import Ledger
 
 /// `report income` as CSV, JSON and text.
 public enum IncomeRendering {
-    public static let csvHeader = ["period", "source", "currency", "amount", "count"]
+    static let csvHeader = ["period", "source", "currency", "amount", "count"]
 
     public static func csv(_ report: IncomeReport, write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)

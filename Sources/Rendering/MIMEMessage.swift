@@ -1,10 +1,11 @@
 import Foundation
+import Ledger
 
 /// A small MIME writer (RFC 5322, 2045-2047, 2183): headers, quoted-printable, base64,
 /// multipart bodies and RFC 2047 encoded words. Output lines stay within 76 octets except
 /// headers that cannot be folded, which stay within 998.
-public enum MIMEMessage {
-    public indirect enum Part {
+enum MIMEMessage {
+    indirect enum Part {
         /// A text body: quoted-printable when it needs encoding, 7bit when it is plain ASCII with short lines.
         case text(subtype: String, text: String, filename: String?)
         /// Any bytes as base64, optionally an attachment with a file name.
@@ -14,17 +15,18 @@ public enum MIMEMessage {
 
     /// The whole message: `headers` (name, value; values are encoded as needed) then the body.
     /// `lineEnding` is "\n" for `sendmail -t -oi` (the local convention) or "\r\n" for the wire.
-    public static func render(headers: [(String, String)], body: Part, lineEnding: String = "\n") -> String {
+    static func render(headers: [(String, String)], body: Part, lineEnding: String = "\n") -> String {
         var lines: [String] = []
         for (name, value) in headers { lines += header(name, value) }
         lines.append("MIME-Version: 1.0")
-        var seed = Hash()
-        for (name, value) in headers { seed.add(name + ":" + value) }
+        // The boundaries depend only on the content, so the same report gives the same message.
+        var seed = StableHash()
+        for (name, value) in headers { addLine(name + ":" + value, to: &seed) }
         lines += partLines(body, seed: seed, path: "1")
         return lines.joined(separator: lineEnding) + lineEnding
     }
 
-    static func partLines(_ part: Part, seed: Hash, path: String) -> [String] {
+    static func partLines(_ part: Part, seed: StableHash, path: String) -> [String] {
         switch part {
         case .text(let subtype, let text, let filename):
             let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
@@ -50,8 +52,8 @@ public enum MIMEMessage {
         case .multipart(let subtype, let parts):
             let rendered = parts.enumerated().map { index, part in partLines(part, seed: seed, path: path + ".\(index + 1)") }
             var hash = seed
-            hash.add(path)
-            for lines in rendered { for line in lines { hash.add(line) } }
+            addLine(path, to: &hash)
+            for lines in rendered { for line in lines { addLine(line, to: &hash) } }
             let boundary = "=_purse_" + path.replacingOccurrences(of: ".", with: "_") + "_" + hash.hex
             var lines = ["Content-Type: multipart/\(subtype); boundary=\"\(boundary)\"", "",
                          "This is a multi-part message in MIME format."]
@@ -142,7 +144,7 @@ public enum MIMEMessage {
     /// characters with soft breaks, `=`, non-ASCII and controls escaped, trailing white space
     /// escaped. No output line starts with `.` or `From `, soft breaks included: a lone `.` ends
     /// the message for `sendmail -t` without `-oi`, and mbox writers mangle `From `.
-    public static func quotedPrintable(_ text: String) -> String {
+    static func quotedPrintable(_ text: String) -> String {
         var output: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let bytes = Array(line.utf8)
@@ -175,7 +177,7 @@ public enum MIMEMessage {
 
     static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    public static func base64(_ bytes: [UInt8]) -> String {
+    static func base64(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
@@ -198,23 +200,9 @@ public enum MIMEMessage {
         return stride(from: 0, to: text.count, by: 76).map { String(text[$0..<min($0 + 76, text.count)]) }
     }
 
-    /// 64-bit FNV-1a: a boundary that depends only on the content, so the same report gives
-    /// the same message and a golden test can compare it.
-    struct Hash {
-        private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        mutating func add(_ text: String) {
-            for byte in text.utf8 {
-                state ^= UInt64(byte)
-                state = state &* 0x0000_0100_0000_01b3
-            }
-            state ^= 0x0A
-            state = state &* 0x0000_0100_0000_01b3
-        }
-
-        var hex: String {
-            let text = String(state, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }
+    /// A line fed to the boundary's hash: its text and a line end, so that lines stay apart.
+    static func addLine(_ line: String, to hash: inout StableHash) {
+        hash.add(line)
+        hash.add("\n")
     }
 }

@@ -3,7 +3,7 @@ import Ledger
 
 /// `report networth` as CSV, JSON and text.
 public enum NetWorthRendering {
-    public static let csvHeader = ["date", "currency", "assets", "liabilities", "net_worth"]
+    static let csvHeader = ["date", "currency", "assets", "liabilities", "net_worth"]
 
     public static func csv(_ report: NetWorthReport, write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)

@@ -1,7 +1,7 @@
 /// Exact percentages: numerator / denominator x 100, rounded once, half to even.
-public enum Percent {
+enum Percent {
     /// `25.2` for 252/1000 with one decimal; nil when the denominator is 0.
-    public static func text(_ numerator: Int64, of denominator: Int64, decimals: Int = 1) -> String? {
+    static func text(_ numerator: Int64, of denominator: Int64, decimals: Int = 1) -> String? {
         guard denominator != 0 else { return nil }
         var scale: Int64 = 100
         for _ in 0..<decimals { scale *= 10 }

@@ -6,12 +6,12 @@ import Ledger
 public enum RulesRendering {
     /// A user rule as the renderers need it (the stored rule lives in LedgerStore).
     public struct Rule: Sendable, Equatable {
-        public let id: Int64
-        public let merchant: String?
-        public let description: String?
-        public let merchantCategoryCode: Int?
-        public let category: String?
-        public let flow: String?
+        let id: Int64
+        let merchant: String?
+        let description: String?
+        let merchantCategoryCode: Int?
+        let category: String?
+        let flow: String?
 
         public init(id: Int64, merchant: String?, description: String?, merchantCategoryCode: Int?, category: String?,
                     flow: String?) {
@@ -24,10 +24,10 @@ public enum RulesRendering {
         }
     }
 
-    public static let csvHeader = ["id", "merchant", "description", "mcc", "category", "flow"]
+    static let csvHeader = ["id", "merchant", "description", "mcc", "category", "flow"]
 
     /// `merchant contains "costco" and MCC 5300`.
-    public static func matcherText(_ rule: Rule) -> String {
+    static func matcherText(_ rule: Rule) -> String {
         var parts: [String] = []
         if let merchant = rule.merchant { parts.append("merchant contains \(quoted(merchant))") }
         if let description = rule.description { parts.append("description contains \(quoted(description))") }
@@ -36,7 +36,7 @@ public enum RulesRendering {
     }
 
     /// `category "Groceries", flow expense`.
-    public static func setsText(_ rule: Rule) -> String {
+    static func setsText(_ rule: Rule) -> String {
         var parts: [String] = []
         if let category = rule.category { parts.append("category \(quoted(category))") }
         if let flow = rule.flow { parts.append("flow \(flow)") }
@@ -58,7 +58,7 @@ public enum RulesRendering {
         }
     }
 
-    public static func jsonObject(_ rule: Rule) -> JSONOutput {
+    static func jsonObject(_ rule: Rule) -> JSONOutput {
         .object([
             ("id", .integer(rule.id)),
             ("merchant", .optional(rule.merchant)),

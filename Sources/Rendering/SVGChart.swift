@@ -1,15 +1,15 @@
 /// Inline SVG charts for the HTML summary: no scripts, no external resources, scaled to the
 /// width of the page (viewBox with width 100%).
-public enum SVGChart {
-    public struct Bar {
-        public let label: String
-        public let value: Int64
+enum SVGChart {
+    struct Bar {
+        let label: String
+        let value: Int64
         /// The value as people read it.
-        public let valueText: String
+        let valueText: String
         /// Drawn in the warning colour (e.g. an over budget).
-        public let highlighted: Bool
+        let highlighted: Bool
 
-        public init(label: String, value: Int64, valueText: String, highlighted: Bool = false) {
+        init(label: String, value: Int64, valueText: String, highlighted: Bool = false) {
             self.label = label
             self.value = value
             self.valueText = valueText
@@ -18,7 +18,7 @@ public enum SVGChart {
     }
 
     /// Horizontal bars, one per item; negative values draw nothing.
-    public static func bars(_ bars: [Bar], title: String) -> String {
+    static func bars(_ bars: [Bar], title: String) -> String {
         let rowHeight = 26
         let width = 600
         let labelWidth = 190
@@ -43,7 +43,7 @@ public enum SVGChart {
 
     /// A line through the values (nil: a gap), with the first and last labels under it and the
     /// lowest and highest values at the left.
-    public static func line(_ points: [(label: String, value: Int64?)], minimumText: String, maximumText: String,
+    static func line(_ points: [(label: String, value: Int64?)], minimumText: String, maximumText: String,
                             title: String) -> String {
         let width = 600
         let height = 200
@@ -85,8 +85,8 @@ public enum SVGChart {
 }
 
 /// Text made safe for HTML and XML content and attribute values.
-public enum HTMLText {
-    public static func escaped(_ text: String) -> String {
+enum HTMLText {
+    static func escaped(_ text: String) -> String {
         var output = ""
         for scalar in text.unicodeScalars {
             switch scalar {

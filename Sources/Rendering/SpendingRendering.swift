@@ -3,7 +3,7 @@ import Ledger
 
 /// `report spending` as CSV, JSON and text.
 public enum SpendingRendering {
-    public static func csvHeader(_ grouping: SpendingReport.Grouping) -> [String] {
+    static func csvHeader(_ grouping: SpendingReport.Grouping) -> [String] {
         switch grouping {
         case .category: ["period", "category", "currency", "spent", "refunded", "net", "count"]
         case .mcc: ["period", "mcc", "description", "category", "currency", "spent", "refunded", "net", "count"]

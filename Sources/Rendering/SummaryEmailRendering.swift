@@ -12,9 +12,9 @@ public enum SummaryEmailRendering {
         let text = SummaryTextRendering.text(report, style: style)
         let html = SummaryHTMLRendering.html(report)
         let csv = SummaryCSVRendering.spendingCSV(report)
-        var digest = MIMEMessage.Hash()
-        digest.add(text)
-        digest.add(html)
+        var digest = StableHash()
+        MIMEMessage.addLine(text, to: &digest)
+        MIMEMessage.addLine(html, to: &digest)
         let domain = from.split(separator: "@").last.map { String($0.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) } ?? ""
         let headers: [(String, String)] = [
             ("From", from),
@@ -38,7 +38,7 @@ public enum SummaryEmailRendering {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// RFC 5322 date-time: `Sun, 15 Nov 2026 12:00:00 +0000`, in the given offset.
-    public static func date(_ epochSeconds: Int64, offset: Int) -> String {
+    static func date(_ epochSeconds: Int64, offset: Int) -> String {
         let local = epochSeconds + Int64(offset)
         let days = Int(local.floorDivided(by: 86_400))
         let second = Int(local - Int64(days) * 86_400)

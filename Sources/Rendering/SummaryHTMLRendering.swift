@@ -53,9 +53,23 @@ public enum SummaryHTMLRendering {
 
     public static func html(_ report: SummaryReport) -> String {
         let monthName = MonthName.text(report.month)
-        let previousName = MonthName.names[report.previousMonth.month - 1]
+        var html = head(report)
+        if !report.isMonthComplete {
+            html += "<p class=\"warning\">\(e(monthName)) is not over yet: its numbers will still change.</p>\n"
+        }
+        for section in report.currencies {
+            html += "<section>\n" + spendingHTML(section, report: report) + merchantsHTML(section, monthName: monthName)
+                + largestExpensesHTML(section) + savingsHTML(section, monthName: monthName) + pendingHTML(section) + "</section>\n"
+        }
+        html += budgetsHTML(report) + balancesHTML(report) + restatementsHTML(report) + freshnessHTML(report)
+        return html + "</main>\n</body>\n</html>\n"
+    }
+
+    /// The page up to the first section: head, title, headline and when it was made.
+    static func head(_ report: SummaryReport) -> String {
+        let monthName = MonthName.text(report.month)
         let headline = SummaryTextRendering.headline(report)
-        var html = """
+        return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -73,137 +87,167 @@ public enum SummaryHTMLRendering {
             <p class="note">Made \(e(report.generatedAt.text)), times in \(e(report.zoneIdentifier)). Every amount is per currency; currencies are never added together.</p>
 
             """
-        if !report.isMonthComplete {
-            html += "<p class=\"warning\">\(e(monthName)) is not over yet: its numbers will still change.</p>\n"
-        }
-        for section in report.currencies {
-            let currency = section.currency
-            func money(_ units: Int64) -> String { e(MoneyFormat.text(units, currency: currency)) }
-            html += "<section>\n<h2>\(e(currency)): spending by category</h2>\n"
-            let shown = section.categories.filter { $0.net > 0 }
-            if !shown.isEmpty {
-                html += "<figure class=\"chart\">"
-                html += SVGChart.bars(shown.map { SVGChart.Bar(label: $0.category, value: $0.net,
-                                                               valueText: MoneyFormat.text($0.net, currency: currency)) },
-                                      title: "\(currency) net spending by category, \(monthName)")
-                html += "<figcaption>Net spending by category (spent minus refunded).</figcaption>\n"
-                html += table([("Category", false), ("Net", true), (previousName, true), ("Change", true), ("Avg of 3 before", true)],
-                              section.categories.map {
-                                  [e($0.category), money($0.net), money($0.previousNet), changeCell($0.change, currency), money($0.averageNet)]
-                              },
-                              totalRow: ["Total", money(section.net), money(section.previousNet),
-                                         changeCell(section.change, currency), money(section.averageNet)])
-                html += "</figure>\n"
-            } else {
-                html += "<p>No spending.</p>\n"
-            }
-            html += "<p class=\"note\">Spent \(money(section.spent)), refunded \(money(section.refunded)), in \(section.count) transactions.</p>\n"
-            if !section.merchants.isEmpty {
-                html += "<h2>\(e(currency)): top merchants</h2>\n<figure class=\"chart\">"
-                html += SVGChart.bars(section.merchants.map { SVGChart.Bar(label: $0.merchant, value: $0.net,
-                                                                           valueText: MoneyFormat.text($0.net, currency: currency)) },
-                                      title: "\(currency) top merchants, \(monthName)")
-                html += table([("Merchant", false), ("Category", false), ("Net", true), ("Count", true)],
-                              section.merchants.map { [e($0.merchant), e($0.category), money($0.net), String($0.count)] })
-                html += "</figure>\n"
-            }
-            if !section.largestExpenses.isEmpty {
-                html += "<h2>\(e(currency)): largest expenses</h2>\n"
-                html += table([("Date", false), ("Merchant", false), ("Category", false), ("Amount", true)],
-                              section.largestExpenses.map { [$0.date.description, e($0.merchant), e($0.category ?? ""), money($0.amount)] })
-            }
-            html += "<h2>\(e(currency)): income and savings</h2>\n"
-            html += table([("", false), (monthName, true)],
-                          [["Income", money(section.income)], ["Net spending", money(section.net)], ["Saved", money(section.savings)]])
-            html += "<p>" + (Percent.text(section.savings, of: section.income).map { "Savings rate: <strong>\($0)%</strong> of income." }
-                ?? "Savings rate: none (no income this month).") + "</p>\n"
-            if section.pendingCount > 0 {
-                html += "<h2>\(e(currency)): still pending</h2>\n"
-                html += "<p>\(section.pendingCount) pending: \(money(section.pendingOut)) out, \(money(section.pendingIn)) in.</p>\n"
-                html += table([("Date", false), ("Merchant", false), ("Account", false), ("Amount", true)],
-                              section.pendingItems.map {
-                                  [$0.date.description, e($0.merchant), e($0.account), money($0.indicator == .debit ? -$0.amount : $0.amount)]
-                              })
-            }
-            html += "</section>\n"
-        }
+    }
 
-        html += "<section>\n<h2>Budgets</h2>\n"
-        if report.budgets.isEmpty {
-            html += "<p>No budgets (see <code>purse budget set</code>).</p>\n"
-        } else {
+    static func money(_ units: Int64, _ currency: String) -> String {
+        e(MoneyFormat.text(units, currency: currency))
+    }
+
+    static func spendingHTML(_ section: SummaryReport.CurrencySection, report: SummaryReport) -> String {
+        let currency = section.currency
+        let monthName = MonthName.text(report.month)
+        var html = "<h2>\(e(currency)): spending by category</h2>\n"
+        let shown = section.categories.filter { $0.net > 0 }
+        if !shown.isEmpty {
             html += "<figure class=\"chart\">"
-            html += SVGChart.bars(report.budgets.map { row in
-                let available = row.available ?? 0
-                return SVGChart.Bar(label: "\(row.category) (\(row.currency))", value: row.net,
-                                    valueText: (Percent.text(row.net, of: available, decimals: 0).map { $0 + "% of " } ?? "")
-                                        + MoneyFormat.text(available, currency: row.currency),
-                                    highlighted: row.status == .over)
-            }, title: "Budgets used, \(monthName)")
-            html += table([("Status", false), ("Category", false), ("Available", true), ("Net", true), ("Left", true), ("Used", true)],
-                          report.budgets.map { row in
-                              let status = row.status?.rawValue ?? ""
-                              let available = row.available ?? 0
-                              return ["<span class=\"\(status)\">\(e(status.uppercased()))</span>", e(row.category),
-                                      e(MoneyFormat.text(available, currency: row.currency)), e(MoneyFormat.text(row.net, currency: row.currency)),
-                                      e(MoneyFormat.text(row.remaining ?? 0, currency: row.currency)),
-                                      Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? ""]
-                          })
+            html += SVGChart.bars(shown.map { SVGChart.Bar(label: $0.category, value: $0.net,
+                                                           valueText: MoneyFormat.text($0.net, currency: currency)) },
+                                  title: "\(currency) net spending by category, \(monthName)")
+            html += "<figcaption>Net spending by category (spent minus refunded).</figcaption>\n"
+            let previousName = MonthName.names[report.previousMonth.month - 1]
+            html += table([("Category", false), ("Net", true), (previousName, true), ("Change", true), ("Avg of 3 before", true)],
+                          section.categories.map {
+                              [e($0.category), money($0.net, currency), money($0.previousNet, currency), changeCell($0.change, currency),
+                               money($0.averageNet, currency)]
+                          },
+                          totalRow: ["Total", money(section.net, currency), money(section.previousNet, currency),
+                                     changeCell(section.change, currency), money(section.averageNet, currency)])
             html += "</figure>\n"
+        } else {
+            html += "<p>No spending.</p>\n"
         }
-        html += "</section>\n"
+        html += "<p class=\"note\">Spent \(money(section.spent, currency)), refunded \(money(section.refunded, currency)), "
+            + "in \(section.count) transactions.</p>\n"
+        return html
+    }
 
-        html += "<section>\n<h2>Balances at \(e(SummaryTextRendering.day(report.month.lastDay)))</h2>\n"
+    static func merchantsHTML(_ section: SummaryReport.CurrencySection, monthName: String) -> String {
+        guard !section.merchants.isEmpty else { return "" }
+        let currency = section.currency
+        var html = "<h2>\(e(currency)): top merchants</h2>\n<figure class=\"chart\">"
+        html += SVGChart.bars(section.merchants.map { SVGChart.Bar(label: $0.merchant, value: $0.net,
+                                                                   valueText: MoneyFormat.text($0.net, currency: currency)) },
+                              title: "\(currency) top merchants, \(monthName)")
+        html += table([("Merchant", false), ("Category", false), ("Net", true), ("Count", true)],
+                      section.merchants.map { [e($0.merchant), e($0.category), money($0.net, currency), String($0.count)] })
+        return html + "</figure>\n"
+    }
+
+    static func largestExpensesHTML(_ section: SummaryReport.CurrencySection) -> String {
+        guard !section.largestExpenses.isEmpty else { return "" }
+        let currency = section.currency
+        return "<h2>\(e(currency)): largest expenses</h2>\n"
+            + table([("Date", false), ("Merchant", false), ("Category", false), ("Amount", true)],
+                    section.largestExpenses.map {
+                        [$0.date.description, e($0.merchant), e($0.category ?? ""), money($0.amount, currency)]
+                    })
+    }
+
+    static func savingsHTML(_ section: SummaryReport.CurrencySection, monthName: String) -> String {
+        let currency = section.currency
+        var html = "<h2>\(e(currency)): income and savings</h2>\n"
+        html += table([("", false), (monthName, true)],
+                      [["Income", money(section.income, currency)], ["Net spending", money(section.net, currency)],
+                       ["Saved", money(section.savings, currency)]])
+        html += "<p>" + (Percent.text(section.savings, of: section.income).map { "Savings rate: <strong>\($0)%</strong> of income." }
+            ?? "Savings rate: none (no income this month).") + "</p>\n"
+        return html
+    }
+
+    static func pendingHTML(_ section: SummaryReport.CurrencySection) -> String {
+        guard section.pendingCount > 0 else { return "" }
+        let currency = section.currency
+        var html = "<h2>\(e(currency)): still pending</h2>\n"
+        html += "<p>\(section.pendingCount) pending: \(money(section.pendingOut, currency)) out, "
+            + "\(money(section.pendingIn, currency)) in.</p>\n"
+        html += table([("Date", false), ("Merchant", false), ("Account", false), ("Amount", true)],
+                      section.pendingItems.map {
+                          [$0.date.description, e($0.merchant), e($0.account),
+                           money($0.indicator == .debit ? -$0.amount : $0.amount, currency)]
+                      })
+        return html
+    }
+
+    static func budgetsHTML(_ report: SummaryReport) -> String {
+        var html = "<section>\n<h2>Budgets</h2>\n"
+        guard !report.budgets.isEmpty else { return html + "<p>No budgets (see <code>purse budget set</code>).</p>\n</section>\n" }
+        html += "<figure class=\"chart\">"
+        html += SVGChart.bars(report.budgets.map { row in
+            let available = row.available ?? 0
+            return SVGChart.Bar(label: "\(row.category) (\(row.currency))", value: row.net,
+                                valueText: (Percent.text(row.net, of: available, decimals: 0).map { $0 + "% of " } ?? "")
+                                    + MoneyFormat.text(available, currency: row.currency),
+                                highlighted: row.status == .over)
+        }, title: "Budgets used, \(MonthName.text(report.month))")
+        html += table([("Status", false), ("Category", false), ("Available", true), ("Net", true), ("Left", true), ("Used", true)],
+                      report.budgets.map { row in
+                          let status = row.status?.rawValue ?? ""
+                          let available = row.available ?? 0
+                          return ["<span class=\"\(status)\">\(e(status.uppercased()))</span>", e(row.category),
+                                  money(available, row.currency), money(row.net, row.currency),
+                                  money(row.remaining ?? 0, row.currency),
+                                  Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? ""]
+                      })
+        return html + "</figure>\n</section>\n"
+    }
+
+    /// Each account's balance at the month's end, then each currency's net worth over twelve months.
+    static func balancesHTML(_ report: SummaryReport) -> String {
+        var html = "<section>\n<h2>Balances at \(e(SummaryTextRendering.day(report.month.lastDay)))</h2>\n"
         if report.balances.isEmpty {
             html += "<p>No balances observed yet.</p>\n"
         } else {
+            let previousName = MonthName.names[report.previousMonth.month - 1]
             html += table([("Account", false), ("Balance", true), ("Change vs \(previousName)", true)],
                           report.balances.map { line in
-                              [e(line.name), line.balance.map { e(MoneyFormat.text($0, currency: line.currency)) } ?? "",
+                              [e(line.name), line.balance.map { money($0, line.currency) } ?? "",
                                line.change.map { changeCell($0, line.currency, goodWhenUp: true) } ?? ""]
                           })
         }
-        for line in report.netWorth {
-            let currency = line.currency
-            let values = line.history.compactMap(\.value)
-            html += "<h2>\(e(currency)): net worth</h2>\n<figure class=\"chart\">"
-            html += SVGChart.line(line.history.map { (label: MonthName.names[$0.date.month - 1].prefix(3) + " \($0.date.year)", value: $0.value) },
-                                  minimumText: MoneyFormat.text(values.min() ?? 0, currency: currency),
-                                  maximumText: MoneyFormat.text(values.max() ?? 0, currency: currency),
-                                  title: "\(currency) net worth at each month end")
-            html += "<figcaption>Net worth at each month end: assets \(line.assets.map { e(MoneyFormat.text($0, currency: currency)) } ?? "none"), "
-                + "liabilities \(line.liabilities.map { e(MoneyFormat.text($0, currency: currency)) } ?? "none"), change this month "
-                + (line.change.map { changeCell($0, currency, goodWhenUp: true) } ?? "none") + ".</figcaption>\n"
-            html += table([("Month end", false), ("Net worth", true)],
-                          line.history.map { [$0.date.description, $0.value.map { e(MoneyFormat.text($0, currency: currency)) } ?? ""] })
-            html += "</figure>\n"
-        }
-        html += "</section>\n"
+        for line in report.netWorth { html += netWorthHTML(line) }
+        return html + "</section>\n"
+    }
 
-        html += "<section>\n<h2>Restatements</h2>\n"
-        if report.restatements.isEmpty {
-            html += "<p>None: the months reported before still add up to what was reported.</p>\n"
-        } else {
-            var rows: [[String]] = []
-            for restatement in report.restatements {
-                if restatement.changes.isEmpty {
-                    rows.append([e(MonthName.text(restatement.month)), "", "totals unchanged", "", e(restatement.reportedAt)])
-                }
-                for change in restatement.changes {
-                    let currency = change.currency
-                    rows.append([e(MonthName.text(restatement.month)), e(currency),
-                                 (change.reportedNet.map { e(MoneyFormat.text($0, currency: currency)) } ?? "none") + " &rarr; "
-                                     + e(MoneyFormat.text(change.net, currency: currency)),
-                                 (change.reportedIncome.map { e(MoneyFormat.text($0, currency: currency)) } ?? "none") + " &rarr; "
-                                     + e(MoneyFormat.text(change.income, currency: currency)),
-                                 e(restatement.reportedAt)])
-                }
+    static func netWorthHTML(_ line: SummaryReport.NetWorthLine) -> String {
+        let currency = line.currency
+        let values = line.history.compactMap(\.value)
+        var html = "<h2>\(e(currency)): net worth</h2>\n<figure class=\"chart\">"
+        html += SVGChart.line(line.history.map { (label: MonthName.names[$0.date.month - 1].prefix(3) + " \($0.date.year)", value: $0.value) },
+                              minimumText: MoneyFormat.text(values.min() ?? 0, currency: currency),
+                              maximumText: MoneyFormat.text(values.max() ?? 0, currency: currency),
+                              title: "\(currency) net worth at each month end")
+        html += "<figcaption>Net worth at each month end: assets \(line.assets.map { money($0, currency) } ?? "none"), "
+            + "liabilities \(line.liabilities.map { money($0, currency) } ?? "none"), change this month "
+            + (line.change.map { changeCell($0, currency, goodWhenUp: true) } ?? "none") + ".</figcaption>\n"
+        html += table([("Month end", false), ("Net worth", true)],
+                      line.history.map { [$0.date.description, $0.value.map { money($0, currency) } ?? ""] })
+        return html + "</figure>\n"
+    }
+
+    static func restatementsHTML(_ report: SummaryReport) -> String {
+        let html = "<section>\n<h2>Restatements</h2>\n"
+        guard !report.restatements.isEmpty else {
+            return html + "<p>None: the months reported before still add up to what was reported.</p>\n</section>\n"
+        }
+        var rows: [[String]] = []
+        for restatement in report.restatements {
+            if restatement.changes.isEmpty {
+                rows.append([e(MonthName.text(restatement.month)), "", "totals unchanged", "", e(restatement.reportedAt)])
             }
-            html += table([("Month", false), ("Currency", false), ("Net spending", false), ("Income", false), ("Reported", false)], rows)
+            for change in restatement.changes {
+                let currency = change.currency
+                rows.append([e(MonthName.text(restatement.month)), e(currency),
+                             (change.reportedNet.map { money($0, currency) } ?? "none") + " &rarr; " + money(change.net, currency),
+                             (change.reportedIncome.map { money($0, currency) } ?? "none") + " &rarr; " + money(change.income, currency),
+                             e(restatement.reportedAt)])
+            }
         }
-        html += "</section>\n"
+        return html + table([("Month", false), ("Currency", false), ("Net spending", false), ("Income", false), ("Reported", false)], rows)
+            + "</section>\n"
+    }
 
-        html += "<section>\n<h2>Data freshness</h2>\n"
+    static func freshnessHTML(_ report: SummaryReport) -> String {
+        var html = "<section>\n<h2>Data freshness</h2>\n"
         if report.freshness.isEmpty { html += "<p>No sources synced yet.</p>\n" }
         var rows: [[String]] = []
         for source in report.freshness {
@@ -216,7 +260,6 @@ public enum SummaryHTMLRendering {
             }
         }
         if !rows.isEmpty { html += table([("Source", false), ("Last synced", false), ("", false)], rows) }
-        html += "</section>\n</main>\n</body>\n</html>\n"
-        return html
+        return html + "</section>\n"
     }
 }

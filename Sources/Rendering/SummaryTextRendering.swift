@@ -5,7 +5,7 @@ import Ledger
 public enum SummaryTextRendering {
     /// "October 2026: spent $2,431.20 (-8% vs September), £310.00 (+3%), 1 budget over": the
     /// email's Subject and the text's first line.
-    public static func headline(_ report: SummaryReport) -> String {
+    static func headline(_ report: SummaryReport) -> String {
         var parts: [String] = []
         let spending = report.currencies.filter { $0.count > 0 || $0.previousNet != 0 }
         for (index, section) in spending.enumerated() {
@@ -29,7 +29,7 @@ public enum SummaryTextRendering {
     }
 
     /// "+8%", "-12%", "0%": `change` as a share of `previous`; nil when there is nothing to compare with.
-    public static func percentChange(_ change: Int64, previous: Int64) -> String? {
+    static func percentChange(_ change: Int64, previous: Int64) -> String? {
         guard previous > 0, let percent = Percent.text(change, of: previous, decimals: 0) else { return nil }
         return (change > 0 ? "+" : "") + percent + "%"
     }
@@ -66,135 +66,154 @@ public enum SummaryTextRendering {
 
     public static func text(_ report: SummaryReport, style: TextStyle) -> String {
         let monthName = MonthName.text(report.month)
-        let previousName = MonthName.names[report.previousMonth.month - 1]
-        let averageName = "avg " + MonthName.names[report.averageMonths[0].month - 1].prefix(3) + "-"
-            + MonthName.names[report.averageMonths[2].month - 1].prefix(3)
         var output = wrapped(headline(report), width: 78) + "\n"
         output += "Summary of \(monthName), made \(report.generatedAt.text) (times in \(report.zoneIdentifier)).\n"
         if !report.isMonthComplete { output += "\(monthName) is not over yet: its numbers will still change.\n" }
         if report.currencies.isEmpty { output += "\nNothing happened in \(monthName).\n" }
-
         for section in report.currencies {
-            let currency = section.currency
-            func money(_ units: Int64) -> String { MoneyFormat.text(units, currency: currency) }
-            output += heading("\(currency): spending by category")
-            if section.categories.isEmpty {
-                output += "No spending.\n"
-            } else {
-                var table = TextTable(columns: [.init("Category", maximumWidth: 20), .init("Net", .right),
-                                                .init(previousName.prefix(3) + "", .right), .init("Change", .right),
-                                                .init("%", .right), .init(averageName, .right)])
-                for line in section.categories {
-                    table.append([line.category, money(line.net), money(line.previousNet), signed(line.change, currency),
-                                  percentChange(line.change, previous: line.previousNet) ?? "", money(line.averageNet)])
-                }
-                table.append(["Total", money(section.net), money(section.previousNet), signed(section.change, currency),
-                              percentChange(section.change, previous: section.previousNet) ?? "", money(section.averageNet)])
-                output += table.rendered()
-                output += "Spent \(money(section.spent)), refunded \(money(section.refunded)), in \(section.count) transactions.\n"
-            }
-
-            if !section.merchants.isEmpty {
-                output += heading("\(currency): top merchants")
-                var table = TextTable(columns: [.init("Merchant", maximumWidth: 30), .init("Category", maximumWidth: 22),
-                                                .init("Net", .right), .init("Count", .right)])
-                for line in section.merchants { table.append([line.merchant, line.category, money(line.net), String(line.count)]) }
-                output += table.rendered()
-            }
-
-            if !section.largestExpenses.isEmpty {
-                output += heading("\(currency): largest expenses")
-                var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
-                                                .init("Category", maximumWidth: 20), .init("Amount", .right)])
-                for item in section.largestExpenses {
-                    table.append([item.date.description, item.merchant, item.category ?? "", money(item.amount)])
-                }
-                output += table.rendered()
-            }
-
-            output += heading("\(currency): income and savings")
-            var table = TextTable(columns: [.init(""), .init(monthName, .right)])
-            table.append(["Income", money(section.income)])
-            table.append(["Net spending", money(section.net)])
-            table.append(["Saved", money(section.savings)])
-            output += table.rendered().split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
-            if let rate = Percent.text(section.savings, of: section.income) {
-                output += "Savings rate: \(rate)% of income.\n"
-            } else {
-                output += "Savings rate: none (no income this month).\n"
-            }
-
-            if section.pendingCount > 0 {
-                output += heading("\(currency): still pending")
-                output += "\(section.pendingCount) pending: \(money(section.pendingOut)) out, \(money(section.pendingIn)) in.\n"
-                var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
-                                                .init("Account", maximumWidth: 20), .init("Amount", .right)])
-                for item in section.pendingItems {
-                    table.append([item.date.description, item.merchant, item.account,
-                                  money(item.indicator.signed(item.amount))])
-                }
-                output += table.rendered()
-            }
+            output += spendingText(section, report: report) + merchantsText(section) + largestExpensesText(section)
+                + savingsText(section, monthName: monthName) + pendingText(section)
         }
+        return output + budgetsText(report) + balancesText(report, style: style) + restatementsText(report) + freshnessText(report)
+    }
 
-        output += heading("Budgets, \(monthName)")
-        if report.budgets.isEmpty {
-            output += "No budgets (see 'purse budget set').\n"
+    static func money(_ units: Int64, _ currency: String) -> String {
+        MoneyFormat.text(units, currency: currency)
+    }
+
+    /// Net spending by category against the month before and the average of the three before.
+    static func spendingText(_ section: SummaryReport.CurrencySection, report: SummaryReport) -> String {
+        let currency = section.currency
+        var output = heading("\(currency): spending by category")
+        guard !section.categories.isEmpty else { return output + "No spending.\n" }
+        let previousName = MonthName.names[report.previousMonth.month - 1]
+        let averageName = "avg " + MonthName.names[report.averageMonths[0].month - 1].prefix(3) + "-"
+            + MonthName.names[report.averageMonths[2].month - 1].prefix(3)
+        var table = TextTable(columns: [.init("Category", maximumWidth: 20), .init("Net", .right),
+                                        .init(previousName.prefix(3) + "", .right), .init("Change", .right),
+                                        .init("%", .right), .init(averageName, .right)])
+        for line in section.categories {
+            table.append([line.category, money(line.net, currency), money(line.previousNet, currency), signed(line.change, currency),
+                          percentChange(line.change, previous: line.previousNet) ?? "", money(line.averageNet, currency)])
+        }
+        table.append(["Total", money(section.net, currency), money(section.previousNet, currency), signed(section.change, currency),
+                      percentChange(section.change, previous: section.previousNet) ?? "", money(section.averageNet, currency)])
+        output += table.rendered()
+        output += "Spent \(money(section.spent, currency)), refunded \(money(section.refunded, currency)), "
+            + "in \(section.count) transactions.\n"
+        return output
+    }
+
+    static func merchantsText(_ section: SummaryReport.CurrencySection) -> String {
+        guard !section.merchants.isEmpty else { return "" }
+        var table = TextTable(columns: [.init("Merchant", maximumWidth: 30), .init("Category", maximumWidth: 22),
+                                        .init("Net", .right), .init("Count", .right)])
+        for line in section.merchants {
+            table.append([line.merchant, line.category, money(line.net, section.currency), String(line.count)])
+        }
+        return heading("\(section.currency): top merchants") + table.rendered()
+    }
+
+    static func largestExpensesText(_ section: SummaryReport.CurrencySection) -> String {
+        guard !section.largestExpenses.isEmpty else { return "" }
+        var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
+                                        .init("Category", maximumWidth: 20), .init("Amount", .right)])
+        for item in section.largestExpenses {
+            table.append([item.date.description, item.merchant, item.category ?? "", money(item.amount, section.currency)])
+        }
+        return heading("\(section.currency): largest expenses") + table.rendered()
+    }
+
+    static func savingsText(_ section: SummaryReport.CurrencySection, monthName: String) -> String {
+        let currency = section.currency
+        var output = heading("\(currency): income and savings")
+        var table = TextTable(columns: [.init(""), .init(monthName, .right)])
+        table.append(["Income", money(section.income, currency)])
+        table.append(["Net spending", money(section.net, currency)])
+        table.append(["Saved", money(section.savings, currency)])
+        output += table.rendered().split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+        if let rate = Percent.text(section.savings, of: section.income) {
+            output += "Savings rate: \(rate)% of income.\n"
         } else {
-            var table = TextTable(columns: [.init("Status"), .init("Category", maximumWidth: 22), .init("Available", .right),
-                                            .init("Net", .right), .init("Left", .right), .init("Used", .right)])
-            for row in report.budgets {
-                let available = row.available ?? 0
-                table.append([(row.status?.rawValue ?? "").uppercased(), row.category,
-                              MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
-                              MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
-                              Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? ""])
-            }
-            output += table.rendered()
+            output += "Savings rate: none (no income this month).\n"
         }
+        return output
+    }
 
-        output += heading("Balances at \(day(report.month.lastDay))")
-        if report.balances.isEmpty {
-            output += "No balances observed yet.\n"
-        } else {
-            var table = TextTable(columns: [.init("Account", maximumWidth: 30), .init("Balance", .right),
-                                            .init("Change vs \(previousName.prefix(3))", .right)])
-            for line in report.balances {
-                table.append([line.name, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
-                              line.change.map { signed($0, line.currency) } ?? ""])
-            }
-            output += table.rendered()
-            var worth = TextTable(columns: [.init("Net worth"), .init("Assets", .right), .init("Liabilities", .right),
-                                            .init("Net worth", .right), .init("Change", .right), .init("12 months")])
-            for line in report.netWorth {
-                let currency = line.currency
-                worth.append([currency, line.assets.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                              line.liabilities.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                              line.netWorth.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                              line.change.map { signed($0, currency) } ?? "",
-                              Bar.sparkline(line.history.map(\.value), ascii: style.ascii)])
-            }
-            output += "\n" + worth.rendered()
+    static func pendingText(_ section: SummaryReport.CurrencySection) -> String {
+        guard section.pendingCount > 0 else { return "" }
+        let currency = section.currency
+        var output = heading("\(currency): still pending")
+        output += "\(section.pendingCount) pending: \(money(section.pendingOut, currency)) out, "
+            + "\(money(section.pendingIn, currency)) in.\n"
+        var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
+                                        .init("Account", maximumWidth: 20), .init("Amount", .right)])
+        for item in section.pendingItems {
+            table.append([item.date.description, item.merchant, item.account, money(item.indicator.signed(item.amount), currency)])
         }
+        return output + table.rendered()
+    }
 
-        output += heading("Restatements")
-        if report.restatements.isEmpty {
-            output += "None: the months reported before still add up to what was reported.\n"
-        } else {
-            for restatement in report.restatements {
-                output += "\(MonthName.text(restatement.month)) changed since reported on \(restatement.reportedAt):\n"
-                if restatement.changes.isEmpty { output += "  the totals are the same; transactions or categories changed.\n" }
-                for change in restatement.changes {
-                    let currency = change.currency
-                    output += "  \(currency) net spending \(change.reportedNet.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
-                        + " -> \(MoneyFormat.text(change.net, currency: currency)),"
-                        + " income \(change.reportedIncome.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
-                        + " -> \(MoneyFormat.text(change.income, currency: currency))\n"
-                }
+    static func budgetsText(_ report: SummaryReport) -> String {
+        let output = heading("Budgets, \(MonthName.text(report.month))")
+        guard !report.budgets.isEmpty else { return output + "No budgets (see 'purse budget set').\n" }
+        var table = TextTable(columns: [.init("Status"), .init("Category", maximumWidth: 22), .init("Available", .right),
+                                        .init("Net", .right), .init("Left", .right), .init("Used", .right)])
+        for row in report.budgets {
+            let available = row.available ?? 0
+            table.append([(row.status?.rawValue ?? "").uppercased(), row.category,
+                          MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
+                          MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
+                          Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? ""])
+        }
+        return output + table.rendered()
+    }
+
+    /// Each account's balance at the month's end, then net worth per currency.
+    static func balancesText(_ report: SummaryReport, style: TextStyle) -> String {
+        let output = heading("Balances at \(day(report.month.lastDay))")
+        guard !report.balances.isEmpty else { return output + "No balances observed yet.\n" }
+        let previousName = MonthName.names[report.previousMonth.month - 1]
+        var table = TextTable(columns: [.init("Account", maximumWidth: 30), .init("Balance", .right),
+                                        .init("Change vs \(previousName.prefix(3))", .right)])
+        for line in report.balances {
+            table.append([line.name, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
+                          line.change.map { signed($0, line.currency) } ?? ""])
+        }
+        var worth = TextTable(columns: [.init("Net worth"), .init("Assets", .right), .init("Liabilities", .right),
+                                        .init("Net worth", .right), .init("Change", .right), .init("12 months")])
+        for line in report.netWorth {
+            let currency = line.currency
+            worth.append([currency, line.assets.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                          line.liabilities.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                          line.netWorth.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                          line.change.map { signed($0, currency) } ?? "",
+                          Bar.sparkline(line.history.map(\.value), ascii: style.ascii)])
+        }
+        return output + table.rendered() + "\n" + worth.rendered()
+    }
+
+    static func restatementsText(_ report: SummaryReport) -> String {
+        var output = heading("Restatements")
+        guard !report.restatements.isEmpty else {
+            return output + "None: the months reported before still add up to what was reported.\n"
+        }
+        for restatement in report.restatements {
+            output += "\(MonthName.text(restatement.month)) changed since reported on \(restatement.reportedAt):\n"
+            if restatement.changes.isEmpty { output += "  the totals are the same; transactions or categories changed.\n" }
+            for change in restatement.changes {
+                let currency = change.currency
+                output += "  \(currency) net spending \(change.reportedNet.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
+                    + " -> \(MoneyFormat.text(change.net, currency: currency)),"
+                    + " income \(change.reportedIncome.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
+                    + " -> \(MoneyFormat.text(change.income, currency: currency))\n"
             }
         }
+        return output
+    }
 
-        output += heading("Data freshness")
+    static func freshnessText(_ report: SummaryReport) -> String {
+        var output = heading("Data freshness")
         if report.freshness.isEmpty { output += "No sources synced yet (see 'purse sync').\n" }
         for source in report.freshness {
             let when = source.lastSyncedAt.map { "last synced \($0)" } ?? "never synced"

@@ -1,9 +1,9 @@
 /// How text reports draw: block characters need a UTF-8 terminal; `--ascii` or a non-UTF-8
 /// locale falls back to plain ASCII.
 public struct TextStyle: Sendable {
-    public var ascii: Bool
+    var ascii: Bool
 
-    public init(ascii: Bool) {
+    init(ascii: Bool) {
         self.ascii = ascii
     }
 

@@ -1,12 +1,14 @@
 /// An aligned plain-text table: columns sized by display width, numbers right-aligned.
 public struct TextTable {
+    /// Text columns are left-aligned, numbers right-aligned.
     public enum Alignment { case left, right }
 
+    /// A column's title, alignment and widest cell.
     public struct Column {
-        public let title: String
-        public let alignment: Alignment
+        let title: String
+        let alignment: Alignment
         /// Longer cells are cut with `…`.
-        public let maximumWidth: Int?
+        let maximumWidth: Int?
 
         public init(_ title: String, _ alignment: Alignment = .left, maximumWidth: Int? = nil) {
             self.title = title
@@ -15,8 +17,8 @@ public struct TextTable {
         }
     }
 
-    public let columns: [Column]
-    public private(set) var rows: [[String]] = []
+    let columns: [Column]
+    private(set) var rows: [[String]] = []
 
     public init(columns: [Column]) {
         self.columns = columns

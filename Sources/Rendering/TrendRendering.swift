@@ -3,7 +3,7 @@ import Ledger
 
 /// `report trend` as CSV, JSON and text.
 public enum TrendRendering {
-    public static let csvHeader = ["date", "account_id", "account", "currency", "balance"]
+    static let csvHeader = ["date", "account_id", "account", "currency", "balance"]
 
     /// One row per (date, account); no balance yet is an empty cell, never 0.
     public static func csv(_ report: TrendReport, write: @escaping (String) -> Void) {

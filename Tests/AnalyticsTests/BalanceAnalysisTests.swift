@@ -1,4 +1,4 @@
-import Analytics
+@testable import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -59,7 +59,8 @@ private func usd(_ text: String) -> Money {
     Money(units: try! Money.parseUnits(text, allowSign: true), currency: "USD")
 }
 
-/// The balance rules of money-rules.md section 5, each by name, on ledgers filled through Sync.
+/// The balance rules of the README's "How purse counts money" (Balances), each by name, on
+/// ledgers filled through Sync.
 @Suite("Balance rules")
 struct BalanceAnalysisTests {
     typealias F = ExportFixture

@@ -1,4 +1,4 @@
-import Analytics
+@testable import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -99,7 +99,7 @@ extension BudgetReport {
     }
 }
 
-/// money-rules.md section 6, one test per rule, named after it.
+/// The budget rules of the README's "Budgets", one test per rule, named after it.
 @Suite("Budget analysis")
 struct BudgetAnalysisTests {
     /// Groceries: January 300, February nothing, March 1,000 (overspent), April 100 (underspent).

@@ -1,4 +1,4 @@
-import Analytics
+@testable import Analytics
 import Ledger
 import LedgerStore
 import Testing

@@ -1,4 +1,4 @@
-import Analytics
+@testable import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -70,7 +70,7 @@ private final class MoneyWorld {
     }
 }
 
-/// One test per rule of money-rules.md, named after it.
+/// One test per rule of the README's "How purse counts money", named after it.
 @Suite("Money rules")
 struct MoneyRulesTests {
     typealias F = ExportFixture
@@ -197,7 +197,7 @@ struct MoneyRulesTests {
 
     // MARK: 3. Flow
 
-    @Test("rule 2: transactionType transfer is a transfer, even with a merchant category code")
+    @Test("transactionType transfer is a transfer, even with a merchant category code")
     func transferType() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [
@@ -294,7 +294,7 @@ struct MoneyRulesTests {
 
     // MARK: 3.5 Internal transfers
 
-    @Test("rule 5: a debit and a credit on two accounts, same currency and amount, at most 3 days apart, are both transfers")
+    @Test("internal transfers: a debit and a credit on two accounts, same currency and amount, at most 3 days apart, are both transfers")
     func matchedInternalTransfer() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit")])
@@ -310,7 +310,7 @@ struct MoneyRulesTests {
         #expect(try world.spending(world.scope("2026-10")).rows.isEmpty)
     }
 
-    @Test("rule 5: a type purse does not know moves money like unknown: it is matched as an internal transfer")
+    @Test("internal transfers: a type purse does not know moves money like unknown: it is matched as an internal transfer")
     func unknownTypeIsMatchedLikeUnknown() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [
@@ -327,7 +327,7 @@ struct MoneyRulesTests {
         #expect(try world.spending(world.scope("2026-10")).total("USD").net == 800_000)
     }
 
-    @Test("rule 5: more than 3 days apart is not a match")
+    @Test("internal transfers: more than 3 days apart is not a match")
     func transferTooFarApart() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit")])
@@ -337,7 +337,7 @@ struct MoneyRulesTests {
         #expect(flows["C1"] == .income)
     }
 
-    @Test("rule 5: a transaction with a merchant category code is never matched")
+    @Test("internal transfers: a transaction with a merchant category code is never matched")
     func transferWithCodeNotMatched() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit", mcc: 6012)])
@@ -348,7 +348,7 @@ struct MoneyRulesTests {
         #expect(classified["C1"]?.flow == .income)
     }
 
-    @Test("rule 5: same account, another currency, another amount or a purchase type are not matched")
+    @Test("internal transfers: same account, another currency, another amount or a purchase type are not matched")
     func transferOtherMismatches() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [
@@ -365,7 +365,7 @@ struct MoneyRulesTests {
         #expect(flows == ["D1": .expense, "C1": .income, "D2": .expense, "C2": .income, "D3": .expense, "C3": .income])
     }
 
-    @Test("rule 5: matching is deterministic: the smallest time gap first, then the lower IDs; at most one pair each")
+    @Test("internal transfers: matching is deterministic: the smallest time gap first, then the lower IDs; at most one pair each")
     func transferTieBreaking() throws {
         let world = try MoneyWorld()
         // D1 could pair with C1 (1 day) or C2 (6 hours): the smaller gap wins.
@@ -391,7 +391,7 @@ struct MoneyRulesTests {
         #expect(classified["C5"]?.flow == .income)
     }
 
-    @Test("rule 5: a pair across the month boundary is found from either month")
+    @Test("internal transfers: a pair across the month boundary is found from either month")
     func transferAcrossMonthBoundary() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [MoneyWorld.move("D1", "CHK", "2026-10-31T22:00:00Z", "debit")])
@@ -401,7 +401,7 @@ struct MoneyRulesTests {
         #expect(try world.spending(world.scope("2026-10")).rows.isEmpty)
     }
 
-    @Test("rule 5: only counted transactions are matched (the same status filter as the report)")
+    @Test("internal transfers: only counted transactions are matched (the same status filter as the report)")
     func transferMatchesCountedOnly() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [F.transaction("D1", account: "CHK", date: "2026-10-10T12:00:00Z", amount: "500.00",

@@ -1,8 +1,9 @@
 @testable import Ledger
 import Testing
 
-/// Money rules, section 1 ("Amounts"): exact integers of 1/10,000 unit, at most four fraction
-/// digits, at most 900 trillion, never rounded, never mixed across currencies.
+/// The money rules' "Amounts" (README, "How purse counts money"): exact integers of 1/10,000
+/// unit, at most four fraction digits, at most 900 trillion, never rounded, never mixed across
+/// currencies.
 @Suite("Money: exact amounts")
 struct MoneyTests {
     // MARK: - Parsing

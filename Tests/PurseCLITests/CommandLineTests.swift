@@ -84,3 +84,26 @@ struct CommandTableTests {
 enum CommandCatalogAccess {
     static var commands: [CommandSpec] { CommandCatalog.all }
 }
+
+@Suite("Help cites the repository")
+struct HelpReferenceTests {
+    static let paths = CommandCatalog.all.map(\.path)
+
+    @Test("no help page names a file outside the repository", arguments: paths)
+    func noOutsideFiles(path: [String]) throws {
+        let result = try CLITestHarness().run(path + ["--help"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains(".md"), "\(path.joined(separator: " ")) --help names a file")
+        #expect(!result.stdout.contains("docs/"))
+    }
+
+    @Test("report spending's help points at the README's section on counting money")
+    func spendingCitesReadme() throws {
+        let text = try CLITestHarness().run(["report", "spending", "--help"]).stdout
+        #expect(text.contains("""
+            Counts expenses and refunds as the README's "How purse counts money" says: net =
+            spent - refunded, per currency, one row per calendar month and key. Income and
+            transfers never count as spending.
+            """))
+    }
+}

@@ -1,4 +1,6 @@
 import Foundation
+import Ledger
+import LedgerStore
 import PurseCLI
 import PurseTestSupport
 import Testing
@@ -214,6 +216,16 @@ struct SummaryReportTests {
         let text = harness.run(["report", "summary", "--month", "2026-10"]).stdout
         #expect(text.contains("Restatements\n============\nNone"), "each change is reported once")
         #expect(text.hasPrefix("October 2026: spent"))
+    }
+
+    /// The digest a summary remembers is compared with the one stored by earlier runs (maybe of
+    /// an earlier purse): if the way it is computed changed, every month would show as restated.
+    @Test("the digest remembered for a month is the one earlier versions stored")
+    func rememberedDigest() throws {
+        #expect(summary("text").status == 0)
+        let store = try LedgerStore(path: harness.database, mode: .readOnly, now: Timestamp.utc(epochSeconds: 1_794_744_000))
+        let october = try #require(try store.summaryRecords().first { $0.month == YearMonth(iso: "2026-10") })
+        #expect(october.digest == "d29becf7302ee2be")
     }
 
     @Test("a source not synced for more than 7 days is called out")

@@ -1,4 +1,4 @@
-import Rendering
+@testable import Rendering
 import Testing
 
 /// Bars and charts scale amounts in exact integer arithmetic: the same length for the same

@@ -1,5 +1,5 @@
 import PurseTestSupport
-import Rendering
+@testable import Rendering
 import Testing
 
 /// What `sendmail -t` (without `-oi`) and mbox writers do to a line that is `.` alone or starts

@@ -76,7 +76,7 @@ extension ArgumentParser {
 
     // MARK: - Pieces
 
-    /// The exit statuses of design.md, each kept whole when wrapped.
+    /// The exit statuses (README, "Exit codes"), each kept whole when wrapped.
     static let exitCodes: [String] = [
         "Exit", "codes:", "0 success,", "1 a check failed (a budget is over),", "64 usage error,",
         "65 bad input data,", "66 input not found,", "74 I/O or database error,",

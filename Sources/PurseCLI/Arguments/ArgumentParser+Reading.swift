@@ -37,21 +37,7 @@ extension ArgumentParser {
                     flags.insert(spec.name)
                     continue
                 }
-                let value: String
-                if let inline = option.inlineValue {
-                    value = inline
-                } else if index < tokens.count, case .argument(let next) = tokens[index] {
-                    value = next
-                    index += 1
-                } else if index < tokens.count, case .option(let next) = tokens[index], next.isShort,
-                          next.name.count > 1, next.inlineValue == nil, lookUp(next, in: options + builtins) == nil {
-                    // A value such as `--sort -date` looks like an option but names none.
-                    value = next.raw
-                    index += 1
-                } else {
-                    throw usageError(
-                        "option '\(option.spelling)' needs a value (\(spec.valueName ?? "VALUE"))", for: path)
-                }
+                let value = try self.value(of: option, spec: spec, tokens: tokens, index: &index, options: options, path: path)
                 if values[spec.name] != nil, !spec.repeatable {
                     throw usageError("option '\(spec.longSpelling)' was given more than once", for: path)
                 }
@@ -60,8 +46,42 @@ extension ArgumentParser {
         }
         try checkCount(of: arguments, against: positionals, path: path)
 
-        // The global options GlobalOptions has fields for leave the command's
-        // table, unless the command has an option of the same name.
+        let globalOptions = takeGlobals(from: &values, flags: &flags, commandOptions: commandOptions)
+        let command = ParsedCommand(path: path, positionals: arguments, values: values, flags: flags)
+        return (globalOptions, command)
+    }
+
+    /// The value of an option that takes one: the text after "=", else the next token when it
+    /// is an argument or an option word that names no option; `index` moves past what it took.
+    private func value(
+        of option: OptionToken,
+        spec: OptionSpec,
+        tokens: [ArgumentToken],
+        index: inout Int,
+        options: [OptionSpec],
+        path: [String]
+    ) throws(UsageError) -> String {
+        if let inline = option.inlineValue {
+            return inline
+        } else if index < tokens.count, case .argument(let next) = tokens[index] {
+            index += 1
+            return next
+        } else if index < tokens.count, case .option(let next) = tokens[index], next.isShort,
+                  next.name.count > 1, next.inlineValue == nil, lookUp(next, in: options + builtins) == nil {
+            // A value such as `--sort -date` looks like an option but names none.
+            index += 1
+            return next.raw
+        }
+        throw usageError("option '\(option.spelling)' needs a value (\(spec.valueName ?? "VALUE"))", for: path)
+    }
+
+    /// The global options GlobalOptions has fields for leave the command's
+    /// table, unless the command has an option of the same name.
+    private func takeGlobals(
+        from values: inout [String: [String]],
+        flags: inout Set<String>,
+        commandOptions: [OptionSpec]
+    ) -> GlobalOptions {
         var globalOptions = GlobalOptions()
         func isGlobal(_ name: String) -> Bool {
             globals.contains { $0.name == name } && !commandOptions.contains { $0.name == name }
@@ -69,9 +89,7 @@ extension ArgumentParser {
         if isGlobal("db") { globalOptions.db = values.removeValue(forKey: "db")?.last }
         if isGlobal("tz") { globalOptions.tz = values.removeValue(forKey: "tz")?.last }
         if isGlobal("quiet") { globalOptions.quiet = flags.remove("quiet") != nil }
-
-        let command = ParsedCommand(path: path, positionals: arguments, values: values, flags: flags)
-        return (globalOptions, command)
+        return globalOptions
     }
 
     /// Throws when there are fewer arguments than the specs need or more than they take.

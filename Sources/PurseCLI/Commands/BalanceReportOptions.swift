@@ -17,10 +17,11 @@ struct BalanceReportOptions {
         }
         self.interval = interval
         let today = zone.date(of: context.now.epochSeconds)
-        let given = try context.day("from")
-        let to = try context.day("to") ?? max(today, given ?? today)
-        let from = given ?? ReportCalendar.day(to, addingMonths: -12)
-        guard from <= to else { throw context.usageError("--to \(to) is before --from \(from)") }
+        // `report trend` and `report networth` take no --month, so only a range or nothing comes back.
+        var given: (from: CivilDate?, to: CivilDate?) = (nil, nil)
+        if case .range(let from, let to) = try PeriodOptions.days(context, zone: zone) { given = (from, to) }
+        let to = given.to ?? max(today, given.from ?? today)
+        let from = given.from ?? ReportCalendar.day(to, addingMonths: -12)
         self.from = from
         self.to = to
     }

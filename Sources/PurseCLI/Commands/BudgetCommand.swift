@@ -28,7 +28,7 @@ enum BudgetCommand {
         guard let rollover = BudgetRecord.Rollover(rawValue: rolloverText) else {
             throw context.usageError("option '--rollover' must be none, surplus or all, not '\(rolloverText)'")
         }
-        let month = try firstMonth(context)
+        let month = try PeriodOptions.firstMonth(context, zone: try context.reportTimeZone())
         try store.transaction {
             try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: units,
                                               rollover: rollover), now: context.now)
@@ -41,7 +41,7 @@ enum BudgetCommand {
         let category = try CategoryResolver.resolve(context.command.positionals[0], store: store, context: context,
                                                     hint: "see 'purse budget list'")
         let currency = try self.currency(context, store: store)
-        let month = try firstMonth(context)
+        let month = try PeriodOptions.firstMonth(context, zone: try context.reportTimeZone())
         let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency }
         // Only a budget in force in `month`, or set for a later month, can be removed: one already
         // removed does not exist any more.
@@ -99,28 +99,21 @@ enum BudgetCommand {
     }
 
     static func report(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let zone = try context.reportTimeZone()
-        let months = try self.months(context, zone: zone)
-        let warnAt = try warnLevel(context) ?? 80
-        let report = try context.reading { store in
-            try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
-                                      warnAt: warnAt, includePending: context.command.has("include-pending"))
-        }
-        try context.writingData { sink in
-            switch format {
-            case .csv: BudgetRendering.csv(report, write: sink.write)
-            case .json: sink.write(BudgetRendering.json(report).pretty + "\n")
-            case .text: sink.write(BudgetRendering.text(report, style: context.textStyle))
-            }
-        }
+        try ReportRunner.run(context, options: {
+            let zone = try context.reportTimeZone()
+            return (zone: zone, months: try PeriodOptions.months(context, zone: zone), warnAt: try warnLevel(context) ?? 80)
+        }, analyse: { store, options in
+            try BudgetAnalysis.report(store, months: options.months, zone: options.zone,
+                                      today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
+                                      includePending: context.command.has("include-pending"))
+        }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
     }
 
     /// Silent and 0 when all is well; a line per budget over (and, with --warn-at, per warning)
     /// and exit 1 when any is over.
     static func check(_ context: CommandContext) throws {
         let zone = try context.reportTimeZone()
-        let months = try self.months(context, zone: zone)
+        let months = try PeriodOptions.months(context, zone: zone)
         let warnAt = try warnLevel(context)
         let report = try context.reading { store in
             try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
@@ -146,34 +139,6 @@ enum BudgetCommand {
             throw context.usageError("the ledger has several currencies (\(currencies.joined(separator: ", "))): say which with --currency")
         }
         return currencies.first ?? "USD"
-    }
-
-    static func firstMonth(_ context: CommandContext) throws -> YearMonth {
-        let zone = try context.reportTimeZone()
-        guard let text = context.command.value("from") else { return YearMonth(zone.date(of: context.now.epochSeconds)) }
-        guard let month = YearMonth(iso: text) else { throw context.usageError("option '--from' needs YYYY-MM, not '\(text)'") }
-        return month
-    }
-
-    static func months(_ context: CommandContext, zone: ReportTimeZone) throws -> [YearMonth] {
-        let fromText = context.command.value("from")
-        let toText = context.command.value("to")
-        if fromText != nil || toText != nil {
-            if context.command.value("month") != nil { throw context.usageError("use either --month or --from/--to, not both") }
-            let today = YearMonth(zone.date(of: context.now.epochSeconds))
-            guard let from = fromText.map(YearMonth.init(iso:)) ?? today, let to = toText.map(YearMonth.init(iso:)) ?? today else {
-                throw context.usageError("options '--from' and '--to' need YYYY-MM")
-            }
-            guard from <= to else { throw context.usageError("--to \(to) is before --from \(from)") }
-            var months: [YearMonth] = []
-            var month = from
-            while month <= to {
-                months.append(month)
-                month = month.adding(months: 1)
-            }
-            return months
-        }
-        return [try context.month("month", zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds))]
     }
 
     static func warnLevel(_ context: CommandContext) throws -> Int64? {

@@ -5,7 +5,18 @@ import Rendering
 /// ones of the same scope that did not count and why not.
 enum ExplainCommand {
     static func run(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
+        try ReportRunner.run(context, options: {
+            (filters: try filters(context), period: try ReportPeriod(context: context, zone: try context.reportTimeZone()))
+        }, analyse: { store, options in
+            // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
+            if let category = options.filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
+            return try ExplainAnalysis.report(store, scope: try options.period.filtered(context: context, store: store),
+                                              months: options.period.months, filters: options.filters)
+        }, text: ExplainRendering.text, csv: ExplainRendering.csv, json: ExplainRendering.json)
+    }
+
+    /// --category, --mcc and --merchant: which spending to explain.
+    static func filters(_ context: CommandContext) throws -> ExplainReport.Filters {
         var filters = ExplainReport.Filters()
         if let category = context.command.value("category") {
             guard !category.isEmpty else { throw context.usageError("option '--category' needs a category name") }
@@ -21,20 +32,6 @@ enum ExplainCommand {
             guard !merchant.isEmpty else { throw context.usageError("option '--merchant' needs some text to look for") }
             filters.merchant = merchant
         }
-        let zone = try context.reportTimeZone()
-        let period = try ReportPeriod(context: context, zone: zone)
-        let report = try context.reading { store in
-            // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
-            if let category = filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
-            return try ExplainAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months,
-                                       filters: filters)
-        }
-        try context.writingData { sink in
-            switch format {
-            case .csv: ExplainRendering.csv(report, write: sink.write)
-            case .json: sink.write(ExplainRendering.json(report).pretty + "\n")
-            case .text: sink.write(ExplainRendering.text(report, style: context.textStyle))
-            }
-        }
+        return filters
     }
 }

@@ -5,18 +5,10 @@ import Rendering
 /// transfers excluded.
 enum ReportCashflowCommand {
     static func run(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let zone = try context.reportTimeZone()
-        let period = try ReportPeriod(context: context, zone: zone)
-        let report = try context.reading { store in
+        try ReportRunner.run(context, options: {
+            try ReportPeriod(context: context, zone: try context.reportTimeZone())
+        }, analyse: { store, period in
             try CashflowAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months)
-        }
-        try context.writingData { sink in
-            switch format {
-            case .csv: CashflowRendering.csv(report, write: sink.write)
-            case .json: sink.write(CashflowRendering.json(report).pretty + "\n")
-            case .text: sink.write(CashflowRendering.text(report, style: context.textStyle))
-            }
-        }
+        }, text: CashflowRendering.text, csv: CashflowRendering.csv, json: CashflowRendering.json)
     }
 }

@@ -16,31 +16,47 @@ enum ReportSummaryCommand {
         case text, csv, json, html, email
     }
 
+    /// What the summary says and who it goes to, from the options.
+    struct Options {
+        let zone: ReportTimeZone
+        let month: YearMonth
+        let warnAt: Int
+        let to: String
+        let from: String
+
+        init(_ context: CommandContext) throws {
+            zone = try context.reportTimeZone()
+            month = try PeriodOptions.month(context, zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds)).adding(months: -1)
+            warnAt = try context.integer("warn-at", minimum: 1) ?? 80
+            to = try address(context, "to") ?? defaultAddress(context.environment)
+            from = try address(context, "from") ?? "purse <\(defaultAddress(context.environment))>"
+        }
+    }
+
     static func run(_ context: CommandContext) throws {
-        let format = try context.format(among: Format.allCases, fallback: .text)
-        let zone = try context.reportTimeZone()
-        let month = try context.month("month", zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds)).adding(months: -1)
-        let warnAt = try context.integer("warn-at", minimum: 1) ?? 80
-        let to = try address(context, "to") ?? defaultAddress(context.environment)
-        let from = try address(context, "from") ?? "purse <\(defaultAddress(context.environment))>"
-        let result = try context.reading { store in
-            try SummaryAnalysis.report(store, month: month, zone: zone, now: context.now, warnAt: Int64(warnAt))
-        }
-        let report = result.report
-        try context.writingData { sink in
-            switch format {
-            case .text: sink.write(SummaryTextRendering.text(report, style: context.textStyle))
-            case .csv: SummaryCSVRendering.csv(report, write: sink.write)
-            case .json: sink.write(SummaryJSONRendering.json(report).pretty + "\n")
-            case .html: sink.write(SummaryHTMLRendering.html(report))
-            case .email:
-                sink.write(SummaryEmailRendering.message(report, from: from, to: to,
-                                                         utcOffsetSeconds: zone.offset(at: context.now.epochSeconds),
-                                                         style: context.textStyle))
-            }
-        }
+        let summary = try ReportRunner.run(context, formats: Format.allCases, fallback: .text, options: {
+            try Options(context)
+        }, analyse: { store, options in
+            (options: options, result: try SummaryAnalysis.report(store, month: options.month, zone: options.zone, now: context.now,
+                                                                   warnAt: Int64(options.warnAt)))
+        }, render: { summary, format, sink in
+            write(summary.result.report, format: format, options: summary.options, context: context, to: sink)
+        })
         if !context.command.has("no-record") {
-            record(result.records, context: context)
+            record(summary.result.records, context: context)
+        }
+    }
+
+    static func write(_ report: SummaryReport, format: Format, options: Options, context: CommandContext, to sink: TextSink) {
+        switch format {
+        case .text: sink.write(SummaryTextRendering.text(report, style: context.textStyle))
+        case .csv: SummaryCSVRendering.csv(report, write: sink.write)
+        case .json: sink.write(SummaryJSONRendering.json(report).pretty + "\n")
+        case .html: sink.write(SummaryHTMLRendering.html(report))
+        case .email:
+            sink.write(SummaryEmailRendering.message(report, from: options.from, to: options.to,
+                                                     utcOffsetSeconds: options.zone.offset(at: context.now.epochSeconds),
+                                                     style: context.textStyle))
         }
     }
 

@@ -9,55 +9,66 @@ enum StatusCommand {
     }
 
     static func report(_ store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
-        if context.command.has("check") {
-            let findings = try store.check()
-            if format == .json {
-                context.stdout.write(JSONOutput.object([
-                    ("schema", .string("purse.check.v1")), ("database", .string(store.path)),
-                    ("ok", .bool(findings.isEmpty)), ("findings", .array(findings.map(JSONOutput.string))),
-                ]).pretty + "\n")
-            } else if findings.isEmpty {
-                context.stdout.write("\(store.path): ok (integrity check and ledger invariants)\n")
-            } else {
-                context.stdout.write(findings.map { $0 + "\n" }.joined())
-            }
-            if !findings.isEmpty { throw CheckFailed() }
-            return
-        }
+        if context.command.has("check") { return try check(store, format: format, context: context) }
         let version = try store.schemaVersion
         let counts = try store.counts()
         let sources = try store.sourceStatuses()
         if format == .json {
-            let value = JSONOutput.object([
-                ("schema", .string("purse.status.v1")),
-                ("database", .string(store.path)),
-                ("schema_version", .integer(Int64(version))),
-                ("accounts", .integer(Int64(counts.accounts))),
-                ("balance_observations", .integer(Int64(counts.balances))),
-                ("transactions", .integer(Int64(counts.transactions))),
-                ("sources", .array(sources.map { source in
-                    .object([
-                        ("kind", .string(source.kind)),
-                        ("id", .string(source.externalID)),
-                        ("name", .string(source.name)),
-                        ("location", .optional(source.location)),
-                        ("created_at", .string(source.createdAt)),
-                        ("last_synced_at", .optional(source.lastSyncedAt)),
-                        ("streams", .array(source.streams.map { stream in
-                            .object([
-                                ("name", .string(stream.name)),
-                                ("token", .object([("generation", .string(stream.token.generation)),
-                                                   ("sequence", .integer(stream.token.sequence))])),
-                                ("records", .integer(Int64(stream.records))),
-                                ("changed_at", .string(stream.changedAt)),
-                            ])
-                        })),
-                    ])
-                })),
-            ])
-            context.stdout.write(value.pretty + "\n")
-            return
+            context.stdout.write(json(store, version: version, counts: counts, sources: sources).pretty + "\n")
+        } else {
+            context.stdout.write(text(store, version: version, counts: counts, sources: sources))
         }
+    }
+
+    /// `status --check`: the findings, and exit 1 when there are any.
+    static func check(_ store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
+        let findings = try store.check()
+        if format == .json {
+            context.stdout.write(JSONOutput.object([
+                ("schema", .string("purse.check.v1")), ("database", .string(store.path)),
+                ("ok", .bool(findings.isEmpty)), ("findings", .array(findings.map(JSONOutput.string))),
+            ]).pretty + "\n")
+        } else if findings.isEmpty {
+            context.stdout.write("\(store.path): ok (integrity check and ledger invariants)\n")
+        } else {
+            context.stdout.write(findings.map { $0 + "\n" }.joined())
+        }
+        if !findings.isEmpty { throw CheckFailed() }
+    }
+
+    typealias Counts = (accounts: Int, balances: Int, transactions: Int)
+
+    static func json(_ store: LedgerStore, version: Int, counts: Counts, sources: [SourceStatus]) -> JSONOutput {
+        .object([
+            ("schema", .string("purse.status.v1")),
+            ("database", .string(store.path)),
+            ("schema_version", .integer(Int64(version))),
+            ("accounts", .integer(Int64(counts.accounts))),
+            ("balance_observations", .integer(Int64(counts.balances))),
+            ("transactions", .integer(Int64(counts.transactions))),
+            ("sources", .array(sources.map { source in
+                .object([
+                    ("kind", .string(source.kind)),
+                    ("id", .string(source.externalID)),
+                    ("name", .string(source.name)),
+                    ("location", .optional(source.location)),
+                    ("created_at", .string(source.createdAt)),
+                    ("last_synced_at", .optional(source.lastSyncedAt)),
+                    ("streams", .array(source.streams.map { stream in
+                        .object([
+                            ("name", .string(stream.name)),
+                            ("token", .object([("generation", .string(stream.token.generation)),
+                                               ("sequence", .integer(stream.token.sequence))])),
+                            ("records", .integer(Int64(stream.records))),
+                            ("changed_at", .string(stream.changedAt)),
+                        ])
+                    })),
+                ])
+            })),
+        ])
+    }
+
+    static func text(_ store: LedgerStore, version: Int, counts: Counts, sources: [SourceStatus]) -> String {
         var text = "Database: \(store.path)\nSchema version: \(version)\n"
         text += "Ledger: \(counts.accounts) accounts, \(counts.balances) balance observations, \(counts.transactions) transactions\n"
         if sources.isEmpty {
@@ -76,6 +87,6 @@ enum StatusCommand {
             text += table.rendered().split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
         }
-        context.stdout.write(text)
+        return text
     }
 }

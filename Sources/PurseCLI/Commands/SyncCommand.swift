@@ -7,6 +7,7 @@ import WalletExport
 /// Bad input stops its own stream (or source) only: everything else is still synced, each
 /// failure gets its error line, and the exit status is 65 at the end.
 enum SyncCommand {
+    // One function on purpose: every input shares the progress line and the exit status it builds up.
     static func run(_ context: CommandContext) throws {
         // A Wallet export has export.json; a Sure inbox connection.json and/or batches/.
         let inputs = try context.command.positionals.map { path -> SyncInput in

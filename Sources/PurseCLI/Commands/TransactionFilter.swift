@@ -12,21 +12,15 @@ struct TransactionFilter {
 
     init(context: CommandContext, store: LedgerStore, zone: ReportTimeZone) throws {
         query.accountIDs = try AccountResolver.accountIDs(context, store: store)
-        let month = try context.month("month", zone: zone)
-        let from = try context.day("from")
-        let to = try context.day("to")
-        if month != nil, from != nil || to != nil {
-            throw context.usageError("use either --month or --from/--to, not both")
-        }
-        if let from, let to, to < from {
-            throw context.usageError("--to \(to) is before --from \(from)")
-        }
-        if let month {
+        switch try PeriodOptions.days(context, zone: zone) {
+        case .none: break
+        case .month(let month):
             query.from = zone.startOfDay(month.firstDay)
             query.until = zone.startOfDay(month.lastDay.adding(days: 1))
+        case .range(let from, let to):
+            if let from { query.from = zone.startOfDay(from) }
+            if let to { query.until = zone.startOfDay(to.adding(days: 1)) }
         }
-        if let from { query.from = zone.startOfDay(from) }
-        if let to { query.until = zone.startOfDay(to.adding(days: 1)) }
         query.merchantCategoryCodes = try context.list("mcc").map { text in
             guard let code = Int(text), (0...9999).contains(code) else {
                 throw context.usageError("option '--mcc' needs codes from 0 to 9999, not '\(text)'")

@@ -1,0 +1,80 @@
+import Ledger
+import LedgerStore
+
+extension SummaryAnalysis {
+    /// What a month reported: the digest of its counted transactions and its totals per currency.
+    struct MonthFacts {
+        /// Every counted transaction's line (see `add`): what a restatement compares.
+        var digest = StableHash()
+        var totals: [String: SummaryRecord.Totals] = [:]
+
+        mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
+            digest.add("\(transaction.id)|\(transaction.amount)|\(transaction.currency)|\(transaction.indicator.rawValue)|"
+                       + "\(classification.flow.rawValue)|\(classification.category)\n")
+            let old = totals[transaction.currency]
+                ?? SummaryRecord.Totals(currency: transaction.currency, spent: 0, refunded: 0, income: 0, count: 0)
+            var spent = old.spent, refunded = old.refunded, income = old.income, count = old.count
+            let currency = transaction.currency
+            switch classification.flow {
+            case .expense:
+                spent = try Money.sum(spent, transaction.amount, currency: currency)
+                count += 1
+            case .refund:
+                refunded = try Money.sum(refunded, transaction.amount, currency: currency)
+                count += 1
+            case .income: income = try Money.sum(income, transaction.amount, currency: currency)
+            case .transfer: break
+            }
+            totals[transaction.currency] = SummaryRecord.Totals(currency: transaction.currency, spent: spent, refunded: refunded,
+                                                                income: income, count: count)
+        }
+    }
+
+    /// The months reported before, at or before `month`, whose numbers changed since, and the
+    /// records to remember: their new numbers, and `month` itself when it has ended and was never
+    /// reported. `facts` are the months already counted (the summary's four).
+    static func restatements(_ store: LedgerStore, month: YearMonth, complete: Bool, facts: [YearMonth: MonthFacts],
+                             zone: ReportTimeZone, now: Timestamp) throws -> ([SummaryReport.Restatement], [SummaryRecord]) {
+        var records: [SummaryRecord] = []
+        var restatements: [SummaryReport.Restatement] = []
+        for record in try store.summaryRecords() where record.month <= month {
+            let current = try facts[record.month] ?? monthFacts(store, record.month, zone: zone)
+            let digest = current.digest.hex
+            guard digest != record.digest else { continue }
+            restatements.append(SummaryReport.Restatement(month: record.month, reportedAt: record.reportedAt,
+                                                          changes: try changes(from: record, to: current)))
+            records.append(SummaryRecord(month: record.month, digest: digest, firstReportedAt: record.firstReportedAt,
+                                         reportedAt: now.text, totals: current.totals.values.sorted { $0.currency < $1.currency }))
+        }
+        if complete, !(try store.summaryRecords().contains { $0.month == month }) {
+            let current = facts[month] ?? MonthFacts()
+            records.append(SummaryRecord(month: month, digest: current.digest.hex, firstReportedAt: now.text, reportedAt: now.text,
+                                         totals: current.totals.values.sorted { $0.currency < $1.currency }))
+        }
+        if !complete { records.removeAll { $0.month == month } }
+        return (restatements, records)
+    }
+
+    /// The currencies whose net spending or income differ between what was reported and now.
+    static func changes(from record: SummaryRecord, to current: MonthFacts) throws -> [SummaryReport.Restatement.Change] {
+        var changes: [SummaryReport.Restatement.Change] = []
+        for currency in Set(record.totals.map(\.currency)).union(current.totals.keys).sorted() {
+            let old = record.totals.first { $0.currency == currency }
+            let new = current.totals[currency]
+            func net(_ totals: SummaryRecord.Totals?) throws -> Int64? {
+                try totals.map { try Money.difference($0.spent, $0.refunded, currency: currency) }
+            }
+            let (oldNet, newNet) = (try net(old), try net(new))
+            guard oldNet != newNet || old?.income != new?.income else { continue }
+            changes.append(SummaryReport.Restatement.Change(currency: currency, reportedNet: oldNet, reportedIncome: old?.income,
+                                                            net: newNet ?? 0, income: new?.income ?? 0))
+        }
+        return changes
+    }
+
+    static func monthFacts(_ store: LedgerStore, _ month: YearMonth, zone: ReportTimeZone) throws -> MonthFacts {
+        var facts = MonthFacts()
+        try CountedTransactions.forEach(store, ReportScope(months: month...month, zone: zone)) { try facts.add($0, $1) }
+        return facts
+    }
+}

@@ -1,0 +1,140 @@
+import Ledger
+import LedgerStore
+
+extension SummaryAnalysis {
+    struct CategoryKey: Hashable {
+        let currency: String
+        let category: String
+    }
+
+    struct MerchantKey: Hashable {
+        let currency: String
+        let merchant: String
+        let category: String
+    }
+
+    typealias CategorySums = (spent: Int64, refunded: Int64, count: Int)
+
+    /// What the summary takes from the counted transactions of its month and the three before,
+    /// in one pass: spending by month and category, this month's merchants, expenses and income,
+    /// and each month's facts for restatements.
+    struct CountedSums {
+        let month: YearMonth
+        let zone: ReportTimeZone
+        var monthOf: MonthOfInstant
+        var spending: [YearMonth: [CategoryKey: CategorySums]] = [:]
+        var merchants: [MerchantKey: (net: Int64, count: Int)] = [:]
+        var expenses: [String: [SummaryReport.Item]] = [:]
+        var income: [String: Int64] = [:]
+        var facts: [YearMonth: MonthFacts] = [:]
+        /// The currencies spent in during the four months, or with income this month.
+        var currencies = Set<String>()
+
+        init(month: YearMonth, zone: ReportTimeZone) {
+            self.month = month
+            self.zone = zone
+            monthOf = MonthOfInstant(zone: zone)
+        }
+
+        mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
+            let period = monthOf.month(of: transaction.time)
+            try facts[period, default: MonthFacts()].add(transaction, classification)
+            let currency = transaction.currency
+            switch classification.flow {
+            case .expense, .refund:
+                let key = CategoryKey(currency: currency, category: classification.category)
+                var sums = spending[period]?[key] ?? (0, 0, 0)
+                if classification.flow == .expense {
+                    sums.spent = try Money.sum(sums.spent, transaction.amount, currency: currency)
+                } else {
+                    sums.refunded = try Money.sum(sums.refunded, transaction.amount, currency: currency)
+                }
+                sums.count += 1
+                spending[period, default: [:]][key] = sums
+                currencies.insert(currency)
+                guard period == month else { return }
+                try addToMonth(transaction, classification)
+            case .income:
+                guard period == month else { return }
+                income[currency] = try Money.sum(income[currency] ?? 0, transaction.amount, currency: currency)
+                currencies.insert(currency)
+            case .transfer: break
+            }
+        }
+
+        /// An expense or refund of the summary's month: its merchant's net, and the expense itself.
+        mutating func addToMonth(_ transaction: ReportTransaction, _ classification: Classification) throws {
+            let currency = transaction.currency
+            let merchantKey = MerchantKey(currency: currency, merchant: transaction.merchantName ?? transaction.description,
+                                          category: classification.category)
+            var merchant = merchants[merchantKey] ?? (0, 0)
+            merchant.net = classification.flow == .expense
+                ? try Money.sum(merchant.net, transaction.amount, currency: currency)
+                : try Money.difference(merchant.net, transaction.amount, currency: currency)
+            merchant.count += 1
+            merchants[merchantKey] = merchant
+            if classification.flow == .expense {
+                expenses[currency, default: []].append(item(transaction, category: classification.category, zone: zone))
+            }
+        }
+
+        /// The category sums of one month in one currency, by category.
+        func sums(_ period: YearMonth, _ currency: String) -> [String: CategorySums] {
+            var result: [String: CategorySums] = [:]
+            for (key, value) in spending[period] ?? [:] where key.currency == currency { result[key.category] = value }
+            return result
+        }
+
+        /// Everything of one currency; `pending` are its transactions still pending at the month's end.
+        func section(_ currency: String, pending: [SummaryReport.Item]) throws -> SummaryReport.CurrencySection {
+            let previous = sums(month.adding(months: -1), currency)
+            let before = (1...3).map { sums(month.adding(months: -$0), currency) }
+            let lines = try categoryLines(currency, previous: previous, before: before)
+            func total(_ sums: [String: CategorySums]) throws -> Int64 {
+                try Money.sum(sums.values.map { try Money.difference($0.spent, $0.refunded, currency: currency) }, currency: currency)
+            }
+            let previousTotal = try total(previous)
+            let beforeTotal = try Money.sum(before.map(total), currency: currency)
+            let topMerchants = merchants.filter { $0.key.currency == currency && $0.value.net > 0 }
+                .map { SummaryReport.MerchantLine(merchant: $0.key.merchant, category: $0.key.category, net: $0.value.net,
+                                                  count: $0.value.count) }
+                .sorted { (-$0.net, $0.merchant, $0.category) < (-$1.net, $1.merchant, $1.category) }
+            let largest = (expenses[currency] ?? []).sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }
+            return try SummaryReport.CurrencySection(
+                currency: currency,
+                spent: try Money.sum(lines.map(\.spent), currency: currency),
+                refunded: try Money.sum(lines.map(\.refunded), currency: currency),
+                count: lines.reduce(0) { $0 + $1.count }, previousNet: previousTotal,
+                averageNet: average(beforeTotal, currency),
+                categories: lines, merchants: Array(topMerchants.prefix(listed)), largestExpenses: Array(largest.prefix(listed)),
+                income: income[currency] ?? 0,
+                pendingOut: try Money.sum(pending.filter { $0.indicator == .debit }.map(\.amount), currency: currency),
+                pendingIn: try Money.sum(pending.filter { $0.indicator == .credit }.map(\.amount), currency: currency),
+                pendingCount: pending.count,
+                pendingItems: Array(pending.sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }.prefix(listed)))
+        }
+
+        /// Net spending by category this month, against the month before and the average of the
+        /// three before; a category of those months without spending this month shows with zero.
+        func categoryLines(_ currency: String, previous: [String: CategorySums],
+                           before: [[String: CategorySums]]) throws -> [SummaryReport.CategoryLine] {
+            let current = sums(month, currency)
+            var names = Set(current.keys)
+            for sums in before { names.formUnion(sums.keys) }
+            func net(_ sums: CategorySums?) throws -> Int64 {
+                try sums.map { try Money.difference($0.spent, $0.refunded, currency: currency) } ?? 0
+            }
+            var lines: [SummaryReport.CategoryLine] = []
+            for name in names {
+                let now = current[name] ?? (0, 0, 0)
+                let previousNet = try net(previous[name])
+                let beforeTotal = try Money.sum(before.map { try net($0[name]) }, currency: currency)
+                lines.append(try SummaryReport.CategoryLine(category: name, spent: now.spent, refunded: now.refunded, count: now.count,
+                                                            previousNet: previousNet, averageNet: average(beforeTotal, currency),
+                                                            currency: currency))
+            }
+            lines.sort { (-$0.net, -$0.previousNet, $0.category) < (-$1.net, -$1.previousNet, $1.category) }
+            return lines
+        }
+    }
+}
