@@ -1,3 +1,4 @@
+// swift-format-ignore-file: generated, and compared byte for byte with this script's output.
 // GENERATED FILE. DO NOT EDIT BY HAND.
 //
 // Generated from Tests/LedgerTests/MerchantCategoryCodes/mcc-codes.csv (981 rows, SHA-256 599e2ffa27e89384b9e9c57d2cd80ac9f6b471c57185d9ee3da6b9c53320b152)
