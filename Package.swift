@@ -24,7 +24,11 @@ let package = Package(
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
         .target(name: "Rendering", dependencies: ["Ledger", "Analytics"]),
-        .target(name: "PurseCLI", dependencies: ["Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "Analytics", "Rendering"]),
+        .target(
+            name: "PurseCLI",
+            dependencies: [
+                "Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "Analytics", "Rendering",
+            ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
         .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData"]),
         .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "Ledger"]),
@@ -37,8 +41,11 @@ let package = Package(
         .testTarget(name: "SureProtocolTests", dependencies: ["SureProtocol", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "WalletExportTests", dependencies: ["WalletExport", "Ledger", "SampleData", "PurseTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "WalletExport", "SureProtocol", "SampleData", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
-        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "WalletExport", "PurseTestSupport"]),
+        .testTarget(
+            name: "SyncTests",
+            dependencies: ["Sync", "WalletExport", "SureProtocol", "SampleData", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
+        .testTarget(
+            name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "WalletExport", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"]),

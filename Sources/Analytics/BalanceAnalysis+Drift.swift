@@ -31,8 +31,9 @@ extension BalanceAnalysis {
                         continue
                     }
                     pairsChecked += 1
-                    let moved = try store.bookedSignedSum(accountID: account.id, currency: currency,
-                                                          after: earlier.time, through: later.time)
+                    let moved = try store.bookedSignedSum(
+                        accountID: account.id, currency: currency,
+                        after: earlier.time, through: later.time)
                     let derived = try earlier.balance.adding(Money(units: moved, currency: currency))
                     let drift = try later.balance.subtracting(derived)
                     guard drift.units != 0 else {
@@ -57,7 +58,8 @@ extension BalanceAnalysis {
             }
             return accounts
         }
-        return DriftReport(accountsChecked: accounts.count, pairsChecked: pairsChecked, pairsSkipped: pairsSkipped,
-                           divergences: divergences, distinctDivergences: distinct)
+        return DriftReport(
+            accountsChecked: accounts.count, pairsChecked: pairsChecked, pairsSkipped: pairsSkipped,
+            divergences: divergences, distinctDivergences: distinct)
     }
 }

@@ -19,8 +19,10 @@ import LedgerStore
 /// - The end of a period is the last second of its last local day in the report time zone.
 public enum BalanceAnalysis {
     /// The balance of each account (all when `accountIDs` is empty) at the end of each period.
-    public static func trend(_ store: LedgerStore, accountIDs: [String] = [], from: CivilDate, to: CivilDate,
-                             every interval: ReportCalendar.Interval, zone: ReportTimeZone) throws -> TrendReport {
+    public static func trend(
+        _ store: LedgerStore, accountIDs: [String] = [], from: CivilDate, to: CivilDate,
+        every interval: ReportCalendar.Interval, zone: ReportTimeZone
+    ) throws -> TrendReport {
         let dates = ReportCalendar.periodEnds(from: from, to: to, every: interval)
         let ends = endInstants(dates, zone: zone)
         let series = try store.readSnapshot {
@@ -33,17 +35,20 @@ public enum BalanceAnalysis {
                 if let first, let last, first.currency == last.currency {
                     change = try last.subtracting(first)
                 }
-                return TrendReport.Series(accountID: account.id, accountName: account.displayName, kind: account.kind,
-                                          currency: account.currency, balances: balances, first: first, last: last,
-                                          change: change)
+                return TrendReport.Series(
+                    accountID: account.id, accountName: account.displayName, kind: account.kind,
+                    currency: account.currency, balances: balances, first: first, last: last,
+                    change: change)
             }
         }
         return TrendReport(from: from, to: to, interval: interval, dates: dates, series: series)
     }
 
     /// Assets, liabilities and net worth of every account, per currency, at the end of each period.
-    public static func netWorth(_ store: LedgerStore, from: CivilDate, to: CivilDate,
-                                every interval: ReportCalendar.Interval, zone: ReportTimeZone) throws -> NetWorthReport {
+    public static func netWorth(
+        _ store: LedgerStore, from: CivilDate, to: CivilDate,
+        every interval: ReportCalendar.Interval, zone: ReportTimeZone
+    ) throws -> NetWorthReport {
         struct Sums {
             var assets: Money
             var liabilities: Money
@@ -58,7 +63,8 @@ public enum BalanceAnalysis {
                 let trend = BalanceTrend(observations: try store.balanceObservations(accountID: account.id))
                 for (index, balance) in trend.balances(at: ends).enumerated() {
                     guard let balance else { continue }
-                    var sum = sums[index][balance.currency]
+                    var sum =
+                        sums[index][balance.currency]
                         ?? Sums(assets: .zero(balance.currency), liabilities: .zero(balance.currency))
                     switch account.kind {
                     // A kind purse does not know counts as an asset: its balance keeps its sign either way.
@@ -75,8 +81,10 @@ public enum BalanceAnalysis {
         for (index, date) in dates.enumerated() {
             for (currency, sum) in sums[index].sorted(by: { $0.key < $1.key }) {
                 let netWorth = try sum.assets.adding(sum.liabilities).units
-                rows.append(NetWorthReport.Row(date: date, currency: currency, assets: sum.assets.units,
-                                               liabilities: sum.liabilities.units, netWorth: netWorth, accounts: sum.accounts))
+                rows.append(
+                    NetWorthReport.Row(
+                        date: date, currency: currency, assets: sum.assets.units,
+                        liabilities: sum.liabilities.units, netWorth: netWorth, accounts: sum.accounts))
                 netWorthsByCurrency[currency, default: Array(repeating: nil, count: dates.count)][index] = netWorth
             }
         }

@@ -12,7 +12,9 @@ struct BalanceTrend: Sendable {
         // The store reads them in order; otherwise a stable sort keeps the given order among
         // observations at the same instant.
         let inOrder = zip(observations, observations.dropFirst()).allSatisfy { $0.time <= $1.time }
-        self.observations = inOrder ? observations
+        self.observations =
+            inOrder
+            ? observations
             : observations.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 

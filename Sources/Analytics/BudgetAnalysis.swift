@@ -11,8 +11,10 @@ public enum BudgetAnalysis {
     }
 
     /// The report for `months`; `today` decides the running month and its pace.
-    public static func report(_ store: LedgerStore, months: [YearMonth], zone: ReportTimeZone, today: CivilDate,
-                              warnAt: Int64 = 80, includePending: Bool = false) throws -> BudgetReport {
+    public static func report(
+        _ store: LedgerStore, months: [YearMonth], zone: ReportTimeZone, today: CivilDate,
+        warnAt: Int64 = 80, includePending: Bool = false
+    ) throws -> BudgetReport {
         guard let firstShown = months.first, let lastShown = months.last else {
             return BudgetReport(months: months, warnAt: warnAt, rows: [])
         }
@@ -47,11 +49,13 @@ public enum BudgetAnalysis {
                     projected = roundedDivision(pace.partialValue, Int64(today.day))
                 }
                 let status = self.status(net: net, remaining: remaining, available: available, warnAt: warnAt, projected: projected)
-                rows.append(BudgetReport.Row(month: month, category: key.category, currency: key.currency, budgeted: amount,
-                                             carried: carried, spent: actual.spent, refunded: actual.refunded,
-                                             status: status, projected: projected, net: net, available: available,
-                                             remaining: remaining,
-                                             overBy: remaining < 0 ? try Money.difference(net, available, currency: key.currency) : nil))
+                rows.append(
+                    BudgetReport.Row(
+                        month: month, category: key.category, currency: key.currency, budgeted: amount,
+                        carried: carried, spent: actual.spent, refunded: actual.refunded,
+                        status: status, projected: projected, net: net, available: available,
+                        remaining: remaining,
+                        overBy: remaining < 0 ? try Money.difference(net, available, currency: key.currency) : nil))
             }
             var unbudgeted: [String: (spent: Int64, refunded: Int64)] = [:]
             for (key, actual) in spending[month] ?? [:] where !budgetedKeys.contains(key) {
@@ -61,10 +65,12 @@ public enum BudgetAnalysis {
                 unbudgeted[key.currency] = sums
             }
             for (currency, actual) in unbudgeted {
-                rows.append(BudgetReport.Row(month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
-                                             carried: nil, spent: actual.spent, refunded: actual.refunded, status: nil,
-                                             projected: nil, net: try Money.difference(actual.spent, actual.refunded, currency: currency),
-                                             available: nil, remaining: nil, overBy: nil))
+                rows.append(
+                    BudgetReport.Row(
+                        month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
+                        carried: nil, spent: actual.spent, refunded: actual.refunded, status: nil,
+                        projected: nil, net: try Money.difference(actual.spent, actual.refunded, currency: currency),
+                        available: nil, remaining: nil, overBy: nil))
             }
         }
         rows.sort { order($0) < order($1) }
@@ -72,12 +78,13 @@ public enum BudgetAnalysis {
     }
 
     static func order(_ row: BudgetReport.Row) -> (YearMonth, Int, String, String) {
-        let rank = switch row.status {
-        case .over: 0
-        case .warn: 1
-        case .ok: 2
-        case nil: 3
-        }
+        let rank =
+            switch row.status {
+            case .over: 0
+            case .warn: 1
+            case .ok: 2
+            case nil: 3
+            }
         return (row.month, rank, row.category, row.currency)
     }
 
@@ -87,8 +94,10 @@ public enum BudgetAnalysis {
     }
 
     /// What carries into `month`: walks from the start of the budget's unbroken run.
-    static func carry(into month: YearMonth, history: [BudgetRecord], spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]],
-                      key: Key) throws -> Int64 {
+    static func carry(
+        into month: YearMonth, history: [BudgetRecord], spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]],
+        key: Key
+    ) throws -> Int64 {
         var start = month
         while let previous = entry(history, at: start.adding(months: -1)), previous.amount != nil {
             start = start.adding(months: -1)
@@ -97,11 +106,13 @@ public enum BudgetAnalysis {
         var current = start
         while current < month {
             guard let entry = entry(history, at: current), let amount = entry.amount,
-                  let next = self.entry(history, at: current.adding(months: 1)) else { return 0 }
+                let next = self.entry(history, at: current.adding(months: 1))
+            else { return 0 }
             let actual = spending[current]?[key] ?? (0, 0)
-            let remaining = try Money.difference(Money.sum(amount, carried, currency: key.currency),
-                                                 Money.difference(actual.spent, actual.refunded, currency: key.currency),
-                                                 currency: key.currency)
+            let remaining = try Money.difference(
+                Money.sum(amount, carried, currency: key.currency),
+                Money.difference(actual.spent, actual.refunded, currency: key.currency),
+                currency: key.currency)
             // The policy in force in the month that receives the carry decides what carries.
             switch next.rollover {
             case .none: carried = 0

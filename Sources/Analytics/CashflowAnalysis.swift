@@ -43,18 +43,22 @@ public enum CashflowAnalysis {
             for period in periods.sorted() {
                 let sum = sums[Key(period: period, currency: currency)] ?? Sums()
                 let spending = try Money.difference(sum.spent, sum.refunded, currency: currency)
-                rows.append(CashflowReport.Row(period: period, currency: currency, income: sum.income, spent: sum.spent,
-                                               refunded: sum.refunded, spending: spending,
-                                               net: try Money.difference(sum.income, spending, currency: currency), transfers: sum.transfers))
+                rows.append(
+                    CashflowReport.Row(
+                        period: period, currency: currency, income: sum.income, spent: sum.spent,
+                        refunded: sum.refunded, spending: spending,
+                        net: try Money.difference(sum.income, spending, currency: currency), transfers: sum.transfers))
                 total.income = try Money.sum(total.income, sum.income, currency: currency)
                 total.spent = try Money.sum(total.spent, sum.spent, currency: currency)
                 total.refunded = try Money.sum(total.refunded, sum.refunded, currency: currency)
                 total.transfers += sum.transfers
             }
             let spending = try Money.difference(total.spent, total.refunded, currency: currency)
-            totals.append(CashflowReport.Total(currency: currency, income: total.income, spent: total.spent, refunded: total.refunded,
-                                               spending: spending, net: try Money.difference(total.income, spending, currency: currency),
-                                               transfers: total.transfers))
+            totals.append(
+                CashflowReport.Total(
+                    currency: currency, income: total.income, spent: total.spent, refunded: total.refunded,
+                    spending: spending, net: try Money.difference(total.income, spending, currency: currency),
+                    transfers: total.transfers))
         }
         rows.sort { ($0.period, $0.currency) < ($1.period, $1.currency) }
         return CashflowReport(months: months, rows: rows, totals: totals)

@@ -20,8 +20,10 @@ public struct CashflowReport: Sendable {
         /// Transfers left out in this month and currency.
         public let transfers: Int
 
-        init(period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
-                    net: Int64, transfers: Int) {
+        init(
+            period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
+            net: Int64, transfers: Int
+        ) {
             self.period = period
             self.currency = currency
             self.income = income

@@ -16,7 +16,10 @@ public struct Classifier: Sendable {
             if let code = rule.merchantCategoryCode, transaction.merchantCategoryCode != code { return false }
             if let merchant, !(transaction.merchantName?.lowercased().contains(merchant) ?? false) { return false }
             if let description, !transaction.description.lowercased().contains(description),
-               !transaction.originalDescription.lowercased().contains(description) { return false }
+                !transaction.originalDescription.lowercased().contains(description)
+            {
+                return false
+            }
             return true
         }
     }
@@ -52,8 +55,9 @@ public struct Classifier: Sendable {
             (flow, reason) = Self.builtInFlow(transaction, transferPartner: transferPartner)
         }
         if let rule, let category = rule.category {
-            return Classification(flow: flow, category: category, reason: rule.flow == nil ? reason : .rule(id: rule.id),
-                                  categorySource: "rule #\(rule.id)")
+            return Classification(
+                flow: flow, category: category, reason: rule.flow == nil ? reason : .rule(id: rule.id),
+                categorySource: "rule #\(rule.id)")
         }
         switch flow {
         case .income:
@@ -62,11 +66,13 @@ public struct Classifier: Sendable {
             return Classification(flow: flow, category: SpendingCategory.transfers, reason: reason, categorySource: "flow")
         case .expense, .refund:
             if let code = transaction.merchantCategoryCode {
-                return Classification(flow: flow, category: SpendingCategory.forCode(code), reason: reason,
-                                      categorySource: "MCC \(Self.codeText(code))")
+                return Classification(
+                    flow: flow, category: SpendingCategory.forCode(code), reason: reason,
+                    categorySource: "MCC \(Self.codeText(code))")
             }
-            return Classification(flow: flow, category: SpendingCategory.withoutCode(type: transaction.type, indicator: transaction.indicator),
-                                  reason: reason, categorySource: "type \(transaction.type.rawValue), no MCC")
+            return Classification(
+                flow: flow, category: SpendingCategory.withoutCode(type: transaction.type, indicator: transaction.indicator),
+                reason: reason, categorySource: "type \(transaction.type.rawValue), no MCC")
         }
     }
 

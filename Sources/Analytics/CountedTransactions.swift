@@ -9,13 +9,16 @@ enum CountedTransactions {
 
     /// `needsText` false lets a report that groups by neither merchant nor description skip
     /// reading them when no user rule needs them either.
-    static func forEach(_ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
-                               _ body: (ReportTransaction, Classification) throws -> Void) throws {
+    static func forEach(
+        _ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
+        _ body: (ReportTransaction, Classification) throws -> Void
+    ) throws {
         let rules = try store.rules()
         let classifier = Classifier(rules: rules)
-        var candidateSelection = LedgerStore.ReportSelection(from: scope.from.map { $0 - matchingMargin },
-                                                             until: scope.until.map { $0 + matchingMargin },
-                                                             statuses: scope.statuses)
+        var candidateSelection = LedgerStore.ReportSelection(
+            from: scope.from.map { $0 - matchingMargin },
+            until: scope.until.map { $0 + matchingMargin },
+            statuses: scope.statuses)
         candidateSelection.transferCandidateTypes = InternalTransferMatcher.candidateTypes
         var candidates: [ReportTransaction] = []
         try store.forEachReportTransaction(candidateSelection) { transaction in

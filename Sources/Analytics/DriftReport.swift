@@ -22,8 +22,10 @@ public struct DriftReport: Sendable {
         /// consecutive pairs with this same drift.
         public let firstDay: CivilDate
 
-        init(accountID: String, accountName: String, currency: String, from: CivilDate, to: CivilDate,
-                    observed: Int64, derived: Int64, drift: Int64, firstDay: CivilDate) {
+        init(
+            accountID: String, accountName: String, currency: String, from: CivilDate, to: CivilDate,
+            observed: Int64, derived: Int64, drift: Int64, firstDay: CivilDate
+        ) {
             self.accountID = accountID
             self.accountName = accountName
             self.currency = currency

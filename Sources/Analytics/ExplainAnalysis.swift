@@ -6,8 +6,10 @@ import LedgerStore
 /// income and transfers from that pass, and the transactions a second query finds with the
 /// statuses the report leaves out.
 public enum ExplainAnalysis {
-    public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth],
-                              filters: ExplainReport.Filters) throws -> ExplainReport {
+    public static func report(
+        _ store: LedgerStore, scope: ReportScope, months: [YearMonth],
+        filters: ExplainReport.Filters
+    ) throws -> ExplainReport {
         let match = Match(filters)
         var counted: [ExplainReport.Entry] = []
         var notCounted: [ExplainReport.Entry] = []
@@ -34,11 +36,13 @@ public enum ExplainAnalysis {
 
         let totals = try sums.keys.sorted().map { currency in
             let sum = sums[currency]!
-            return ExplainReport.Total(currency: currency, spent: sum.spent, refunded: sum.refunded,
-                                       net: try Money.difference(sum.spent, sum.refunded, currency: currency), count: sum.count)
+            return ExplainReport.Total(
+                currency: currency, spent: sum.spent, refunded: sum.refunded,
+                net: try Money.difference(sum.spent, sum.refunded, currency: currency), count: sum.count)
         }
-        return ExplainReport(months: months, filters: filters, includePending: scope.includePending,
-                             timeZone: scope.zone.identifier, counted: counted, notCounted: notCounted, totals: totals)
+        return ExplainReport(
+            months: months, filters: filters, includePending: scope.includePending,
+            timeZone: scope.zone.identifier, counted: counted, notCounted: notCounted, totals: totals)
     }
 
     /// The filters, with their texts folded once.
@@ -80,13 +84,16 @@ public enum ExplainAnalysis {
         return entries
     }
 
-    static func entry(_ transaction: ReportTransaction, _ classification: Classification, _ exclusion: ExplainReport.Exclusion?,
-                      zone: ReportTimeZone) -> ExplainReport.Entry {
-        ExplainReport.Entry(transactionID: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
-                            date: zone.date(of: transaction.time), time: transaction.time,
-                            merchantName: transaction.merchantName, description: transaction.description,
-                            merchantCategoryCode: transaction.merchantCategoryCode, type: transaction.type,
-                            status: transaction.status, indicator: transaction.indicator, currency: transaction.currency,
-                            amount: transaction.amount, classification: classification, exclusion: exclusion)
+    static func entry(
+        _ transaction: ReportTransaction, _ classification: Classification, _ exclusion: ExplainReport.Exclusion?,
+        zone: ReportTimeZone
+    ) -> ExplainReport.Entry {
+        ExplainReport.Entry(
+            transactionID: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
+            date: zone.date(of: transaction.time), time: transaction.time,
+            merchantName: transaction.merchantName, description: transaction.description,
+            merchantCategoryCode: transaction.merchantCategoryCode, type: transaction.type,
+            status: transaction.status, indicator: transaction.indicator, currency: transaction.currency,
+            amount: transaction.amount, classification: classification, exclusion: exclusion)
     }
 }

@@ -52,10 +52,12 @@ public struct ExplainReport: Sendable {
         /// nil when the transaction counts toward spending.
         public let exclusion: Exclusion?
 
-        init(transactionID: String, accountID: String, accountName: String, date: CivilDate, time: Int64,
-                    merchantName: String?, description: String, merchantCategoryCode: Int?, type: TransactionType,
-                    status: TransactionStatus, indicator: CreditDebitIndicator, currency: String, amount: Int64,
-                    classification: Classification, exclusion: Exclusion?) {
+        init(
+            transactionID: String, accountID: String, accountName: String, date: CivilDate, time: Int64,
+            merchantName: String?, description: String, merchantCategoryCode: Int?, type: TransactionType,
+            status: TransactionStatus, indicator: CreditDebitIndicator, currency: String, amount: Int64,
+            classification: Classification, exclusion: Exclusion?
+        ) {
             self.transactionID = transactionID
             self.accountID = accountID
             self.accountName = accountName
@@ -128,8 +130,10 @@ public struct ExplainReport: Sendable {
     /// One per currency with counted transactions, by currency code.
     public let totals: [Total]
 
-    init(months: [YearMonth], filters: Filters, includePending: Bool, timeZone: String, counted: [Entry],
-                notCounted: [Entry], totals: [Total]) {
+    init(
+        months: [YearMonth], filters: Filters, includePending: Bool, timeZone: String, counted: [Entry],
+        notCounted: [Entry], totals: [Total]
+    ) {
         self.months = months
         self.filters = filters
         self.includePending = includePending

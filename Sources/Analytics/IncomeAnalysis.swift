@@ -15,8 +15,9 @@ public enum IncomeAnalysis {
         var monthOf = MonthOfInstant(zone: scope.zone)
         try CountedTransactions.forEach(store, scope) { transaction, classification in
             guard classification.flow == .income else { return }
-            let key = GroupKey(period: monthOf.month(of: transaction.time), source: transaction.merchantName ?? transaction.description,
-                               currency: transaction.currency)
+            let key = GroupKey(
+                period: monthOf.month(of: transaction.time), source: transaction.merchantName ?? transaction.description,
+                currency: transaction.currency)
             var group = groups[key] ?? (0, 0)
             group.amount = try Money.sum(group.amount, transaction.amount, currency: transaction.currency)
             group.count += 1
@@ -29,8 +30,10 @@ public enum IncomeAnalysis {
         let rows = groups.map { key, value in
             IncomeReport.Row(period: key.period, source: key.source, currency: key.currency, amount: value.amount, count: value.count)
         }.sorted { ($0.period, -$0.amount, $0.source, $0.currency) < ($1.period, -$1.amount, $1.source, $1.currency) }
-        return IncomeReport(months: months, rows: rows, totals: totals.keys.sorted().map { currency in
-            IncomeReport.Total(currency: currency, amount: totals[currency]!.amount, count: totals[currency]!.count)
-        })
+        return IncomeReport(
+            months: months, rows: rows,
+            totals: totals.keys.sorted().map { currency in
+                IncomeReport.Total(currency: currency, amount: totals[currency]!.amount, count: totals[currency]!.count)
+            })
     }
 }

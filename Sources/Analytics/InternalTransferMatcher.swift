@@ -37,7 +37,9 @@ enum InternalTransferMatcher {
                 }
             }
         }
-        pairs.sort { ($0.gap, min($0.debit, $0.credit), max($0.debit, $0.credit)) < ($1.gap, min($1.debit, $1.credit), max($1.debit, $1.credit)) }
+        pairs.sort {
+            ($0.gap, min($0.debit, $0.credit), max($0.debit, $0.credit)) < ($1.gap, min($1.debit, $1.credit), max($1.debit, $1.credit))
+        }
         var partners: [String: String] = [:]
         for pair in pairs where partners[pair.debit] == nil && partners[pair.credit] == nil {
             partners[pair.debit] = pair.credit

@@ -55,8 +55,10 @@ public struct NetWorthReport: Sendable {
     /// By currency code.
     public let currencies: [CurrencySummary]
 
-    init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], rows: [Row],
-                currencies: [CurrencySummary]) {
+    init(
+        from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], rows: [Row],
+        currencies: [CurrencySummary]
+    ) {
         self.from = from
         self.to = to
         self.interval = interval

@@ -38,7 +38,8 @@ public enum ReportCalendar {
     /// length: 12 months before 2024-02-29 is 2023-02-28.
     public static func day(_ date: CivilDate, addingMonths months: Int) -> CivilDate {
         let month = YearMonth(date).adding(months: months)
-        return CivilDate(year: month.year, month: month.month,
-                         day: min(date.day, CivilDate.daysIn(year: month.year, month: month.month)))
+        return CivilDate(
+            year: month.year, month: month.month,
+            day: min(date.day, CivilDate.daysIn(year: month.year, month: month.month)))
     }
 }

@@ -21,8 +21,9 @@ public struct ReportScope: Sendable {
 
     /// The months `from` to `until - 1` cover, in the report zone.
     public init(months: ClosedRange<YearMonth>, zone: ReportTimeZone) {
-        self.init(from: zone.startOfDay(months.lowerBound.firstDay),
-                  until: zone.startOfDay(months.upperBound.lastDay.adding(days: 1)), zone: zone)
+        self.init(
+            from: zone.startOfDay(months.lowerBound.firstDay),
+            until: zone.startOfDay(months.upperBound.lastDay.adding(days: 1)), zone: zone)
     }
 
     /// memo and rejected never count; pending and authorized only with --include-pending.

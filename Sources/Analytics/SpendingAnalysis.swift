@@ -10,8 +10,10 @@ public enum SpendingAnalysis {
         let currency: String
     }
 
-    public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth], grouping: SpendingReport.Grouping,
-                              compareWith previousMonths: [YearMonth]? = nil) throws -> SpendingReport {
+    public static func report(
+        _ store: LedgerStore, scope: ReportScope, months: [YearMonth], grouping: SpendingReport.Grouping,
+        compareWith previousMonths: [YearMonth]? = nil
+    ) throws -> SpendingReport {
         var rows = try aggregate(store, scope: scope, grouping: grouping)
         if let previousMonths, let first = previousMonths.first, let last = previousMonths.last {
             var previousScope = scope
@@ -22,28 +24,35 @@ public enum SpendingAnalysis {
             for row in previous {
                 // The previous period's row lines up with the same key one period earlier.
                 let offset = months.count
-                let key = GroupKey(period: row.period.adding(months: offset), key: row.key, category: row.category,
-                                   currency: row.currency)
+                let key = GroupKey(
+                    period: row.period.adding(months: offset), key: row.key, category: row.category,
+                    currency: row.currency)
                 previousNets[key] = try Money.sum(previousNets[key] ?? 0, row.net, currency: row.currency)
             }
             var matched = Set<GroupKey>()
             for index in rows.indices {
-                let key = GroupKey(period: rows[index].period, key: rows[index].key, category: rows[index].category,
-                                   currency: rows[index].currency)
+                let key = GroupKey(
+                    period: rows[index].period, key: rows[index].key, category: rows[index].category,
+                    currency: rows[index].currency)
                 rows[index] = try rows[index].comparing(with: previousNets[key] ?? 0)
                 matched.insert(key)
             }
             // Keys spent on before but not now still show, with nothing this period.
             for (key, net) in previousNets where !matched.contains(key) && months.contains(key.period) {
                 let sample = previous.first { $0.key == key.key && $0.currency == key.currency && $0.category == key.category }
-                rows.append(try SpendingReport.Row(period: key.period, key: key.key, merchantCategoryCode: sample?.merchantCategoryCode,
-                                                   codeDescription: sample?.codeDescription, category: key.category,
-                                                   currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
+                rows.append(
+                    try SpendingReport.Row(
+                        period: key.period, key: key.key, merchantCategoryCode: sample?.merchantCategoryCode,
+                        codeDescription: sample?.codeDescription, category: key.category,
+                        currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
             }
         }
-        rows.sort { ($0.period, -$0.net, $0.key, $0.category ?? "", $0.currency) < ($1.period, -$1.net, $1.key, $1.category ?? "", $1.currency) }
-        return SpendingReport(grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
-                              totals: try totals(rows))
+        rows.sort {
+            ($0.period, -$0.net, $0.key, $0.category ?? "", $0.currency) < ($1.period, -$1.net, $1.key, $1.category ?? "", $1.currency)
+        }
+        return SpendingReport(
+            grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
+            totals: try totals(rows))
     }
 
     /// Each currency's rows added up.
@@ -101,10 +110,11 @@ public enum SpendingAnalysis {
             groups[groupKey] = group
         }
         return try groups.map { key, group in
-            try SpendingReport.Row(period: key.period, key: key.key, merchantCategoryCode: group.merchantCategoryCode,
-                                   codeDescription: group.merchantCategoryCode.flatMap(MerchantCategoryCodeTable.description),
-                                   category: key.category, currency: key.currency, spent: group.spent, refunded: group.refunded,
-                                   count: group.count)
+            try SpendingReport.Row(
+                period: key.period, key: key.key, merchantCategoryCode: group.merchantCategoryCode,
+                codeDescription: group.merchantCategoryCode.flatMap(MerchantCategoryCodeTable.description),
+                category: key.category, currency: key.currency, spent: group.spent, refunded: group.refunded,
+                count: group.count)
         }
     }
 }

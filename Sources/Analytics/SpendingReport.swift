@@ -31,8 +31,10 @@ public struct SpendingReport: Sendable {
         public let change: Int64?
 
         /// Every difference checked for overflow here, once, so nothing downstream does arithmetic.
-        init(period: YearMonth, key: String, merchantCategoryCode: Int?, codeDescription: String?, category: String?,
-             currency: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64? = nil) throws(MoneyError) {
+        init(
+            period: YearMonth, key: String, merchantCategoryCode: Int?, codeDescription: String?, category: String?,
+            currency: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64? = nil
+        ) throws(MoneyError) {
             self.period = period
             self.key = key
             self.merchantCategoryCode = merchantCategoryCode
@@ -48,8 +50,9 @@ public struct SpendingReport: Sendable {
 
         /// The same row with the previous period's net to compare with.
         func comparing(with previousNet: Int64) throws(MoneyError) -> Row {
-            try Row(period: period, key: key, merchantCategoryCode: merchantCategoryCode, codeDescription: codeDescription,
-                    category: category, currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previousNet)
+            try Row(
+                period: period, key: key, merchantCategoryCode: merchantCategoryCode, codeDescription: codeDescription,
+                category: category, currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previousNet)
         }
     }
 
@@ -88,8 +91,10 @@ public struct SpendingReport: Sendable {
     }
 
     /// spent - refunded, and how it changed from `previousNet`, checked for overflow.
-    static func netAndChange(spent: Int64, refunded: Int64, previousNet: Int64?,
-                             currency: String) throws(MoneyError) -> (net: Int64, change: Int64?) {
+    static func netAndChange(
+        spent: Int64, refunded: Int64, previousNet: Int64?,
+        currency: String
+    ) throws(MoneyError) -> (net: Int64, change: Int64?) {
         let net = try Money.difference(spent, refunded, currency: currency)
         return (net, try previousNet.map { previous throws(MoneyError) in try Money.difference(net, previous, currency: currency) })
     }

@@ -9,9 +9,11 @@ extension SummaryAnalysis {
         var totals: [String: SummaryRecord.Totals] = [:]
 
         mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
-            digest.add("\(transaction.id)|\(transaction.amount)|\(transaction.currency)|\(transaction.indicator.rawValue)|"
-                       + "\(classification.flow.rawValue)|\(classification.category)\n")
-            let old = totals[transaction.currency]
+            digest.add(
+                "\(transaction.id)|\(transaction.amount)|\(transaction.currency)|\(transaction.indicator.rawValue)|"
+                    + "\(classification.flow.rawValue)|\(classification.category)\n")
+            let old =
+                totals[transaction.currency]
                 ?? SummaryRecord.Totals(currency: transaction.currency, spent: 0, refunded: 0, income: 0, count: 0)
             var spent = old.spent, refunded = old.refunded, income = old.income, count = old.count
             let currency = transaction.currency
@@ -25,31 +27,40 @@ extension SummaryAnalysis {
             case .income: income = try Money.sum(income, transaction.amount, currency: currency)
             case .transfer: break
             }
-            totals[transaction.currency] = SummaryRecord.Totals(currency: transaction.currency, spent: spent, refunded: refunded,
-                                                                income: income, count: count)
+            totals[transaction.currency] = SummaryRecord.Totals(
+                currency: transaction.currency, spent: spent, refunded: refunded,
+                income: income, count: count)
         }
     }
 
     /// The months reported before, at or before `month`, whose numbers changed since, and the
     /// records to remember: their new numbers, and `month` itself when it has ended and was never
     /// reported. `facts` are the months already counted (the summary's four).
-    static func restatements(_ store: LedgerStore, month: YearMonth, complete: Bool, facts: [YearMonth: MonthFacts],
-                             zone: ReportTimeZone, now: Timestamp) throws -> ([SummaryReport.Restatement], [SummaryRecord]) {
+    static func restatements(
+        _ store: LedgerStore, month: YearMonth, complete: Bool, facts: [YearMonth: MonthFacts],
+        zone: ReportTimeZone, now: Timestamp
+    ) throws -> ([SummaryReport.Restatement], [SummaryRecord]) {
         var records: [SummaryRecord] = []
         var restatements: [SummaryReport.Restatement] = []
         for record in try store.summaryRecords() where record.month <= month {
             let current = try facts[record.month] ?? monthFacts(store, record.month, zone: zone)
             let digest = current.digest.hex
             guard digest != record.digest else { continue }
-            restatements.append(SummaryReport.Restatement(month: record.month, reportedAt: record.reportedAt,
-                                                          changes: try changes(from: record, to: current)))
-            records.append(SummaryRecord(month: record.month, digest: digest, firstReportedAt: record.firstReportedAt,
-                                         reportedAt: now.text, totals: current.totals.values.sorted { $0.currency < $1.currency }))
+            restatements.append(
+                SummaryReport.Restatement(
+                    month: record.month, reportedAt: record.reportedAt,
+                    changes: try changes(from: record, to: current)))
+            records.append(
+                SummaryRecord(
+                    month: record.month, digest: digest, firstReportedAt: record.firstReportedAt,
+                    reportedAt: now.text, totals: current.totals.values.sorted { $0.currency < $1.currency }))
         }
         if complete, !(try store.summaryRecords().contains { $0.month == month }) {
             let current = facts[month] ?? MonthFacts()
-            records.append(SummaryRecord(month: month, digest: current.digest.hex, firstReportedAt: now.text, reportedAt: now.text,
-                                         totals: current.totals.values.sorted { $0.currency < $1.currency }))
+            records.append(
+                SummaryRecord(
+                    month: month, digest: current.digest.hex, firstReportedAt: now.text, reportedAt: now.text,
+                    totals: current.totals.values.sorted { $0.currency < $1.currency }))
         }
         if !complete { records.removeAll { $0.month == month } }
         return (restatements, records)
@@ -66,8 +77,10 @@ extension SummaryAnalysis {
             }
             let (oldNet, newNet) = (try net(old), try net(new))
             guard oldNet != newNet || old?.income != new?.income else { continue }
-            changes.append(SummaryReport.Restatement.Change(currency: currency, reportedNet: oldNet, reportedIncome: old?.income,
-                                                            net: newNet ?? 0, income: new?.income ?? 0))
+            changes.append(
+                SummaryReport.Restatement.Change(
+                    currency: currency, reportedNet: oldNet, reportedIncome: old?.income,
+                    net: newNet ?? 0, income: new?.income ?? 0))
         }
         return changes
     }

@@ -65,10 +65,12 @@ extension SummaryAnalysis {
         /// An expense or refund of the summary's month: its merchant's net, and the expense itself.
         mutating func addToMonth(_ transaction: ReportTransaction, _ classification: Classification) throws {
             let currency = transaction.currency
-            let merchantKey = MerchantKey(currency: currency, merchant: transaction.merchantName ?? transaction.description,
-                                          category: classification.category)
+            let merchantKey = MerchantKey(
+                currency: currency, merchant: transaction.merchantName ?? transaction.description,
+                category: classification.category)
             var merchant = merchants[merchantKey] ?? (0, 0)
-            merchant.net = classification.flow == .expense
+            merchant.net =
+                classification.flow == .expense
                 ? try Money.sum(merchant.net, transaction.amount, currency: currency)
                 : try Money.difference(merchant.net, transaction.amount, currency: currency)
             merchant.count += 1
@@ -96,8 +98,11 @@ extension SummaryAnalysis {
             let previousTotal = try total(previous)
             let beforeTotal = try Money.sum(before.map(total), currency: currency)
             let topMerchants = merchants.filter { $0.key.currency == currency && $0.value.net > 0 }
-                .map { SummaryReport.MerchantLine(merchant: $0.key.merchant, category: $0.key.category, net: $0.value.net,
-                                                  count: $0.value.count) }
+                .map {
+                    SummaryReport.MerchantLine(
+                        merchant: $0.key.merchant, category: $0.key.category, net: $0.value.net,
+                        count: $0.value.count)
+                }
                 .sorted { (-$0.net, $0.merchant, $0.category) < (-$1.net, $1.merchant, $1.category) }
             let largest = (expenses[currency] ?? []).sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }
             return try SummaryReport.CurrencySection(
@@ -116,8 +121,10 @@ extension SummaryAnalysis {
 
         /// Net spending by category this month, against the month before and the average of the
         /// three before; a category of those months without spending this month shows with zero.
-        func categoryLines(_ currency: String, previous: [String: CategorySums],
-                           before: [[String: CategorySums]]) throws -> [SummaryReport.CategoryLine] {
+        func categoryLines(
+            _ currency: String, previous: [String: CategorySums],
+            before: [[String: CategorySums]]
+        ) throws -> [SummaryReport.CategoryLine] {
             let current = sums(month, currency)
             var names = Set(current.keys)
             for sums in before { names.formUnion(sums.keys) }
@@ -129,9 +136,11 @@ extension SummaryAnalysis {
                 let now = current[name] ?? (0, 0, 0)
                 let previousNet = try net(previous[name])
                 let beforeTotal = try Money.sum(before.map { try net($0[name]) }, currency: currency)
-                lines.append(try SummaryReport.CategoryLine(category: name, spent: now.spent, refunded: now.refunded, count: now.count,
-                                                            previousNet: previousNet, averageNet: average(beforeTotal, currency),
-                                                            currency: currency))
+                lines.append(
+                    try SummaryReport.CategoryLine(
+                        category: name, spent: now.spent, refunded: now.refunded, count: now.count,
+                        previousNet: previousNet, averageNet: average(beforeTotal, currency),
+                        currency: currency))
             }
             lines.sort { (-$0.net, -$0.previousNet, $0.category) < (-$1.net, -$1.previousNet, $1.category) }
             return lines

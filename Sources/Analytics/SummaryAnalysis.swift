@@ -21,8 +21,10 @@ public enum SummaryAnalysis {
 
     static let listed = 5
 
-    public static func report(_ store: LedgerStore, month: YearMonth, zone: ReportTimeZone, now: Timestamp,
-                              warnAt: Int64 = 80) throws -> Result {
+    public static func report(
+        _ store: LedgerStore, month: YearMonth, zone: ReportTimeZone, now: Timestamp,
+        warnAt: Int64 = 80
+    ) throws -> Result {
         var counted = CountedSums(month: month, zone: zone)
         try CountedTransactions.forEach(store, ReportScope(months: month.adding(months: -3)...month, zone: zone)) {
             try counted.add($0, $1)
@@ -39,17 +41,19 @@ public enum SummaryAnalysis {
         let balances = try accountLines(store, month: month, zone: zone)
         let netWorth = try netWorthLines(store, month: month, zone: zone)
         let complete = month < YearMonth(today)
-        let (restatements, records) = try self.restatements(store, month: month, complete: complete, facts: counted.facts, zone: zone,
-                                                       now: now)
+        let (restatements, records) = try self.restatements(
+            store, month: month, complete: complete, facts: counted.facts, zone: zone,
+            now: now)
         let freshness = try self.freshness(store, now: now)
 
         // The currency most used leads (the headline's first), then by code.
         sections.sort { ($1.count, $0.currency) < ($0.count, $1.currency) }
-        let report = SummaryReport(month: month, previousMonth: month.adding(months: -1),
-                                   averageMonths: (1...3).reversed().map { month.adding(months: -$0) },
-                                   generatedAt: now, zoneIdentifier: zone.identifier, isMonthComplete: complete,
-                                   currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
-                                   restatements: restatements, freshness: freshness)
+        let report = SummaryReport(
+            month: month, previousMonth: month.adding(months: -1),
+            averageMonths: (1...3).reversed().map { month.adding(months: -$0) },
+            generatedAt: now, zoneIdentifier: zone.identifier, isMonthComplete: complete,
+            currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
+            restatements: restatements, freshness: freshness)
         return Result(report: report, records: records)
     }
 
@@ -58,8 +62,11 @@ public enum SummaryAnalysis {
     static func pendingItems(_ store: LedgerStore, month: YearMonth, zone: ReportTimeZone) throws -> [String: [SummaryReport.Item]] {
         var pending: [String: [SummaryReport.Item]] = [:]
         let monthEnd = zone.startOfDay(month.lastDay.adding(days: 1))
-        try store.forEachReportTransaction(LedgerStore.ReportSelection(from: nil, until: monthEnd,
-                                                                       statuses: [.pending, .authorized])) { transaction in
+        try store.forEachReportTransaction(
+            LedgerStore.ReportSelection(
+                from: nil, until: monthEnd,
+                statuses: [.pending, .authorized])
+        ) { transaction in
             pending[transaction.currency, default: []].append(item(transaction, category: nil, zone: zone))
         }
         return pending
@@ -74,9 +81,10 @@ public enum SummaryAnalysis {
     }
 
     static func item(_ transaction: ReportTransaction, category: String?, zone: ReportTimeZone) -> SummaryReport.Item {
-        SummaryReport.Item(id: transaction.id, date: zone.date(of: transaction.time),
-                           merchant: transaction.merchantName ?? transaction.description, category: category,
-                           account: transaction.accountName, amount: transaction.amount, indicator: transaction.indicator,
-                           status: transaction.status)
+        SummaryReport.Item(
+            id: transaction.id, date: zone.date(of: transaction.time),
+            merchant: transaction.merchantName ?? transaction.description, category: category,
+            account: transaction.accountName, amount: transaction.amount, indicator: transaction.indicator,
+            status: transaction.status)
     }
 }

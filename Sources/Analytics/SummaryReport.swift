@@ -22,8 +22,10 @@ public struct SummaryReport: Sendable {
         public let change: Int64
 
         /// The differences checked for overflow here, once.
-        init(category: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64, averageNet: Int64,
-             currency: String) throws(MoneyError) {
+        init(
+            category: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64, averageNet: Int64,
+            currency: String
+        ) throws(MoneyError) {
             self.category = category
             self.spent = spent
             self.refunded = refunded
@@ -88,9 +90,11 @@ public struct SummaryReport: Sendable {
         public let savings: Int64
 
         /// The differences checked for overflow here, once.
-        init(currency: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64, averageNet: Int64,
-             categories: [CategoryLine], merchants: [MerchantLine], largestExpenses: [Item], income: Int64, pendingOut: Int64,
-             pendingIn: Int64, pendingCount: Int, pendingItems: [Item]) throws(MoneyError) {
+        init(
+            currency: String, spent: Int64, refunded: Int64, count: Int, previousNet: Int64, averageNet: Int64,
+            categories: [CategoryLine], merchants: [MerchantLine], largestExpenses: [Item], income: Int64, pendingOut: Int64,
+            pendingIn: Int64, pendingCount: Int, pendingItems: [Item]
+        ) throws(MoneyError) {
             self.currency = currency
             self.spent = spent
             self.refunded = refunded
@@ -146,8 +150,10 @@ public struct SummaryReport: Sendable {
         /// netWorth - previous, when there are both.
         public let change: Int64?
 
-        init(currency: String, assets: Int64?, liabilities: Int64?, netWorth: Int64?, previous: Int64?,
-             history: [HistoryPoint]) throws(MoneyError) {
+        init(
+            currency: String, assets: Int64?, liabilities: Int64?, netWorth: Int64?, previous: Int64?,
+            history: [HistoryPoint]
+        ) throws(MoneyError) {
             self.currency = currency
             self.assets = assets
             self.liabilities = liabilities

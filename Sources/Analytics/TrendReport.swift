@@ -18,8 +18,10 @@ public struct TrendReport: Sendable {
         /// last - first; nil without both, or when they are in different currencies.
         public let change: Money?
 
-        init(accountID: String, accountName: String, kind: AccountKind, currency: String, balances: [Money?],
-                    first: Money?, last: Money?, change: Money?) {
+        init(
+            accountID: String, accountName: String, kind: AccountKind, currency: String, balances: [Money?],
+            first: Money?, last: Money?, change: Money?
+        ) {
             self.accountID = accountID
             self.accountName = accountName
             self.kind = kind
@@ -70,8 +72,9 @@ public struct TrendReport: Sendable {
         dates.indices.flatMap { index in
             series.map { series in
                 let balance = series.balances[index]
-                return Row(date: dates[index], accountID: series.accountID, accountName: series.accountName,
-                           currency: balance?.currency ?? series.currency, balance: balance)
+                return Row(
+                    date: dates[index], accountID: series.accountID, accountName: series.accountName,
+                    currency: balance?.currency ?? series.currency, balance: balance)
             }
         }
     }

@@ -9,9 +9,11 @@ public struct Account: Equatable, Sendable {
     public var openingDate: Timestamp?
     public var creditInformation: CreditInformation?
 
-    public init(id: String, kind: AccountKind, displayName: String, institutionName: String,
-                accountDescription: String? = nil, currencyCode: String, openingDate: Timestamp? = nil,
-                creditInformation: CreditInformation? = nil) {
+    public init(
+        id: String, kind: AccountKind, displayName: String, institutionName: String,
+        accountDescription: String? = nil, currencyCode: String, openingDate: Timestamp? = nil,
+        creditInformation: CreditInformation? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.displayName = displayName

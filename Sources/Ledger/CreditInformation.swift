@@ -5,8 +5,10 @@ public struct CreditInformation: Equatable, Sendable {
     public var nextPaymentDueDate: Timestamp?
     public var overduePaymentAmount: Money?
 
-    public init(creditLimit: Money? = nil, minimumNextPaymentAmount: Money? = nil,
-                nextPaymentDueDate: Timestamp? = nil, overduePaymentAmount: Money? = nil) {
+    public init(
+        creditLimit: Money? = nil, minimumNextPaymentAmount: Money? = nil,
+        nextPaymentDueDate: Timestamp? = nil, overduePaymentAmount: Money? = nil
+    ) {
         self.creditLimit = creditLimit
         self.minimumNextPaymentAmount = minimumNextPaymentAmount
         self.nextPaymentDueDate = nextPaymentDueDate

@@ -35,12 +35,12 @@ public struct Timestamp: Hashable, Sendable, Comparable {
             return value
         }
         guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(year: year, month: month),
-              hour <= 23, minute <= 59, second <= 60
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(year: year, month: month),
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
         var index = 19
         if bytes[index] == UInt8(ascii: ".") {
@@ -58,8 +58,8 @@ public struct Timestamp: Hashable, Sendable, Comparable {
             guard index + 1 == count else { return nil }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard index + 6 == count, bytes[index + 3] == UInt8(ascii: ":"),
-                  let offsetHours = number(index + 1, 2), let offsetMinutes = number(index + 4, 2),
-                  offsetHours <= 23, offsetMinutes <= 59
+                let offsetHours = number(index + 1, 2), let offsetMinutes = number(index + 4, 2),
+                offsetHours <= 23, offsetMinutes <= 59
             else { return nil }
             offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
         default:
@@ -80,7 +80,8 @@ public struct Timestamp: Hashable, Sendable, Comparable {
         let days = Int(epochSeconds.floorDivided(by: 86_400))
         let secondOfDay = Int(epochSeconds - Int64(days) * 86_400)
         let date = CivilDate(daysSinceEpoch: days)
-        let text = date.description + "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60)
+        let text =
+            date.description + "T" + twoDigits(secondOfDay / 3600) + ":" + twoDigits(secondOfDay / 60 % 60)
             + ":" + twoDigits(secondOfDay % 60) + "Z"
         return Timestamp(epochSeconds: epochSeconds, utcOffsetSeconds: 0, text: text)
     }

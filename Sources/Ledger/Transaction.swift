@@ -17,12 +17,14 @@ public struct Transaction: Equatable, Sendable {
     public var transactionType: TransactionType
     public var status: TransactionStatus
 
-    public init(id: String, accountID: String, transactionDate: Timestamp, postedDate: Timestamp? = nil,
-                transactionAmount: Money, foreignCurrencyAmount: Money? = nil,
-                foreignCurrencyExchangeRate: String? = nil, creditDebitIndicator: CreditDebitIndicator,
-                transactionDescription: String, originalTransactionDescription: String,
-                merchantCategoryCode: Int? = nil, merchantName: String? = nil,
-                transactionType: TransactionType, status: TransactionStatus) {
+    public init(
+        id: String, accountID: String, transactionDate: Timestamp, postedDate: Timestamp? = nil,
+        transactionAmount: Money, foreignCurrencyAmount: Money? = nil,
+        foreignCurrencyExchangeRate: String? = nil, creditDebitIndicator: CreditDebitIndicator,
+        transactionDescription: String, originalTransactionDescription: String,
+        merchantCategoryCode: Int? = nil, merchantName: String? = nil,
+        transactionType: TransactionType, status: TransactionStatus
+    ) {
         self.id = id
         self.accountID = accountID
         self.transactionDate = transactionDate

@@ -4,291 +4,305 @@ import Storage
 /// add the next.
 public enum LedgerSchema {
     public static let migrations: [Migration] = [
-        Migration(id: 1, name: "ledger", sql: """
-            CREATE TABLE sources (
-                id INTEGER PRIMARY KEY,
-                kind TEXT NOT NULL,
-                external_id TEXT NOT NULL,
-                name TEXT NOT NULL,
-                location TEXT,
-                created_at TEXT NOT NULL,
-                last_synced_at TEXT,
-                UNIQUE (kind, external_id)
-            );
-            CREATE TABLE streams (
-                source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
-                name TEXT NOT NULL,
-                generation TEXT NOT NULL,
-                sequence INTEGER NOT NULL,
-                resume_offset INTEGER,
-                resume_line INTEGER,
-                changed_at TEXT NOT NULL,
-                PRIMARY KEY (source_id, name)
-            ) WITHOUT ROWID;
-            CREATE TABLE accounts (
-                id TEXT PRIMARY KEY,
-                source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('asset', 'liability')),
-                display_name TEXT NOT NULL,
-                institution_name TEXT NOT NULL,
-                account_description TEXT,
-                currency TEXT NOT NULL,
-                opening_date TEXT,
-                credit_limit INTEGER,
-                credit_limit_currency TEXT,
-                minimum_payment INTEGER,
-                minimum_payment_currency TEXT,
-                next_payment_due_date TEXT,
-                overdue_payment INTEGER,
-                overdue_payment_currency TEXT
-            );
-            CREATE INDEX accounts_by_source ON accounts(source_id);
-            CREATE TABLE balances (
-                row_id INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
-                account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-                currency TEXT NOT NULL,
-                available_amount INTEGER,
-                available_currency TEXT,
-                available_as_of TEXT,
-                available_indicator TEXT,
-                booked_amount INTEGER,
-                booked_currency TEXT,
-                booked_as_of TEXT,
-                booked_indicator TEXT,
-                observed_time INTEGER NOT NULL,
-                observed_signed INTEGER NOT NULL
-            );
-            CREATE INDEX balances_by_account_time ON balances(account_id, observed_time);
-            CREATE TABLE transactions (
-                row_id INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
-                account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-                transaction_date TEXT NOT NULL,
-                transaction_time INTEGER NOT NULL,
-                posted_date TEXT,
-                amount INTEGER NOT NULL CHECK (amount >= 0),
-                currency TEXT NOT NULL,
-                credit_debit TEXT NOT NULL CHECK (credit_debit IN ('credit', 'debit')),
-                signed_amount INTEGER NOT NULL,
-                foreign_amount INTEGER,
-                foreign_currency TEXT,
-                exchange_rate TEXT,
-                description TEXT NOT NULL,
-                original_description TEXT NOT NULL,
-                mcc INTEGER,
-                merchant_name TEXT,
-                type TEXT NOT NULL,
-                status TEXT NOT NULL
-            );
-            CREATE INDEX transactions_by_account_time ON transactions(account_id, transaction_time);
-            CREATE INDEX transactions_by_time ON transactions(transaction_time);
-            """),
-        Migration(id: 2, name: "rules", sql: """
-            CREATE TABLE rules (
-                id INTEGER PRIMARY KEY,
-                merchant TEXT,
-                description TEXT,
-                mcc INTEGER,
-                category TEXT,
-                flow TEXT CHECK (flow IN ('expense', 'income', 'transfer')),
-                created_at TEXT NOT NULL,
-                CHECK (merchant IS NOT NULL OR description IS NOT NULL OR mcc IS NOT NULL),
-                CHECK (category IS NOT NULL OR flow IS NOT NULL)
-            );
-            """),
-        Migration(id: 3, name: "budgets", sql: """
-            CREATE TABLE budgets (
-                id INTEGER PRIMARY KEY,
-                category TEXT NOT NULL,
-                currency TEXT NOT NULL,
-                first_month TEXT NOT NULL,
-                amount INTEGER,
-                rollover TEXT NOT NULL CHECK (rollover IN ('none', 'surplus', 'all')),
-                created_at TEXT NOT NULL,
-                UNIQUE (category, currency, first_month)
-            );
-            """),
-        Migration(id: 4, name: "sure", sql: """
-            CREATE TABLE sure_connections (
-                id TEXT PRIMARY KEY,
-                publisher_id TEXT NOT NULL UNIQUE,
-                status TEXT NOT NULL CHECK (status IN ('pending_mapping', 'active', 'repair_required', 'revoked')),
-                generation INTEGER NOT NULL,
-                stream_id TEXT NOT NULL,
-                next_sequence INTEGER NOT NULL,
-                predecessor_digest TEXT,
-                repair_reason TEXT,
-                credential_digest TEXT,
-                source_row_id INTEGER NOT NULL REFERENCES sources(id),
-                consent_granted_at TEXT NOT NULL,
-                created_at TEXT NOT NULL,
-                last_device_contact_at TEXT,
-                last_accepted_at TEXT,
-                last_imported_at TEXT,
-                last_downstream_at TEXT,
-                last_captured_at TEXT,
-                last_captured_time INTEGER,
-                last_captured_key TEXT,
-                disposition TEXT,
-                purge_requested_at TEXT,
-                purge_completed_at TEXT
-            );
-            CREATE TABLE sure_mappings (
-                connection_id TEXT NOT NULL REFERENCES sure_connections(id) ON DELETE CASCADE,
-                source_account_id TEXT NOT NULL,
-                position INTEGER NOT NULL,
-                account_id TEXT NOT NULL,
-                lineage_id TEXT NOT NULL,
-                mapping_version INTEGER NOT NULL,
-                accountable_type TEXT NOT NULL CHECK (accountable_type IN ('Depository', 'CreditCard')),
-                subtype TEXT,
-                currency TEXT NOT NULL,
-                name TEXT NOT NULL,
-                institution_name TEXT NOT NULL,
-                ledger_timezone TEXT NOT NULL,
-                account_origin TEXT NOT NULL DEFAULT 'created',
-                unavailable_at TEXT,
-                PRIMARY KEY (connection_id, source_account_id)
-            ) WITHOUT ROWID;
-            CREATE INDEX sure_mappings_by_lineage ON sure_mappings(lineage_id);
-            CREATE TABLE sure_batches (
-                row_id INTEGER PRIMARY KEY,
-                connection_id TEXT NOT NULL REFERENCES sure_connections(id) ON DELETE CASCADE,
-                generation INTEGER NOT NULL,
-                stream_id TEXT NOT NULL,
-                batch_id TEXT NOT NULL,
-                sequence INTEGER NOT NULL,
-                predecessor_digest TEXT,
-                payload_digest TEXT NOT NULL,
-                capture_id TEXT NOT NULL,
-                chunk_index INTEGER NOT NULL,
-                chunk_count INTEGER NOT NULL,
-                capture_mode TEXT NOT NULL,
-                snapshot_complete INTEGER NOT NULL,
-                captured_at TEXT NOT NULL,
-                captured_key TEXT NOT NULL,
-                status TEXT NOT NULL CHECK (status IN ('accepted', 'processing', 'applied', 'failed', 'revoked')),
-                payload BLOB,
-                file TEXT,
-                attempts INTEGER NOT NULL DEFAULT 0,
-                retry_time INTEGER,
-                error_code TEXT,
-                counts TEXT,
-                accepted_at TEXT NOT NULL,
-                applied_at TEXT,
-                updated_time INTEGER NOT NULL,
-                UNIQUE (connection_id, generation, batch_id),
-                UNIQUE (connection_id, generation, stream_id, sequence)
-            );
-            CREATE INDEX sure_batches_by_digest ON sure_batches(connection_id, payload_digest);
-            CREATE INDEX sure_batches_by_status ON sure_batches(connection_id, status);
-            CREATE INDEX sure_batches_by_capture ON sure_batches(connection_id, generation, capture_id);
-            CREATE TABLE sure_transactions (
-                lineage_id TEXT NOT NULL,
-                source_id TEXT NOT NULL,
-                ledger_id TEXT NOT NULL,
-                account_id TEXT NOT NULL,
-                connection_id TEXT NOT NULL,
-                status TEXT NOT NULL,
-                imported INTEGER NOT NULL DEFAULT 0,
-                tombstoned_at TEXT,
-                payload TEXT,
-                updated_at TEXT NOT NULL,
-                PRIMARY KEY (lineage_id, source_id)
-            ) WITHOUT ROWID;
-            CREATE TABLE sure_balance_observations (
-                row_id INTEGER PRIMARY KEY,
-                lineage_id TEXT NOT NULL,
-                connection_id TEXT NOT NULL,
-                account_id TEXT NOT NULL,
-                source_id TEXT NOT NULL,
-                kind TEXT NOT NULL CHECK (kind IN ('booked', 'available')),
-                observed_at TEXT NOT NULL,
-                observed_key TEXT NOT NULL,
-                amount INTEGER NOT NULL,
-                currency TEXT NOT NULL,
-                direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
-                balance_id TEXT,
-                created_at TEXT NOT NULL,
-                UNIQUE (lineage_id, source_id, kind, observed_key)
-            );
-            CREATE TABLE sure_conflicts (
-                id TEXT PRIMARY KEY,
-                connection_id TEXT NOT NULL,
-                lineage_id TEXT NOT NULL,
-                kind TEXT NOT NULL,
-                identity TEXT NOT NULL,
-                status TEXT NOT NULL CHECK (status IN ('open', 'resolved')),
-                details TEXT NOT NULL,
-                resolution TEXT,
-                created_at TEXT NOT NULL,
-                resolved_at TEXT
-            ) WITHOUT ROWID;
-            CREATE UNIQUE INDEX sure_conflicts_one_open ON sure_conflicts(lineage_id, kind, identity) WHERE status = 'open';
-            CREATE TABLE sure_settlements (
-                lineage_id TEXT NOT NULL,
-                scope TEXT NOT NULL CHECK (scope IN ('transaction', 'balance')),
-                identity TEXT NOT NULL,
-                settled_at TEXT NOT NULL,
-                PRIMARY KEY (lineage_id, scope, identity)
-            ) WITHOUT ROWID;
-            """),
-        Migration(id: 5, name: "summaries", sql: """
-            CREATE TABLE summaries (
-                month TEXT PRIMARY KEY,
-                digest TEXT NOT NULL,
-                first_reported_at TEXT NOT NULL,
-                reported_at TEXT NOT NULL
-            ) WITHOUT ROWID;
-            CREATE TABLE summary_totals (
-                month TEXT NOT NULL REFERENCES summaries(month) ON DELETE CASCADE,
-                currency TEXT NOT NULL,
-                spent INTEGER NOT NULL,
-                refunded INTEGER NOT NULL,
-                income INTEGER NOT NULL,
-                count INTEGER NOT NULL,
-                PRIMARY KEY (month, currency)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            id: 1, name: "ledger",
+            sql: """
+                CREATE TABLE sources (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    external_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    location TEXT,
+                    created_at TEXT NOT NULL,
+                    last_synced_at TEXT,
+                    UNIQUE (kind, external_id)
+                );
+                CREATE TABLE streams (
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    generation TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    resume_offset INTEGER,
+                    resume_line INTEGER,
+                    changed_at TEXT NOT NULL,
+                    PRIMARY KEY (source_id, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE accounts (
+                    id TEXT PRIMARY KEY,
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('asset', 'liability')),
+                    display_name TEXT NOT NULL,
+                    institution_name TEXT NOT NULL,
+                    account_description TEXT,
+                    currency TEXT NOT NULL,
+                    opening_date TEXT,
+                    credit_limit INTEGER,
+                    credit_limit_currency TEXT,
+                    minimum_payment INTEGER,
+                    minimum_payment_currency TEXT,
+                    next_payment_due_date TEXT,
+                    overdue_payment INTEGER,
+                    overdue_payment_currency TEXT
+                );
+                CREATE INDEX accounts_by_source ON accounts(source_id);
+                CREATE TABLE balances (
+                    row_id INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                    currency TEXT NOT NULL,
+                    available_amount INTEGER,
+                    available_currency TEXT,
+                    available_as_of TEXT,
+                    available_indicator TEXT,
+                    booked_amount INTEGER,
+                    booked_currency TEXT,
+                    booked_as_of TEXT,
+                    booked_indicator TEXT,
+                    observed_time INTEGER NOT NULL,
+                    observed_signed INTEGER NOT NULL
+                );
+                CREATE INDEX balances_by_account_time ON balances(account_id, observed_time);
+                CREATE TABLE transactions (
+                    row_id INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                    transaction_date TEXT NOT NULL,
+                    transaction_time INTEGER NOT NULL,
+                    posted_date TEXT,
+                    amount INTEGER NOT NULL CHECK (amount >= 0),
+                    currency TEXT NOT NULL,
+                    credit_debit TEXT NOT NULL CHECK (credit_debit IN ('credit', 'debit')),
+                    signed_amount INTEGER NOT NULL,
+                    foreign_amount INTEGER,
+                    foreign_currency TEXT,
+                    exchange_rate TEXT,
+                    description TEXT NOT NULL,
+                    original_description TEXT NOT NULL,
+                    mcc INTEGER,
+                    merchant_name TEXT,
+                    type TEXT NOT NULL,
+                    status TEXT NOT NULL
+                );
+                CREATE INDEX transactions_by_account_time ON transactions(account_id, transaction_time);
+                CREATE INDEX transactions_by_time ON transactions(transaction_time);
+                """),
+        Migration(
+            id: 2, name: "rules",
+            sql: """
+                CREATE TABLE rules (
+                    id INTEGER PRIMARY KEY,
+                    merchant TEXT,
+                    description TEXT,
+                    mcc INTEGER,
+                    category TEXT,
+                    flow TEXT CHECK (flow IN ('expense', 'income', 'transfer')),
+                    created_at TEXT NOT NULL,
+                    CHECK (merchant IS NOT NULL OR description IS NOT NULL OR mcc IS NOT NULL),
+                    CHECK (category IS NOT NULL OR flow IS NOT NULL)
+                );
+                """),
+        Migration(
+            id: 3, name: "budgets",
+            sql: """
+                CREATE TABLE budgets (
+                    id INTEGER PRIMARY KEY,
+                    category TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    first_month TEXT NOT NULL,
+                    amount INTEGER,
+                    rollover TEXT NOT NULL CHECK (rollover IN ('none', 'surplus', 'all')),
+                    created_at TEXT NOT NULL,
+                    UNIQUE (category, currency, first_month)
+                );
+                """),
+        Migration(
+            id: 4, name: "sure",
+            sql: """
+                CREATE TABLE sure_connections (
+                    id TEXT PRIMARY KEY,
+                    publisher_id TEXT NOT NULL UNIQUE,
+                    status TEXT NOT NULL CHECK (status IN ('pending_mapping', 'active', 'repair_required', 'revoked')),
+                    generation INTEGER NOT NULL,
+                    stream_id TEXT NOT NULL,
+                    next_sequence INTEGER NOT NULL,
+                    predecessor_digest TEXT,
+                    repair_reason TEXT,
+                    credential_digest TEXT,
+                    source_row_id INTEGER NOT NULL REFERENCES sources(id),
+                    consent_granted_at TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    last_device_contact_at TEXT,
+                    last_accepted_at TEXT,
+                    last_imported_at TEXT,
+                    last_downstream_at TEXT,
+                    last_captured_at TEXT,
+                    last_captured_time INTEGER,
+                    last_captured_key TEXT,
+                    disposition TEXT,
+                    purge_requested_at TEXT,
+                    purge_completed_at TEXT
+                );
+                CREATE TABLE sure_mappings (
+                    connection_id TEXT NOT NULL REFERENCES sure_connections(id) ON DELETE CASCADE,
+                    source_account_id TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    account_id TEXT NOT NULL,
+                    lineage_id TEXT NOT NULL,
+                    mapping_version INTEGER NOT NULL,
+                    accountable_type TEXT NOT NULL CHECK (accountable_type IN ('Depository', 'CreditCard')),
+                    subtype TEXT,
+                    currency TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    institution_name TEXT NOT NULL,
+                    ledger_timezone TEXT NOT NULL,
+                    account_origin TEXT NOT NULL DEFAULT 'created',
+                    unavailable_at TEXT,
+                    PRIMARY KEY (connection_id, source_account_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX sure_mappings_by_lineage ON sure_mappings(lineage_id);
+                CREATE TABLE sure_batches (
+                    row_id INTEGER PRIMARY KEY,
+                    connection_id TEXT NOT NULL REFERENCES sure_connections(id) ON DELETE CASCADE,
+                    generation INTEGER NOT NULL,
+                    stream_id TEXT NOT NULL,
+                    batch_id TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    predecessor_digest TEXT,
+                    payload_digest TEXT NOT NULL,
+                    capture_id TEXT NOT NULL,
+                    chunk_index INTEGER NOT NULL,
+                    chunk_count INTEGER NOT NULL,
+                    capture_mode TEXT NOT NULL,
+                    snapshot_complete INTEGER NOT NULL,
+                    captured_at TEXT NOT NULL,
+                    captured_key TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('accepted', 'processing', 'applied', 'failed', 'revoked')),
+                    payload BLOB,
+                    file TEXT,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    retry_time INTEGER,
+                    error_code TEXT,
+                    counts TEXT,
+                    accepted_at TEXT NOT NULL,
+                    applied_at TEXT,
+                    updated_time INTEGER NOT NULL,
+                    UNIQUE (connection_id, generation, batch_id),
+                    UNIQUE (connection_id, generation, stream_id, sequence)
+                );
+                CREATE INDEX sure_batches_by_digest ON sure_batches(connection_id, payload_digest);
+                CREATE INDEX sure_batches_by_status ON sure_batches(connection_id, status);
+                CREATE INDEX sure_batches_by_capture ON sure_batches(connection_id, generation, capture_id);
+                CREATE TABLE sure_transactions (
+                    lineage_id TEXT NOT NULL,
+                    source_id TEXT NOT NULL,
+                    ledger_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    connection_id TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    imported INTEGER NOT NULL DEFAULT 0,
+                    tombstoned_at TEXT,
+                    payload TEXT,
+                    updated_at TEXT NOT NULL,
+                    PRIMARY KEY (lineage_id, source_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE sure_balance_observations (
+                    row_id INTEGER PRIMARY KEY,
+                    lineage_id TEXT NOT NULL,
+                    connection_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    source_id TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('booked', 'available')),
+                    observed_at TEXT NOT NULL,
+                    observed_key TEXT NOT NULL,
+                    amount INTEGER NOT NULL,
+                    currency TEXT NOT NULL,
+                    direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
+                    balance_id TEXT,
+                    created_at TEXT NOT NULL,
+                    UNIQUE (lineage_id, source_id, kind, observed_key)
+                );
+                CREATE TABLE sure_conflicts (
+                    id TEXT PRIMARY KEY,
+                    connection_id TEXT NOT NULL,
+                    lineage_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    identity TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('open', 'resolved')),
+                    details TEXT NOT NULL,
+                    resolution TEXT,
+                    created_at TEXT NOT NULL,
+                    resolved_at TEXT
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX sure_conflicts_one_open ON sure_conflicts(lineage_id, kind, identity) WHERE status = 'open';
+                CREATE TABLE sure_settlements (
+                    lineage_id TEXT NOT NULL,
+                    scope TEXT NOT NULL CHECK (scope IN ('transaction', 'balance')),
+                    identity TEXT NOT NULL,
+                    settled_at TEXT NOT NULL,
+                    PRIMARY KEY (lineage_id, scope, identity)
+                ) WITHOUT ROWID;
+                """),
+        Migration(
+            id: 5, name: "summaries",
+            sql: """
+                CREATE TABLE summaries (
+                    month TEXT PRIMARY KEY,
+                    digest TEXT NOT NULL,
+                    first_reported_at TEXT NOT NULL,
+                    reported_at TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE summary_totals (
+                    month TEXT NOT NULL REFERENCES summaries(month) ON DELETE CASCADE,
+                    currency TEXT NOT NULL,
+                    spent INTEGER NOT NULL,
+                    refunded INTEGER NOT NULL,
+                    income INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (month, currency)
+                ) WITHOUT ROWID;
+                """),
         // FinanceKit may add account kinds: a kind purse does not know is stored as given.
-        Migration(id: 6, name: "open account kinds", sql: """
-            CREATE TABLE accounts_new (
-                id TEXT PRIMARY KEY,
-                source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL,
-                display_name TEXT NOT NULL,
-                institution_name TEXT NOT NULL,
-                account_description TEXT,
-                currency TEXT NOT NULL,
-                opening_date TEXT,
-                credit_limit INTEGER,
-                credit_limit_currency TEXT,
-                minimum_payment INTEGER,
-                minimum_payment_currency TEXT,
-                next_payment_due_date TEXT,
-                overdue_payment INTEGER,
-                overdue_payment_currency TEXT
-            );
-            INSERT INTO accounts_new SELECT id, source_id, kind, display_name, institution_name, account_description,
-                currency, opening_date, credit_limit, credit_limit_currency, minimum_payment, minimum_payment_currency,
-                next_payment_due_date, overdue_payment, overdue_payment_currency FROM accounts;
-            DROP TABLE accounts;
-            ALTER TABLE accounts_new RENAME TO accounts;
-            CREATE INDEX accounts_by_source ON accounts(source_id);
-            """, rebuildsTables: true),
+        Migration(
+            id: 6, name: "open account kinds",
+            sql: """
+                CREATE TABLE accounts_new (
+                    id TEXT PRIMARY KEY,
+                    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    institution_name TEXT NOT NULL,
+                    account_description TEXT,
+                    currency TEXT NOT NULL,
+                    opening_date TEXT,
+                    credit_limit INTEGER,
+                    credit_limit_currency TEXT,
+                    minimum_payment INTEGER,
+                    minimum_payment_currency TEXT,
+                    next_payment_due_date TEXT,
+                    overdue_payment INTEGER,
+                    overdue_payment_currency TEXT
+                );
+                INSERT INTO accounts_new SELECT id, source_id, kind, display_name, institution_name, account_description,
+                    currency, opening_date, credit_limit, credit_limit_currency, minimum_payment, minimum_payment_currency,
+                    next_payment_due_date, overdue_payment, overdue_payment_currency FROM accounts;
+                DROP TABLE accounts;
+                ALTER TABLE accounts_new RENAME TO accounts;
+                CREATE INDEX accounts_by_source ON accounts(source_id);
+                """, rebuildsTables: true),
         // Values from a newer FinanceKit that a sync has warned about: each is warned about once
         // per ledger, where it first came in, not again on every run that brings more of it.
-        Migration(id: 7, name: "unknown values", sql: """
-            CREATE TABLE unknown_values (
-                field TEXT NOT NULL,
-                value TEXT NOT NULL,
-                first_seen_at TEXT NOT NULL,
-                file TEXT NOT NULL,
-                line INTEGER,
-                PRIMARY KEY (field, value)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            id: 7, name: "unknown values",
+            sql: """
+                CREATE TABLE unknown_values (
+                    field TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    first_seen_at TEXT NOT NULL,
+                    file TEXT NOT NULL,
+                    line INTEGER,
+                    PRIMARY KEY (field, value)
+                ) WITHOUT ROWID;
+                """),
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -37,8 +37,9 @@ public final class LedgerStore {
         case .create:
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             }
             connection = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             try Self.useLargeCache(connection)
@@ -125,8 +126,10 @@ public final class LedgerStore {
         do {
             if connection.isInTransaction { return try body() }
             return try connection.transaction(.deferred, body)
-        } catch let error as StorageError where openedSchemaVersion < LedgerSchema.migrations.count
-                    && (error.message.hasPrefix("no such table") || error.message.hasPrefix("no such column")) {
+        } catch let error as StorageError
+            where openedSchemaVersion < LedgerSchema.migrations.count
+            && (error.message.hasPrefix("no such table") || error.message.hasPrefix("no such column"))
+        {
             throw LedgerOpenError.schemaTooOld(path: path, found: openedSchemaVersion, current: LedgerSchema.migrations.count)
         }
     }

@@ -1,7 +1,11 @@
 /// Every command with its option table: the parser and `--help` are both made from these.
 enum CommandCatalog {
     static let formatOption = OptionSpec("format", value: "FORMAT", help: "text, csv or json (default text, or from -o FILE's extension).")
-    static let outputOption = OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout, whole or not at all; its extension (.csv, .json, .txt) picks the format, another needs --format.")
+    static let outputOption = OptionSpec(
+        "output", short: "o", value: "FILE",
+        help:
+            "Write to FILE instead of stdout, whole or not at all; its extension (.csv, .json, .txt) picks the format, another needs --format."
+    )
 
     static let transactionFilters: [OptionSpec] = [
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
@@ -9,9 +13,13 @@ enum CommandCatalog {
         OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
         OptionSpec("month", value: "YYYY-MM", help: "One calendar month: YYYY-MM, this or last."),
         OptionSpec("mcc", value: "N[,N...]", help: "Only these merchant category codes.", repeatable: true),
-        OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case (the description when there is no merchant name)."),
-        OptionSpec("status", value: "LIST", help: "Only these statuses: authorized, booked, memo, pending, rejected (comma list).", repeatable: true),
-        OptionSpec("type", value: "LIST", help: "Only these FinanceKit transaction types, e.g. pointOfSale,refund (comma list).", repeatable: true),
+        OptionSpec(
+            "merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case (the description when there is no merchant name)."),
+        OptionSpec(
+            "status", value: "LIST", help: "Only these statuses: authorized, booked, memo, pending, rejected (comma list).",
+            repeatable: true),
+        OptionSpec(
+            "type", value: "LIST", help: "Only these FinanceKit transaction types, e.g. pointOfSale,refund (comma list).", repeatable: true),
         OptionSpec("limit", value: "N", help: "At most N transactions."),
         OptionSpec("offset", value: "N", help: "Skip the first N transactions."),
         OptionSpec("sort", value: "ORDER", help: "date, -date, amount or -amount (amounts unsigned; default date)."),
@@ -31,186 +39,233 @@ enum CommandCatalog {
     ]
 
     static let all: [CommandSpec] = [
-        CommandSpec(["sync"], summary: "Pull new changes from Wallet exports and Sure inboxes (idempotent).",
-                    discussion: """
-                    Applies every change set not yet applied, each in one database transaction together with its \
-                    stream's token, and prints one line per stream that changed to stderr. Running it again \
-                    changes nothing. Bad input stops its own stream only: the other streams are synced, each \
-                    failure gets its error line, and the exit status is 65. A value FinanceKit added after this \
-                    purse (a new transaction type, say) is stored as given, with a warning.
-                    """,
-                    positionals: [PositionalSpec("PATH", help: "A Wallet export folder (with export.json) or a Sure inbox (connection.json and batches/).", minCount: 1, maxCount: nil)]),
-        CommandSpec(["status"], summary: "Database, sources, streams with their tokens, counts, last sync.",
-                    options: [
-                        OptionSpec("check", help: "Run SQLite's integrity check and the ledger's invariants; exit 1 with findings."),
-                        OptionSpec("format", value: "FORMAT", help: "text or json (default text)."),
-                    ]),
-        CommandSpec(["accounts"], summary: "Accounts with their latest balances.",
-                    options: [formatOption, outputOption]),
-        CommandSpec(["transactions"], summary: "List transactions with filters.",
-                    options: transactionFilters + [formatOption, outputOption]),
-        CommandSpec(["export", "transactions"], summary: "Every column of the transactions, as spreadsheet-safe CSV or JSON.",
-                    discussion: """
-                    CSV columns: id, account_id, account, transaction_date, posted_date, status, type, direction, \
-                    amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
-                    description, original_description. Dates are local days of the report time zone.
-                    """,
-                    options: transactionFilters + [
-                        OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
-                        outputOption,
-                    ]),
-        CommandSpec(["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account or month.",
-                    discussion: """
-                    Counts expenses and refunds as the README's "How purse counts money" says: net = spent - \
-                    refunded, per currency, one row per calendar month and key. Income and transfers never \
-                    count as spending.
-                    """,
-                    options: reportScope + [
-                        OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account or month (default category)."),
-                        OptionSpec("compare", help: "Add the previous period and the change (text and JSON)."),
-                    ] + reportOutput),
-        CommandSpec(["report", "income"], summary: "Income by month and source.",
-                    options: reportScope + reportOutput),
-        CommandSpec(["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
-                    options: reportScope + reportOutput),
-        CommandSpec(["report", "trend"], summary: "Balance per account at the end of each day, week or month.",
-                    options: [
-                        OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
-                        OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
-                        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
-                        OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
-                    ] + reportOutput),
-        CommandSpec(["report", "networth"], summary: "Assets, liabilities and net worth per currency over time.",
-                    options: [
-                        OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
-                        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
-                        OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
-                    ] + reportOutput),
-        CommandSpec(["report", "drift"], summary: "Derived vs observed balances: where the ledger misses something.",
-                    options: [
-                        OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
-                        OptionSpec("fail-on-drift", help: "Exit 1 when any drift is found (default: exit 0, drift is information)."),
-                    ] + reportOutput),
-        CommandSpec(["explain"], summary: "The transactions behind a spending number, and why each counted.",
-                    options: reportScope + [
-                        OptionSpec("category", value: "NAME", help: "Only this category."),
-                        OptionSpec("mcc", value: "N", help: "Only this merchant category code."),
-                        OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case."),
-                    ] + reportOutput),
-        CommandSpec(["rules", "add"], summary: "Add a rule: matching transactions get a category and/or flow.",
-                    options: [
-                        OptionSpec("merchant", value: "TEXT", help: "Match merchant names containing TEXT, ignoring case."),
-                        OptionSpec("description", value: "TEXT", help: "Match descriptions containing TEXT, ignoring case."),
-                        OptionSpec("mcc", value: "N", help: "Match this merchant category code."),
-                        OptionSpec("category", value: "NAME", help: "Set the category."),
-                        OptionSpec("flow", value: "FLOW", help: "Set the flow: expense, income or transfer."),
-                    ]),
-        CommandSpec(["rules", "list"], summary: "The rules, in the order they apply.",
-                    options: [formatOption, outputOption]),
-        CommandSpec(["rules", "remove"], summary: "Remove a rule by its number.",
-                    positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
-        CommandSpec(["categories"], summary: "Categories with their merchant category codes and rules.",
-                    options: [formatOption, outputOption]),
-        CommandSpec(["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
-                    discussion: """
-                    CSV columns: month, category, currency, budgeted, carried, available, spent, refunded, net, \
-                    remaining, used_pct, status, projected. --from/--to give one row per month and category.
-                    """,
-                    options: [
-                        OptionSpec("month", value: "YYYY-MM", help: "One month: YYYY-MM, this or last (default this)."),
-                        OptionSpec("from", value: "YYYY-MM", help: "First month of a multi-month view."),
-                        OptionSpec("to", value: "YYYY-MM", help: "Last month of a multi-month view."),
-                        OptionSpec("warn-at", value: "PCT", help: "Warn from this share of the budget used (default 80)."),
-                        OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
-                    ] + reportOutput),
-        CommandSpec(["budget", "set"], summary: "Set a monthly budget for a category (from a month on).",
-                    positionals: [PositionalSpec("CATEGORY", help: "The category, as reports show it."),
-                                  PositionalSpec("AMOUNT", help: "The monthly amount, e.g. 400 or 400.00.")],
-                    options: [
-                        OptionSpec("currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
-                        OptionSpec("rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none."),
-                        OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month)."),
-                        OptionSpec("new", help: "CATEGORY is a new category (no transaction, rule or built-in category uses it yet): create it."),
-                    ]),
-        CommandSpec(["budget", "remove"], summary: "Stop a category's budget (from a month on).",
-                    positionals: [PositionalSpec("CATEGORY", help: "The category.")],
-                    options: [
-                        OptionSpec("currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
-                        OptionSpec("from", value: "YYYY-MM", help: "First month without the budget (default this month)."),
-                    ]),
-        CommandSpec(["budget", "list"], summary: "Budgets with their history.",
-                    options: [formatOption, outputOption]),
-        CommandSpec(["budget", "check"], summary: "Exit 1 when a budget is over: for cron.",
-                    discussion: """
-                    Prints one line per budget that is over (or at the warn level with --warn-at) and exits 1 when \
-                    any is over, 0 otherwise. Silent and 0 when all is well, so `purse budget check || mail ...` \
-                    works from cron.
-                    """,
-                    options: [
-                        OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default this)."),
-                        OptionSpec("warn-at", value: "PCT", help: "Also report budgets used at least PCT percent."),
-                        OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
-                    ]),
-        CommandSpec(["sure", "connect"], summary: "Create a Sure protocol 2 publisher connection.",
-                    options: [
-                        OptionSpec("account", value: "SOURCE_UUID", help: "A source account; repeatable, each followed by its --kind and --currency.", repeatable: true),
-                        OptionSpec("kind", value: "KIND", help: "Depository or CreditCard, for the --account before it.", repeatable: true),
-                        OptionSpec("currency", value: "CODE", help: "The currency of the --account before it.", repeatable: true),
-                        OptionSpec("name", value: "NAME", help: "The display name of the --account before it.", repeatable: true),
-                        OptionSpec("institution", value: "NAME", help: "The institution of the --account before it.", repeatable: true),
-                        OptionSpec("timezone", value: "IANA", help: "The time zone of the --account before it.", repeatable: true),
-                        OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json, the publisher configuration."),
-                        formatOption,
-                    ]),
-        CommandSpec(["sure", "status"], summary: "Connection health: status, generation, stream, cursor, conflicts.",
-                    positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
-                    options: [formatOption]),
-        CommandSpec(["sure", "receipt"], summary: "The receipt of a batch.",
-                    positionals: [PositionalSpec("BATCH_ID", help: "The batch's id.")],
-                    options: [formatOption]),
-        CommandSpec(["sure", "conflicts"], summary: "Open conflicts.",
-                    positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
-                    options: [formatOption]),
-        CommandSpec(["sure", "resolve"], summary: "Resolve a conflict: keep_sure or retry_after_repair.",
-                    positionals: [PositionalSpec("CONFLICT", help: "The conflict's id."),
-                                  PositionalSpec("RESOLUTION", help: "keep_sure or retry_after_repair.")],
-                    options: [formatOption]),
-        CommandSpec(["sure", "repair"], summary: "Repair a fenced connection: a new generation; prints the new configuration.",
-                    positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
-                    options: [OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json."), formatOption]),
-        CommandSpec(["sure", "rotate-credential"], summary: "Issue a new publisher credential; prints the new configuration.",
-                    positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
-                    options: [OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json."), formatOption]),
-        CommandSpec(["sure", "disconnect"], summary: "Disconnect; discard purges what the connection brought in.",
-                    positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
-                    options: [OptionSpec("disposition", value: "DISPOSITION", help: "retain (default) or discard."), formatOption]),
-        CommandSpec(["sure", "capabilities"], summary: "What this purse accepts: protocol, limits, dispositions.",
-                    options: [formatOption]),
-        CommandSpec(["report", "summary"], summary: "How a month went: spending, income, budgets, balances, freshness; also as HTML or email.",
-                    discussion: """
-                    Net spending by category against the month before and the average of the three before, top \
-                    merchants, largest expenses, income and savings rate, budgets (over and warn first), balances \
-                    and net worth with their change, what is still pending, months reported before whose numbers \
-                    changed (restatements), and when each source last synced (a stream quiet for more than 7 days \
-                    is called out). Per currency, never summed. --format email writes a complete MIME message for \
-                    `sendmail -t -oi`. The first summary of an ended month remembers what it reported.
-                    """,
-                    options: [
-                        OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default last)."),
-                        OptionSpec("format", value: "FORMAT", help: "text, csv, json, html or email (default text, or from -o FILE's extension: .txt, .csv, .json, .html, .eml)."),
-                        OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout."),
-                        OptionSpec("to", value: "ADDR", help: "The email's To (default: the local user at localhost)."),
-                        OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>)."),
-                        OptionSpec("warn-at", value: "PCT", help: "Budgets warn from this share used (default 80)."),
-                        OptionSpec("no-record", help: "Do not remember what this summary reported (for trial runs)."),
-                        OptionSpec("ascii", help: "Draw sparklines with ASCII only."),
-                    ]),
-        CommandSpec(["sample"], summary: "Write a realistic synthetic Wallet export.",
-                    options: [
-                        OptionSpec("out", value: "DIR", help: "Folder to write the export to (required)."),
-                        OptionSpec("transactions", value: "N", help: "Number of transactions (default 3000)."),
-                        OptionSpec("months", value: "M", help: "Months of history, ending October 2026 (default 12)."),
-                        OptionSpec("seed", value: "S", help: "Random seed; the same seed gives the same files (default 42)."),
-                    ]),
+        CommandSpec(
+            ["sync"], summary: "Pull new changes from Wallet exports and Sure inboxes (idempotent).",
+            discussion: """
+                Applies every change set not yet applied, each in one database transaction together with its \
+                stream's token, and prints one line per stream that changed to stderr. Running it again \
+                changes nothing. Bad input stops its own stream only: the other streams are synced, each \
+                failure gets its error line, and the exit status is 65. A value FinanceKit added after this \
+                purse (a new transaction type, say) is stored as given, with a warning.
+                """,
+            positionals: [
+                PositionalSpec(
+                    "PATH", help: "A Wallet export folder (with export.json) or a Sure inbox (connection.json and batches/).", minCount: 1,
+                    maxCount: nil)
+            ]),
+        CommandSpec(
+            ["status"], summary: "Database, sources, streams with their tokens, counts, last sync.",
+            options: [
+                OptionSpec("check", help: "Run SQLite's integrity check and the ledger's invariants; exit 1 with findings."),
+                OptionSpec("format", value: "FORMAT", help: "text or json (default text)."),
+            ]),
+        CommandSpec(
+            ["accounts"], summary: "Accounts with their latest balances.",
+            options: [formatOption, outputOption]),
+        CommandSpec(
+            ["transactions"], summary: "List transactions with filters.",
+            options: transactionFilters + [formatOption, outputOption]),
+        CommandSpec(
+            ["export", "transactions"], summary: "Every column of the transactions, as spreadsheet-safe CSV or JSON.",
+            discussion: """
+                CSV columns: id, account_id, account, transaction_date, posted_date, status, type, direction, \
+                amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
+                description, original_description. Dates are local days of the report time zone.
+                """,
+            options: transactionFilters + [
+                OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
+                outputOption,
+            ]),
+        CommandSpec(
+            ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account or month.",
+            discussion: """
+                Counts expenses and refunds as the README's "How purse counts money" says: net = spent - \
+                refunded, per currency, one row per calendar month and key. Income and transfers never \
+                count as spending.
+                """,
+            options: reportScope + [
+                OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account or month (default category)."),
+                OptionSpec("compare", help: "Add the previous period and the change (text and JSON)."),
+            ] + reportOutput),
+        CommandSpec(
+            ["report", "income"], summary: "Income by month and source.",
+            options: reportScope + reportOutput),
+        CommandSpec(
+            ["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
+            options: reportScope + reportOutput),
+        CommandSpec(
+            ["report", "trend"], summary: "Balance per account at the end of each day, week or month.",
+            options: [
+                OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+                OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
+                OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
+                OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
+            ] + reportOutput),
+        CommandSpec(
+            ["report", "networth"], summary: "Assets, liabilities and net worth per currency over time.",
+            options: [
+                OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
+                OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
+                OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
+            ] + reportOutput),
+        CommandSpec(
+            ["report", "drift"], summary: "Derived vs observed balances: where the ledger misses something.",
+            options: [
+                OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+                OptionSpec("fail-on-drift", help: "Exit 1 when any drift is found (default: exit 0, drift is information)."),
+            ] + reportOutput),
+        CommandSpec(
+            ["explain"], summary: "The transactions behind a spending number, and why each counted.",
+            options: reportScope + [
+                OptionSpec("category", value: "NAME", help: "Only this category."),
+                OptionSpec("mcc", value: "N", help: "Only this merchant category code."),
+                OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case."),
+            ] + reportOutput),
+        CommandSpec(
+            ["rules", "add"], summary: "Add a rule: matching transactions get a category and/or flow.",
+            options: [
+                OptionSpec("merchant", value: "TEXT", help: "Match merchant names containing TEXT, ignoring case."),
+                OptionSpec("description", value: "TEXT", help: "Match descriptions containing TEXT, ignoring case."),
+                OptionSpec("mcc", value: "N", help: "Match this merchant category code."),
+                OptionSpec("category", value: "NAME", help: "Set the category."),
+                OptionSpec("flow", value: "FLOW", help: "Set the flow: expense, income or transfer."),
+            ]),
+        CommandSpec(
+            ["rules", "list"], summary: "The rules, in the order they apply.",
+            options: [formatOption, outputOption]),
+        CommandSpec(
+            ["rules", "remove"], summary: "Remove a rule by its number.",
+            positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
+        CommandSpec(
+            ["categories"], summary: "Categories with their merchant category codes and rules.",
+            options: [formatOption, outputOption]),
+        CommandSpec(
+            ["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
+            discussion: """
+                CSV columns: month, category, currency, budgeted, carried, available, spent, refunded, net, \
+                remaining, used_pct, status, projected. --from/--to give one row per month and category.
+                """,
+            options: [
+                OptionSpec("month", value: "YYYY-MM", help: "One month: YYYY-MM, this or last (default this)."),
+                OptionSpec("from", value: "YYYY-MM", help: "First month of a multi-month view."),
+                OptionSpec("to", value: "YYYY-MM", help: "Last month of a multi-month view."),
+                OptionSpec("warn-at", value: "PCT", help: "Warn from this share of the budget used (default 80)."),
+                OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+            ] + reportOutput),
+        CommandSpec(
+            ["budget", "set"], summary: "Set a monthly budget for a category (from a month on).",
+            positionals: [
+                PositionalSpec("CATEGORY", help: "The category, as reports show it."),
+                PositionalSpec("AMOUNT", help: "The monthly amount, e.g. 400 or 400.00."),
+            ],
+            options: [
+                OptionSpec(
+                    "currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
+                OptionSpec(
+                    "rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none."),
+                OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month)."),
+                OptionSpec("new", help: "CATEGORY is a new category (no transaction, rule or built-in category uses it yet): create it."),
+            ]),
+        CommandSpec(
+            ["budget", "remove"], summary: "Stop a category's budget (from a month on).",
+            positionals: [PositionalSpec("CATEGORY", help: "The category.")],
+            options: [
+                OptionSpec(
+                    "currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one)."),
+                OptionSpec("from", value: "YYYY-MM", help: "First month without the budget (default this month)."),
+            ]),
+        CommandSpec(
+            ["budget", "list"], summary: "Budgets with their history.",
+            options: [formatOption, outputOption]),
+        CommandSpec(
+            ["budget", "check"], summary: "Exit 1 when a budget is over: for cron.",
+            discussion: """
+                Prints one line per budget that is over (or at the warn level with --warn-at) and exits 1 when \
+                any is over, 0 otherwise. Silent and 0 when all is well, so `purse budget check || mail ...` \
+                works from cron.
+                """,
+            options: [
+                OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default this)."),
+                OptionSpec("warn-at", value: "PCT", help: "Also report budgets used at least PCT percent."),
+                OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+            ]),
+        CommandSpec(
+            ["sure", "connect"], summary: "Create a Sure protocol 2 publisher connection.",
+            options: [
+                OptionSpec(
+                    "account", value: "SOURCE_UUID", help: "A source account; repeatable, each followed by its --kind and --currency.",
+                    repeatable: true),
+                OptionSpec("kind", value: "KIND", help: "Depository or CreditCard, for the --account before it.", repeatable: true),
+                OptionSpec("currency", value: "CODE", help: "The currency of the --account before it.", repeatable: true),
+                OptionSpec("name", value: "NAME", help: "The display name of the --account before it.", repeatable: true),
+                OptionSpec("institution", value: "NAME", help: "The institution of the --account before it.", repeatable: true),
+                OptionSpec("timezone", value: "IANA", help: "The time zone of the --account before it.", repeatable: true),
+                OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json, the publisher configuration."),
+                formatOption,
+            ]),
+        CommandSpec(
+            ["sure", "status"], summary: "Connection health: status, generation, stream, cursor, conflicts.",
+            positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
+            options: [formatOption]),
+        CommandSpec(
+            ["sure", "receipt"], summary: "The receipt of a batch.",
+            positionals: [PositionalSpec("BATCH_ID", help: "The batch's id.")],
+            options: [formatOption]),
+        CommandSpec(
+            ["sure", "conflicts"], summary: "Open conflicts.",
+            positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
+            options: [formatOption]),
+        CommandSpec(
+            ["sure", "resolve"], summary: "Resolve a conflict: keep_sure or retry_after_repair.",
+            positionals: [
+                PositionalSpec("CONFLICT", help: "The conflict's id."),
+                PositionalSpec("RESOLUTION", help: "keep_sure or retry_after_repair."),
+            ],
+            options: [formatOption]),
+        CommandSpec(
+            ["sure", "repair"], summary: "Repair a fenced connection: a new generation; prints the new configuration.",
+            positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+            options: [OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json."), formatOption]),
+        CommandSpec(
+            ["sure", "rotate-credential"], summary: "Issue a new publisher credential; prints the new configuration.",
+            positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+            options: [OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json."), formatOption]),
+        CommandSpec(
+            ["sure", "disconnect"], summary: "Disconnect; discard purges what the connection brought in.",
+            positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+            options: [OptionSpec("disposition", value: "DISPOSITION", help: "retain (default) or discard."), formatOption]),
+        CommandSpec(
+            ["sure", "capabilities"], summary: "What this purse accepts: protocol, limits, dispositions.",
+            options: [formatOption]),
+        CommandSpec(
+            ["report", "summary"], summary: "How a month went: spending, income, budgets, balances, freshness; also as HTML or email.",
+            discussion: """
+                Net spending by category against the month before and the average of the three before, top \
+                merchants, largest expenses, income and savings rate, budgets (over and warn first), balances \
+                and net worth with their change, what is still pending, months reported before whose numbers \
+                changed (restatements), and when each source last synced (a stream quiet for more than 7 days \
+                is called out). Per currency, never summed. --format email writes a complete MIME message for \
+                `sendmail -t -oi`. The first summary of an ended month remembers what it reported.
+                """,
+            options: [
+                OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default last)."),
+                OptionSpec(
+                    "format", value: "FORMAT",
+                    help: "text, csv, json, html or email (default text, or from -o FILE's extension: .txt, .csv, .json, .html, .eml)."),
+                OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout."),
+                OptionSpec("to", value: "ADDR", help: "The email's To (default: the local user at localhost)."),
+                OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>)."),
+                OptionSpec("warn-at", value: "PCT", help: "Budgets warn from this share used (default 80)."),
+                OptionSpec("no-record", help: "Do not remember what this summary reported (for trial runs)."),
+                OptionSpec("ascii", help: "Draw sparklines with ASCII only."),
+            ]),
+        CommandSpec(
+            ["sample"], summary: "Write a realistic synthetic Wallet export.",
+            options: [
+                OptionSpec("out", value: "DIR", help: "Folder to write the export to (required)."),
+                OptionSpec("transactions", value: "N", help: "Number of transactions (default 3000)."),
+                OptionSpec("months", value: "M", help: "Months of history, ending October 2026 (default 12)."),
+                OptionSpec("seed", value: "S", help: "Random seed; the same seed gives the same files (default 42)."),
+            ]),
     ]
 }

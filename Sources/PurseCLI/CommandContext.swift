@@ -12,8 +12,10 @@ final class CommandContext {
     let stdout: TextSink
     let stderr: TextSink
 
-    init(command: ParsedCommand, globals: GlobalOptions, environment: [String: String], now: Date,
-         stdout: TextSink, stderr: TextSink) {
+    init(
+        command: ParsedCommand, globals: GlobalOptions, environment: [String: String], now: Date,
+        stdout: TextSink, stderr: TextSink
+    ) {
         self.command = command
         self.globals = globals
         self.environment = environment
@@ -41,7 +43,8 @@ final class CommandContext {
     func reportTimeZone() throws -> ReportTimeZone {
         if let name = globals.tz {
             guard let zone = ReportTimeZone(identifier: name) else {
-                throw CommandError(message: "unknown time zone '\(name)' (use an IANA name such as Europe/London)", commandPath: command.path)
+                throw CommandError(
+                    message: "unknown time zone '\(name)' (use an IANA name such as Europe/London)", commandPath: command.path)
             }
             return zone
         }
@@ -58,8 +61,9 @@ final class CommandContext {
             // daylight saving are not followed here, a zone name is what says them right.
             if let posix = POSIXTimeZone(name) {
                 guard !posix.hasDaylightSaving else {
-                    throw usageError("TZ '\(given)' gives daylight-saving rules, which purse does not follow "
-                                     + "(use an IANA name such as Europe/Berlin)")
+                    throw usageError(
+                        "TZ '\(given)' gives daylight-saving rules, which purse does not follow "
+                            + "(use an IANA name such as Europe/Berlin)")
                 }
                 if let zone = ReportTimeZone(secondsEastOfUTC: posix.secondsEastOfUTC, name: name) { return zone }
             }
@@ -131,7 +135,8 @@ final class CommandContext {
         try list(name).map { text in
             let value = Value(rawValue: text)
             guard value.isKnown else {
-                throw usageError("option '--\(name)': unknown value '\(text)' (one of \(Value.knownCases.map(\.rawValue).joined(separator: ", ")))")
+                throw usageError(
+                    "option '--\(name)': unknown value '\(text)' (one of \(Value.knownCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return value
         }
@@ -158,8 +163,9 @@ final class CommandContext {
             guard !ext.isEmpty else { return fallback }
             guard let name = FileExtension.format(of: ext), let format = allowed.first(where: { $0.rawValue == name }) else {
                 let extensions = names.compactMap(FileExtension.usual)
-                throw usageError("cannot tell the format of '\(file)' from its extension (this command writes "
-                                 + "\(extensions.joined(separator: ", "))): give --format \(names.joined(separator: "|"))")
+                throw usageError(
+                    "cannot tell the format of '\(file)' from its extension (this command writes "
+                        + "\(extensions.joined(separator: ", "))): give --format \(names.joined(separator: "|"))")
             }
             return format
         }

@@ -5,8 +5,10 @@ import Foundation
 public enum PurseCLI {
     public static let version = "0.1.0"
 
-    public static func run(arguments: [String], environment: [String: String], now: Date,
-                           stdout: TextSink, stderr: TextSink) -> ExitStatus {
+    public static func run(
+        arguments: [String], environment: [String: String], now: Date,
+        stdout: TextSink, stderr: TextSink
+    ) -> ExitStatus {
         let parser = ArgumentParser(commands: CommandCatalog.all)
         let invocation: Invocation
         do {
@@ -24,8 +26,9 @@ public enum PurseCLI {
             stdout.write("purse \(version)\n")
             status = .success
         case .run(let globals, let command):
-            let context = CommandContext(command: command, globals: globals, environment: environment, now: now,
-                                         stdout: stdout, stderr: stderr)
+            let context = CommandContext(
+                command: command, globals: globals, environment: environment, now: now,
+                stdout: stdout, stderr: stderr)
             do {
                 try CommandDispatcher.run(context)
                 status = .success

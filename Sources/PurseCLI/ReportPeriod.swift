@@ -20,8 +20,11 @@ struct ReportPeriod {
         case .range(let from, let to):
             let first = from ?? YearMonth(to!).firstDay
             let last = to ?? max(today, first)
-            self.init(months: PeriodOptions.months(from: YearMonth(first), through: YearMonth(last)), scope: ReportScope(from: zone.startOfDay(first), until: zone.startOfDay(last.adding(days: 1)),
-                                                         zone: zone))
+            self.init(
+                months: PeriodOptions.months(from: YearMonth(first), through: YearMonth(last)),
+                scope: ReportScope(
+                    from: zone.startOfDay(first), until: zone.startOfDay(last.adding(days: 1)),
+                    zone: zone))
         }
     }
 

@@ -22,12 +22,14 @@ enum Bar {
         let present = values.compactMap { $0 }
         guard let low = present.min(), let high = present.max() else { return "" }
         let blocks = ascii ? sparkASCII : sparkBlocks
-        return String(values.map { value -> Character in
-            guard let value else { return " " }
-            guard high > low else { return blocks[blocks.count / 2] }
-            let index = Proportion.scaled(Proportion.distance(from: low, to: value), of: Proportion.distance(from: low, to: high),
-                                          to: blocks.count - 1)
-            return blocks[index]
-        })
+        return String(
+            values.map { value -> Character in
+                guard let value else { return " " }
+                guard high > low else { return blocks[blocks.count / 2] }
+                let index = Proportion.scaled(
+                    Proportion.distance(from: low, to: value), of: Proportion.distance(from: low, to: high),
+                    to: blocks.count - 1)
+                return blocks[index]
+            })
     }
 }

@@ -3,8 +3,10 @@ import Ledger
 
 /// `report budget` and `budget check` as CSV, JSON and text.
 public enum BudgetRendering {
-    static let csvHeader = ["month", "category", "currency", "budgeted", "carried", "available", "spent", "refunded",
-                                   "net", "remaining", "used_pct", "status", "projected"]
+    static let csvHeader = [
+        "month", "category", "currency", "budgeted", "carried", "available", "spent", "refunded",
+        "net", "remaining", "used_pct", "status", "projected",
+    ]
 
     static func money(_ units: Int64?, _ currency: String) -> String? {
         units.map { MoneyFormat.machine($0, currency: currency) }
@@ -37,23 +39,27 @@ public enum BudgetRendering {
             ("schema", .string("purse.budget.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
             ("warn_at", .integer(report.warnAt)),
-            ("rows", .array(report.rows.map { row in
-                .object([
-                    ("month", .string(row.month.description)),
-                    ("category", .string(row.category)),
-                    ("currency", .string(row.currency)),
-                    ("budgeted", .optional(money(row.budgeted, row.currency))),
-                    ("carried", .optional(money(row.carried, row.currency))),
-                    ("available", .optional(money(row.available, row.currency))),
-                    ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
-                    ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
-                    ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
-                    ("remaining", .optional(money(row.remaining, row.currency))),
-                    ("used_pct", .optional(usedPercent(row))),
-                    ("status", .optional(row.status?.rawValue)),
-                    ("projected", .optional(money(row.projected, row.currency))),
-                ])
-            })),
+            (
+                "rows",
+                .array(
+                    report.rows.map { row in
+                        .object([
+                            ("month", .string(row.month.description)),
+                            ("category", .string(row.category)),
+                            ("currency", .string(row.currency)),
+                            ("budgeted", .optional(money(row.budgeted, row.currency))),
+                            ("carried", .optional(money(row.carried, row.currency))),
+                            ("available", .optional(money(row.available, row.currency))),
+                            ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
+                            ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
+                            ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
+                            ("remaining", .optional(money(row.remaining, row.currency))),
+                            ("used_pct", .optional(usedPercent(row))),
+                            ("status", .optional(row.status?.rawValue)),
+                            ("projected", .optional(money(row.projected, row.currency))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -75,7 +81,8 @@ public enum BudgetRendering {
                 let currency = row.currency
                 func text(_ units: Int64?) -> String { units.map { MoneyFormat.text($0, currency: currency) } ?? "" }
                 table.append([
-                    row.category + (report.rows.contains { $0.category == row.category && $0.currency != currency } ? " (\(currency))" : ""),
+                    row.category
+                        + (report.rows.contains { $0.category == row.category && $0.currency != currency } ? " (\(currency))" : ""),
                     text(row.budgeted), text(row.carried), text(row.available), text(row.net), text(row.remaining),
                     usedPercent(row).map { $0 + "%" } ?? "", row.status?.rawValue ?? "", text(row.projected),
                     row.available.map { bar(net: row.net, available: $0, ascii: style.ascii) } ?? "",
@@ -117,7 +124,8 @@ public enum BudgetRendering {
             case .warn where includeWarnings:
                 let used = usedPercent(row).map { "\($0)% used" } ?? "used"
                 let projected = row.projected.map { ", on pace for \(MoneyFormat.text($0, currency: currency))" } ?? ""
-                return "warn: \(row.category) (\(currency)), \(month): \(used) of \(MoneyFormat.text(available, currency: currency))\(projected)"
+                return
+                    "warn: \(row.category) (\(currency)), \(month): \(used) of \(MoneyFormat.text(available, currency: currency))\(projected)"
             default:
                 return nil
             }

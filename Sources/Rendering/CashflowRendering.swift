@@ -9,11 +9,13 @@ public enum CashflowRendering {
     public static func csv(_ report: CashflowReport, write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)
         for row in report.rows {
-            csv.row([.number(row.period.description), .text(row.currency),
-                     .number(MoneyFormat.machine(row.income, currency: row.currency)),
-                     .number(MoneyFormat.machine(row.spending, currency: row.currency)),
-                     .number(MoneyFormat.machine(row.net, currency: row.currency)),
-                     Percent.text(row.net, of: row.income).map { .number($0) } ?? .empty])
+            csv.row([
+                .number(row.period.description), .text(row.currency),
+                .number(MoneyFormat.machine(row.income, currency: row.currency)),
+                .number(MoneyFormat.machine(row.spending, currency: row.currency)),
+                .number(MoneyFormat.machine(row.net, currency: row.currency)),
+                Percent.text(row.net, of: row.income).map { .number($0) } ?? .empty,
+            ])
         }
     }
 
@@ -23,31 +25,39 @@ public enum CashflowRendering {
             ("schema", .string("purse.cashflow.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
             ("transfers_excluded", .bool(true)),
-            ("rows", .array(report.rows.map { row in
-                .object([
-                    ("period", .string(row.period.description)),
-                    ("currency", .string(row.currency)),
-                    ("income", money(row.income, row.currency)),
-                    ("spent", money(row.spent, row.currency)),
-                    ("refunded", money(row.refunded, row.currency)),
-                    ("spending", money(row.spending, row.currency)),
-                    ("net", money(row.net, row.currency)),
-                    ("savings_rate", .optional(Percent.text(row.net, of: row.income))),
-                    ("transfers", .integer(Int64(row.transfers))),
-                ])
-            })),
-            ("totals", .array(report.totals.map { total in
-                .object([
-                    ("currency", .string(total.currency)),
-                    ("income", money(total.income, total.currency)),
-                    ("spent", money(total.spent, total.currency)),
-                    ("refunded", money(total.refunded, total.currency)),
-                    ("spending", money(total.spending, total.currency)),
-                    ("net", money(total.net, total.currency)),
-                    ("savings_rate", .optional(Percent.text(total.net, of: total.income))),
-                    ("transfers", .integer(Int64(total.transfers))),
-                ])
-            })),
+            (
+                "rows",
+                .array(
+                    report.rows.map { row in
+                        .object([
+                            ("period", .string(row.period.description)),
+                            ("currency", .string(row.currency)),
+                            ("income", money(row.income, row.currency)),
+                            ("spent", money(row.spent, row.currency)),
+                            ("refunded", money(row.refunded, row.currency)),
+                            ("spending", money(row.spending, row.currency)),
+                            ("net", money(row.net, row.currency)),
+                            ("savings_rate", .optional(Percent.text(row.net, of: row.income))),
+                            ("transfers", .integer(Int64(row.transfers))),
+                        ])
+                    })
+            ),
+            (
+                "totals",
+                .array(
+                    report.totals.map { total in
+                        .object([
+                            ("currency", .string(total.currency)),
+                            ("income", money(total.income, total.currency)),
+                            ("spent", money(total.spent, total.currency)),
+                            ("refunded", money(total.refunded, total.currency)),
+                            ("spending", money(total.spending, total.currency)),
+                            ("net", money(total.net, total.currency)),
+                            ("savings_rate", .optional(Percent.text(total.net, of: total.income))),
+                            ("transfers", .integer(Int64(total.transfers))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -62,16 +72,22 @@ public enum CashflowRendering {
                 .init("Spending", .right), .init("Net", .right), .init("Savings rate", .right),
             ])
             func cells(_ label: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64, net: Int64) -> [String] {
-                [label, MoneyFormat.text(income, currency: currency), MoneyFormat.text(spent, currency: currency),
-                 MoneyFormat.text(refunded, currency: currency), MoneyFormat.text(spending, currency: currency),
-                 MoneyFormat.text(net, currency: currency), Percent.text(net, of: income).map { $0 + "%" } ?? "-"]
+                [
+                    label, MoneyFormat.text(income, currency: currency), MoneyFormat.text(spent, currency: currency),
+                    MoneyFormat.text(refunded, currency: currency), MoneyFormat.text(spending, currency: currency),
+                    MoneyFormat.text(net, currency: currency), Percent.text(net, of: income).map { $0 + "%" } ?? "-",
+                ]
             }
             for row in report.rows where row.currency == currency {
-                table.append(cells(row.period.description, income: row.income, spent: row.spent, refunded: row.refunded,
-                                   spending: row.spending, net: row.net))
+                table.append(
+                    cells(
+                        row.period.description, income: row.income, spent: row.spent, refunded: row.refunded,
+                        spending: row.spending, net: row.net))
             }
-            table.append(cells("Total", income: total.income, spent: total.spent, refunded: total.refunded,
-                               spending: total.spending, net: total.net))
+            table.append(
+                cells(
+                    "Total", income: total.income, spent: total.spent, refunded: total.refunded,
+                    spending: total.spending, net: total.net))
             output += "\n\(currency)\n" + table.rendered()
             if total.transfers > 0 {
                 output += "\(total.transfers) transfer\(total.transfers == 1 ? "" : "s") excluded.\n"

@@ -43,20 +43,28 @@ public enum CategoriesRendering {
     public static func entries(rules: [RulesRendering.Rule]) -> [Entry] {
         var entries: [Entry] = []
         for name in SpendingCategory.all {
-            entries.append(Entry(name: name, kind: .builtIn, codes: SpendingCategory.codeRanges(of: name),
-                                 withoutCode: withoutCode[name], note: nil, rules: rules.filter { $0.category == name }))
+            entries.append(
+                Entry(
+                    name: name, kind: .builtIn, codes: SpendingCategory.codeRanges(of: name),
+                    withoutCode: withoutCode[name], note: nil, rules: rules.filter { $0.category == name }))
         }
-        entries.append(Entry(name: SpendingCategory.income, kind: .flow, codes: [], withoutCode: nil,
-                             note: "credits that are not refunds, card payments or transfers",
-                             rules: rules.filter { $0.category == SpendingCategory.income || ($0.category == nil && $0.flow == "income") }))
-        entries.append(Entry(name: SpendingCategory.transfers, kind: .flow, codes: [], withoutCode: nil,
-                             note: "money moved between your own accounts, and card payments",
-                             rules: rules.filter { $0.category == SpendingCategory.transfers || ($0.category == nil && $0.flow == "transfer") }))
+        entries.append(
+            Entry(
+                name: SpendingCategory.income, kind: .flow, codes: [], withoutCode: nil,
+                note: "credits that are not refunds, card payments or transfers",
+                rules: rules.filter { $0.category == SpendingCategory.income || ($0.category == nil && $0.flow == "income") }))
+        entries.append(
+            Entry(
+                name: SpendingCategory.transfers, kind: .flow, codes: [], withoutCode: nil,
+                note: "money moved between your own accounts, and card payments",
+                rules: rules.filter { $0.category == SpendingCategory.transfers || ($0.category == nil && $0.flow == "transfer") }))
         let known = Set(entries.map(\.name))
         let introduced = Set(rules.compactMap(\.category)).subtracting(known).sorted()
         for name in introduced {
-            entries.append(Entry(name: name, kind: .rule, codes: [], withoutCode: nil, note: "introduced by rules",
-                                 rules: rules.filter { $0.category == name }))
+            entries.append(
+                Entry(
+                    name: name, kind: .rule, codes: [], withoutCode: nil, note: "introduced by rules",
+                    rules: rules.filter { $0.category == name }))
         }
         return entries
     }
@@ -77,25 +85,31 @@ public enum CategoriesRendering {
     public static func csv(_ entries: [Entry], write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)
         for entry in entries {
-            csv.row([.text(entry.name),
-                     entry.codes.isEmpty ? .empty : .number(entry.codes.map(rangeText).joined(separator: " ")),
-                     entry.rules.isEmpty ? .empty : .number(entry.rules.map { String($0.id) }.joined(separator: " "))])
+            csv.row([
+                .text(entry.name),
+                entry.codes.isEmpty ? .empty : .number(entry.codes.map(rangeText).joined(separator: " ")),
+                entry.rules.isEmpty ? .empty : .number(entry.rules.map { String($0.id) }.joined(separator: " ")),
+            ])
         }
     }
 
     public static func json(_ entries: [Entry], flowOnlyRules: [RulesRendering.Rule]) -> JSONOutput {
         .object([
             ("schema", .string("purse.categories.v1")),
-            ("categories", .array(entries.map { entry in
-                .object([
-                    ("category", .string(entry.name)),
-                    ("kind", .string(entry.kind.rawValue)),
-                    ("mccs", .array(entry.codes.map { .string(rangeText($0)) })),
-                    ("without_mcc", .optional(entry.withoutCode)),
-                    ("note", .optional(entry.note)),
-                    ("rules", .array(entry.rules.map(RulesRendering.jsonObject))),
-                ])
-            })),
+            (
+                "categories",
+                .array(
+                    entries.map { entry in
+                        .object([
+                            ("category", .string(entry.name)),
+                            ("kind", .string(entry.kind.rawValue)),
+                            ("mccs", .array(entry.codes.map { .string(rangeText($0)) })),
+                            ("without_mcc", .optional(entry.withoutCode)),
+                            ("note", .optional(entry.note)),
+                            ("rules", .array(entry.rules.map(RulesRendering.jsonObject))),
+                        ])
+                    })
+            ),
             ("flow_only_rules", .array(flowOnlyRules.map(RulesRendering.jsonObject))),
         ])
     }

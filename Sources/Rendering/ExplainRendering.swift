@@ -66,22 +66,29 @@ public enum ExplainRendering {
             ("months", .array(report.months.map { .string($0.description) })),
             ("time_zone", .string(report.timeZone)),
             ("include_pending", .bool(report.includePending)),
-            ("filters", .object([
-                ("category", .optional(report.filters.category)),
-                ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                ("merchant", .optional(report.filters.merchant)),
-            ])),
+            (
+                "filters",
+                .object([
+                    ("category", .optional(report.filters.category)),
+                    ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                    ("merchant", .optional(report.filters.merchant)),
+                ])
+            ),
             ("counted", .array(report.counted.map(object))),
             ("not_counted", .array(report.notCounted.map(object))),
-            ("totals", .array(report.totals.map { total in
-                .object([
-                    ("currency", .string(total.currency)),
-                    ("spent", .string(MoneyFormat.machine(total.spent, currency: total.currency))),
-                    ("refunded", .string(MoneyFormat.machine(total.refunded, currency: total.currency))),
-                    ("net", .string(MoneyFormat.machine(total.net, currency: total.currency))),
-                    ("count", .integer(Int64(total.count))),
-                ])
-            })),
+            (
+                "totals",
+                .array(
+                    report.totals.map { total in
+                        .object([
+                            ("currency", .string(total.currency)),
+                            ("spent", .string(MoneyFormat.machine(total.spent, currency: total.currency))),
+                            ("refunded", .string(MoneyFormat.machine(total.refunded, currency: total.currency))),
+                            ("net", .string(MoneyFormat.machine(total.net, currency: total.currency))),
+                            ("count", .integer(Int64(total.count))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -92,8 +99,10 @@ public enum ExplainRendering {
         if let code = report.filters.merchantCategoryCode { filters.append("MCC \(Classifier.codeText(code))") }
         if let merchant = report.filters.merchant { filters.append("merchant contains \"\(merchant)\"") }
         if !filters.isEmpty { output += "Only \(filters.joined(separator: ", ")).\n" }
-        output += "Time zone \(report.timeZone). "
-            + (report.includePending ? "Booked, pending and authorized transactions count.\n"
+        output +=
+            "Time zone \(report.timeZone). "
+            + (report.includePending
+                ? "Booked, pending and authorized transactions count.\n"
                 : "Booked transactions count; pending and authorized ones only with --include-pending.\n")
 
         if report.counted.isEmpty {
@@ -116,11 +125,14 @@ public enum ExplainRendering {
                     expense ? "" : MoneyFormat.text(entry.amount, currency: currency),
                 ])
             }
-            table.append(["Total", "", "", "", "", "", "", "", MoneyFormat.text(total.spent, currency: currency),
-                          MoneyFormat.text(total.refunded, currency: currency)])
+            table.append([
+                "Total", "", "", "", "", "", "", "", MoneyFormat.text(total.spent, currency: currency),
+                MoneyFormat.text(total.refunded, currency: currency),
+            ])
             output += "\nCounted as spending, \(currency): \(total.count) transaction\(total.count == 1 ? "" : "s")\n"
             output += table.rendered()
-            output += "Net spending \(currency): \(MoneyFormat.text(total.spent, currency: currency)) spent - "
+            output +=
+                "Net spending \(currency): \(MoneyFormat.text(total.spent, currency: currency)) spent - "
                 + "\(MoneyFormat.text(total.refunded, currency: currency)) refunded = \(MoneyFormat.text(total.net, currency: currency))\n"
         }
 

@@ -8,8 +8,10 @@ public enum IncomeRendering {
     public static func csv(_ report: IncomeReport, write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)
         for row in report.rows {
-            csv.row([.number(row.period.description), .text(row.source), .text(row.currency),
-                     .number(MoneyFormat.machine(row.amount, currency: row.currency)), .number(String(row.count))])
+            csv.row([
+                .number(row.period.description), .text(row.source), .text(row.currency),
+                .number(MoneyFormat.machine(row.amount, currency: row.currency)), .number(String(row.count)),
+            ])
         }
     }
 
@@ -17,22 +19,30 @@ public enum IncomeRendering {
         .object([
             ("schema", .string("purse.income.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
-            ("rows", .array(report.rows.map { row in
-                .object([
-                    ("period", .string(row.period.description)),
-                    ("source", .string(row.source)),
-                    ("currency", .string(row.currency)),
-                    ("amount", .string(MoneyFormat.machine(row.amount, currency: row.currency))),
-                    ("count", .integer(Int64(row.count))),
-                ])
-            })),
-            ("totals", .array(report.totals.map { total in
-                .object([
-                    ("currency", .string(total.currency)),
-                    ("amount", .string(MoneyFormat.machine(total.amount, currency: total.currency))),
-                    ("count", .integer(Int64(total.count))),
-                ])
-            })),
+            (
+                "rows",
+                .array(
+                    report.rows.map { row in
+                        .object([
+                            ("period", .string(row.period.description)),
+                            ("source", .string(row.source)),
+                            ("currency", .string(row.currency)),
+                            ("amount", .string(MoneyFormat.machine(row.amount, currency: row.currency))),
+                            ("count", .integer(Int64(row.count))),
+                        ])
+                    })
+            ),
+            (
+                "totals",
+                .array(
+                    report.totals.map { total in
+                        .object([
+                            ("currency", .string(total.currency)),
+                            ("amount", .string(MoneyFormat.machine(total.amount, currency: total.currency))),
+                            ("count", .integer(Int64(total.count))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -46,20 +56,24 @@ public enum IncomeRendering {
             let largest = rows.map(\.amount).max() ?? 0
             var columns: [TextTable.Column] = []
             if showPeriod { columns.append(.init("Month")) }
-            columns += [.init("Source", maximumWidth: 32), .init("Amount", .right), .init("Count", .right),
-                        .init("Share", .right), .init("")]
+            columns += [
+                .init("Source", maximumWidth: 32), .init("Amount", .right), .init("Count", .right),
+                .init("Share", .right), .init(""),
+            ]
             var table = TextTable(columns: columns)
             for row in rows {
-                table.append((showPeriod ? [row.period.description] : []) + [
-                    row.source, MoneyFormat.text(row.amount, currency: currency), String(row.count),
-                    (Percent.text(row.amount, of: total.amount) ?? "-") + "%",
-                    Bar.text(row.amount, maximum: largest, width: 20, ascii: style.ascii),
-                ])
+                table.append(
+                    (showPeriod ? [row.period.description] : []) + [
+                        row.source, MoneyFormat.text(row.amount, currency: currency), String(row.count),
+                        (Percent.text(row.amount, of: total.amount) ?? "-") + "%",
+                        Bar.text(row.amount, maximum: largest, width: 20, ascii: style.ascii),
+                    ])
             }
-            table.append((showPeriod ? [""] : []) + [
-                "Total", MoneyFormat.text(total.amount, currency: currency), String(total.count),
-                (Percent.text(total.amount, of: total.amount) ?? "-") + "%", "",
-            ])
+            table.append(
+                (showPeriod ? [""] : []) + [
+                    "Total", MoneyFormat.text(total.amount, currency: currency), String(total.count),
+                    (Percent.text(total.amount, of: total.amount) ?? "-") + "%", "",
+                ])
             output += "\n\(currency)\n" + table.rendered()
         }
         return output

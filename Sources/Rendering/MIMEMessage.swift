@@ -31,7 +31,8 @@ enum MIMEMessage {
         case .text(let subtype, let text, let filename):
             let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
             // A bare CR is a line end to some transports, so it is escaped like the other controls.
-            let plain = normalized.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x80) || $0 == 0x09 || $0 == 0x0A }
+            let plain =
+                normalized.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x80) || $0 == 0x09 || $0 == 0x0A }
                 && normalized.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy {
                     $0.utf8.count <= 76 && !startsUnsafeLine(ArraySlice($0.utf8)) && !$0.hasSuffix(" ") && !$0.hasSuffix("\t")
                 }
@@ -55,8 +56,10 @@ enum MIMEMessage {
             addLine(path, to: &hash)
             for lines in rendered { for line in lines { addLine(line, to: &hash) } }
             let boundary = "=_purse_" + path.replacingOccurrences(of: ".", with: "_") + "_" + hash.hex
-            var lines = ["Content-Type: multipart/\(subtype); boundary=\"\(boundary)\"", "",
-                         "This is a multi-part message in MIME format."]
+            var lines = [
+                "Content-Type: multipart/\(subtype); boundary=\"\(boundary)\"", "",
+                "This is a multi-part message in MIME format.",
+            ]
             for part in rendered {
                 lines.append("--" + boundary)
                 lines += part
@@ -72,7 +75,8 @@ enum MIMEMessage {
 
     /// A quoted parameter value; only ASCII file names are written (others are replaced).
     static func parameter(_ value: String) -> String {
-        let safe = String(value.unicodeScalars.map { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
+        let safe = String(
+            value.unicodeScalars.map { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
         return "\"" + safe + "\""
     }
 
@@ -97,7 +101,8 @@ enum MIMEMessage {
 
     static func quotedPhrase(_ text: String) -> String {
         let plainPhrase = text.unicodeScalars.allSatisfy { Self.atext.contains($0) || $0 == " " }
-        return plainPhrase ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return plainPhrase
+            ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// Folds an ASCII header at spaces so lines stay within 78 characters where possible.
@@ -136,7 +141,8 @@ enum MIMEMessage {
 
     // MARK: - Encodings
 
-    static let atext: Set<Unicode.Scalar> = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=?^_`{|}~".unicodeScalars)
+    static let atext: Set<Unicode.Scalar> = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=?^_`{|}~".unicodeScalars)
 
     static let hexDigits = Array("0123456789ABCDEF")
 
@@ -151,7 +157,8 @@ enum MIMEMessage {
             var current = ""
             for (index, byte) in bytes.enumerated() {
                 let isLast = index == bytes.count - 1
-                let escape = byte == UInt8(ascii: "=") || byte >= 0x80 || (byte < 0x20 && byte != 0x09)
+                let escape =
+                    byte == UInt8(ascii: "=") || byte >= 0x80 || (byte < 0x20 && byte != 0x09)
                     || (isLast && (byte == 0x20 || byte == 0x09))
                 var token = escape ? hexEscape(byte) : String(UnicodeScalar(byte))
                 if current.utf8.count + token.utf8.count > 75 {

@@ -2,8 +2,10 @@ import Ledger
 
 /// English month names for titles ("October 2026"); machine formats keep `YYYY-MM`.
 enum MonthName {
-    static let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                        "October", "November", "December"]
+    static let names = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
 
     static func text(_ month: YearMonth) -> String {
         "\(names[month.month - 1]) \(month.year)"

@@ -23,7 +23,8 @@ enum Percent {
         // Amounts are at most 9e18, so the 128-bit product divided by a denominator of at least 1
         // fits in Int64 whenever the ratio is a sane percentage; clamp otherwise.
         let negative = (product.high < 0) != (denominator < 0)
-        let magnitude = product.high < 0
+        let magnitude =
+            product.high < 0
             ? (high: ~UInt64(bitPattern: product.high) &+ (product.low == 0 ? 1 : 0), low: ~product.low &+ 1)
             : (high: UInt64(bitPattern: product.high), low: product.low)
         let divisor = denominator.magnitude

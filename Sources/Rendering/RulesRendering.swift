@@ -13,8 +13,10 @@ public enum RulesRendering {
         let category: String?
         let flow: String?
 
-        public init(id: Int64, merchant: String?, description: String?, merchantCategoryCode: Int?, category: String?,
-                    flow: String?) {
+        public init(
+            id: Int64, merchant: String?, description: String?, merchantCategoryCode: Int?, category: String?,
+            flow: String?
+        ) {
             self.id = id
             self.merchant = merchant
             self.description = description
@@ -51,10 +53,12 @@ public enum RulesRendering {
     public static func csv(_ rules: [Rule], write: @escaping (String) -> Void) {
         let csv = CSVWriter(header: csvHeader, write: write)
         for rule in rules {
-            csv.row([.number(String(rule.id)), rule.merchant.map { .text($0) } ?? .empty,
-                     rule.description.map { .text($0) } ?? .empty,
-                     rule.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
-                     rule.category.map { .text($0) } ?? .empty, rule.flow.map { .text($0) } ?? .empty])
+            csv.row([
+                .number(String(rule.id)), rule.merchant.map { .text($0) } ?? .empty,
+                rule.description.map { .text($0) } ?? .empty,
+                rule.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
+                rule.category.map { .text($0) } ?? .empty, rule.flow.map { .text($0) } ?? .empty,
+            ])
         }
     }
 

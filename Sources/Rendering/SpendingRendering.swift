@@ -20,15 +20,19 @@ public enum SpendingRendering {
             switch report.grouping {
             case .category: cells.append(.text(row.key))
             case .mcc:
-                cells += [row.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
-                          row.codeDescription.map { .text($0) } ?? .empty, .text(row.category ?? "")]
+                cells += [
+                    row.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
+                    row.codeDescription.map { .text($0) } ?? .empty, .text(row.category ?? ""),
+                ]
             case .merchant: cells += [.text(row.key), .text(row.category ?? "")]
             case .account: cells.append(.text(row.key))
             case .month: break
             }
-            cells += [.text(row.currency), .number(MoneyFormat.machine(row.spent, currency: row.currency)),
-                      .number(MoneyFormat.machine(row.refunded, currency: row.currency)),
-                      .number(MoneyFormat.machine(row.net, currency: row.currency)), .number(String(row.count))]
+            cells += [
+                .text(row.currency), .number(MoneyFormat.machine(row.spent, currency: row.currency)),
+                .number(MoneyFormat.machine(row.refunded, currency: row.currency)),
+                .number(MoneyFormat.machine(row.net, currency: row.currency)), .number(String(row.count)),
+            ]
             csv.row(cells)
         }
     }
@@ -42,42 +46,58 @@ public enum SpendingRendering {
         if let previous = report.previousMonths {
             members.append(("previous_months", .array(previous.map { .string($0.description) })))
         }
-        members.append(("rows", .array(report.rows.map { row in
-            var fields: [(String, JSONOutput)] = [("period", .string(row.period.description))]
-            switch report.grouping {
-            case .category: fields.append(("category", .string(row.key)))
-            case .mcc:
-                fields += [("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                           ("description", .optional(row.codeDescription)), ("category", .optional(row.category))]
-            case .merchant: fields += [("merchant", .string(row.key)), ("category", .optional(row.category))]
-            case .account: fields.append(("account", .string(row.key)))
-            case .month: break
-            }
-            fields += [("currency", .string(row.currency)),
-                       ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
-                       ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
-                       ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
-                       ("count", .integer(Int64(row.count)))]
-            if let previous = row.previousNet, let change = row.change {
-                fields += [("previous_net", .string(MoneyFormat.machine(previous, currency: row.currency))),
-                           ("change", .string(MoneyFormat.machine(change, currency: row.currency)))]
-            }
-            return .object(fields)
-        })))
-        members.append(("totals", .array(report.currencies.map { currency in
-            let total = report.total(currency)
-            var fields: [(String, JSONOutput)] = [
-                ("currency", .string(currency)),
-                ("spent", .string(MoneyFormat.machine(total.spent, currency: currency))),
-                ("refunded", .string(MoneyFormat.machine(total.refunded, currency: currency))),
-                ("net", .string(MoneyFormat.machine(total.net, currency: currency))),
-                ("count", .integer(Int64(total.count))),
-            ]
-            if let previous = total.previousNet {
-                fields.append(("previous_net", .string(MoneyFormat.machine(previous, currency: currency))))
-            }
-            return .object(fields)
-        })))
+        members.append(
+            (
+                "rows",
+                .array(
+                    report.rows.map { row in
+                        var fields: [(String, JSONOutput)] = [("period", .string(row.period.description))]
+                        switch report.grouping {
+                        case .category: fields.append(("category", .string(row.key)))
+                        case .mcc:
+                            fields += [
+                                ("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                                ("description", .optional(row.codeDescription)), ("category", .optional(row.category)),
+                            ]
+                        case .merchant: fields += [("merchant", .string(row.key)), ("category", .optional(row.category))]
+                        case .account: fields.append(("account", .string(row.key)))
+                        case .month: break
+                        }
+                        fields += [
+                            ("currency", .string(row.currency)),
+                            ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
+                            ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
+                            ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
+                            ("count", .integer(Int64(row.count))),
+                        ]
+                        if let previous = row.previousNet, let change = row.change {
+                            fields += [
+                                ("previous_net", .string(MoneyFormat.machine(previous, currency: row.currency))),
+                                ("change", .string(MoneyFormat.machine(change, currency: row.currency))),
+                            ]
+                        }
+                        return .object(fields)
+                    })
+            ))
+        members.append(
+            (
+                "totals",
+                .array(
+                    report.currencies.map { currency in
+                        let total = report.total(currency)
+                        var fields: [(String, JSONOutput)] = [
+                            ("currency", .string(currency)),
+                            ("spent", .string(MoneyFormat.machine(total.spent, currency: currency))),
+                            ("refunded", .string(MoneyFormat.machine(total.refunded, currency: currency))),
+                            ("net", .string(MoneyFormat.machine(total.net, currency: currency))),
+                            ("count", .integer(Int64(total.count))),
+                        ]
+                        if let previous = total.previousNet {
+                            fields.append(("previous_net", .string(MoneyFormat.machine(previous, currency: currency))))
+                        }
+                        return .object(fields)
+                    })
+            ))
         return .object(members)
     }
 
@@ -104,13 +124,20 @@ public enum SpendingRendering {
             if compare { columns += [.init("Previous", .right), .init("Change", .right)] }
             columns.append(.init(""))
             var table = TextTable(columns: columns)
-            func cells(_ label: [String], spent: Int64, refunded: Int64, net: Int64, previous: Int64?, change: Int64?,
-                       bar: String) -> [String] {
-                var cells = label + [MoneyFormat.text(spent, currency: currency), MoneyFormat.text(refunded, currency: currency),
-                                     MoneyFormat.text(net, currency: currency), (Percent.text(net, of: total.net) ?? "-") + "%"]
+            func cells(
+                _ label: [String], spent: Int64, refunded: Int64, net: Int64, previous: Int64?, change: Int64?,
+                bar: String
+            ) -> [String] {
+                var cells =
+                    label + [
+                        MoneyFormat.text(spent, currency: currency), MoneyFormat.text(refunded, currency: currency),
+                        MoneyFormat.text(net, currency: currency), (Percent.text(net, of: total.net) ?? "-") + "%",
+                    ]
                 if compare {
-                    cells += [previous.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                              previous.flatMap { previous in change.map { changeText($0, previous: previous, currency: currency) } } ?? ""]
+                    cells += [
+                        previous.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                        previous.flatMap { previous in change.map { changeText($0, previous: previous, currency: currency) } } ?? "",
+                    ]
                 }
                 return cells + [bar]
             }
@@ -123,12 +150,16 @@ public enum SpendingRendering {
                 case .merchant: label += [row.key, row.category ?? ""]
                 case .month: break
                 }
-                table.append(cells(label, spent: row.spent, refunded: row.refunded, net: row.net, previous: row.previousNet,
-                                   change: row.change, bar: Bar.text(row.net, maximum: largest, width: 20, ascii: style.ascii)))
+                table.append(
+                    cells(
+                        label, spent: row.spent, refunded: row.refunded, net: row.net, previous: row.previousNet,
+                        change: row.change, bar: Bar.text(row.net, maximum: largest, width: 20, ascii: style.ascii)))
             }
             let blanks = Array(repeating: "", count: columns.count - (compare ? 7 : 5) - 1)
-            table.append(cells(["Total"] + blanks, spent: total.spent, refunded: total.refunded, net: total.net,
-                               previous: total.previousNet, change: total.change, bar: ""))
+            table.append(
+                cells(
+                    ["Total"] + blanks, spent: total.spent, refunded: total.refunded, net: total.net,
+                    previous: total.previousNet, change: total.change, bar: ""))
             output += "\n\(currency)\n" + table.rendered()
         }
         return output

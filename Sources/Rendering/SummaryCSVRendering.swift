@@ -6,8 +6,10 @@ import Ledger
 /// category that the email attaches.
 public enum SummaryCSVRendering {
     static let header = ["section", "currency", "item", "measure", "value"]
-    static let spendingHeader = ["period", "category", "currency", "spent", "refunded", "net", "count", "previous_net",
-                                        "average_net"]
+    static let spendingHeader = [
+        "period", "category", "currency", "spent", "refunded", "net", "count", "previous_net",
+        "average_net",
+    ]
 
     public static func csv(_ report: SummaryReport, write: @escaping (String) -> Void) {
         let table = LongTable(csv: CSVWriter(header: header, write: write))
@@ -46,7 +48,9 @@ public enum SummaryCSVRendering {
         let csv: CSVWriter
 
         func row(_ section: String, _ currency: String, _ item: String, _ measure: String, _ value: CSVWriter.Cell) {
-            csv.row([.text(section), currency.isEmpty ? .empty : .text(currency), item.isEmpty ? .empty : .text(item), .text(measure), value])
+            csv.row([
+                .text(section), currency.isEmpty ? .empty : .text(currency), item.isEmpty ? .empty : .text(item), .text(measure), value,
+            ])
         }
     }
 
@@ -113,11 +117,13 @@ public enum SummaryCSVRendering {
         for section in report.currencies {
             let c = section.currency
             for line in section.categories {
-                csv.row([.number(report.month.description), .text(line.category), .text(c),
-                         .number(MoneyFormat.machine(line.spent, currency: c)), .number(MoneyFormat.machine(line.refunded, currency: c)),
-                         .number(MoneyFormat.machine(line.net, currency: c)), .number(String(line.count)),
-                         .number(MoneyFormat.machine(line.previousNet, currency: c)),
-                         .number(MoneyFormat.machine(line.averageNet, currency: c))])
+                csv.row([
+                    .number(report.month.description), .text(line.category), .text(c),
+                    .number(MoneyFormat.machine(line.spent, currency: c)), .number(MoneyFormat.machine(line.refunded, currency: c)),
+                    .number(MoneyFormat.machine(line.net, currency: c)), .number(String(line.count)),
+                    .number(MoneyFormat.machine(line.previousNet, currency: c)),
+                    .number(MoneyFormat.machine(line.averageNet, currency: c)),
+                ])
             }
         }
         return output

@@ -6,8 +6,10 @@ import Ledger
 /// Date comes from the report's clock and the boundaries from the content, so the same report
 /// gives the same bytes.
 public enum SummaryEmailRendering {
-    public static func message(_ report: SummaryReport, from: String, to: String, utcOffsetSeconds: Int,
-                               style: TextStyle, lineEnding: String = "\n") -> String {
+    public static func message(
+        _ report: SummaryReport, from: String, to: String, utcOffsetSeconds: Int,
+        style: TextStyle, lineEnding: String = "\n"
+    ) -> String {
         let headline = SummaryTextRendering.headline(report)
         let text = SummaryTextRendering.text(report, style: style)
         let html = SummaryHTMLRendering.html(report)
@@ -15,7 +17,8 @@ public enum SummaryEmailRendering {
         var digest = StableHash()
         MIMEMessage.addLine(text, to: &digest)
         MIMEMessage.addLine(html, to: &digest)
-        let domain = from.split(separator: "@").last.map { String($0.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) } ?? ""
+        let domain =
+            from.split(separator: "@").last.map { String($0.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) } ?? ""
         let headers: [(String, String)] = [
             ("From", from),
             ("To", to),
@@ -24,14 +27,21 @@ public enum SummaryEmailRendering {
             ("Message-ID", "<summary-\(report.month)-\(digest.hex)@\(domain.isEmpty ? "purse.invalid" : domain)>"),
             ("Auto-Submitted", "auto-generated"),
         ]
-        return MIMEMessage.render(headers: headers, body: .multipart(subtype: "mixed", parts: [
-            .multipart(subtype: "alternative", parts: [
-                .text(subtype: "plain", text: text, filename: nil),
-                .text(subtype: "html", text: html, filename: nil),
-            ]),
-            .binary(contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8),
-                    filename: "purse-spending-\(report.month).csv"),
-        ]), lineEnding: lineEnding)
+        return MIMEMessage.render(
+            headers: headers,
+            body: .multipart(
+                subtype: "mixed",
+                parts: [
+                    .multipart(
+                        subtype: "alternative",
+                        parts: [
+                            .text(subtype: "plain", text: text, filename: nil),
+                            .text(subtype: "html", text: html, filename: nil),
+                        ]),
+                    .binary(
+                        contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8),
+                        filename: "purse-spending-\(report.month).csv"),
+                ]), lineEnding: lineEnding)
     }
 
     static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
@@ -47,7 +57,8 @@ public enum SummaryEmailRendering {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return "\(weekday), \(date.day) \(months[date.month - 1]) \(date.year) \(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) "
+        return
+            "\(weekday), \(date.day) \(months[date.month - 1]) \(date.year) \(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) "
             + "\(sign)\(two(minutes / 60))\(two(minutes % 60))"
     }
 }

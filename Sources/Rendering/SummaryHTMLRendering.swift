@@ -58,7 +58,8 @@ public enum SummaryHTMLRendering {
             html += "<p class=\"warning\">\(e(monthName)) is not over yet: its numbers will still change.</p>\n"
         }
         for section in report.currencies {
-            html += "<section>\n" + spendingHTML(section, report: report) + merchantsHTML(section, monthName: monthName)
+            html +=
+                "<section>\n" + spendingHTML(section, report: report) + merchantsHTML(section, monthName: monthName)
                 + largestExpensesHTML(section) + savingsHTML(section, monthName: monthName) + pendingHTML(section) + "</section>\n"
         }
         html += budgetsHTML(report) + balancesHTML(report) + restatementsHTML(report) + freshnessHTML(report)
@@ -100,23 +101,33 @@ public enum SummaryHTMLRendering {
         let shown = section.categories.filter { $0.net > 0 }
         if !shown.isEmpty {
             html += "<figure class=\"chart\">"
-            html += SVGChart.bars(shown.map { SVGChart.Bar(label: $0.category, value: $0.net,
-                                                           valueText: MoneyFormat.text($0.net, currency: currency)) },
-                                  title: "\(currency) net spending by category, \(monthName)")
+            html += SVGChart.bars(
+                shown.map {
+                    SVGChart.Bar(
+                        label: $0.category, value: $0.net,
+                        valueText: MoneyFormat.text($0.net, currency: currency))
+                },
+                title: "\(currency) net spending by category, \(monthName)")
             html += "<figcaption>Net spending by category (spent minus refunded).</figcaption>\n"
             let previousName = MonthName.names[report.previousMonth.month - 1]
-            html += table([("Category", false), ("Net", true), (previousName, true), ("Change", true), ("Avg of 3 before", true)],
-                          section.categories.map {
-                              [e($0.category), money($0.net, currency), money($0.previousNet, currency), changeCell($0.change, currency),
-                               money($0.averageNet, currency)]
-                          },
-                          totalRow: ["Total", money(section.net, currency), money(section.previousNet, currency),
-                                     changeCell(section.change, currency), money(section.averageNet, currency)])
+            html += table(
+                [("Category", false), ("Net", true), (previousName, true), ("Change", true), ("Avg of 3 before", true)],
+                section.categories.map {
+                    [
+                        e($0.category), money($0.net, currency), money($0.previousNet, currency), changeCell($0.change, currency),
+                        money($0.averageNet, currency),
+                    ]
+                },
+                totalRow: [
+                    "Total", money(section.net, currency), money(section.previousNet, currency),
+                    changeCell(section.change, currency), money(section.averageNet, currency),
+                ])
             html += "</figure>\n"
         } else {
             html += "<p>No spending.</p>\n"
         }
-        html += "<p class=\"note\">Spent \(money(section.spent, currency)), refunded \(money(section.refunded, currency)), "
+        html +=
+            "<p class=\"note\">Spent \(money(section.spent, currency)), refunded \(money(section.refunded, currency)), "
             + "in \(section.count) transactions.</p>\n"
         return html
     }
@@ -125,11 +136,16 @@ public enum SummaryHTMLRendering {
         guard !section.merchants.isEmpty else { return "" }
         let currency = section.currency
         var html = "<h2>\(e(currency)): top merchants</h2>\n<figure class=\"chart\">"
-        html += SVGChart.bars(section.merchants.map { SVGChart.Bar(label: $0.merchant, value: $0.net,
-                                                                   valueText: MoneyFormat.text($0.net, currency: currency)) },
-                              title: "\(currency) top merchants, \(monthName)")
-        html += table([("Merchant", false), ("Category", false), ("Net", true), ("Count", true)],
-                      section.merchants.map { [e($0.merchant), e($0.category), money($0.net, currency), String($0.count)] })
+        html += SVGChart.bars(
+            section.merchants.map {
+                SVGChart.Bar(
+                    label: $0.merchant, value: $0.net,
+                    valueText: MoneyFormat.text($0.net, currency: currency))
+            },
+            title: "\(currency) top merchants, \(monthName)")
+        html += table(
+            [("Merchant", false), ("Category", false), ("Net", true), ("Count", true)],
+            section.merchants.map { [e($0.merchant), e($0.category), money($0.net, currency), String($0.count)] })
         return html + "</figure>\n"
     }
 
@@ -137,20 +153,26 @@ public enum SummaryHTMLRendering {
         guard !section.largestExpenses.isEmpty else { return "" }
         let currency = section.currency
         return "<h2>\(e(currency)): largest expenses</h2>\n"
-            + table([("Date", false), ("Merchant", false), ("Category", false), ("Amount", true)],
-                    section.largestExpenses.map {
-                        [$0.date.description, e($0.merchant), e($0.category ?? ""), money($0.amount, currency)]
-                    })
+            + table(
+                [("Date", false), ("Merchant", false), ("Category", false), ("Amount", true)],
+                section.largestExpenses.map {
+                    [$0.date.description, e($0.merchant), e($0.category ?? ""), money($0.amount, currency)]
+                })
     }
 
     static func savingsHTML(_ section: SummaryReport.CurrencySection, monthName: String) -> String {
         let currency = section.currency
         var html = "<h2>\(e(currency)): income and savings</h2>\n"
-        html += table([("", false), (monthName, true)],
-                      [["Income", money(section.income, currency)], ["Net spending", money(section.net, currency)],
-                       ["Saved", money(section.savings, currency)]])
-        html += "<p>" + (Percent.text(section.savings, of: section.income).map { "Savings rate: <strong>\($0)%</strong> of income." }
-            ?? "Savings rate: none (no income this month).") + "</p>\n"
+        html += table(
+            [("", false), (monthName, true)],
+            [
+                ["Income", money(section.income, currency)], ["Net spending", money(section.net, currency)],
+                ["Saved", money(section.savings, currency)],
+            ])
+        html +=
+            "<p>"
+            + (Percent.text(section.savings, of: section.income).map { "Savings rate: <strong>\($0)%</strong> of income." }
+                ?? "Savings rate: none (no income this month).") + "</p>\n"
         return html
     }
 
@@ -158,13 +180,17 @@ public enum SummaryHTMLRendering {
         guard section.pendingCount > 0 else { return "" }
         let currency = section.currency
         var html = "<h2>\(e(currency)): still pending</h2>\n"
-        html += "<p>\(section.pendingCount) pending: \(money(section.pendingOut, currency)) out, "
+        html +=
+            "<p>\(section.pendingCount) pending: \(money(section.pendingOut, currency)) out, "
             + "\(money(section.pendingIn, currency)) in.</p>\n"
-        html += table([("Date", false), ("Merchant", false), ("Account", false), ("Amount", true)],
-                      section.pendingItems.map {
-                          [$0.date.description, e($0.merchant), e($0.account),
-                           money($0.indicator == .debit ? -$0.amount : $0.amount, currency)]
-                      })
+        html += table(
+            [("Date", false), ("Merchant", false), ("Account", false), ("Amount", true)],
+            section.pendingItems.map {
+                [
+                    $0.date.description, e($0.merchant), e($0.account),
+                    money($0.indicator == .debit ? -$0.amount : $0.amount, currency),
+                ]
+            })
         return html
     }
 
@@ -172,22 +198,27 @@ public enum SummaryHTMLRendering {
         var html = "<section>\n<h2>Budgets</h2>\n"
         guard !report.budgets.isEmpty else { return html + "<p>No budgets (see <code>purse budget set</code>).</p>\n</section>\n" }
         html += "<figure class=\"chart\">"
-        html += SVGChart.bars(report.budgets.map { row in
-            let available = row.available ?? 0
-            return SVGChart.Bar(label: "\(row.category) (\(row.currency))", value: row.net,
-                                valueText: (Percent.text(row.net, of: available, decimals: 0).map { $0 + "% of " } ?? "")
-                                    + MoneyFormat.text(available, currency: row.currency),
-                                highlighted: row.status == .over)
-        }, title: "Budgets used, \(MonthName.text(report.month))")
-        html += table([("Status", false), ("Category", false), ("Available", true), ("Net", true), ("Left", true), ("Used", true)],
-                      report.budgets.map { row in
-                          let status = row.status?.rawValue ?? ""
-                          let available = row.available ?? 0
-                          return ["<span class=\"\(status)\">\(e(status.uppercased()))</span>", e(row.category),
-                                  money(available, row.currency), money(row.net, row.currency),
-                                  money(row.remaining ?? 0, row.currency),
-                                  Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? ""]
-                      })
+        html += SVGChart.bars(
+            report.budgets.map { row in
+                let available = row.available ?? 0
+                return SVGChart.Bar(
+                    label: "\(row.category) (\(row.currency))", value: row.net,
+                    valueText: (Percent.text(row.net, of: available, decimals: 0).map { $0 + "% of " } ?? "")
+                        + MoneyFormat.text(available, currency: row.currency),
+                    highlighted: row.status == .over)
+            }, title: "Budgets used, \(MonthName.text(report.month))")
+        html += table(
+            [("Status", false), ("Category", false), ("Available", true), ("Net", true), ("Left", true), ("Used", true)],
+            report.budgets.map { row in
+                let status = row.status?.rawValue ?? ""
+                let available = row.available ?? 0
+                return [
+                    "<span class=\"\(status)\">\(e(status.uppercased()))</span>", e(row.category),
+                    money(available, row.currency), money(row.net, row.currency),
+                    money(row.remaining ?? 0, row.currency),
+                    Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",
+                ]
+            })
         return html + "</figure>\n</section>\n"
     }
 
@@ -198,11 +229,14 @@ public enum SummaryHTMLRendering {
             html += "<p>No balances observed yet.</p>\n"
         } else {
             let previousName = MonthName.names[report.previousMonth.month - 1]
-            html += table([("Account", false), ("Balance", true), ("Change vs \(previousName)", true)],
-                          report.balances.map { line in
-                              [e(line.name), line.balance.map { money($0, line.currency) } ?? "",
-                               line.change.map { changeCell($0, line.currency, goodWhenUp: true) } ?? ""]
-                          })
+            html += table(
+                [("Account", false), ("Balance", true), ("Change vs \(previousName)", true)],
+                report.balances.map { line in
+                    [
+                        e(line.name), line.balance.map { money($0, line.currency) } ?? "",
+                        line.change.map { changeCell($0, line.currency, goodWhenUp: true) } ?? "",
+                    ]
+                })
         }
         for line in report.netWorth { html += netWorthHTML(line) }
         return html + "</section>\n"
@@ -212,15 +246,18 @@ public enum SummaryHTMLRendering {
         let currency = line.currency
         let values = line.history.compactMap(\.value)
         var html = "<h2>\(e(currency)): net worth</h2>\n<figure class=\"chart\">"
-        html += SVGChart.line(line.history.map { (label: MonthName.names[$0.date.month - 1].prefix(3) + " \($0.date.year)", value: $0.value) },
-                              minimumText: MoneyFormat.text(values.min() ?? 0, currency: currency),
-                              maximumText: MoneyFormat.text(values.max() ?? 0, currency: currency),
-                              title: "\(currency) net worth at each month end")
-        html += "<figcaption>Net worth at each month end: assets \(line.assets.map { money($0, currency) } ?? "none"), "
+        html += SVGChart.line(
+            line.history.map { (label: MonthName.names[$0.date.month - 1].prefix(3) + " \($0.date.year)", value: $0.value) },
+            minimumText: MoneyFormat.text(values.min() ?? 0, currency: currency),
+            maximumText: MoneyFormat.text(values.max() ?? 0, currency: currency),
+            title: "\(currency) net worth at each month end")
+        html +=
+            "<figcaption>Net worth at each month end: assets \(line.assets.map { money($0, currency) } ?? "none"), "
             + "liabilities \(line.liabilities.map { money($0, currency) } ?? "none"), change this month "
             + (line.change.map { changeCell($0, currency, goodWhenUp: true) } ?? "none") + ".</figcaption>\n"
-        html += table([("Month end", false), ("Net worth", true)],
-                      line.history.map { [$0.date.description, $0.value.map { money($0, currency) } ?? ""] })
+        html += table(
+            [("Month end", false), ("Net worth", true)],
+            line.history.map { [$0.date.description, $0.value.map { money($0, currency) } ?? ""] })
         return html + "</figure>\n"
     }
 
@@ -236,10 +273,12 @@ public enum SummaryHTMLRendering {
             }
             for change in restatement.changes {
                 let currency = change.currency
-                rows.append([e(MonthName.text(restatement.month)), e(currency),
-                             (change.reportedNet.map { money($0, currency) } ?? "none") + " &rarr; " + money(change.net, currency),
-                             (change.reportedIncome.map { money($0, currency) } ?? "none") + " &rarr; " + money(change.income, currency),
-                             e(restatement.reportedAt)])
+                rows.append([
+                    e(MonthName.text(restatement.month)), e(currency),
+                    (change.reportedNet.map { money($0, currency) } ?? "none") + " &rarr; " + money(change.net, currency),
+                    (change.reportedIncome.map { money($0, currency) } ?? "none") + " &rarr; " + money(change.income, currency),
+                    e(restatement.reportedAt),
+                ])
             }
         }
         return html + table([("Month", false), ("Currency", false), ("Net spending", false), ("Income", false), ("Reported", false)], rows)
@@ -252,11 +291,15 @@ public enum SummaryHTMLRendering {
         var rows: [[String]] = []
         for source in report.freshness {
             let age = source.daysSinceSync.map { $0 == 1 ? "1 day ago" : "\($0) days ago" } ?? "never"
-            rows.append([e(source.name), e(source.lastSyncedAt ?? "never"),
-                         source.isStale ? "<span class=\"over\">\(e(age)), more than \(SummaryReport.staleAfterDays) days</span>" : e(age)])
+            rows.append([
+                e(source.name), e(source.lastSyncedAt ?? "never"),
+                source.isStale ? "<span class=\"over\">\(e(age)), more than \(SummaryReport.staleAfterDays) days</span>" : e(age),
+            ])
             for stream in source.staleStreams {
-                rows.append(["&nbsp;&nbsp;" + e(stream.name), e(stream.changedAt),
-                             "<span class=\"warn\">no change for \(stream.days) days</span>"])
+                rows.append([
+                    "&nbsp;&nbsp;" + e(stream.name), e(stream.changedAt),
+                    "<span class=\"warn\">no change for \(stream.days) days</span>",
+                ])
             }
         }
         if !rows.isEmpty { html += table([("Source", false), ("Last synced", false), ("", false)], rows) }

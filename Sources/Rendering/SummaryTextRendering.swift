@@ -71,7 +71,8 @@ public enum SummaryTextRendering {
         if !report.isMonthComplete { output += "\(monthName) is not over yet: its numbers will still change.\n" }
         if report.currencies.isEmpty { output += "\nNothing happened in \(monthName).\n" }
         for section in report.currencies {
-            output += spendingText(section, report: report) + merchantsText(section) + largestExpensesText(section)
+            output +=
+                spendingText(section, report: report) + merchantsText(section) + largestExpensesText(section)
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
         return output + budgetsText(report) + balancesText(report, style: style) + restatementsText(report) + freshnessText(report)
@@ -87,27 +88,37 @@ public enum SummaryTextRendering {
         var output = heading("\(currency): spending by category")
         guard !section.categories.isEmpty else { return output + "No spending.\n" }
         let previousName = MonthName.names[report.previousMonth.month - 1]
-        let averageName = "avg " + MonthName.names[report.averageMonths[0].month - 1].prefix(3) + "-"
+        let averageName =
+            "avg " + MonthName.names[report.averageMonths[0].month - 1].prefix(3) + "-"
             + MonthName.names[report.averageMonths[2].month - 1].prefix(3)
-        var table = TextTable(columns: [.init("Category", maximumWidth: 20), .init("Net", .right),
-                                        .init(previousName.prefix(3) + "", .right), .init("Change", .right),
-                                        .init("%", .right), .init(averageName, .right)])
+        var table = TextTable(columns: [
+            .init("Category", maximumWidth: 20), .init("Net", .right),
+            .init(previousName.prefix(3) + "", .right), .init("Change", .right),
+            .init("%", .right), .init(averageName, .right),
+        ])
         for line in section.categories {
-            table.append([line.category, money(line.net, currency), money(line.previousNet, currency), signed(line.change, currency),
-                          percentChange(line.change, previous: line.previousNet) ?? "", money(line.averageNet, currency)])
+            table.append([
+                line.category, money(line.net, currency), money(line.previousNet, currency), signed(line.change, currency),
+                percentChange(line.change, previous: line.previousNet) ?? "", money(line.averageNet, currency),
+            ])
         }
-        table.append(["Total", money(section.net, currency), money(section.previousNet, currency), signed(section.change, currency),
-                      percentChange(section.change, previous: section.previousNet) ?? "", money(section.averageNet, currency)])
+        table.append([
+            "Total", money(section.net, currency), money(section.previousNet, currency), signed(section.change, currency),
+            percentChange(section.change, previous: section.previousNet) ?? "", money(section.averageNet, currency),
+        ])
         output += table.rendered()
-        output += "Spent \(money(section.spent, currency)), refunded \(money(section.refunded, currency)), "
+        output +=
+            "Spent \(money(section.spent, currency)), refunded \(money(section.refunded, currency)), "
             + "in \(section.count) transactions.\n"
         return output
     }
 
     static func merchantsText(_ section: SummaryReport.CurrencySection) -> String {
         guard !section.merchants.isEmpty else { return "" }
-        var table = TextTable(columns: [.init("Merchant", maximumWidth: 30), .init("Category", maximumWidth: 22),
-                                        .init("Net", .right), .init("Count", .right)])
+        var table = TextTable(columns: [
+            .init("Merchant", maximumWidth: 30), .init("Category", maximumWidth: 22),
+            .init("Net", .right), .init("Count", .right),
+        ])
         for line in section.merchants {
             table.append([line.merchant, line.category, money(line.net, section.currency), String(line.count)])
         }
@@ -116,8 +127,10 @@ public enum SummaryTextRendering {
 
     static func largestExpensesText(_ section: SummaryReport.CurrencySection) -> String {
         guard !section.largestExpenses.isEmpty else { return "" }
-        var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
-                                        .init("Category", maximumWidth: 20), .init("Amount", .right)])
+        var table = TextTable(columns: [
+            .init("Date"), .init("Merchant", maximumWidth: 28),
+            .init("Category", maximumWidth: 20), .init("Amount", .right),
+        ])
         for item in section.largestExpenses {
             table.append([item.date.description, item.merchant, item.category ?? "", money(item.amount, section.currency)])
         }
@@ -144,10 +157,13 @@ public enum SummaryTextRendering {
         guard section.pendingCount > 0 else { return "" }
         let currency = section.currency
         var output = heading("\(currency): still pending")
-        output += "\(section.pendingCount) pending: \(money(section.pendingOut, currency)) out, "
+        output +=
+            "\(section.pendingCount) pending: \(money(section.pendingOut, currency)) out, "
             + "\(money(section.pendingIn, currency)) in.\n"
-        var table = TextTable(columns: [.init("Date"), .init("Merchant", maximumWidth: 28),
-                                        .init("Account", maximumWidth: 20), .init("Amount", .right)])
+        var table = TextTable(columns: [
+            .init("Date"), .init("Merchant", maximumWidth: 28),
+            .init("Account", maximumWidth: 20), .init("Amount", .right),
+        ])
         for item in section.pendingItems {
             table.append([item.date.description, item.merchant, item.account, money(item.indicator.signed(item.amount), currency)])
         }
@@ -157,14 +173,18 @@ public enum SummaryTextRendering {
     static func budgetsText(_ report: SummaryReport) -> String {
         let output = heading("Budgets, \(MonthName.text(report.month))")
         guard !report.budgets.isEmpty else { return output + "No budgets (see 'purse budget set').\n" }
-        var table = TextTable(columns: [.init("Status"), .init("Category", maximumWidth: 22), .init("Available", .right),
-                                        .init("Net", .right), .init("Left", .right), .init("Used", .right)])
+        var table = TextTable(columns: [
+            .init("Status"), .init("Category", maximumWidth: 22), .init("Available", .right),
+            .init("Net", .right), .init("Left", .right), .init("Used", .right),
+        ])
         for row in report.budgets {
             let available = row.available ?? 0
-            table.append([(row.status?.rawValue ?? "").uppercased(), row.category,
-                          MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
-                          MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
-                          Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? ""])
+            table.append([
+                (row.status?.rawValue ?? "").uppercased(), row.category,
+                MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
+                MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
+                Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",
+            ])
         }
         return output + table.rendered()
     }
@@ -174,21 +194,29 @@ public enum SummaryTextRendering {
         let output = heading("Balances at \(day(report.month.lastDay))")
         guard !report.balances.isEmpty else { return output + "No balances observed yet.\n" }
         let previousName = MonthName.names[report.previousMonth.month - 1]
-        var table = TextTable(columns: [.init("Account", maximumWidth: 30), .init("Balance", .right),
-                                        .init("Change vs \(previousName.prefix(3))", .right)])
+        var table = TextTable(columns: [
+            .init("Account", maximumWidth: 30), .init("Balance", .right),
+            .init("Change vs \(previousName.prefix(3))", .right),
+        ])
         for line in report.balances {
-            table.append([line.name, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
-                          line.change.map { signed($0, line.currency) } ?? ""])
+            table.append([
+                line.name, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
+                line.change.map { signed($0, line.currency) } ?? "",
+            ])
         }
-        var worth = TextTable(columns: [.init("Net worth"), .init("Assets", .right), .init("Liabilities", .right),
-                                        .init("Net worth", .right), .init("Change", .right), .init("12 months")])
+        var worth = TextTable(columns: [
+            .init("Net worth"), .init("Assets", .right), .init("Liabilities", .right),
+            .init("Net worth", .right), .init("Change", .right), .init("12 months"),
+        ])
         for line in report.netWorth {
             let currency = line.currency
-            worth.append([currency, line.assets.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                          line.liabilities.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                          line.netWorth.map { MoneyFormat.text($0, currency: currency) } ?? "",
-                          line.change.map { signed($0, currency) } ?? "",
-                          Bar.sparkline(line.history.map(\.value), ascii: style.ascii)])
+            worth.append([
+                currency, line.assets.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                line.liabilities.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                line.netWorth.map { MoneyFormat.text($0, currency: currency) } ?? "",
+                line.change.map { signed($0, currency) } ?? "",
+                Bar.sparkline(line.history.map(\.value), ascii: style.ascii),
+            ])
         }
         return output + table.rendered() + "\n" + worth.rendered()
     }
@@ -203,7 +231,8 @@ public enum SummaryTextRendering {
             if restatement.changes.isEmpty { output += "  the totals are the same; transactions or categories changed.\n" }
             for change in restatement.changes {
                 let currency = change.currency
-                output += "  \(currency) net spending \(change.reportedNet.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
+                output +=
+                    "  \(currency) net spending \(change.reportedNet.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
                     + " -> \(MoneyFormat.text(change.net, currency: currency)),"
                     + " income \(change.reportedIncome.map { MoneyFormat.text($0, currency: currency) } ?? "none")"
                     + " -> \(MoneyFormat.text(change.income, currency: currency))\n"
@@ -218,7 +247,8 @@ public enum SummaryTextRendering {
         for source in report.freshness {
             let when = source.lastSyncedAt.map { "last synced \($0)" } ?? "never synced"
             let age = source.daysSinceSync.map { $0 == 0 ? " (today)" : $0 == 1 ? " (1 day ago)" : " (\($0) days ago)" } ?? ""
-            output += (source.isStale ? "! " : "  ") + "\(source.name): \(when)\(age)"
+            output +=
+                (source.isStale ? "! " : "  ") + "\(source.name): \(when)\(age)"
                 + (source.isStale ? ", more than \(SummaryReport.staleAfterDays) days" : "") + "\n"
             for stream in source.staleStreams {
                 output += "! \(stream.name): no change for \(stream.days) days (since \(stream.changedAt))\n"

@@ -25,14 +25,17 @@ public struct TextTable {
     }
 
     public mutating func append(_ row: [String]) {
-        rows.append(zip(columns, row).map { column, cell in
-            // Line breaks, tabs and escape codes from merchant names would break the alignment
-            // or reach the terminal: each becomes a space.
-            let flat = String(String.UnicodeScalarView(cell.replacingOccurrences(of: "\r\n", with: " ").unicodeScalars.map {
-                $0.value < 0x20 || $0.value == 0x7F ? " " : $0
-            }))
-            return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0) } ?? flat
-        })
+        rows.append(
+            zip(columns, row).map { column, cell in
+                // Line breaks, tabs and escape codes from merchant names would break the alignment
+                // or reach the terminal: each becomes a space.
+                let flat = String(
+                    String.UnicodeScalarView(
+                        cell.replacingOccurrences(of: "\r\n", with: " ").unicodeScalars.map {
+                            $0.value < 0x20 || $0.value == 0x7F ? " " : $0
+                        }))
+                return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0) } ?? flat
+            })
     }
 
     /// The table with a header and a rule under it, each line ending in LF.

@@ -11,8 +11,10 @@ final class AccountRun {
     /// Updates (pending -> booked) and deletions (released holds) waiting for their day.
     var due: [(day: Int, change: DueChange)] = []
 
-    init(id: SampleUUID, currency: Currency, zone: SampleZone, isLiability: Bool,
-         transactions: ChangeSetStream, balances: ChangeSetStream) {
+    init(
+        id: SampleUUID, currency: Currency, zone: SampleZone, isLiability: Bool,
+        transactions: ChangeSetStream, balances: ChangeSetStream
+    ) {
         self.id = id
         var bytes: [UInt8] = []
         id.append(to: &bytes)

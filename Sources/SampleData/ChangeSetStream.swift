@@ -64,11 +64,12 @@ final class ChangeSetStream {
     /// Opens the record's place in the current line; the caller then appends the record's JSON
     /// to `file.bytes` and calls `endRecord()`.
     func beginRecord(_ kind: Kind) {
-        let target: Section = switch kind {
-        case .inserted: .inserted
-        case .updated: .updated
-        case .deleted: .deleted
-        }
+        let target: Section =
+            switch kind {
+            case .inserted: .inserted
+            case .updated: .updated
+            case .deleted: .deleted
+            }
         if section != .closed && (section > target || (lineIsSnapshot && target != .inserted)) {
             closeLine()
         }

@@ -14,11 +14,18 @@ struct MonthSchedule {
     }
 
     /// Plans a recurring item on a day of the month, at `seconds` after local midnight.
-    mutating func event(_ dayOfMonth: Int, _ seconds: Int, _ kind: PlannedKind, account: Int, payee: Int = -1,
-                        delay: Int = 0) {
-        planned.append((start + dayOfMonth - 1, DayItem(seconds: seconds, order: planned.count,
-                                                        kind: .planned(kind), account: account, payee: payee,
-                                                        delay: delay)))
+    mutating func event(
+        _ dayOfMonth: Int, _ seconds: Int, _ kind: PlannedKind, account: Int, payee: Int = -1,
+        delay: Int = 0
+    ) {
+        planned.append(
+            (
+                start + dayOfMonth - 1,
+                DayItem(
+                    seconds: seconds, order: planned.count,
+                    kind: .planned(kind), account: account, payee: payee,
+                    delay: delay)
+            ))
     }
 
     /// The weekday on or before `dayOfMonth` (not before the 1st).

@@ -8,7 +8,7 @@ enum RecurringItem: CaseIterable {
     /// Transactions the item writes.
     var cost: Int {
         switch self {
-        case .cardCycle: 4   // transfer out, transfer in, payment debit, payment credit
+        case .cardCycle: 4  // transfer out, transfer in, payment debit, payment credit
         case .cashTopUp: 2
         default: 1
         }

@@ -19,8 +19,9 @@ extension SampleExportRun {
     }
 
     func writeAccounts() throws {
-        let stream = try ChangeSetStream(path: directory.appendingPathComponent("accounts.jsonl").path,
-                                         generation: identity.accountsGeneration)
+        let stream = try ChangeSetStream(
+            path: directory.appendingPathComponent("accounts.jsonl").path,
+            generation: identity.accountsGeneration)
         accountsStream = stream
         let averageBudget = Int64(total / config.months)
         let expectedCard = averageBudget * 78 / 100 * meanUS
@@ -38,14 +39,17 @@ extension SampleExportRun {
         let monthStart = Civil.day(absolute / 12, absolute % 12 + 1, 1)
         let newDue = monthStart + Civil.daysInMonth(absolute / 12, absolute % 12 + 1) - 1
         stream.beginRecord(.updated)
-        appendAccount(Self.card, creditLimit: roundUp(limit * 3 / 2, to: 50_000), minimumPayment: 4_000,
-                      dueDay: newDue, to: &stream.file.bytes)
+        appendAccount(
+            Self.card, creditLimit: roundUp(limit * 3 / 2, to: 50_000), minimumPayment: 4_000,
+            dueDay: newDue, to: &stream.file.bytes)
         try stream.endRecord()
         try stream.finish()
     }
 
-    func appendAccount(_ index: Int, creditLimit: Int64, minimumPayment: Int64, dueDay: Int,
-                       to bytes: inout [UInt8]) {
+    func appendAccount(
+        _ index: Int, creditLimit: Int64, minimumPayment: Int64, dueDay: Int,
+        to bytes: inout [UInt8]
+    ) {
         let names: [(kind: String, display: String, institution: String, description: String?, opened: Int)] = [
             ("liability", "Apple Card", "Apple", nil, 640),
             ("asset", "Apple Cash", "Apple", nil, 910),

@@ -91,8 +91,9 @@ extension SampleExportRun {
             month.event(2, 5 * 3600, .ukFee, account: Self.uk, payee: cp(.ukFee))
         case .atmFirst, .atmSecond:
             let atms = [cp(.atmBarclays), cp(.atmHSBC), cp(.atmNationwide)]
-            month.event(1 + plan.below(length), 10 * 3600 + plan.below(11 * 3600), .atm, account: Self.uk,
-                        payee: atms[plan.below(atms.count)])
+            month.event(
+                1 + plan.below(length), 10 * 3600 + plan.below(11 * 3600), .atm, account: Self.uk,
+                payee: atms[plan.below(atms.count)])
         case .netflix:
             month.event(7, 8 * 3600 + 900, .subscription, account: Self.card, payee: cp(.netflix))
         case .spotify:

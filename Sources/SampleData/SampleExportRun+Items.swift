@@ -6,8 +6,9 @@ extension SampleExportRun {
         case .refund:
             try refund(item, day: day)
         case .hold:
-            var record = newRecord(account: Self.card, day: day, seconds: item.seconds, payee: item.payee,
-                                   amount: 0, credit: false, type: .pointOfSale, status: holdsWritten % 2 == 0 ? .pending : .authorized)
+            var record = newRecord(
+                account: Self.card, day: day, seconds: item.seconds, payee: item.payee,
+                amount: 0, credit: false, type: .pointOfSale, status: holdsWritten % 2 == 0 ? .pending : .authorized)
             record.amount = drawAmount(merchants[item.payee])
             holdsWritten += 1
             try insert(record, final: nil)
@@ -18,24 +19,29 @@ extension SampleExportRun {
             let merchant = merchants[item.payee]
             var status = SampleTransactionStatus.rejected
             if case .memo = item.kind { status = .memo }
-            var record = newRecord(account: item.account, day: day, seconds: item.seconds, payee: item.payee,
-                                   amount: 0, credit: false, type: .pointOfSale, status: status)
+            var record = newRecord(
+                account: item.account, day: day, seconds: item.seconds, payee: item.payee,
+                amount: 0, credit: false, type: .pointOfSale, status: status)
             setAmount(&record, merchantAmount: drawAmount(merchant), merchant: merchant)
             try insert(record, final: nil)
         case .atm:
-            let record = newRecord(account: Self.uk, day: day, seconds: item.seconds, payee: item.payee,
-                                   amount: drawAmount(merchants[item.payee]), credit: false, type: .atm,
-                                   status: .booked, posted: day)
+            let record = newRecord(
+                account: Self.uk, day: day, seconds: item.seconds, payee: item.payee,
+                amount: drawAmount(merchants[item.payee]), credit: false, type: .atm,
+                status: .booked, posted: day)
             try insert(record, final: record)
         case .planned(let kind):
             try processPlanned(kind, item: item, day: day)
         }
     }
 
-    func newRecord(account: Int, day: Int, seconds: Int, payee: Int, amount: Int64, credit: Bool,
-                   type: SampleTransactionType, status: SampleTransactionStatus, posted: Int? = nil) -> SampleTransactionRecord {
-        SampleTransactionRecord(id: SampleUUID(&idRNG), account: account, day: day, seconds: seconds, postedDay: posted,
-                          amount: amount, credit: credit, payee: payee, rawSeed: rng.next(), type: type, status: status)
+    func newRecord(
+        account: Int, day: Int, seconds: Int, payee: Int, amount: Int64, credit: Bool,
+        type: SampleTransactionType, status: SampleTransactionStatus, posted: Int? = nil
+    ) -> SampleTransactionRecord {
+        SampleTransactionRecord(
+            id: SampleUUID(&idRNG), account: account, day: day, seconds: seconds, postedDay: posted,
+            amount: amount, credit: credit, payee: payee, rawSeed: rng.next(), type: type, status: status)
     }
 
     /// Sets the record's amount from an amount in the merchant's currency: a foreign-currency
@@ -57,8 +63,9 @@ extension SampleExportRun {
 
     func purchase(_ item: DayItem, day: Int) throws {
         let merchant = merchants[item.payee]
-        var record = newRecord(account: item.account, day: day, seconds: item.seconds, payee: item.payee,
-                               amount: 0, credit: false, type: .pointOfSale, status: .booked)
+        var record = newRecord(
+            account: item.account, day: day, seconds: item.seconds, payee: item.payee,
+            amount: 0, credit: false, type: .pointOfSale, status: .booked)
         let merchantAmount = drawAmount(merchant)
         setAmount(&record, merchantAmount: merchantAmount, merchant: merchant)
         let bookDay = day + item.delay
@@ -91,8 +98,9 @@ extension SampleExportRun {
     }
 
     func remember(_ record: SampleTransactionRecord) {
-        let candidate = RefundCandidate(account: record.account, payee: record.payee, amount: record.amount,
-                                        foreign: record.foreign, foreignAmount: record.foreignAmount, rate: record.rate)
+        let candidate = RefundCandidate(
+            account: record.account, payee: record.payee, amount: record.amount,
+            foreign: record.foreign, foreignAmount: record.foreignAmount, rate: record.rate)
         if refundRing.count < Self.refundRingSize {
             refundRing.append(candidate)
         } else {
@@ -117,15 +125,20 @@ extension SampleExportRun {
 
         let percent = rng.below(10) < 6 ? 100 : 20 + rng.below(61)
         let posted = day + 1 <= lastDay ? day + 1 : nil
-        var record = newRecord(account: original.account, day: day, seconds: item.seconds, payee: original.payee,
-                               amount: 0, credit: true, type: .refund, status: posted == nil ? .pending : .booked,
-                               posted: posted)
+        var record = newRecord(
+            account: original.account, day: day, seconds: item.seconds, payee: original.payee,
+            amount: 0, credit: true, type: .refund, status: posted == nil ? .pending : .booked,
+            posted: posted)
         if let foreign = original.foreign {
             record.foreign = foreign
             record.rate = original.rate
-            record.foreignAmount = percent == 100 ? original.foreignAmount
+            record.foreignAmount =
+                percent == 100
+                ? original.foreignAmount
                 : max(1, original.foreignAmount * Int64(percent) / 100)
-            record.amount = percent == 100 ? original.amount
+            record.amount =
+                percent == 100
+                ? original.amount
                 : convert(record.foreignAmount, from: foreign, rate: original.rate, to: accounts[original.account].currency)
         } else {
             record.amount = percent == 100 ? original.amount : max(1, original.amount * Int64(percent) / 100)
@@ -151,11 +164,12 @@ extension SampleExportRun {
         case .ukSalary:
             try book(item, day: day, Self.uk, ukSalary, credit: true, .directDeposit)
         case .ukDirectDebit:
-            let amount: Int64 = switch item.payee - counterpartyBase {
-            case Counterparty.ukRent.rawValue: 115_000
-            case Counterparty.ukCouncilTax.rawValue: 14_200
-            default: drawAmount(merchant)
-            }
+            let amount: Int64 =
+                switch item.payee - counterpartyBase {
+                case Counterparty.ukRent.rawValue: 115_000
+                case Counterparty.ukCouncilTax.rawValue: 14_200
+                default: drawAmount(merchant)
+                }
             try book(item, day: day, Self.uk, amount, credit: false, .directDebit)
         case .ukStandingOrder:
             try book(item, day: day, Self.uk, 15_000, credit: false, .standingOrder)
@@ -168,9 +182,10 @@ extension SampleExportRun {
             try book(item, day: day, Self.card, max(100, owed * 199 / 10_000), credit: false, .interest)
         case .subscription:
             let posted = day + 1 <= lastDay ? day + 1 : nil
-            let record = newRecord(account: Self.card, day: day, seconds: item.seconds, payee: item.payee,
-                                   amount: drawAmount(merchant), credit: false, type: .pointOfSale,
-                                   status: posted == nil ? .pending : .booked, posted: posted)
+            let record = newRecord(
+                account: Self.card, day: day, seconds: item.seconds, payee: item.payee,
+                amount: drawAmount(merchant), credit: false, type: .pointOfSale,
+                status: posted == nil ? .pending : .booked, posted: posted)
             try insert(record, final: posted == nil ? nil : record)
         }
     }
@@ -200,8 +215,9 @@ extension SampleExportRun {
             let owed = -accounts[Self.card].running
             if owed > 0 {
                 try book(item, day: day, Self.cash, owed, credit: false, .billPayment)
-                try book(item, day: day, Self.card, owed, credit: true, .billPayment,
-                         payee: counterpartyBase + Counterparty.cardPaymentReceived.rawValue)
+                try book(
+                    item, day: day, Self.card, owed, credit: true, .billPayment,
+                    payee: counterpartyBase + Counterparty.cardPaymentReceived.rawValue)
             } else {
                 // Nothing owed: two ordinary card purchases take the payment's place.
                 for _ in 0..<2 {
@@ -219,10 +235,13 @@ extension SampleExportRun {
     }
 
     /// Books a planned item's transaction on its day (posted that day unless `posted` says otherwise).
-    func book(_ item: DayItem, day: Int, _ account: Int, _ amount: Int64, credit: Bool, _ type: SampleTransactionType,
-              payee: Int? = nil, posted: Int? = nil) throws {
-        let record = newRecord(account: account, day: day, seconds: item.seconds, payee: payee ?? item.payee,
-                               amount: amount, credit: credit, type: type, status: .booked, posted: posted ?? day)
+    func book(
+        _ item: DayItem, day: Int, _ account: Int, _ amount: Int64, credit: Bool, _ type: SampleTransactionType,
+        payee: Int? = nil, posted: Int? = nil
+    ) throws {
+        let record = newRecord(
+            account: account, day: day, seconds: item.seconds, payee: payee ?? item.payee,
+            amount: amount, credit: credit, type: type, status: .booked, posted: posted ?? day)
         try insert(record, final: record)
     }
 }

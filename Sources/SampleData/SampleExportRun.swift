@@ -16,8 +16,11 @@ final class SampleExportRun {
 
     var rng: SplitMix64
     var idRNG: SplitMix64
-    let identity: (source: SampleUUID, accounts: [SampleUUID], accountsGeneration: SampleUUID,
-                   balanceGenerations: [SampleUUID], transactionGenerations: [SampleUUID])
+    let identity:
+        (
+            source: SampleUUID, accounts: [SampleUUID], accountsGeneration: SampleUUID,
+            balanceGenerations: [SampleUUID], transactionGenerations: [SampleUUID]
+        )
 
     let merchants: [Merchant]
     let payees: [EncodedPayee]
@@ -92,8 +95,9 @@ final class SampleExportRun {
         var slots = 0
         for month in 0..<config.months {
             let budget = Self.budget(total: config.transactions, months: config.months, month: month)
-            let chosen = RecurringItem.selection(budget: budget, absoluteMonth: firstAbsoluteMonth + month,
-                                                     isFirst: month == 0)
+            let chosen = RecurringItem.selection(
+                budget: budget, absoluteMonth: firstAbsoluteMonth + month,
+                isFirst: month == 0)
             slots += budget - chosen.reduce(0) { $0 + $1.cost }
         }
         purchaseSlotTotal = slots
@@ -172,16 +176,21 @@ final class SampleExportRun {
             }
         }
 
-        let shapes: [(Currency, SampleZone, Bool)] = [(.usd, .newYork, true), (.usd, .newYork, false),
-                                                      (.usd, .newYork, false), (.gbp, .london, false)]
+        let shapes: [(Currency, SampleZone, Bool)] = [
+            (.usd, .newYork, true), (.usd, .newYork, false),
+            (.usd, .newYork, false), (.gbp, .london, false),
+        ]
         for (index, shape) in shapes.enumerated() {
             let name = identity.accounts[index].text + ".jsonl"
-            accounts.append(AccountRun(
-                id: identity.accounts[index], currency: shape.0, zone: shape.1, isLiability: shape.2,
-                transactions: try ChangeSetStream(path: transactionsDirectory.appendingPathComponent(name).path,
-                                                  generation: identity.transactionGenerations[index]),
-                balances: try ChangeSetStream(path: balancesDirectory.appendingPathComponent(name).path,
-                                              generation: identity.balanceGenerations[index])))
+            accounts.append(
+                AccountRun(
+                    id: identity.accounts[index], currency: shape.0, zone: shape.1, isLiability: shape.2,
+                    transactions: try ChangeSetStream(
+                        path: transactionsDirectory.appendingPathComponent(name).path,
+                        generation: identity.transactionGenerations[index]),
+                    balances: try ChangeSetStream(
+                        path: balancesDirectory.appendingPathComponent(name).path,
+                        generation: identity.balanceGenerations[index])))
         }
 
         try writeManifest()
@@ -199,9 +208,10 @@ final class SampleExportRun {
             changeSets += accountsStream.sequence
         }
         precondition(written == total, "the sample wrote \(written) transactions, not \(total)")
-        return .init(accounts: accounts.count, transactions: written, balances: balanceCount,
-                     changeSets: changeSets, firstDay: SampleFormat.dayText(firstDay),
-                     lastDay: SampleFormat.dayText(lastDay))
+        return .init(
+            accounts: accounts.count, transactions: written, balances: balanceCount,
+            changeSets: changeSets, firstDay: SampleFormat.dayText(firstDay),
+            lastDay: SampleFormat.dayText(lastDay))
     }
 
     static func looksLikeStreamFile(_ name: String) -> Bool {
@@ -218,5 +228,4 @@ final class SampleExportRun {
     func roundUp(_ value: Int64, to unit: Int64) -> Int64 {
         value <= 0 ? 0 : (value + unit - 1) / unit * unit
     }
-
 }

@@ -21,9 +21,11 @@ enum SampleTransactionType: Int {
     case atm, billPayment, deposit, directDebit, directDeposit, fee, interest, pointOfSale, refund
     case standingOrder, withdrawal
 
-    static let names: [[UInt8]] = ["atm", "billPayment", "deposit", "directDebit", "directDeposit", "fee",
-                                   "interest", "pointOfSale", "refund", "standingOrder", "withdrawal"]
-        .map { Array($0.utf8) }
+    static let names: [[UInt8]] = [
+        "atm", "billPayment", "deposit", "directDebit", "directDeposit", "fee",
+        "interest", "pointOfSale", "refund", "standingOrder", "withdrawal",
+    ]
+    .map { Array($0.utf8) }
 }
 
 enum SampleTransactionStatus: Int {

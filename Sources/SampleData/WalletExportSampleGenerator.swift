@@ -38,8 +38,10 @@ public struct WalletExportSampleGenerator: Sendable {
         public var firstDay: String
         public var lastDay: String
 
-        init(accounts: Int, transactions: Int, balances: Int, changeSets: Int,
-                    firstDay: String, lastDay: String) {
+        init(
+            accounts: Int, transactions: Int, balances: Int, changeSets: Int,
+            firstDay: String, lastDay: String
+        ) {
             self.accounts = accounts
             self.transactions = transactions
             self.balances = balances
@@ -65,8 +67,10 @@ public struct WalletExportSampleGenerator: Sendable {
     ///   - months: span ending with `lastMonth` (default 2026-10, so the data never depends on
     ///     today's date).
     ///   - seed: the same seed gives byte-identical output.
-    public init(transactions: Int = 3000, months: Int = 12, seed: UInt64 = 42,
-                lastMonth: (year: Int, month: Int) = (2026, 10)) {
+    public init(
+        transactions: Int = 3000, months: Int = 12, seed: UInt64 = 42,
+        lastMonth: (year: Int, month: Int) = (2026, 10)
+    ) {
         self.transactions = transactions
         self.months = months
         self.seed = seed

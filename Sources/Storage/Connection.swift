@@ -25,14 +25,18 @@ public final class Connection {
     /// a database fails here with `SQLITE_NOTADB`, untouched), `foreign_keys = ON`, and for
     /// writers `journal_mode = WAL` and `synchronous = NORMAL`.
     /// `":memory:"` and `"file:"` URIs are passed to SQLite as they are.
-    public init(path: String, readOnly: Bool = false, createIfMissing: Bool = true,
-                busyTimeoutMilliseconds: Int32 = 5000) throws {
+    public init(
+        path: String, readOnly: Bool = false, createIfMissing: Bool = true,
+        busyTimeoutMilliseconds: Int32 = 5000
+    ) throws {
         let isPlainFile = !(path.isEmpty || path == ":memory:" || path.hasPrefix("file:"))
         let creates = !readOnly && createIfMissing
         if creates && isPlainFile {
             try Self.createPrivateFileIfMissing(path)
         }
-        let access = readOnly ? SQLITE_OPEN_READONLY
+        let access =
+            readOnly
+            ? SQLITE_OPEN_READONLY
             : creates ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READWRITE
         let handle = try DatabaseHandle.open(
             path: path, flags: access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI)

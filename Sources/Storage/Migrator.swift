@@ -60,8 +60,9 @@ public enum Migrator {
     public static func currentVersion(_ connection: Connection) throws -> Int {
         let userVersion = try connection.scalarInt("PRAGMA user_version") ?? 0
         var recorded: Int64 = 0
-        let tableExists = try connection.scalarInt(
-            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        let tableExists =
+            try connection.scalarInt(
+                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
         if tableExists {
             recorded = try connection.scalarInt("SELECT max(id) FROM schema_migrations") ?? 0
         }

@@ -116,7 +116,7 @@ public struct JSONCursor {
         skipWhitespace()
         let length = word.utf8CodeUnitCount
         guard index + length + 2 <= count, at(index) == UInt8(ascii: "\""), at(index + length + 1) == UInt8(ascii: "\""),
-              memcmp(base + index + 1, word.utf8Start, length) == 0
+            memcmp(base + index + 1, word.utf8Start, length) == 0
         else { return false }
         index += length + 2
         skipWhitespace()

@@ -17,9 +17,11 @@ public struct SureAccountMapping: Sendable, Equatable {
     public var institutionName: String
     public var ledgerTimezone: String
 
-    public init(sourceAccountID: String, position: Int, accountID: String, lineageID: String, mappingVersion: Int64,
-                accountableType: String, subtype: String?, currency: String, name: String, institutionName: String,
-                ledgerTimezone: String) {
+    public init(
+        sourceAccountID: String, position: Int, accountID: String, lineageID: String, mappingVersion: Int64,
+        accountableType: String, subtype: String?, currency: String, name: String, institutionName: String,
+        ledgerTimezone: String
+    ) {
         self.sourceAccountID = sourceAccountID
         self.position = position
         self.accountID = accountID

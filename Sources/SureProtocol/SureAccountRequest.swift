@@ -11,8 +11,10 @@ public struct SureAccountRequest: Sendable, Equatable {
     public var institutionName: String?
     public var ledgerTimezone: String?
 
-    public init(sourceAccountID: String, accountableType: String, currency: String, name: String? = nil,
-                institutionName: String? = nil, ledgerTimezone: String? = nil) {
+    public init(
+        sourceAccountID: String, accountableType: String, currency: String, name: String? = nil,
+        institutionName: String? = nil, ledgerTimezone: String? = nil
+    ) {
         self.sourceAccountID = sourceAccountID
         self.accountableType = accountableType
         self.currency = currency

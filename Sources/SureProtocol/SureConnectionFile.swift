@@ -37,15 +37,18 @@ public struct SureConnectionFile: Sendable {
             throw reader.bad("consent.selected_source_account_ids is missing")
         }
         let selectedIDs = try selected.map { item -> String in
-            guard case .string(let text) = item, Fields.isUUID(text) else { throw reader.bad("selected_source_account_ids must hold UUIDs") }
+            guard case .string(let text) = item, Fields.isUUID(text) else {
+                throw reader.bad("selected_source_account_ids must hold UUIDs")
+            }
             return text
         }
         let mappings = try self.mappings(root, selectedIDs: selectedIDs, reader: reader)
         var grantedAt = ""
         if case .string(let text)? = consent["granted_at"] { grantedAt = text }
-        return SureConnectionFile(connectionID: connectionID, publisherID: publisherID, generation: generation,
-                                   streamID: streamID, consentGrantedAt: grantedAt, mappings: mappings,
-                                   credential: reader.optionalString(root, "publisher_credential"))
+        return SureConnectionFile(
+            connectionID: connectionID, publisherID: publisherID, generation: generation,
+            streamID: streamID, consentGrantedAt: grantedAt, mappings: mappings,
+            credential: reader.optionalString(root, "publisher_credential"))
     }
 
     /// The consented accounts' mappings: each binding of `account_bindings` with what `accounts`
@@ -70,16 +73,19 @@ public struct SureConnectionFile: Sendable {
                 throw reader.bad("accounts has no entry (currency, accountable_type, ledger_timezone) for \(sourceText)")
             }
             let type = try reader.string(info, "accountable_type")
-            guard type == "Depository" || type == "CreditCard" else { throw reader.bad("accountable_type must be Depository or CreditCard") }
+            guard type == "Depository" || type == "CreditCard" else {
+                throw reader.bad("accountable_type must be Depository or CreditCard")
+            }
             let spelled = selectedIDs.first { $0.lowercased() == source } ?? sourceText
-            mappings.append(SureAccountMapping(
-                sourceAccountID: source, position: position,
-                accountID: reader.optionalString(info, "account_id") ?? spelled, lineageID: try reader.uuid(object, "lineage_id"),
-                mappingVersion: try reader.integer(object, "mapping_version"), accountableType: type,
-                subtype: reader.optionalString(info, "subtype"), currency: try reader.string(info, "currency"),
-                name: reader.optionalString(info, "name") ?? "Wallet account",
-                institutionName: reader.optionalString(info, "institution_name") ?? "Apple Wallet",
-                ledgerTimezone: reader.optionalString(info, "ledger_timezone") ?? "UTC"))
+            mappings.append(
+                SureAccountMapping(
+                    sourceAccountID: source, position: position,
+                    accountID: reader.optionalString(info, "account_id") ?? spelled, lineageID: try reader.uuid(object, "lineage_id"),
+                    mappingVersion: try reader.integer(object, "mapping_version"), accountableType: type,
+                    subtype: reader.optionalString(info, "subtype"), currency: try reader.string(info, "currency"),
+                    name: reader.optionalString(info, "name") ?? "Wallet account",
+                    institutionName: reader.optionalString(info, "institution_name") ?? "Apple Wallet",
+                    ledgerTimezone: reader.optionalString(info, "ledger_timezone") ?? "UTC"))
         }
         guard Set(mappings.map(\.sourceAccountID)) == Set(selectedIDs.map { $0.lowercased() }) else {
             throw reader.bad("account_bindings must bind exactly the consented accounts")

@@ -11,8 +11,10 @@ public struct SureCounts: Sendable, Equatable {
     public init() {}
 
     var pairs: [(String, Int)] {
-        [("upserted", upserted), ("retracted", retracted), ("review_required", reviewRequired),
-         ("source_only", sourceOnly), ("settled", settled), ("balances", balances), ("accounts", accounts)]
+        [
+            ("upserted", upserted), ("retracted", retracted), ("review_required", reviewRequired),
+            ("source_only", sourceOnly), ("settled", settled), ("balances", balances), ("accounts", accounts),
+        ]
     }
 
     /// Compact JSON, as stored on the batch rows.

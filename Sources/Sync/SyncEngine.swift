@@ -29,8 +29,9 @@ public final class SyncEngine {
         try TestFaultInjection.limitPages(of: store)
         #endif
         let sourceRow = try store.transaction {
-            try store.sourceRowID(kind: source.kind, externalID: source.externalID, name: source.displayName,
-                                  location: source.location, now: now)
+            try store.sourceRowID(
+                kind: source.kind, externalID: source.externalID, name: source.displayName,
+                location: source.location, now: now)
         }
         let streams = try source.streams()
         // Opening every stream first checks each against its token (e.g. a copy of the export
@@ -44,7 +45,8 @@ public final class SyncEngine {
         do {
             for (stream, openedToken, openedSequence) in opened {
                 if let accountID = stream.accountID, try store.sourceRowID(ofAccount: accountID) != sourceRow {
-                    report.skippedStreams.append("\(source.displayName) \(stream.name): account \(accountID) is not in this source's accounts; skipped")
+                    report.skippedStreams.append(
+                        "\(source.displayName) \(stream.name): account \(accountID) is not in this source's accounts; skipped")
                     continue
                 }
                 let token = try store.token(sourceRowID: sourceRow, stream: stream.name)
@@ -70,8 +72,10 @@ public final class SyncEngine {
 
     /// Applies a stream's change sets until its end or its first error, which is thrown once the
     /// change sets before it are committed. `summary` counts only what committed.
-    private func apply(_ sequence: any ChangeSequence, of stream: LedgerStream, from savedToken: StreamToken?,
-                       sourceRow: Int64, summary: inout StreamSummary) throws {
+    private func apply(
+        _ sequence: any ChangeSequence, of stream: LedgerStream, from savedToken: StreamToken?,
+        sourceRow: Int64, summary: inout StreamSummary
+    ) throws {
         var token = savedToken
         var finished = false
         var committed = summary
@@ -128,14 +132,18 @@ public final class SyncEngine {
     /// Applies one change set in its own savepoint, with its token and the unknown values it
     /// is the first to bring (a value is warned about once per ledger: when the change set that
     /// first brings it commits). Returns `summary` counting it.
-    private func applyInSavepoint(_ change: StreamChange, to stream: LedgerStream, sourceRow: Int64,
-                                  summary: StreamSummary) throws -> StreamSummary {
+    private func applyInSavepoint(
+        _ change: StreamChange, to stream: LedgerStream, sourceRow: Int64,
+        summary: StreamSummary
+    ) throws -> StreamSummary {
         try store.changeSet {
             var writer = ChangeSetWriter(store: store, change: change, sourceRow: sourceRow, summary: summary)
             try writer.write(to: stream)
             var applied = writer.summary
-            for warning in writer.unknownValues where try store.recordUnknownValue(
-                field: String(warning.key), value: warning.value, file: warning.file, line: warning.line, now: now) {
+            for warning in writer.unknownValues
+            where try store.recordUnknownValue(
+                field: String(warning.key), value: warning.value, file: warning.file, line: warning.line, now: now)
+            {
                 applied.warnings.append(warning)
             }
             try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)

@@ -62,7 +62,8 @@ struct JSONFields {
     func timestamp(_ key: String) throws -> Timestamp {
         let text = try string(key)
         guard let timestamp = Timestamp(rfc3339: text) else {
-            throw FieldError(field: fieldPath(key), message: "'\(text)' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)")
+            throw FieldError(
+                field: fieldPath(key), message: "'\(text)' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)")
         }
         return timestamp
     }
@@ -105,7 +106,9 @@ struct JSONFields {
                 throw FieldError(field: fieldPath(key), message: error.description)
             }
         case .number(let literal):
-            throw FieldError(field: fieldPath(key), message: "a JSON number (\(literal)) where an amount belongs; amounts are decimal strings such as \"12.50\"")
+            throw FieldError(
+                field: fieldPath(key),
+                message: "a JSON number (\(literal)) where an amount belongs; amounts are decimal strings such as \"12.50\"")
         default:
             throw FieldError(field: fieldPath(key), message: "expected a decimal string, found \(value.typeName)")
         }

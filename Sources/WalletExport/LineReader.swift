@@ -51,9 +51,10 @@ final class LineReader {
                 start = newline + 1
                 searchFrom = start
                 defer { nextNumber += 1 }
-                return Line(number: nextNumber, offset: bufferOffset + Int64(lineStart),
-                            endOffset: bufferOffset + Int64(newline + 1),
-                            bytes: UnsafeRawBufferPointer(rebasing: storage[lineStart..<end]))
+                return Line(
+                    number: nextNumber, offset: bufferOffset + Int64(lineStart),
+                    endOffset: bufferOffset + Int64(newline + 1),
+                    bytes: UnsafeRawBufferPointer(rebasing: storage[lineStart..<end]))
             }
             if atEnd { return nil }
             searchFrom = count

@@ -67,8 +67,10 @@ public final class WalletExportSource: LedgerSource {
             let folder = stream.name.hasPrefix("balances/") ? "balances" : "transactions"
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)) ?? []
             let name = names.first { $0.hasSuffix(".jsonl") && $0.dropLast(6).uppercased() == accountID } ?? accountID + ".jsonl"
-            return (directory.appendingPathComponent(folder).appendingPathComponent(name),
-                    Self.join(displayPath, folder + "/" + name))
+            return (
+                directory.appendingPathComponent(folder).appendingPathComponent(name),
+                Self.join(displayPath, folder + "/" + name)
+            )
         }
     }
 

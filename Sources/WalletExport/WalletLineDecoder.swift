@@ -32,8 +32,9 @@ struct WalletLineDecoder {
             switch stream {
             case .accounts:
                 let (header, set) = try changeSet(&cursor, account)
-                return Decoded(generation: header.generation, sequence: header.sequence, isSnapshot: header.isSnapshot,
-                               records: .accounts(set))
+                return Decoded(
+                    generation: header.generation, sequence: header.sequence, isSnapshot: header.isSnapshot,
+                    records: .accounts(set))
             case .balances(let accountID):
                 let known = KnownID(accountID)
                 let (header, set) = try changeSet(&cursor) { (cursor: inout JSONCursor) throws(Unsure) in
@@ -41,8 +42,9 @@ struct WalletLineDecoder {
                 }
                 for record in set.inserted where record.accountID != accountID { return nil }
                 for record in set.updated where record.accountID != accountID { return nil }
-                return Decoded(generation: header.generation, sequence: header.sequence, isSnapshot: header.isSnapshot,
-                               records: .balances(set))
+                return Decoded(
+                    generation: header.generation, sequence: header.sequence, isSnapshot: header.isSnapshot,
+                    records: .balances(set))
             case .transactions(let accountID):
                 let known = KnownID(accountID)
                 let (header, set) = try changeSet(&cursor) { (cursor: inout JSONCursor) throws(Unsure) in
@@ -50,8 +52,9 @@ struct WalletLineDecoder {
                 }
                 for record in set.inserted where record.accountID != accountID { return nil }
                 for record in set.updated where record.accountID != accountID { return nil }
-                return Decoded(generation: header.generation, sequence: header.sequence, isSnapshot: header.isSnapshot,
-                               records: .transactions(set))
+                return Decoded(
+                    generation: header.generation, sequence: header.sequence, isSnapshot: header.isSnapshot,
+                    records: .transactions(set))
             }
         } catch {
             return nil
@@ -69,7 +72,8 @@ struct WalletLineDecoder {
     private static let changeSetKeys: [StaticString] = ["generation", "sequence", "snapshot", "inserted", "updated", "deleted"]
 
     private static func changeSet<Record>(_ cursor: inout JSONCursor, _ record: (inout JSONCursor) throws(Unsure) -> Record)
-    throws(Unsure) -> (Header, ChangeSet<Record>) {
+        throws(Unsure) -> (Header, ChangeSet<Record>)
+    {
         var generation: String?
         var sequence: Int64?
         var isSnapshot = false
@@ -104,12 +108,15 @@ struct WalletLineDecoder {
         }
         cursor.skipWhitespace()
         guard cursor.isAtEnd, let generation, let sequence else { throw Unsure() }
-        return (Header(generation: generation, sequence: sequence, isSnapshot: isSnapshot),
-                ChangeSet(inserted: inserted, updated: updated, deleted: deleted))
+        return (
+            Header(generation: generation, sequence: sequence, isSnapshot: isSnapshot),
+            ChangeSet(inserted: inserted, updated: updated, deleted: deleted)
+        )
     }
 
     private static func records<Record>(_ cursor: inout JSONCursor, _ record: (inout JSONCursor) throws(Unsure) -> Record)
-    throws(Unsure) -> [Record] {
+        throws(Unsure) -> [Record]
+    {
         var decoded: [Record] = []
         if try cursor.null() { return decoded }
         guard try cursor.beginArray() else { return decoded }
@@ -136,8 +143,10 @@ struct WalletLineDecoder {
     /// `expected` is where the key after the last one found sits in `keys`: exporters write
     /// keys in one order, so it is tried first, straight on the bytes.
     @inline(__always)
-    private static func first(_ cursor: inout JSONCursor, _ keys: [StaticString], _ seen: inout UInt32,
-                              _ expected: inout Int) throws(Unsure) -> Int {
+    private static func first(
+        _ cursor: inout JSONCursor, _ keys: [StaticString], _ seen: inout UInt32,
+        _ expected: inout Int
+    ) throws(Unsure) -> Int {
         var code = -1
         if expected < keys.count, try cursor.key(ifExactly: keys[expected]) {
             code = expected
@@ -160,8 +169,10 @@ struct WalletLineDecoder {
 
     // MARK: - Records
 
-    private static let accountKeys: [StaticString] = ["id", "kind", "displayName", "institutionName", "accountDescription",
-                                                      "currencyCode", "openingDate", "creditInformation"]
+    private static let accountKeys: [StaticString] = [
+        "id", "kind", "displayName", "institutionName", "accountDescription",
+        "currencyCode", "openingDate", "creditInformation",
+    ]
 
     private static func account(_ cursor: inout JSONCursor) throws(Unsure) -> Account {
         var id: String?
@@ -189,13 +200,16 @@ struct WalletLineDecoder {
             }
         } while try cursor.nextMember()
         guard let id, let kind, let displayName, let institutionName, let currencyCode else { throw Unsure() }
-        return Account(id: id, kind: kind, displayName: displayName, institutionName: institutionName,
-                       accountDescription: accountDescription, currencyCode: currencyCode, openingDate: openingDate,
-                       creditInformation: credit)
+        return Account(
+            id: id, kind: kind, displayName: displayName, institutionName: institutionName,
+            accountDescription: accountDescription, currencyCode: currencyCode, openingDate: openingDate,
+            creditInformation: credit)
     }
 
-    private static let creditKeys: [StaticString] = ["creditLimit", "minimumNextPaymentAmount", "nextPaymentDueDate",
-                                                     "overduePaymentAmount"]
+    private static let creditKeys: [StaticString] = [
+        "creditLimit", "minimumNextPaymentAmount", "nextPaymentDueDate",
+        "overduePaymentAmount",
+    ]
 
     private static func creditInformation(_ cursor: inout JSONCursor) throws(Unsure) -> CreditInformation? {
         if try cursor.null() { return nil }
@@ -237,8 +251,9 @@ struct WalletLineDecoder {
             }
         } while try cursor.nextMember()
         guard let id, let accountID, let currencyCode,
-              let balance = AccountBalance(id: id, accountID: accountID, currencyCode: currencyCode,
-                                           available: available, booked: booked)
+            let balance = AccountBalance(
+                id: id, accountID: accountID, currencyCode: currencyCode,
+                available: available, booked: booked)
         else { throw Unsure() }
         return balance
     }
@@ -309,14 +324,15 @@ struct WalletLineDecoder {
             }
         } while try cursor.nextMember()
         guard let id, let accountID, let transactionDate, let amount, let indicator, let description,
-              let originalDescription, let type, let status
+            let originalDescription, let type, let status
         else { throw Unsure() }
-        return Transaction(id: id, accountID: accountID, transactionDate: transactionDate, postedDate: postedDate,
-                           transactionAmount: amount, foreignCurrencyAmount: foreignAmount,
-                           foreignCurrencyExchangeRate: rate, creditDebitIndicator: indicator,
-                           transactionDescription: description, originalTransactionDescription: originalDescription,
-                           merchantCategoryCode: merchantCategoryCode, merchantName: merchantName,
-                           transactionType: type, status: status)
+        return Transaction(
+            id: id, accountID: accountID, transactionDate: transactionDate, postedDate: postedDate,
+            transactionAmount: amount, foreignCurrencyAmount: foreignAmount,
+            foreignCurrencyExchangeRate: rate, creditDebitIndicator: indicator,
+            transactionDescription: description, originalTransactionDescription: originalDescription,
+            merchantCategoryCode: merchantCategoryCode, merchantName: merchantName,
+            transactionType: type, status: status)
     }
 
     // MARK: - Values
@@ -512,7 +528,8 @@ struct WalletLineDecoder {
     /// A known case, or another name of printable ASCII as `unrecognized`, as
     /// `JSONFields.openEnumeration` reads it.
     private static func openEnumeration<Value: OpenEnumeration>(_ cursor: inout JSONCursor, _ names: CaseNames<Value>)
-    throws(Unsure) -> Value {
+        throws(Unsure) -> Value
+    {
         let token = try cursor.string()
         guard token.isASCII, token.count > 0 else { throw Unsure() }
         let content = cursor.content(token)

@@ -29,8 +29,11 @@ enum WalletRecordDecoder {
         let currency = try fields.currencyCode("currencyCode")
         let available = try side(fields, "available")
         let booked = try side(fields, "booked")
-        guard let balance = AccountBalance(id: id, accountID: accountID, currencyCode: currency,
-                                           available: available, booked: booked) else {
+        guard
+            let balance = AccountBalance(
+                id: id, accountID: accountID, currencyCode: currency,
+                available: available, booked: booked)
+        else {
             throw FieldError(field: fields.fieldPath("available"), message: "a balance needs 'available', 'booked' or both")
         }
         return balance
@@ -38,8 +41,9 @@ enum WalletRecordDecoder {
 
     private static func side(_ fields: JSONFields, _ key: String) throws -> Balance? {
         guard let side = try fields.nested(key) else { return nil }
-        return Balance(amount: try side.money("amount"), asOfDate: try side.timestamp("asOfDate"),
-                       creditDebitIndicator: try side.enumeration("creditDebitIndicator", CreditDebitIndicator.self))
+        return Balance(
+            amount: try side.money("amount"), asOfDate: try side.timestamp("asOfDate"),
+            creditDebitIndicator: try side.enumeration("creditDebitIndicator", CreditDebitIndicator.self))
     }
 
     static func transaction(_ value: JSONValue, path: String) throws -> Transaction {
@@ -47,8 +51,9 @@ enum WalletRecordDecoder {
         var mcc: Int?
         if let code = fields.optional("merchantCategoryCode") {
             guard case .number(let literal) = code, let number = Int(literal), (0...9999).contains(number) else {
-                throw FieldError(field: fields.fieldPath("merchantCategoryCode"),
-                                 message: "expected an integer from 0 to 9999, found \(code.typeName == "a number" ? literal(code) : code.typeName)")
+                throw FieldError(
+                    field: fields.fieldPath("merchantCategoryCode"),
+                    message: "expected an integer from 0 to 9999, found \(code.typeName == "a number" ? literal(code) : code.typeName)")
             }
             mcc = number
         }

@@ -35,11 +35,13 @@ public final class WalletStreamReader: ChangeSequence {
         }
         // A last line that cannot be read is reported, with its line number, by the scan below.
         if let tailBytes = try LineReader.lastCompleteLine(of: url),
-           let tail = try? tailBytes.withUnsafeBytes({ bytes in try header(of: bytes, line: nil) }),
-           tail.generation == token.generation {
+            let tail = try? tailBytes.withUnsafeBytes({ bytes in try header(of: bytes, line: nil) }),
+            tail.generation == token.generation
+        {
             if tail.sequence < token.sequence {
-                throw SourceError.sourceBehind(file: displayPath, generation: token.generation,
-                                             fileSequence: tail.sequence, appliedSequence: token.sequence)
+                throw SourceError.sourceBehind(
+                    file: displayPath, generation: token.generation,
+                    fileSequence: tail.sequence, appliedSequence: token.sequence)
             }
             if tail.sequence == token.sequence { return }
         }
@@ -100,15 +102,17 @@ public final class WalletStreamReader: ChangeSequence {
                 parsed = value
                 header = try self.header(of: value, line: line.number)
             }
-            let nextToken = StreamToken(generation: header.generation, sequence: header.sequence,
-                                        resumeOffset: line.endOffset, resumeLine: line.number + 1)
+            let nextToken = StreamToken(
+                generation: header.generation, sequence: header.sequence,
+                resumeOffset: line.endOffset, resumeLine: line.number + 1)
             switch decide(header, line: line.number) {
             case .skip:
                 current = (header.generation, header.sequence)
                 resumeHint = nextToken
             case .apply(let isResync):
-                let change = try decode(line, header: header, token: nextToken, isResync: isResync, parsed: parsed,
-                                        decoded: decoded)
+                let change = try decode(
+                    line, header: header, token: nextToken, isResync: isResync, parsed: parsed,
+                    decoded: decoded)
                 current = (header.generation, header.sequence)
                 return change
             case .corrupt(let message):
@@ -135,20 +139,26 @@ public final class WalletStreamReader: ChangeSequence {
         guard let current else {
             // The first line read: compare it with the saved token.
             guard let saved = savedToken else {
-                return header.isSnapshot ? .apply(isResync: false)
+                return header.isSnapshot
+                    ? .apply(isResync: false)
                     : .corrupt("the first change set of a stream with no saved token must be a snapshot")
             }
             if header.generation != saved.generation {
-                return header.isSnapshot ? .apply(isResync: true)
-                    : .corrupt("generation \(header.generation) replaces the saved generation \(saved.generation) but its first line is not a snapshot")
+                return header.isSnapshot
+                    ? .apply(isResync: true)
+                    : .corrupt(
+                        "generation \(header.generation) replaces the saved generation \(saved.generation) but its first line is not a snapshot"
+                    )
             }
             if header.sequence <= saved.sequence { return .skip }
             if header.sequence == saved.sequence + 1 { return .apply(isResync: false) }
-            return header.isSnapshot ? .apply(isResync: true)
+            return header.isSnapshot
+                ? .apply(isResync: true)
                 : .corrupt("sequence \(header.sequence) follows the saved sequence \(saved.sequence): a gap")
         }
         if header.generation != current.generation {
-            return header.isSnapshot ? .apply(isResync: true)
+            return header.isSnapshot
+                ? .apply(isResync: true)
                 : .corrupt("the generation changes from \(current.generation) to \(header.generation) without a snapshot")
         }
         if header.sequence == current.sequence + 1 {
@@ -172,12 +182,14 @@ public final class WalletStreamReader: ChangeSequence {
     /// `decodeLine`, with or without the fast decoder: without it, the line goes through the
     /// parsed tree only, the reference the fast decoder is tested against.
     static func decodeLine(_ bytes: UnsafeRawBufferPointer, stream: LedgerStream, file: String, fastPath: Bool) throws -> StreamChange {
-        let reader = try WalletStreamReader(url: URL(fileURLWithPath: "/nonexistent/purse-decode-line"), displayPath: file,
-                                            stream: stream, token: nil)
+        let reader = try WalletStreamReader(
+            url: URL(fileURLWithPath: "/nonexistent/purse-decode-line"), displayPath: file,
+            stream: stream, token: nil)
         let header = try reader.header(of: bytes, line: 1)
         let line = LineReader.Line(number: 1, offset: 0, endOffset: Int64(bytes.count + 1), bytes: bytes)
-        return try reader.decode(line, header: header, token: StreamToken(generation: header.generation, sequence: header.sequence),
-                                 isResync: false, parsed: fastPath ? nil : try reader.parse(line))
+        return try reader.decode(
+            line, header: header, token: StreamToken(generation: header.generation, sequence: header.sequence),
+            isResync: false, parsed: fastPath ? nil : try reader.parse(line))
     }
 
     private func header(of bytes: UnsafeRawBufferPointer, line: Int?) throws -> Header {
@@ -237,11 +249,14 @@ public final class WalletStreamReader: ChangeSequence {
 
     /// The line's change set: from the fast decoder when it vouches for the line, else from the
     /// parsed tree, which also gives the exact error.
-    private func decode(_ line: LineReader.Line, header: Header, token: StreamToken, isResync: Bool,
-                        parsed: JSONValue? = nil, decoded: StreamChange.Records? = nil) throws -> StreamChange {
+    private func decode(
+        _ line: LineReader.Line, header: Header, token: StreamToken, isResync: Bool,
+        parsed: JSONValue? = nil, decoded: StreamChange.Records? = nil
+    ) throws -> StreamChange {
         if parsed == nil, let records = decoded ?? WalletLineDecoder.decode(line.bytes, stream: stream)?.records {
-            return StreamChange(records: records, replacesStream: header.isSnapshot, isResync: isResync,
-                                token: token, file: displayPath, line: line.number)
+            return StreamChange(
+                records: records, replacesStream: header.isSnapshot, isResync: isResync,
+                token: token, file: displayPath, line: line.number)
         }
         let value = try parsed ?? parse(line)
         do {
@@ -261,8 +276,9 @@ public final class WalletStreamReader: ChangeSequence {
                 try requireAccount(accountID, set.updated.map(\.accountID), "updated")
                 records = .transactions(set)
             }
-            return StreamChange(records: records, replacesStream: header.isSnapshot, isResync: isResync,
-                                token: token, file: displayPath, line: line.number)
+            return StreamChange(
+                records: records, replacesStream: header.isSnapshot, isResync: isResync,
+                token: token, file: displayPath, line: line.number)
         } catch let error as FieldError {
             throw SourceError.badInput(file: displayPath, line: line.number, field: error.field, message: error.message)
         }
@@ -299,8 +315,9 @@ public final class WalletStreamReader: ChangeSequence {
     /// Every record must belong to the account its file is named after.
     private func requireAccount(_ accountID: String, _ recordAccounts: [String], _ key: String) throws {
         for (index, recordAccount) in recordAccounts.enumerated() where recordAccount != accountID {
-            throw FieldError(field: "\(key)[\(index)].accountID",
-                             message: "\(recordAccount) does not match the account \(accountID) this file is for")
+            throw FieldError(
+                field: "\(key)[\(index)].accountID",
+                message: "\(recordAccount) does not match the account \(accountID) this file is for")
         }
     }
 }

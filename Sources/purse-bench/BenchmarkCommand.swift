@@ -23,7 +23,8 @@ enum BenchmarkCommand {
             while index < arguments.count {
                 let name = arguments[index]
                 guard name.hasPrefix("--"), index + 1 < arguments.count else {
-                    FileHandle.standardError.write(Data("usage: purse-bench [--sizes N,N,...] [--runs R] [--work DIR] [--json FILE]\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("usage: purse-bench [--sizes N,N,...] [--runs R] [--work DIR] [--json FILE]\n".utf8))
                     return name == "--help" || name == "-h" ? 0 : 64
                 }
                 options[String(name.dropFirst(2))] = arguments[index + 1]
@@ -59,8 +60,10 @@ enum BenchmarkCommand {
         }
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         var rows: [Row] = []
-        func timed(_ size: Int, _ phase: String, times: Int = runs, before: () throws -> Void = {},
-                   _ executable: String, _ arguments: [String]) throws -> Row {
+        func timed(
+            _ size: Int, _ phase: String, times: Int = runs, before: () throws -> Void = {},
+            _ executable: String, _ arguments: [String]
+        ) throws -> Row {
             var seconds: [Double] = []
             var peak: Int64 = 0
             for run in 1...times {
@@ -98,17 +101,26 @@ enum BenchmarkCommand {
             fresh(baseline)
             try FileManager.default.copyItem(atPath: database, toPath: baseline)
             try IncrementalChange.append(changed: 1000, deleted: 100, database: baseline, export: export)
-            _ = try timed(size, "incremental 1000+100", before: {
-                fresh(database)
-                try FileManager.default.copyItem(atPath: baseline, toPath: database)
-            }, purse, ["--db", database, "--quiet", "sync", export])
+            _ = try timed(
+                size, "incremental 1000+100",
+                before: {
+                    fresh(database)
+                    try FileManager.default.copyItem(atPath: baseline, toPath: database)
+                }, purse, ["--db", database, "--quiet", "sync", export])
             for (category, amount) in [("Groceries", "600"), ("Dining", "400"), ("Shopping", "300")] {
-                _ = try ChildProcess.run(purse, ["--db", database, "budget", "set", category, amount, "--currency", "USD", "--from", "2026-01"])
+                _ = try ChildProcess.run(
+                    purse, ["--db", database, "budget", "set", category, amount, "--currency", "USD", "--from", "2026-01"])
             }
             let reports: [(String, [String])] = [
                 ("report spending --month", ["report", "spending", "--month", "2026-10", "--format", "csv"]),
-                ("report spending --by mcc (all)", ["report", "spending", "--by", "mcc", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]),
-                ("report trend --every month", ["report", "trend", "--every", "month", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]),
+                (
+                    "report spending --by mcc (all)",
+                    ["report", "spending", "--by", "mcc", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]
+                ),
+                (
+                    "report trend --every month",
+                    ["report", "trend", "--every", "month", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]
+                ),
                 ("report budget", ["report", "budget", "--month", "2026-10", "--format", "csv"]),
             ]
             for (phase, arguments) in reports {
@@ -130,10 +142,12 @@ enum BenchmarkCommand {
         for row in rows {
             let floor = rows.first { $0.size == row.size && $0.phase == "raw floor" }?.median
             let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
-            text += line([String(row.size), row.phase, String(format: "%.3f", row.median),
-                          String(format: "%.1f", Double(row.peakBytes) / 1_048_576),
-                          floor.map { String(format: "%.2fx", row.median / $0) } ?? "",
-                          sync.map { String(format: "%.2f%%", row.median / $0 * 100) } ?? ""])
+            text += line([
+                String(row.size), row.phase, String(format: "%.3f", row.median),
+                String(format: "%.1f", Double(row.peakBytes) / 1_048_576),
+                floor.map { String(format: "%.2fx", row.median / $0) } ?? "",
+                sync.map { String(format: "%.2f%%", row.median / $0 * 100) } ?? "",
+            ])
         }
         return text
     }

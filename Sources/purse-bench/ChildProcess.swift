@@ -9,8 +9,10 @@ struct ChildProcess {
         let status: Int32
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdout: String = "/dev/null",
-                    environment: [String: String] = [:]) throws -> Measurement {
+    static func run(
+        _ executable: String, _ arguments: [String], stdout: String = "/dev/null",
+        environment: [String: String] = [:]
+    ) throws -> Measurement {
         var fileActions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }

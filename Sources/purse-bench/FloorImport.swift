@@ -15,10 +15,13 @@ enum FloorImport {
     /// Writes the transactions (and the accounts they need) of a synced database as TSV. Untimed.
     static func dump(database: String, to rowsFile: String) throws {
         let connection = try Connection(path: database, readOnly: true)
-        guard let output = FileHandle(forWritingAtPath: rowsFile) ?? {
-            _ = FileManager.default.createFile(atPath: rowsFile, contents: nil)
-            return FileHandle(forWritingAtPath: rowsFile)
-        }() else { throw BenchmarkError("cannot write \(rowsFile)") }
+        guard
+            let output = FileHandle(forWritingAtPath: rowsFile)
+                ?? {
+                    _ = FileManager.default.createFile(atPath: rowsFile, contents: nil)
+                    return FileHandle(forWritingAtPath: rowsFile)
+                }()
+        else { throw BenchmarkError("cannot write \(rowsFile)") }
         defer { try? output.close() }
         var buffer = ""
         func flush() {
@@ -31,7 +34,8 @@ enum FloorImport {
         }
         let rows = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM transactions ORDER BY row_id")
         while try rows.step() {
-            buffer += "T\t" + (0..<Int32(columns.count)).map { rows.isNull($0) ? "\\N" : escape(rows.text($0)) }.joined(separator: "\t") + "\n"
+            buffer +=
+                "T\t" + (0..<Int32(columns.count)).map { rows.isNull($0) ? "\\N" : escape(rows.text($0)) }.joined(separator: "\t") + "\n"
             if buffer.utf8.count > 1 << 20 { flush() }
         }
         flush()
@@ -47,10 +51,15 @@ enum FloorImport {
         guard let file = fopen(rowsFile, "r") else { throw BenchmarkError("cannot read \(rowsFile)") }
         defer { fclose(file) }
         try connection.transaction {
-            try connection.execute("INSERT INTO sources (id, kind, external_id, name, created_at) VALUES (1, 'floor', 'floor', 'floor', 'x')")
-            let account = try connection.prepare("INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency) VALUES (?, 1, ?, ?, ?, ?)")
-            let insert = try connection.prepare("INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
-            let integerColumns: Set<Int> = Set(["transaction_time", "amount", "signed_amount", "foreign_amount", "mcc"].compactMap { columns.firstIndex(of: $0) })
+            try connection.execute(
+                "INSERT INTO sources (id, kind, external_id, name, created_at) VALUES (1, 'floor', 'floor', 'floor', 'x')")
+            let account = try connection.prepare(
+                "INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency) VALUES (?, 1, ?, ?, ?, ?)")
+            let insert = try connection.prepare(
+                "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+            )
+            let integerColumns: Set<Int> = Set(
+                ["transaction_time", "amount", "signed_amount", "foreign_amount", "mcc"].compactMap { columns.firstIndex(of: $0) })
             var buffer: UnsafeMutablePointer<CChar>?
             var capacity = 0
             defer { free(buffer) }

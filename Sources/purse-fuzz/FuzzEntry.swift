@@ -3,19 +3,22 @@ import Foundation
 #if FUZZING
 /// libFuzzer's driver, linked in by `-sanitize=fuzzer` (see README, "Fuzzing").
 @_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>,
-                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
 
 @main
 struct FuzzMain {
     static func main() {
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
-        exit(runFuzzerDriver(&argc, &argv) { data, size in
-            FuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
-            return 0
-        })
+        exit(
+            runFuzzerDriver(&argc, &argv) { data, size in
+                FuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
+                return 0
+            })
     }
 }
 #else

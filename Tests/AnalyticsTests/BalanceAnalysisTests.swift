@@ -1,4 +1,3 @@
-@testable import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -6,6 +5,8 @@ import PurseTestSupport
 import Sync
 import Testing
 import WalletExport
+
+@testable import Analytics
 
 /// A ledger in a temporary folder, filled by syncing a Wallet export written line by line.
 private final class BalanceLedger {
@@ -31,14 +32,17 @@ private final class BalanceLedger {
     }
 
     func sync() throws {
-        let report = try SyncEngine(store: store, now: Timestamp.utc(epochSeconds: 1_794_744_000)).sync(WalletExportSource(path: export.path))
+        let report = try SyncEngine(store: store, now: Timestamp.utc(epochSeconds: 1_794_744_000)).sync(
+            WalletExportSource(path: export.path))
         // Bad input stops its stream without throwing: a test fixture must not pass it by.
         if let failure = report.failures.first { throw failure }
     }
 
     /// A balance with either side or both: each side is (amount, asOf, indicator).
-    static func balance(_ id: String, account: String, currency: String = "USD",
-                        available: (String, String, String)? = nil, booked: (String, String, String)? = nil) -> String {
+    static func balance(
+        _ id: String, account: String, currency: String = "USD",
+        available: (String, String, String)? = nil, booked: (String, String, String)? = nil
+    ) -> String {
         func side(_ value: (String, String, String)?) -> String {
             guard let (amount, asOf, indicator) = value else { return "null" }
             return "{\"amount\":{\"amount\":\"\(amount)\",\"currencyCode\":\"\(currency)\"},\"asOfDate\":\"\(asOf)\","
@@ -68,13 +72,16 @@ struct BalanceAnalysisTests {
     @Test("booked else available")
     func bookedElseAvailable() throws {
         let ledger = try BalanceLedger(accounts: [F.account("SAV")])
-        try ledger.append("balances/SAV", [
-            // Both sides: booked counts, even though available is later and larger.
-            BalanceLedger.balance("B1", account: "SAV", available: ("900.00", "2026-09-20T12:00:00Z", "credit"),
-                                  booked: ("800.00", "2026-09-10T12:00:00Z", "credit")),
-            // Only available: it counts.
-            BalanceLedger.balance("B2", account: "SAV", available: ("750.25", "2026-10-10T12:00:00Z", "credit")),
-        ])
+        try ledger.append(
+            "balances/SAV",
+            [
+                // Both sides: booked counts, even though available is later and larger.
+                BalanceLedger.balance(
+                    "B1", account: "SAV", available: ("900.00", "2026-09-20T12:00:00Z", "credit"),
+                    booked: ("800.00", "2026-09-10T12:00:00Z", "credit")),
+                // Only available: it counts.
+                BalanceLedger.balance("B2", account: "SAV", available: ("750.25", "2026-10-10T12:00:00Z", "credit")),
+            ])
         try ledger.sync()
         let report = try ledger.trend(from: "2026-09-01", to: "2026-10-31")
         #expect(report.dates == [BalanceLedger.day("2026-09-30"), BalanceLedger.day("2026-10-31")])
@@ -86,17 +93,23 @@ struct BalanceAnalysisTests {
 
     @Test("signed: a debt is negative")
     func signed() throws {
-        let ledger = try BalanceLedger(accounts: [F.account("CARD", kind: "liability", name: "Apple Card"),
-                                                  F.account("CHK", name: "Checking")])
-        try ledger.append("balances/CARD", [
-            F.balance("C1", account: "CARD", amount: "250.00", asOf: "2026-10-01T12:00:00Z", indicator: "debit"),
-            // Overpaid card: a credit balance is positive.
-            F.balance("C2", account: "CARD", amount: "10.00", asOf: "2026-10-20T12:00:00Z", indicator: "credit"),
+        let ledger = try BalanceLedger(accounts: [
+            F.account("CARD", kind: "liability", name: "Apple Card"),
+            F.account("CHK", name: "Checking"),
         ])
-        try ledger.append("balances/CHK", [
-            // Overdrawn checking: debit on an asset is negative too.
-            F.balance("K1", account: "CHK", amount: "35.50", asOf: "2026-10-01T12:00:00Z", indicator: "debit"),
-        ])
+        try ledger.append(
+            "balances/CARD",
+            [
+                F.balance("C1", account: "CARD", amount: "250.00", asOf: "2026-10-01T12:00:00Z", indicator: "debit"),
+                // Overpaid card: a credit balance is positive.
+                F.balance("C2", account: "CARD", amount: "10.00", asOf: "2026-10-20T12:00:00Z", indicator: "credit"),
+            ])
+        try ledger.append(
+            "balances/CHK",
+            [
+                // Overdrawn checking: debit on an asset is negative too.
+                F.balance("K1", account: "CHK", amount: "35.50", asOf: "2026-10-01T12:00:00Z", indicator: "debit")
+            ])
         try ledger.sync()
         let report = try ledger.trend(from: "2026-10-10", to: "2026-10-20", every: .week)
         #expect(report.dates.map(\.description) == ["2026-10-11", "2026-10-18", "2026-10-20"])
@@ -111,23 +124,29 @@ struct BalanceAnalysisTests {
     @Test("carried forward between observations")
     func carriedForward() throws {
         let ledger = try BalanceLedger(accounts: [F.account("SAV")])
-        try ledger.append("balances/SAV", [
-            F.balance("B1", account: "SAV", amount: "100.00", asOf: "2026-01-10T09:00:00Z"),
-            F.balance("B2", account: "SAV", amount: "300.00", asOf: "2026-03-20T09:00:00Z"),
-            // The last second of a day belongs to it; the next second is the next day.
-            F.balance("B3", account: "SAV", amount: "400.00", asOf: "2026-04-30T23:59:59Z"),
-            F.balance("B4", account: "SAV", amount: "500.00", asOf: "2026-05-31T00:00:00Z"),
-            F.balance("B5", account: "SAV", amount: "600.00", asOf: "2026-06-01T00:00:00Z"),
-        ])
+        try ledger.append(
+            "balances/SAV",
+            [
+                F.balance("B1", account: "SAV", amount: "100.00", asOf: "2026-01-10T09:00:00Z"),
+                F.balance("B2", account: "SAV", amount: "300.00", asOf: "2026-03-20T09:00:00Z"),
+                // The last second of a day belongs to it; the next second is the next day.
+                F.balance("B3", account: "SAV", amount: "400.00", asOf: "2026-04-30T23:59:59Z"),
+                F.balance("B4", account: "SAV", amount: "500.00", asOf: "2026-05-31T00:00:00Z"),
+                F.balance("B5", account: "SAV", amount: "600.00", asOf: "2026-06-01T00:00:00Z"),
+            ])
         try ledger.sync()
         let report = try ledger.trend(from: "2026-01-01", to: "2026-06-10")
         #expect(report.dates.map(\.description) == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-10"])
-        #expect(report.series.first?.balances == [usd("100.00"), usd("100.00"), usd("300.00"), usd("400.00"), usd("500.00"),
-                                                  usd("600.00")])
+        #expect(
+            report.series.first?.balances == [
+                usd("100.00"), usd("100.00"), usd("300.00"), usd("400.00"), usd("500.00"),
+                usd("600.00"),
+            ])
         // The end of a day is the end of the local day: in Los Angeles B3 (16:59 local) still counts for
         // 2026-04-30, and B5 (2026-05-31 17:00 local) already counts for 2026-05-31.
-        let losAngeles = try ledger.trend(from: "2026-04-30", to: "2026-05-31", every: .month,
-                                          zone: ReportTimeZone(identifier: "America/Los_Angeles")!)
+        let losAngeles = try ledger.trend(
+            from: "2026-04-30", to: "2026-05-31", every: .month,
+            zone: ReportTimeZone(identifier: "America/Los_Angeles")!)
         #expect(losAngeles.series.first?.balances == [usd("400.00"), usd("600.00")])
     }
 
@@ -146,11 +165,12 @@ struct BalanceAnalysisTests {
         #expect(fresh.balances == [nil, nil, nil])
         #expect(fresh.first == nil && fresh.last == nil && fresh.change == nil)
         // Rows list every (date, account), by date then name.
-        #expect(report.rows.map { "\($0.date) \($0.accountName) \($0.balance.map { String($0.units) } ?? "-")" } == [
-            "2026-01-31 New account -", "2026-01-31 Savings -",
-            "2026-02-28 New account -", "2026-02-28 Savings 0",
-            "2026-03-31 New account -", "2026-03-31 Savings 0",
-        ])
+        #expect(
+            report.rows.map { "\($0.date) \($0.accountName) \($0.balance.map { String($0.units) } ?? "-")" } == [
+                "2026-01-31 New account -", "2026-01-31 Savings -",
+                "2026-02-28 New account -", "2026-02-28 Savings 0",
+                "2026-03-31 New account -", "2026-03-31 Savings 0",
+            ])
     }
 
     @Test("net worth per currency never summed")
@@ -160,27 +180,48 @@ struct BalanceAnalysisTests {
             F.account("EUR", name: "Girokonto", currency: "EUR"), F.account("JPY", kind: "liability", name: "Yen Card", currency: "JPY"),
         ])
         try ledger.append("balances/SAV", [F.balance("S1", account: "SAV", amount: "1000.00", asOf: "2026-08-05T12:00:00Z")])
-        try ledger.append("balances/CARD", [F.balance("C1", account: "CARD", amount: "250.00", asOf: "2026-09-05T12:00:00Z",
-                                                      indicator: "debit")])
-        try ledger.append("balances/EUR", [F.balance("E1", account: "EUR", amount: "500.00", currency: "EUR",
-                                                     asOf: "2026-09-05T12:00:00Z")])
-        try ledger.append("balances/JPY", [F.balance("J1", account: "JPY", amount: "12000", currency: "JPY",
-                                                     asOf: "2026-09-06T12:00:00Z", indicator: "debit")])
+        try ledger.append(
+            "balances/CARD",
+            [
+                F.balance(
+                    "C1", account: "CARD", amount: "250.00", asOf: "2026-09-05T12:00:00Z",
+                    indicator: "debit")
+            ])
+        try ledger.append(
+            "balances/EUR",
+            [
+                F.balance(
+                    "E1", account: "EUR", amount: "500.00", currency: "EUR",
+                    asOf: "2026-09-05T12:00:00Z")
+            ])
+        try ledger.append(
+            "balances/JPY",
+            [
+                F.balance(
+                    "J1", account: "JPY", amount: "12000", currency: "JPY",
+                    asOf: "2026-09-06T12:00:00Z", indicator: "debit")
+            ])
         try ledger.sync()
-        let report = try BalanceAnalysis.netWorth(ledger.store, from: BalanceLedger.day("2026-08-01"),
-                                                  to: BalanceLedger.day("2026-09-30"), every: .month, zone: ledger.utc)
-        #expect(report.rows == [
-            // A currency with no balance at a date has no row then.
-            NetWorthReport.Row(date: BalanceLedger.day("2026-08-31"), currency: "USD", assets: 1000_0000, liabilities: 0,
-                               netWorth: 1000_0000, accounts: 1),
-            NetWorthReport.Row(date: BalanceLedger.day("2026-09-30"), currency: "EUR", assets: 500_0000, liabilities: 0,
-                               netWorth: 500_0000, accounts: 1),
-            // Only liabilities: assets are 0, net worth is negative.
-            NetWorthReport.Row(date: BalanceLedger.day("2026-09-30"), currency: "JPY", assets: 0, liabilities: -12000_0000,
-                               netWorth: -12000_0000, accounts: 1),
-            NetWorthReport.Row(date: BalanceLedger.day("2026-09-30"), currency: "USD", assets: 1000_0000, liabilities: -250_0000,
-                               netWorth: 750_0000, accounts: 2),
-        ])
+        let report = try BalanceAnalysis.netWorth(
+            ledger.store, from: BalanceLedger.day("2026-08-01"),
+            to: BalanceLedger.day("2026-09-30"), every: .month, zone: ledger.utc)
+        #expect(
+            report.rows == [
+                // A currency with no balance at a date has no row then.
+                NetWorthReport.Row(
+                    date: BalanceLedger.day("2026-08-31"), currency: "USD", assets: 1000_0000, liabilities: 0,
+                    netWorth: 1000_0000, accounts: 1),
+                NetWorthReport.Row(
+                    date: BalanceLedger.day("2026-09-30"), currency: "EUR", assets: 500_0000, liabilities: 0,
+                    netWorth: 500_0000, accounts: 1),
+                // Only liabilities: assets are 0, net worth is negative.
+                NetWorthReport.Row(
+                    date: BalanceLedger.day("2026-09-30"), currency: "JPY", assets: 0, liabilities: -12000_0000,
+                    netWorth: -12000_0000, accounts: 1),
+                NetWorthReport.Row(
+                    date: BalanceLedger.day("2026-09-30"), currency: "USD", assets: 1000_0000, liabilities: -250_0000,
+                    netWorth: 750_0000, accounts: 2),
+            ])
         #expect(report.currencies.map(\.currency) == ["EUR", "JPY", "USD"])
         let dollars = try #require(report.currencies.last)
         #expect(dollars.netWorths == [1000_0000, 750_0000])
@@ -193,34 +234,39 @@ struct BalanceAnalysisTests {
     @Test("drift found on the first day of divergence")
     func driftFirstDay() throws {
         let ledger = try BalanceLedger(accounts: [F.account("CHK", name: "Checking")])
-        try ledger.append("balances/CHK", [
-            F.balance("B1", account: "CHK", amount: "100.00", asOf: "2026-10-01T12:00:00Z"),
-            F.balance("B2", account: "CHK", amount: "80.00", asOf: "2026-10-10T12:00:00Z"),   // agrees: -20
-            F.balance("B3", account: "CHK", amount: "50.00", asOf: "2026-10-20T12:00:00Z"),   // -10 booked: drift -20
-            F.balance("B4", account: "CHK", amount: "30.00", asOf: "2026-10-25T12:00:00Z"),   // nothing booked: drift -20 again
-            F.balance("B5", account: "CHK", amount: "25.00", asOf: "2026-10-28T12:00:00Z"),   // -5 booked: agrees
-            F.balance("B6", account: "CHK", amount: "20.00", asOf: "2026-10-30T12:00:00Z"),   // nothing booked: drift -5
-            F.balance("B7", account: "CHK", amount: "17.00", asOf: "2026-10-31T12:00:00Z"),   // nothing booked: drift -3
-        ])
-        try ledger.append("transactions/CHK", [
-            F.transaction("T1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "20.00"),
-            // At B3's instant: counts for B2 -> B3 (earlier < t <= later), not again for B3 -> B4.
-            F.transaction("T3", account: "CHK", date: "2026-10-20T12:00:00Z", amount: "10.00"),
-            // Not booked: never counts.
-            F.transaction("T4", account: "CHK", date: "2026-10-21T12:00:00Z", amount: "20.00", status: "pending"),
-            F.transaction("T5", account: "CHK", date: "2026-10-22T12:00:00Z", amount: "20.00", status: "memo"),
-            F.transaction("T6", account: "CHK", date: "2026-10-27T12:00:00Z", amount: "5.00"),
-        ])
+        try ledger.append(
+            "balances/CHK",
+            [
+                F.balance("B1", account: "CHK", amount: "100.00", asOf: "2026-10-01T12:00:00Z"),
+                F.balance("B2", account: "CHK", amount: "80.00", asOf: "2026-10-10T12:00:00Z"),  // agrees: -20
+                F.balance("B3", account: "CHK", amount: "50.00", asOf: "2026-10-20T12:00:00Z"),  // -10 booked: drift -20
+                F.balance("B4", account: "CHK", amount: "30.00", asOf: "2026-10-25T12:00:00Z"),  // nothing booked: drift -20 again
+                F.balance("B5", account: "CHK", amount: "25.00", asOf: "2026-10-28T12:00:00Z"),  // -5 booked: agrees
+                F.balance("B6", account: "CHK", amount: "20.00", asOf: "2026-10-30T12:00:00Z"),  // nothing booked: drift -5
+                F.balance("B7", account: "CHK", amount: "17.00", asOf: "2026-10-31T12:00:00Z"),  // nothing booked: drift -3
+            ])
+        try ledger.append(
+            "transactions/CHK",
+            [
+                F.transaction("T1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "20.00"),
+                // At B3's instant: counts for B2 -> B3 (earlier < t <= later), not again for B3 -> B4.
+                F.transaction("T3", account: "CHK", date: "2026-10-20T12:00:00Z", amount: "10.00"),
+                // Not booked: never counts.
+                F.transaction("T4", account: "CHK", date: "2026-10-21T12:00:00Z", amount: "20.00", status: "pending"),
+                F.transaction("T5", account: "CHK", date: "2026-10-22T12:00:00Z", amount: "20.00", status: "memo"),
+                F.transaction("T6", account: "CHK", date: "2026-10-27T12:00:00Z", amount: "5.00"),
+            ])
         try ledger.sync()
         let report = try BalanceAnalysis.drift(ledger.store, zone: ledger.utc)
         #expect(report.pairsChecked == 6)
         #expect(report.distinctDivergences == 3)
-        #expect(report.divergences.map { "\($0.from) \($0.to) \($0.observed) \($0.derived) \($0.drift) \($0.firstDay)" } == [
-            "2026-10-10 2026-10-20 500000 700000 -200000 2026-10-20",
-            "2026-10-20 2026-10-25 300000 500000 -200000 2026-10-20",
-            "2026-10-28 2026-10-30 200000 250000 -50000 2026-10-30",
-            "2026-10-30 2026-10-31 170000 200000 -30000 2026-10-31",
-        ])
+        #expect(
+            report.divergences.map { "\($0.from) \($0.to) \($0.observed) \($0.derived) \($0.drift) \($0.firstDay)" } == [
+                "2026-10-10 2026-10-20 500000 700000 -200000 2026-10-20",
+                "2026-10-20 2026-10-25 300000 500000 -200000 2026-10-20",
+                "2026-10-28 2026-10-30 200000 250000 -50000 2026-10-30",
+                "2026-10-30 2026-10-31 170000 200000 -30000 2026-10-31",
+            ])
         // Days are local: at UTC+14, B3 (12:00Z) is 2026-10-21 02:00.
         let kiritimati = try BalanceAnalysis.drift(ledger.store, zone: ReportTimeZone(identifier: "Pacific/Kiritimati")!)
         #expect(kiritimati.divergences.first?.firstDay == BalanceLedger.day("2026-10-21"))
@@ -230,21 +276,26 @@ struct BalanceAnalysisTests {
     @Test("no drift when transactions explain the balances")
     func noDrift() throws {
         let ledger = try BalanceLedger(accounts: [F.account("CARD", kind: "liability", name: "Apple Card"), F.account("SAV")])
-        try ledger.append("balances/CARD", [
-            F.balance("C1", account: "CARD", amount: "100.00", asOf: "2026-10-01T00:00:00Z", indicator: "debit"),
-            F.balance("C2", account: "CARD", amount: "154.20", asOf: "2026-10-05T00:00:00Z", indicator: "debit"),
-            F.balance("C3", account: "CARD", amount: "4.20", asOf: "2026-10-09T00:00:00Z", indicator: "debit"),
-            // Paid off exactly, then a refund leaves a credit balance.
-            F.balance("C4", account: "CARD", amount: "5.80", asOf: "2026-10-12T00:00:00Z", indicator: "credit"),
-        ])
-        try ledger.append("transactions/CARD", [
-            F.transaction("T1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "54.20"),
-            F.transaction("T2", account: "CARD", date: "2026-10-07T12:00:00Z", amount: "150.00", indicator: "credit",
-                          type: "billPayment", mcc: nil, merchant: nil, description: "PAYMENT"),
-            F.transaction("T3", account: "CARD", date: "2026-10-10T12:00:00Z", amount: "10.00", indicator: "credit", type: "refund"),
-            // Another currency's amount cannot change a USD balance.
-            F.transaction("T4", account: "CARD", date: "2026-10-11T12:00:00Z", amount: "99", currency: "JPY"),
-        ])
+        try ledger.append(
+            "balances/CARD",
+            [
+                F.balance("C1", account: "CARD", amount: "100.00", asOf: "2026-10-01T00:00:00Z", indicator: "debit"),
+                F.balance("C2", account: "CARD", amount: "154.20", asOf: "2026-10-05T00:00:00Z", indicator: "debit"),
+                F.balance("C3", account: "CARD", amount: "4.20", asOf: "2026-10-09T00:00:00Z", indicator: "debit"),
+                // Paid off exactly, then a refund leaves a credit balance.
+                F.balance("C4", account: "CARD", amount: "5.80", asOf: "2026-10-12T00:00:00Z", indicator: "credit"),
+            ])
+        try ledger.append(
+            "transactions/CARD",
+            [
+                F.transaction("T1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "54.20"),
+                F.transaction(
+                    "T2", account: "CARD", date: "2026-10-07T12:00:00Z", amount: "150.00", indicator: "credit",
+                    type: "billPayment", mcc: nil, merchant: nil, description: "PAYMENT"),
+                F.transaction("T3", account: "CARD", date: "2026-10-10T12:00:00Z", amount: "10.00", indicator: "credit", type: "refund"),
+                // Another currency's amount cannot change a USD balance.
+                F.transaction("T4", account: "CARD", date: "2026-10-11T12:00:00Z", amount: "99", currency: "JPY"),
+            ])
         // One observation: nothing to compare.
         try ledger.append("balances/SAV", [F.balance("S1", account: "SAV", amount: "10.00", asOf: "2026-10-01T00:00:00Z")])
         try ledger.sync()
@@ -264,10 +315,12 @@ struct BalanceEdgeCaseTests {
     @Test("observations at the same instant: the last stored wins, and the pair is compared")
     func sameInstant() throws {
         let ledger = try BalanceLedger(accounts: [F.account("SAV")])
-        try ledger.append("balances/SAV", [
-            F.balance("B1", account: "SAV", amount: "100.00", asOf: "2026-10-01T12:00:00Z"),
-            F.balance("B2", account: "SAV", amount: "90.00", asOf: "2026-10-01T12:00:00Z"),
-        ])
+        try ledger.append(
+            "balances/SAV",
+            [
+                F.balance("B1", account: "SAV", amount: "100.00", asOf: "2026-10-01T12:00:00Z"),
+                F.balance("B2", account: "SAV", amount: "90.00", asOf: "2026-10-01T12:00:00Z"),
+            ])
         try ledger.sync()
         #expect(try ledger.trend(from: "2026-10-01", to: "2026-10-01", every: .day).series.first?.balances == [usd("90.00")])
         let drift = try BalanceAnalysis.drift(ledger.store, zone: ledger.utc)
@@ -277,18 +330,21 @@ struct BalanceEdgeCaseTests {
     @Test("a pair of observations in two currencies is not compared and ends a divergence; net worth keeps them apart")
     func currencyChange() throws {
         let ledger = try BalanceLedger(accounts: [F.account("SAV")])
-        try ledger.append("balances/SAV", [
-            F.balance("B1", account: "SAV", amount: "100.00", asOf: "2026-10-01T12:00:00Z"),
-            F.balance("B2", account: "SAV", amount: "90.00", asOf: "2026-10-02T12:00:00Z"),
-            F.balance("B3", account: "SAV", amount: "80.00", currency: "EUR", asOf: "2026-10-03T12:00:00Z"),
-            F.balance("B4", account: "SAV", amount: "70.00", currency: "EUR", asOf: "2026-10-04T12:00:00Z"),
-        ])
+        try ledger.append(
+            "balances/SAV",
+            [
+                F.balance("B1", account: "SAV", amount: "100.00", asOf: "2026-10-01T12:00:00Z"),
+                F.balance("B2", account: "SAV", amount: "90.00", asOf: "2026-10-02T12:00:00Z"),
+                F.balance("B3", account: "SAV", amount: "80.00", currency: "EUR", asOf: "2026-10-03T12:00:00Z"),
+                F.balance("B4", account: "SAV", amount: "70.00", currency: "EUR", asOf: "2026-10-04T12:00:00Z"),
+            ])
         try ledger.sync()
         let drift = try BalanceAnalysis.drift(ledger.store, zone: ledger.utc)
         #expect(drift.pairsChecked == 2 && drift.pairsSkipped == 1)
-        #expect(drift.divergences.map { "\($0.currency) \($0.drift) \($0.firstDay)" } == [
-            "USD -100000 2026-10-02", "EUR -100000 2026-10-04",
-        ])
+        #expect(
+            drift.divergences.map { "\($0.currency) \($0.drift) \($0.firstDay)" } == [
+                "USD -100000 2026-10-02", "EUR -100000 2026-10-04",
+            ])
         #expect(drift.distinctDivergences == 2)
         let trend = try ledger.trend(from: "2026-10-02", to: "2026-10-03", every: .day)
         let series = try #require(trend.series.first)
@@ -296,8 +352,9 @@ struct BalanceEdgeCaseTests {
         // Never a difference across currencies.
         #expect(series.change == nil)
         #expect(trend.rows.map(\.currency) == ["USD", "EUR"])
-        let netWorth = try BalanceAnalysis.netWorth(ledger.store, from: BalanceLedger.day("2026-10-02"),
-                                                    to: BalanceLedger.day("2026-10-03"), every: .day, zone: ledger.utc)
+        let netWorth = try BalanceAnalysis.netWorth(
+            ledger.store, from: BalanceLedger.day("2026-10-02"),
+            to: BalanceLedger.day("2026-10-03"), every: .day, zone: ledger.utc)
         #expect(netWorth.rows.map { "\($0.date) \($0.currency) \($0.netWorth)" } == ["2026-10-02 USD 900000", "2026-10-03 EUR 800000"])
     }
 }

@@ -1,4 +1,3 @@
-@testable import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -6,6 +5,8 @@ import PurseTestSupport
 import Sync
 import Testing
 import WalletExport
+
+@testable import Analytics
 
 /// A ledger in a temporary folder, filled by Sync from a Wallet export written for the test, with
 /// budgets saved straight into the store: each budget rule checked on data that reached it the
@@ -25,10 +26,14 @@ private final class BudgetWorld {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
         store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
-        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
-            F.account("CARD", kind: "liability", name: "Apple Card"), F.account("CASH", name: "Apple Cash"),
-            F.account("UK", name: "Monzo", currency: "GBP", institution: "Monzo"),
-        ]))
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("CARD", kind: "liability", name: "Apple Card"), F.account("CASH", name: "Apple Cash"),
+                    F.account("UK", name: "Monzo", currency: "GBP", institution: "Monzo"),
+                ]))
     }
 
     /// Adds transactions to an account's stream (one change set) and syncs.
@@ -42,38 +47,49 @@ private final class BudgetWorld {
     }
 
     /// A purchase (debit) on `day` (YYYY-MM-DD, noon UTC); MCC 5411 is Groceries, 5812 Dining.
-    func purchase(_ day: String, _ amount: String, mcc: Int = 5411, merchant: String = "Whole Foods Market",
-                  account: String = "CARD", currency: String = "USD", status: String = "booked") -> String {
+    func purchase(
+        _ day: String, _ amount: String, mcc: Int = 5411, merchant: String = "Whole Foods Market",
+        account: String = "CARD", currency: String = "USD", status: String = "booked"
+    ) -> String {
         count += 1
-        return F.transaction("P\(count)", account: account, date: "\(day)T12:00:00Z", amount: amount, currency: currency,
-                             status: status, mcc: mcc, merchant: merchant, description: merchant.uppercased())
+        return F.transaction(
+            "P\(count)", account: account, date: "\(day)T12:00:00Z", amount: amount, currency: currency,
+            status: status, mcc: mcc, merchant: merchant, description: merchant.uppercased())
     }
 
     /// A refund (credit of type refund) on `day`.
     func refund(_ day: String, _ amount: String, mcc: Int = 5411, merchant: String = "Whole Foods Market") -> String {
         count += 1
-        return F.transaction("R\(count)", account: "CARD", date: "\(day)T12:00:00Z", amount: amount, indicator: "credit",
-                             type: "refund", mcc: mcc, merchant: merchant, description: merchant.uppercased())
+        return F.transaction(
+            "R\(count)", account: "CARD", date: "\(day)T12:00:00Z", amount: amount, indicator: "credit",
+            type: "refund", mcc: mcc, merchant: merchant, description: merchant.uppercased())
     }
 
-    func budget(_ category: String, _ amount: String?, from month: String, rollover: BudgetRecord.Rollover = .none,
-                currency: String = "USD") throws {
-        try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: YearMonth(iso: month)!,
-                                          amount: amount.map { try Money.parseUnits($0, allowSign: false) },
-                                          rollover: rollover), now: now)
+    func budget(
+        _ category: String, _ amount: String?, from month: String, rollover: BudgetRecord.Rollover = .none,
+        currency: String = "USD"
+    ) throws {
+        try store.saveBudget(
+            BudgetRecord(
+                category: category, currency: currency, firstMonth: YearMonth(iso: month)!,
+                amount: amount.map { try Money.parseUnits($0, allowSign: false) },
+                rollover: rollover), now: now)
     }
 
     /// The report for `from` to `to`, on `today` (by default long after: every month is past).
-    func report(_ from: String, _ to: String? = nil, today: String = "2027-06-15", warnAt: Int64 = 80,
-                includePending: Bool = false) throws -> BudgetReport {
+    func report(
+        _ from: String, _ to: String? = nil, today: String = "2027-06-15", warnAt: Int64 = 80,
+        includePending: Bool = false
+    ) throws -> BudgetReport {
         var months: [YearMonth] = []
         var month = YearMonth(iso: from)!
         while month <= YearMonth(iso: to ?? from)! {
             months.append(month)
             month = month.adding(months: 1)
         }
-        return try BudgetAnalysis.report(store, months: months, zone: utc, today: CivilDate(iso: today)!, warnAt: warnAt,
-                                         includePending: includePending)
+        return try BudgetAnalysis.report(
+            store, months: months, zone: utc, today: CivilDate(iso: today)!, warnAt: warnAt,
+            includePending: includePending)
     }
 }
 
@@ -119,13 +135,14 @@ struct BudgetAnalysisTests {
     @Test("rollover none: every month has just its amount; nothing carries, not a surplus, not an overspend")
     func rolloverNone() throws {
         let report = try Self.overspentThenUnderspent(.none).report("2026-01", "2026-05")
-        #expect(report.chain("Groceries") == [
-            "2026-01": [0, u("400"), u("300"), u("100")],
-            "2026-02": [0, u("400"), 0, u("400")],
-            "2026-03": [0, u("400"), u("1000"), u("-600")],
-            "2026-04": [0, u("400"), u("100"), u("300")],
-            "2026-05": [0, u("400"), 0, u("400")],
-        ])
+        #expect(
+            report.chain("Groceries") == [
+                "2026-01": [0, u("400"), u("300"), u("100")],
+                "2026-02": [0, u("400"), 0, u("400")],
+                "2026-03": [0, u("400"), u("1000"), u("-600")],
+                "2026-04": [0, u("400"), u("100"), u("300")],
+                "2026-05": [0, u("400"), 0, u("400")],
+            ])
         #expect(report.row("2026-03", "Groceries")?.status == .over)
         #expect(report.row("2026-04", "Groceries")?.status == .ok)
     }
@@ -133,13 +150,14 @@ struct BudgetAnalysisTests {
     @Test("rollover surplus: what was left carries, a month without spending carries all of it, an overspend carries 0")
     func rolloverSurplus() throws {
         let report = try Self.overspentThenUnderspent(.surplus).report("2026-01", "2026-05")
-        #expect(report.chain("Groceries") == [
-            "2026-01": [0, u("400"), u("300"), u("100")],
-            "2026-02": [u("100"), u("500"), 0, u("500")],
-            "2026-03": [u("500"), u("900"), u("1000"), u("-100")],
-            "2026-04": [0, u("400"), u("100"), u("300")],
-            "2026-05": [u("300"), u("700"), 0, u("700")],
-        ])
+        #expect(
+            report.chain("Groceries") == [
+                "2026-01": [0, u("400"), u("300"), u("100")],
+                "2026-02": [u("100"), u("500"), 0, u("500")],
+                "2026-03": [u("500"), u("900"), u("1000"), u("-100")],
+                "2026-04": [0, u("400"), u("100"), u("300")],
+                "2026-05": [u("300"), u("700"), 0, u("700")],
+            ])
         #expect(report.row("2026-03", "Groceries")?.status == .over)
         #expect(report.row("2026-04", "Groceries")?.status == .ok)
     }
@@ -147,13 +165,14 @@ struct BudgetAnalysisTests {
     @Test("rollover all: what was left carries, an overspend too, as a negative carry")
     func rolloverAll() throws {
         let report = try Self.overspentThenUnderspent(.all).report("2026-01", "2026-05")
-        #expect(report.chain("Groceries") == [
-            "2026-01": [0, u("400"), u("300"), u("100")],
-            "2026-02": [u("100"), u("500"), 0, u("500")],
-            "2026-03": [u("500"), u("900"), u("1000"), u("-100")],
-            "2026-04": [u("-100"), u("300"), u("100"), u("200")],
-            "2026-05": [u("200"), u("600"), 0, u("600")],
-        ])
+        #expect(
+            report.chain("Groceries") == [
+                "2026-01": [0, u("400"), u("300"), u("100")],
+                "2026-02": [u("100"), u("500"), 0, u("500")],
+                "2026-03": [u("500"), u("900"), u("1000"), u("-100")],
+                "2026-04": [u("-100"), u("300"), u("100"), u("200")],
+                "2026-05": [u("200"), u("600"), 0, u("600")],
+            ])
     }
 
     @Test("rollover all: a carried overspend larger than the amount leaves a month over even without spending")
@@ -162,11 +181,12 @@ struct BudgetAnalysisTests {
         try world.add([world.purchase("2026-01-10", "300.00")])
         try world.budget("Groceries", "100", from: "2026-01", rollover: .all)
         let report = try world.report("2026-01", "2026-03")
-        #expect(report.chain("Groceries") == [
-            "2026-01": [0, u("100"), u("300"), u("-200")],
-            "2026-02": [u("-200"), u("-100"), 0, u("-100")],
-            "2026-03": [u("-100"), 0, 0, 0],
-        ])
+        #expect(
+            report.chain("Groceries") == [
+                "2026-01": [0, u("100"), u("300"), u("-200")],
+                "2026-02": [u("-200"), u("-100"), 0, u("-100")],
+                "2026-03": [u("-100"), 0, 0, 0],
+            ])
         #expect(report.rows.map { $0.status } == [.over, .over, .ok])
     }
 
@@ -177,10 +197,11 @@ struct BudgetAnalysisTests {
         try world.budget("Groceries", "400", from: "2026-02", rollover: .all)
         let report = try world.report("2026-01", "2026-03")
         #expect(report.row("2026-01", "Groceries") == nil, "no budget before its first month")
-        #expect(report.chain("Groceries") == [
-            "2026-02": [0, u("400"), u("50"), u("350")],
-            "2026-03": [u("350"), u("750"), 0, u("750")],
-        ])
+        #expect(
+            report.chain("Groceries") == [
+                "2026-02": [0, u("400"), u("50"), u("350")],
+                "2026-03": [u("350"), u("750"), 0, u("750")],
+            ])
     }
 
     @Test("a month's carry does not depend on which months the report shows")
@@ -203,13 +224,14 @@ struct BudgetAnalysisTests {
         try world.budget("Groceries", "500", from: "2026-04", rollover: .surplus)
         let report = try world.report("2026-01", "2026-05")
         #expect(report.rows.map(\.budgeted) == [u("400"), u("400"), u("400"), u("500"), u("500")])
-        #expect(report.chain("Groceries") == [
-            "2026-01": [0, u("400"), 0, u("400")],
-            "2026-02": [u("400"), u("800"), u("350"), u("450")],
-            "2026-03": [u("450"), u("850"), 0, u("850")],
-            "2026-04": [u("850"), u("1350"), u("520"), u("830")],
-            "2026-05": [u("830"), u("1330"), 0, u("1330")],
-        ])
+        #expect(
+            report.chain("Groceries") == [
+                "2026-01": [0, u("400"), 0, u("400")],
+                "2026-02": [u("400"), u("800"), u("350"), u("450")],
+                "2026-03": [u("450"), u("850"), 0, u("850")],
+                "2026-04": [u("850"), u("1350"), u("520"), u("830")],
+                "2026-05": [u("830"), u("1330"), 0, u("1330")],
+            ])
         // A past month asked on its own still has its own amount.
         #expect(try world.report("2026-02").row("2026-02", "Groceries")?.budgeted == u("400"))
     }
@@ -235,12 +257,13 @@ struct BudgetAnalysisTests {
         try world.budget("Groceries", nil, from: "2026-03", rollover: .all)
         try world.budget("Groceries", "300", from: "2026-05", rollover: .all)
         let report = try world.report("2026-01", "2026-06")
-        #expect(report.chain("Groceries") == [
-            "2026-01": [0, u("400"), u("100"), u("300")],
-            "2026-02": [u("300"), u("700"), 0, u("700")],
-            "2026-05": [0, u("300"), u("60"), u("240")],
-            "2026-06": [u("240"), u("540"), 0, u("540")],
-        ])
+        #expect(
+            report.chain("Groceries") == [
+                "2026-01": [0, u("400"), u("100"), u("300")],
+                "2026-02": [u("300"), u("700"), 0, u("700")],
+                "2026-05": [0, u("300"), u("60"), u("240")],
+                "2026-06": [u("240"), u("540"), 0, u("540")],
+            ])
         // While removed, its spending is unbudgeted.
         #expect(report.row("2026-03", BudgetReport.unbudgeted)?.net == u("80"))
         #expect(report.row("2026-04", BudgetReport.unbudgeted) == nil)
@@ -350,11 +373,12 @@ struct BudgetAnalysisTests {
 
     // MARK: Status
 
-    @Test("status: over when remaining < 0, warn from the warn level (inclusive), ok below; spending it all is warn, not over",
-          arguments: [
-              ("319.99", Int64(80), BudgetReport.Status.ok), ("320.00", 80, .warn), ("320.00", 90, .ok), ("360.00", 90, .warn),
-              ("400.00", 80, .warn), ("400.01", 80, .over), ("400.01", 1000, .over),
-          ])
+    @Test(
+        "status: over when remaining < 0, warn from the warn level (inclusive), ok below; spending it all is warn, not over",
+        arguments: [
+            ("319.99", Int64(80), BudgetReport.Status.ok), ("320.00", 80, .warn), ("320.00", 90, .ok), ("360.00", 90, .warn),
+            ("400.00", 80, .warn), ("400.01", 80, .over), ("400.01", 1000, .over),
+        ])
     func status(net: String, warnAt: Int64, expected: BudgetReport.Status) throws {
         let world = try BudgetWorld()
         try world.add([world.purchase("2026-10-03", net)])
@@ -378,7 +402,8 @@ struct BudgetAnalysisTests {
         let world = try BudgetWorld()
         try world.add([
             world.purchase("2026-10-03", "500.00"), world.purchase("2026-10-04", "90.00", mcc: 5812, merchant: "Joe's Diner"),
-            world.purchase("2026-10-05", "10.00", mcc: 4121, merchant: "Taxi"), world.purchase("2026-10-06", "9.00", mcc: 5661, merchant: "Shoes"),
+            world.purchase("2026-10-05", "10.00", mcc: 4121, merchant: "Taxi"),
+            world.purchase("2026-10-06", "9.00", mcc: 5661, merchant: "Shoes"),
         ])
         try world.budget("Transit", "100", from: "2026-10")
         try world.budget("Dining", "100", from: "2026-10")
@@ -386,9 +411,10 @@ struct BudgetAnalysisTests {
         try world.budget("Groceries", "400", from: "2026-10")
         let report = try world.report("2026-09", "2026-10")
         // September has neither a budget nor spending: no rows.
-        #expect(report.rows.map { "\($0.month) \($0.category)" } == [
-            "2026-10 Groceries", "2026-10 Dining", "2026-10 Health", "2026-10 Transit", "2026-10 Unbudgeted",
-        ])
+        #expect(
+            report.rows.map { "\($0.month) \($0.category)" } == [
+                "2026-10 Groceries", "2026-10 Dining", "2026-10 Health", "2026-10 Transit", "2026-10 Unbudgeted",
+            ])
         #expect(report.rows.map { $0.status } == [.over, .warn, .ok, .ok, nil])
     }
 
@@ -402,8 +428,9 @@ struct BudgetAnalysisTests {
         #expect(throws: MoneyError.overflow("USD")) { try world.report("2026-02") }
     }
 
-    @Test("the warn level compares exactly for amounts near the limit: 55.6% of a 900 trillion budget is ok, 80% is warn",
-          arguments: [("500000000000000", BudgetReport.Status.ok), ("720000000000000", .warn), ("719999999999999.9999", .ok)])
+    @Test(
+        "the warn level compares exactly for amounts near the limit: 55.6% of a 900 trillion budget is ok, 80% is warn",
+        arguments: [("500000000000000", BudgetReport.Status.ok), ("720000000000000", .warn), ("719999999999999.9999", .ok)])
     func hugeAmountsStatus(net: String, expected: BudgetReport.Status) throws {
         let world = try BudgetWorld()
         try world.add([world.purchase("2026-10-05", net)])

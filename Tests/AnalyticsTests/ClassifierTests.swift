@@ -1,7 +1,8 @@
-@testable import Analytics
 import Ledger
 import LedgerStore
 import Testing
+
+@testable import Analytics
 
 /// The classifier and the internal-transfer matcher on hand-made transactions, no database.
 @Suite("Classifier")
@@ -9,34 +10,39 @@ struct ClassifierTests {
     static let day: Int64 = 86_400
     static let start: Int64 = 1_791_000_000
 
-    static func transaction(_ id: String, account: String = "CHK", kind: AccountKind = .asset, at time: Int64 = start,
-                            amount: Int64 = 100_000, currency: String = "USD", _ indicator: CreditDebitIndicator = .debit,
-                            type: TransactionType = .pointOfSale, mcc: Int? = nil, merchant: String? = nil,
-                            description: String = "", original: String = "", status: TransactionStatus = .booked) -> ReportTransaction {
-        ReportTransaction(id: id, accountID: account, accountName: account, accountKind: kind, time: time, amount: amount,
-                          currency: currency, indicator: indicator, merchantCategoryCode: mcc, merchantName: merchant,
-                          description: description, originalDescription: original, type: type, status: status)
+    static func transaction(
+        _ id: String, account: String = "CHK", kind: AccountKind = .asset, at time: Int64 = start,
+        amount: Int64 = 100_000, currency: String = "USD", _ indicator: CreditDebitIndicator = .debit,
+        type: TransactionType = .pointOfSale, mcc: Int? = nil, merchant: String? = nil,
+        description: String = "", original: String = "", status: TransactionStatus = .booked
+    ) -> ReportTransaction {
+        ReportTransaction(
+            id: id, accountID: account, accountName: account, accountKind: kind, time: time, amount: amount,
+            currency: currency, indicator: indicator, merchantCategoryCode: mcc, merchantName: merchant,
+            description: description, originalDescription: original, type: type, status: status)
     }
 
     let builtIn = Classifier(rules: [])
 
-    @Test("built-in flow, in the rules' order", arguments: [
-        // type transfer first, even for a credit with a code
-        (transaction("1", .credit, type: .transfer, mcc: 5411), Flow.transfer, Classification.Reason.transferType),
-        (transaction("2", .debit, type: .transfer), .transfer, .transferType),
-        // credits: refund type or a code -> refund, also on a liability
-        (transaction("3", .credit, type: .refund), .refund, .merchantRefund),
-        (transaction("4", kind: .liability, .credit, mcc: 5812), .refund, .merchantRefund),
-        // a credit on a liability -> card payment
-        (transaction("5", kind: .liability, .credit, type: .billPayment), .transfer, .cardPayment),
-        (transaction("6", kind: .liability, .credit, type: .interest), .transfer, .cardPayment),
-        // any other credit -> income
-        (transaction("7", .credit, type: .directDeposit), .income, .income),
-        (transaction("8", .credit, type: .dividend), .income, .income),
-        // debit -> expense
-        (transaction("9", kind: .liability, .debit, type: .interest), .expense, .expense),
-        (transaction("10", .debit, type: .billPayment), .expense, .expense),
-    ])
+    @Test(
+        "built-in flow, in the rules' order",
+        arguments: [
+            // type transfer first, even for a credit with a code
+            (transaction("1", .credit, type: .transfer, mcc: 5411), Flow.transfer, Classification.Reason.transferType),
+            (transaction("2", .debit, type: .transfer), .transfer, .transferType),
+            // credits: refund type or a code -> refund, also on a liability
+            (transaction("3", .credit, type: .refund), .refund, .merchantRefund),
+            (transaction("4", kind: .liability, .credit, mcc: 5812), .refund, .merchantRefund),
+            // a credit on a liability -> card payment
+            (transaction("5", kind: .liability, .credit, type: .billPayment), .transfer, .cardPayment),
+            (transaction("6", kind: .liability, .credit, type: .interest), .transfer, .cardPayment),
+            // any other credit -> income
+            (transaction("7", .credit, type: .directDeposit), .income, .income),
+            (transaction("8", .credit, type: .dividend), .income, .income),
+            // debit -> expense
+            (transaction("9", kind: .liability, .debit, type: .interest), .expense, .expense),
+            (transaction("10", .debit, type: .billPayment), .expense, .expense),
+        ])
     func builtInFlows(transaction: ReportTransaction, flow: Flow, reason: Classification.Reason) {
         let classification = builtIn.classify(transaction, transferPartner: nil)
         #expect(classification.flow == flow)
@@ -46,8 +52,11 @@ struct ClassifierTests {
     @Test("a matched partner makes a debit or a non-refund credit a transfer, naming the partner")
     func partner() {
         let debit = builtIn.classify(Self.transaction("D", .debit, type: .billPayment), transferPartner: "C")
-        #expect(debit == Classification(flow: .transfer, category: SpendingCategory.transfers,
-                                         reason: .internalTransfer(partnerID: "C"), categorySource: "flow"))
+        #expect(
+            debit
+                == Classification(
+                    flow: .transfer, category: SpendingCategory.transfers,
+                    reason: .internalTransfer(partnerID: "C"), categorySource: "flow"))
         #expect(debit.reasonText == "internal transfer with C")
         let card = builtIn.classify(Self.transaction("C", kind: .liability, .credit, type: .billPayment), transferPartner: "D")
         #expect(card.flow == .transfer)
@@ -55,16 +64,18 @@ struct ClassifierTests {
         #expect(builtIn.classify(Self.transaction("R", .credit, type: .refund), transferPartner: "X").flow == .refund)
     }
 
-    @Test("categories: the code's built-in mapping, else the type", arguments: [
-        (transaction("1", mcc: 5411), SpendingCategory.groceries, "MCC 5411"),
-        (transaction("2", mcc: 742), SpendingCategory.health, "MCC 0742"),
-        (transaction("3", type: .fee), SpendingCategory.fees, "type fee, no MCC"),
-        (transaction("4", type: .interest), SpendingCategory.interest, "type interest, no MCC"),
-        (transaction("5", type: .atm), SpendingCategory.cash, "type atm, no MCC"),
-        (transaction("6", type: .pointOfSale), SpendingCategory.uncategorized, "type pointOfSale, no MCC"),
-        (transaction("7", .credit, type: .refund), SpendingCategory.uncategorized, "type refund, no MCC"),
-        (transaction("8", .credit, type: .deposit), SpendingCategory.income, "flow"),
-    ])
+    @Test(
+        "categories: the code's built-in mapping, else the type",
+        arguments: [
+            (transaction("1", mcc: 5411), SpendingCategory.groceries, "MCC 5411"),
+            (transaction("2", mcc: 742), SpendingCategory.health, "MCC 0742"),
+            (transaction("3", type: .fee), SpendingCategory.fees, "type fee, no MCC"),
+            (transaction("4", type: .interest), SpendingCategory.interest, "type interest, no MCC"),
+            (transaction("5", type: .atm), SpendingCategory.cash, "type atm, no MCC"),
+            (transaction("6", type: .pointOfSale), SpendingCategory.uncategorized, "type pointOfSale, no MCC"),
+            (transaction("7", .credit, type: .refund), SpendingCategory.uncategorized, "type refund, no MCC"),
+            (transaction("8", .credit, type: .deposit), SpendingCategory.income, "flow"),
+        ])
     func categories(transaction: ReportTransaction, category: String, source: String) {
         let classification = builtIn.classify(transaction, transferPartner: nil)
         #expect(classification.category == category)
@@ -93,9 +104,11 @@ struct ClassifierTests {
             UserRule(id: 2, merchant: "pay", flow: "transfer"),
             UserRule(id: 3, merchant: "gift", category: "Gifts"),
         ])
-        #expect(classifier.classify(Self.transaction("1", .credit, type: .deposit, merchant: "Shop"), transferPartner: nil)
-            == Classification(flow: .refund, category: SpendingCategory.uncategorized, reason: .rule(id: 1),
-                              categorySource: "type deposit, no MCC"))
+        #expect(
+            classifier.classify(Self.transaction("1", .credit, type: .deposit, merchant: "Shop"), transferPartner: nil)
+                == Classification(
+                    flow: .refund, category: SpendingCategory.uncategorized, reason: .rule(id: 1),
+                    categorySource: "type deposit, no MCC"))
         #expect(classifier.classify(Self.transaction("2", .debit, mcc: 5411, merchant: "Shop"), transferPartner: nil).flow == .expense)
         #expect(classifier.classify(Self.transaction("3", mcc: 5411, merchant: "PayPal"), transferPartner: nil).flow == .transfer)
         let gift = classifier.classify(Self.transaction("4", .credit, type: .deposit, merchant: "Gift card"), transferPartner: nil)

@@ -1,4 +1,3 @@
-@testable import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -6,6 +5,8 @@ import PurseTestSupport
 import Sync
 import Testing
 import WalletExport
+
+@testable import Analytics
 
 /// A ledger in a temporary folder, filled by Sync from a Wallet export written for the test, so
 /// each money rule is checked the way a user's data reaches it.
@@ -24,10 +25,14 @@ private final class MoneyWorld {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
         store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
-        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
-            F.account("CHK", name: "Checking"), F.account("SAV", name: "Savings"),
-            F.account("CARD", kind: "liability", name: "Apple Card"), F.account("EUR", name: "Euro Account", currency: "EUR"),
-        ]))
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("CHK", name: "Checking"), F.account("SAV", name: "Savings"),
+                    F.account("CARD", kind: "liability", name: "Apple Card"), F.account("EUR", name: "Euro Account", currency: "EUR"),
+                ]))
     }
 
     /// Adds transactions to an account's stream (one change set) and syncs.
@@ -63,10 +68,13 @@ private final class MoneyWorld {
     }
 
     /// A debit or credit that moves money between accounts: no merchant, no MCC.
-    static func move(_ id: String, _ account: String, _ date: String, _ indicator: String, amount: String = "500.00",
-                     type: String = "billPayment", currency: String = "USD", mcc: Int? = nil) -> String {
-        F.transaction(id, account: account, date: date, amount: amount, currency: currency, indicator: indicator, type: type,
-                      mcc: mcc, merchant: nil, description: "TRANSFER \(id)")
+    static func move(
+        _ id: String, _ account: String, _ date: String, _ indicator: String, amount: String = "500.00",
+        type: String = "billPayment", currency: String = "USD", mcc: Int? = nil
+    ) -> String {
+        F.transaction(
+            id, account: account, date: date, amount: amount, currency: currency, indicator: indicator, type: type,
+            mcc: mcc, merchant: nil, description: "TRANSFER \(id)")
     }
 }
 
@@ -80,11 +88,13 @@ struct MoneyRulesTests {
     @Test("amounts are exact integers of 1/10,000 of the unit: four fraction digits add up without rounding")
     func fourFractionDigits() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            F.transaction("E1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "3.1415"),
-            F.transaction("E2", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "0.0001"),
-            F.transaction("E3", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "0.1"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                F.transaction("E1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "3.1415"),
+                F.transaction("E2", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "0.0001"),
+                F.transaction("E3", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "0.1"),
+            ])
         let report = try world.spending(world.scope("2026-10"))
         #expect(report.rows.map(\.net) == [32_416])
         #expect(report.total("USD").spent == 32_416)
@@ -105,11 +115,13 @@ struct MoneyRulesTests {
     func currenciesKeptApart() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [F.transaction("U1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00")])
-        try world.add("EUR", [
-            F.transaction("R1", account: "EUR", date: "2026-10-03T12:00:00Z", amount: "7.00", currency: "EUR"),
-            // Same amount as a USD debit: never an internal transfer across currencies.
-            MoneyWorld.move("R2", "EUR", "2026-10-04T12:00:00Z", "credit", currency: "EUR"),
-        ])
+        try world.add(
+            "EUR",
+            [
+                F.transaction("R1", account: "EUR", date: "2026-10-03T12:00:00Z", amount: "7.00", currency: "EUR"),
+                // Same amount as a USD debit: never an internal transfer across currencies.
+                MoneyWorld.move("R2", "EUR", "2026-10-04T12:00:00Z", "credit", currency: "EUR"),
+            ])
         try world.add("SAV", [MoneyWorld.move("U2", "SAV", "2026-10-04T12:00:00Z", "debit")])
         let report = try world.spending(world.scope("2026-10"))
         #expect(report.currencies == ["EUR", "USD"])
@@ -128,11 +140,13 @@ struct MoneyRulesTests {
     @Test("pending and authorized count only with --include-pending; booked always counts")
     func pendingCountsOnlyWhenIncluded() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            F.transaction("B1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00"),
-            F.transaction("P1", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "20.00", status: "pending"),
-            F.transaction("A1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", status: "authorized"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                F.transaction("B1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00"),
+                F.transaction("P1", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "20.00", status: "pending"),
+                F.transaction("A1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", status: "authorized"),
+            ])
         #expect(try world.spending(world.scope("2026-10")).total("USD").net == 100_000)
         #expect(Set(try world.flows(world.scope("2026-10")).keys) == ["B1"])
         let included = world.scope("2026-10", includePending: true)
@@ -143,19 +157,22 @@ struct MoneyRulesTests {
     @Test("memo and rejected never count, not even with --include-pending")
     func memoAndRejectedNeverCount() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            F.transaction("B1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00"),
-            F.transaction("M1", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "20.00", status: "memo"),
-            F.transaction("R1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", status: "rejected"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                F.transaction("B1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00"),
+                F.transaction("M1", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "20.00", status: "memo"),
+                F.transaction("R1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", status: "rejected"),
+            ])
         for includePending in [false, true] {
             let scope = world.scope("2026-10", includePending: includePending)
             #expect(try world.spending(scope).total("USD").net == 100_000)
             #expect(Set(try world.flows(scope).keys) == ["B1"])
         }
         // explain lists them as not counted, with their status as the reason.
-        let explained = try ExplainAnalysis.report(world.store, scope: world.scope("2026-10", includePending: true),
-                                                   months: [YearMonth(year: 2026, month: 10)], filters: .init())
+        let explained = try ExplainAnalysis.report(
+            world.store, scope: world.scope("2026-10", includePending: true),
+            months: [YearMonth(year: 2026, month: 10)], filters: .init())
         #expect(explained.notCounted.map(\.transactionID) == ["M1", "R1"])
         #expect(explained.notCounted.map(\.exclusion) == [.status(.memo), .status(.rejected)])
     }
@@ -163,20 +180,24 @@ struct MoneyRulesTests {
     @Test("a status purse does not know never counts, not even with --include-pending; explain lists it as never counted")
     func unknownStatusNeverCounts() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            F.transaction("B1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00"),
-            F.transaction("U1", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "20.00", status: "settling"),
-            F.transaction("U2", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", indicator: "credit",
-                          status: "settling", type: "deposit", mcc: nil, merchant: nil, description: "DEPOSIT"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                F.transaction("B1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "10.00"),
+                F.transaction("U1", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "20.00", status: "settling"),
+                F.transaction(
+                    "U2", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", indicator: "credit",
+                    status: "settling", type: "deposit", mcc: nil, merchant: nil, description: "DEPOSIT"),
+            ])
         for includePending in [false, true] {
             let scope = world.scope("2026-10", includePending: includePending)
             #expect(try world.spending(scope).total("USD").net == 100_000)
             #expect(Set(try world.flows(scope).keys) == ["B1"])
             #expect(try IncomeAnalysis.report(world.store, scope: scope, months: []).rows.isEmpty)
         }
-        let explained = try ExplainAnalysis.report(world.store, scope: world.scope("2026-10", includePending: true),
-                                                   months: [YearMonth(year: 2026, month: 10)], filters: .init())
+        let explained = try ExplainAnalysis.report(
+            world.store, scope: world.scope("2026-10", includePending: true),
+            months: [YearMonth(year: 2026, month: 10)], filters: .init())
         #expect(explained.notCounted.map(\.transactionID) == ["U1", "U2"])
         #expect(explained.notCounted.map(\.exclusion) == [.status(.unrecognized("settling")), .status(.unrecognized("settling"))])
     }
@@ -190,8 +211,9 @@ struct MoneyRulesTests {
         #expect(try world.spending(world.scope("2026-11", zone: newYork)).rows.isEmpty)
         #expect(try world.spending(world.scope("2026-10")).rows.isEmpty)
         #expect(try world.spending(world.scope("2026-11")).total("USD").net == 120_000)
-        let explained = try ExplainAnalysis.report(world.store, scope: world.scope("2026-10", zone: newYork),
-                                                   months: [YearMonth(year: 2026, month: 10)], filters: .init())
+        let explained = try ExplainAnalysis.report(
+            world.store, scope: world.scope("2026-10", zone: newYork),
+            months: [YearMonth(year: 2026, month: 10)], filters: .init())
         #expect(explained.counted.map(\.date) == [CivilDate(year: 2026, month: 10, day: 31)])
     }
 
@@ -200,10 +222,12 @@ struct MoneyRulesTests {
     @Test("transactionType transfer is a transfer, even with a merchant category code")
     func transferType() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            F.transaction("T1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "80.00", type: "transfer", mcc: 4829),
-            F.transaction("T2", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "80.00", indicator: "credit", type: "transfer"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                F.transaction("T1", account: "CHK", date: "2026-10-03T12:00:00Z", amount: "80.00", type: "transfer", mcc: 4829),
+                F.transaction("T2", account: "CHK", date: "2026-10-04T12:00:00Z", amount: "80.00", indicator: "credit", type: "transfer"),
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["T1"]?.flow == .transfer)
         #expect(classified["T1"]?.reason == .transferType)
@@ -214,13 +238,17 @@ struct MoneyRulesTests {
     @Test("a credit of type refund or with a merchant category code is a refund: spending = spent - refunded")
     func refundNetting() throws {
         let world = try MoneyWorld()
-        try world.add("CARD", [
-            F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "100.00", mcc: 5411),
-            F.transaction("R1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "30.00", indicator: "credit",
-                          type: "pointOfSale", mcc: 5411),
-            F.transaction("R2", account: "CARD", date: "2026-10-06T12:00:00Z", amount: "5.00", indicator: "credit",
-                          type: "refund", mcc: nil, merchant: "Corner Shop", description: "REFUND"),
-        ])
+        try world.add(
+            "CARD",
+            [
+                F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "100.00", mcc: 5411),
+                F.transaction(
+                    "R1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "30.00", indicator: "credit",
+                    type: "pointOfSale", mcc: 5411),
+                F.transaction(
+                    "R2", account: "CARD", date: "2026-10-06T12:00:00Z", amount: "5.00", indicator: "credit",
+                    type: "refund", mcc: nil, merchant: "Corner Shop", description: "REFUND"),
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["R1"]?.flow == .refund)
         #expect(classified["R1"]?.category == SpendingCategory.groceries)
@@ -236,9 +264,11 @@ struct MoneyRulesTests {
     @Test("a credit on a liability account without a merchant category code is a transfer (a card payment)")
     func cardPayment() throws {
         let world = try MoneyWorld()
-        try world.add("CARD", [
-            MoneyWorld.move("P1", "CARD", "2026-10-10T12:00:00Z", "credit", amount: "640.00", type: "deposit"),
-        ])
+        try world.add(
+            "CARD",
+            [
+                MoneyWorld.move("P1", "CARD", "2026-10-10T12:00:00Z", "credit", amount: "640.00", type: "deposit")
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["P1"]?.flow == .transfer)
         #expect(classified["P1"]?.reason == .cardPayment)
@@ -251,18 +281,22 @@ struct MoneyRulesTests {
     func unknownAccountKindIsAnAsset() throws {
         let world = try MoneyWorld()
         try world.export.append("accounts", F.changeSet("G", 2, inserted: [F.account("BRK", kind: "brokerage", name: "Brokerage")]))
-        try world.export.append("balances/BRK", F.changeSet("B", 1, snapshot: true, inserted: [F.balance("BB1", account: "BRK", amount: "900.00")]))
-        try world.add("BRK", [
-            MoneyWorld.move("P1", "BRK", "2026-10-10T12:00:00Z", "credit", amount: "640.00", type: "deposit"),
-        ])
+        try world.export.append(
+            "balances/BRK", F.changeSet("B", 1, snapshot: true, inserted: [F.balance("BB1", account: "BRK", amount: "900.00")]))
+        try world.add(
+            "BRK",
+            [
+                MoneyWorld.move("P1", "BRK", "2026-10-10T12:00:00Z", "credit", amount: "640.00", type: "deposit")
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["P1"]?.flow == .income)
         #expect(classified["P1"]?.reason == .income)
         let accounts = try world.store.balanceAccounts(ids: ["BRK"])
         #expect(accounts.map(\.kind) == [.unrecognized("brokerage")])
         // Net worth counts its balance among the assets.
-        let netWorth = try BalanceAnalysis.netWorth(world.store, from: CivilDate(year: 2026, month: 10, day: 1),
-                                                    to: CivilDate(year: 2026, month: 10, day: 31), every: .month, zone: world.utc)
+        let netWorth = try BalanceAnalysis.netWorth(
+            world.store, from: CivilDate(year: 2026, month: 10, day: 1),
+            to: CivilDate(year: 2026, month: 10, day: 31), every: .month, zone: world.utc)
         let row = try #require(netWorth.rows.first { $0.currency == "USD" })
         #expect((row.assets, row.liabilities, row.netWorth) == (9_000_000, 0, 9_000_000))
     }
@@ -270,15 +304,20 @@ struct MoneyRulesTests {
     @Test("any other credit is income, and income never counts as spending")
     func income() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            F.transaction("I1", account: "CHK", date: "2026-10-01T12:00:00Z", amount: "3000.00", indicator: "credit",
-                          type: "directDeposit", mcc: nil, merchant: "ACME Corp", description: "PAYROLL"),
-            F.transaction("I2", account: "CHK", date: "2026-10-15T12:00:00Z", amount: "3000.00", indicator: "credit",
-                          type: "directDeposit", mcc: nil, merchant: "ACME Corp", description: "PAYROLL"),
-            F.transaction("I3", account: "CHK", date: "2026-10-31T12:00:00Z", amount: "1.2345", indicator: "credit",
-                          type: "interest", mcc: nil, merchant: nil, description: "INTEREST PAID"),
-            F.transaction("E1", account: "CHK", date: "2026-10-20T12:00:00Z", amount: "1500.00", mcc: 5411),
-        ])
+        try world.add(
+            "CHK",
+            [
+                F.transaction(
+                    "I1", account: "CHK", date: "2026-10-01T12:00:00Z", amount: "3000.00", indicator: "credit",
+                    type: "directDeposit", mcc: nil, merchant: "ACME Corp", description: "PAYROLL"),
+                F.transaction(
+                    "I2", account: "CHK", date: "2026-10-15T12:00:00Z", amount: "3000.00", indicator: "credit",
+                    type: "directDeposit", mcc: nil, merchant: "ACME Corp", description: "PAYROLL"),
+                F.transaction(
+                    "I3", account: "CHK", date: "2026-10-31T12:00:00Z", amount: "1.2345", indicator: "credit",
+                    type: "interest", mcc: nil, merchant: nil, description: "INTEREST PAID"),
+                F.transaction("E1", account: "CHK", date: "2026-10-20T12:00:00Z", amount: "1500.00", mcc: 5411),
+            ])
         let flows = try world.flows(world.scope("2026-10"))
         #expect(flows["I1"] == .income && flows["I2"] == .income && flows["I3"] == .income)
         #expect(try world.spending(world.scope("2026-10")).total("USD").net == 15_000_000)
@@ -313,10 +352,12 @@ struct MoneyRulesTests {
     @Test("internal transfers: a type purse does not know moves money like unknown: it is matched as an internal transfer")
     func unknownTypeIsMatchedLikeUnknown() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit", type: "instantPayment"),
-            MoneyWorld.move("D2", "CHK", "2026-10-20T12:00:00Z", "debit", amount: "80.00", type: "cryptoPurchase"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit", type: "instantPayment"),
+                MoneyWorld.move("D2", "CHK", "2026-10-20T12:00:00Z", "debit", amount: "80.00", type: "cryptoPurchase"),
+            ])
         try world.add("SAV", [MoneyWorld.move("C1", "SAV", "2026-10-11T12:00:00Z", "credit", type: "unknown")])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["D1"]?.reason == .internalTransfer(partnerID: "C1"))
@@ -351,16 +392,20 @@ struct MoneyRulesTests {
     @Test("internal transfers: same account, another currency, another amount or a purchase type are not matched")
     func transferOtherMismatches() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [
-            MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit"),
-            MoneyWorld.move("C1", "CHK", "2026-10-10T13:00:00Z", "credit", type: "deposit"),
-            MoneyWorld.move("D2", "CHK", "2026-10-11T12:00:00Z", "debit", amount: "20.00", type: "pointOfSale"),
-            MoneyWorld.move("D3", "CHK", "2026-10-12T12:00:00Z", "debit", amount: "30.00"),
-        ])
-        try world.add("SAV", [
-            MoneyWorld.move("C2", "SAV", "2026-10-11T13:00:00Z", "credit", amount: "20.00", type: "deposit"),
-            MoneyWorld.move("C3", "SAV", "2026-10-12T13:00:00Z", "credit", amount: "30.01", type: "deposit"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit"),
+                MoneyWorld.move("C1", "CHK", "2026-10-10T13:00:00Z", "credit", type: "deposit"),
+                MoneyWorld.move("D2", "CHK", "2026-10-11T12:00:00Z", "debit", amount: "20.00", type: "pointOfSale"),
+                MoneyWorld.move("D3", "CHK", "2026-10-12T12:00:00Z", "debit", amount: "30.00"),
+            ])
+        try world.add(
+            "SAV",
+            [
+                MoneyWorld.move("C2", "SAV", "2026-10-11T13:00:00Z", "credit", amount: "20.00", type: "deposit"),
+                MoneyWorld.move("C3", "SAV", "2026-10-12T13:00:00Z", "credit", amount: "30.01", type: "deposit"),
+            ])
         let flows = try world.flows(world.scope("2026-10"))
         #expect(flows == ["D1": .expense, "C1": .income, "D2": .expense, "C2": .income, "D3": .expense, "C3": .income])
     }
@@ -369,20 +414,24 @@ struct MoneyRulesTests {
     func transferTieBreaking() throws {
         let world = try MoneyWorld()
         // D1 could pair with C1 (1 day) or C2 (6 hours): the smaller gap wins.
-        try world.add("CHK", [
-            MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit"),
-            MoneyWorld.move("D2", "CHK", "2026-10-20T12:00:00Z", "debit", amount: "60.00"),
-            MoneyWorld.move("D3", "CHK", "2026-10-20T12:00:00Z", "debit", amount: "60.00"),
-        ])
-        try world.add("SAV", [
-            MoneyWorld.move("C1", "SAV", "2026-10-11T12:00:00Z", "credit", type: "deposit"),
-            MoneyWorld.move("C2", "SAV", "2026-10-10T18:00:00Z", "credit", type: "deposit"),
-            // D2 and D3 are equally far from C4 and C3: the lower IDs pair first (D2 with C3),
-            // and each transaction is in at most one pair (D3 with C4).
-            MoneyWorld.move("C4", "SAV", "2026-10-21T12:00:00Z", "credit", amount: "60.00", type: "deposit"),
-            MoneyWorld.move("C3", "SAV", "2026-10-21T12:00:00Z", "credit", amount: "60.00", type: "deposit"),
-            MoneyWorld.move("C5", "SAV", "2026-10-21T12:00:00Z", "credit", amount: "60.00", type: "deposit"),
-        ])
+        try world.add(
+            "CHK",
+            [
+                MoneyWorld.move("D1", "CHK", "2026-10-10T12:00:00Z", "debit"),
+                MoneyWorld.move("D2", "CHK", "2026-10-20T12:00:00Z", "debit", amount: "60.00"),
+                MoneyWorld.move("D3", "CHK", "2026-10-20T12:00:00Z", "debit", amount: "60.00"),
+            ])
+        try world.add(
+            "SAV",
+            [
+                MoneyWorld.move("C1", "SAV", "2026-10-11T12:00:00Z", "credit", type: "deposit"),
+                MoneyWorld.move("C2", "SAV", "2026-10-10T18:00:00Z", "credit", type: "deposit"),
+                // D2 and D3 are equally far from C4 and C3: the lower IDs pair first (D2 with C3),
+                // and each transaction is in at most one pair (D3 with C4).
+                MoneyWorld.move("C4", "SAV", "2026-10-21T12:00:00Z", "credit", amount: "60.00", type: "deposit"),
+                MoneyWorld.move("C3", "SAV", "2026-10-21T12:00:00Z", "credit", amount: "60.00", type: "deposit"),
+                MoneyWorld.move("C5", "SAV", "2026-10-21T12:00:00Z", "credit", amount: "60.00", type: "deposit"),
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["D1"]?.reason == .internalTransfer(partnerID: "C2"))
         #expect(classified["C1"]?.flow == .income)
@@ -404,8 +453,13 @@ struct MoneyRulesTests {
     @Test("internal transfers: only counted transactions are matched (the same status filter as the report)")
     func transferMatchesCountedOnly() throws {
         let world = try MoneyWorld()
-        try world.add("CHK", [F.transaction("D1", account: "CHK", date: "2026-10-10T12:00:00Z", amount: "500.00",
-                                            status: "pending", type: "billPayment", mcc: nil, merchant: nil, description: "TO SAVINGS")])
+        try world.add(
+            "CHK",
+            [
+                F.transaction(
+                    "D1", account: "CHK", date: "2026-10-10T12:00:00Z", amount: "500.00",
+                    status: "pending", type: "billPayment", mcc: nil, merchant: nil, description: "TO SAVINGS")
+            ])
         try world.add("SAV", [MoneyWorld.move("C1", "SAV", "2026-10-10T13:00:00Z", "credit", type: "deposit")])
         #expect(try world.flows(world.scope("2026-10")) == ["C1": .income])
         #expect(try world.flows(world.scope("2026-10", includePending: true)) == ["D1": .transfer, "C1": .transfer])
@@ -416,19 +470,26 @@ struct MoneyRulesTests {
     @Test("expenses without a merchant category code: fee -> Fees, interest -> Interest, atm -> Cash, else Uncategorized")
     func categoriesWithoutCode() throws {
         let world = try MoneyWorld()
-        try world.add("CARD", [
-            F.transaction("F1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "35.00", type: "fee", mcc: nil,
-                          merchant: nil, description: "LATE FEE"),
-            F.transaction("N1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "12.34", type: "interest", mcc: nil,
-                          merchant: nil, description: "INTEREST CHARGE"),
-            F.transaction("A1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "100.00", type: "atm", mcc: nil,
-                          merchant: nil, description: "ATM WITHDRAWAL"),
-            F.transaction("A2", account: "CARD", date: "2026-10-05T13:00:00Z", amount: "60.00", type: "atm", mcc: 6011,
-                          merchant: nil, description: "ATM"),
-            F.transaction("U1", account: "CARD", date: "2026-10-06T12:00:00Z", amount: "9.00", type: "pointOfSale", mcc: nil,
-                          merchant: "Market Stall", description: "STALL"),
-            F.transaction("G1", account: "CARD", date: "2026-10-07T12:00:00Z", amount: "2.00", type: "fee", mcc: 5411),
-        ])
+        try world.add(
+            "CARD",
+            [
+                F.transaction(
+                    "F1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "35.00", type: "fee", mcc: nil,
+                    merchant: nil, description: "LATE FEE"),
+                F.transaction(
+                    "N1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "12.34", type: "interest", mcc: nil,
+                    merchant: nil, description: "INTEREST CHARGE"),
+                F.transaction(
+                    "A1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "100.00", type: "atm", mcc: nil,
+                    merchant: nil, description: "ATM WITHDRAWAL"),
+                F.transaction(
+                    "A2", account: "CARD", date: "2026-10-05T13:00:00Z", amount: "60.00", type: "atm", mcc: 6011,
+                    merchant: nil, description: "ATM"),
+                F.transaction(
+                    "U1", account: "CARD", date: "2026-10-06T12:00:00Z", amount: "9.00", type: "pointOfSale", mcc: nil,
+                    merchant: "Market Stall", description: "STALL"),
+                F.transaction("G1", account: "CARD", date: "2026-10-07T12:00:00Z", amount: "2.00", type: "fee", mcc: 5411),
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["F1"]?.category == SpendingCategory.fees)
         #expect(classified["F1"]?.categorySource == "type fee, no MCC")
@@ -446,11 +507,13 @@ struct MoneyRulesTests {
     func categoryRule() throws {
         let world = try MoneyWorld()
         let id = try world.store.addRule(UserRule(merchant: "whole foods", category: "Food"), now: world.now)
-        try world.add("CARD", [
-            F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "50.00"),
-            F.transaction("R1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "5.00", indicator: "credit"),
-            F.transaction("O1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "7.00", merchant: "Safeway"),
-        ])
+        try world.add(
+            "CARD",
+            [
+                F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "50.00"),
+                F.transaction("R1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "5.00", indicator: "credit"),
+                F.transaction("O1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "7.00", merchant: "Safeway"),
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["E1"] == Classification(flow: .expense, category: "Food", reason: .expense, categorySource: "rule #\(id)"))
         #expect(classified["R1"] == Classification(flow: .refund, category: "Food", reason: .merchantRefund, categorySource: "rule #\(id)"))
@@ -465,27 +528,42 @@ struct MoneyRulesTests {
         let world = try MoneyWorld()
         let toIncome = try world.store.addRule(UserRule(description: "cashback", flow: "income"), now: world.now)
         let toTransfer = try world.store.addRule(UserRule(merchant: "venmo", flow: "transfer"), now: world.now)
-        let toExpense = try world.store.addRule(UserRule(description: "REIMBURSE", merchantCategoryCode: nil, category: "Dining", flow: "expense"),
-                                                now: world.now)
-        try world.add("CARD", [
-            // Would be a card payment (credit on a liability): the rule makes it income.
-            MoneyWorld.move("C1", "CARD", "2026-10-03T12:00:00Z", "credit", amount: "12.00", type: "deposit")
-                .replacingOccurrences(of: "TRANSFER C1", with: "CASHBACK REWARD"),
-            F.transaction("V1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "40.00", mcc: 4829, merchant: "Venmo"),
-        ])
-        try world.add("CHK", [
-            // Would be income: the rule makes it a refund of Dining.
-            F.transaction("F1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "15.00", indicator: "credit",
-                          type: "deposit", mcc: nil, merchant: nil, description: "Reimburse dinner"),
-            F.transaction("E1", account: "CHK", date: "2026-10-06T12:00:00Z", amount: "45.00", mcc: 5812, merchant: "Bistro"),
-        ])
+        let toExpense = try world.store.addRule(
+            UserRule(description: "REIMBURSE", merchantCategoryCode: nil, category: "Dining", flow: "expense"),
+            now: world.now)
+        try world.add(
+            "CARD",
+            [
+                // Would be a card payment (credit on a liability): the rule makes it income.
+                MoneyWorld.move("C1", "CARD", "2026-10-03T12:00:00Z", "credit", amount: "12.00", type: "deposit")
+                    .replacingOccurrences(of: "TRANSFER C1", with: "CASHBACK REWARD"),
+                F.transaction("V1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "40.00", mcc: 4829, merchant: "Venmo"),
+            ])
+        try world.add(
+            "CHK",
+            [
+                // Would be income: the rule makes it a refund of Dining.
+                F.transaction(
+                    "F1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "15.00", indicator: "credit",
+                    type: "deposit", mcc: nil, merchant: nil, description: "Reimburse dinner"),
+                F.transaction("E1", account: "CHK", date: "2026-10-06T12:00:00Z", amount: "45.00", mcc: 5812, merchant: "Bistro"),
+            ])
         let classified = try world.classified(world.scope("2026-10"))
-        #expect(classified["C1"] == Classification(flow: .income, category: SpendingCategory.income, reason: .rule(id: toIncome),
-                                                   categorySource: "flow"))
-        #expect(classified["V1"] == Classification(flow: .transfer, category: SpendingCategory.transfers, reason: .rule(id: toTransfer),
-                                                   categorySource: "flow"))
-        #expect(classified["F1"] == Classification(flow: .refund, category: "Dining", reason: .rule(id: toExpense),
-                                                   categorySource: "rule #\(toExpense)"))
+        #expect(
+            classified["C1"]
+                == Classification(
+                    flow: .income, category: SpendingCategory.income, reason: .rule(id: toIncome),
+                    categorySource: "flow"))
+        #expect(
+            classified["V1"]
+                == Classification(
+                    flow: .transfer, category: SpendingCategory.transfers, reason: .rule(id: toTransfer),
+                    categorySource: "flow"))
+        #expect(
+            classified["F1"]
+                == Classification(
+                    flow: .refund, category: "Dining", reason: .rule(id: toExpense),
+                    categorySource: "rule #\(toExpense)"))
         let report = try world.spending(world.scope("2026-10"))
         #expect(report.rows.map(\.key) == ["Dining"])
         #expect((report.rows[0].spent, report.rows[0].refunded, report.rows[0].net) == (450_000, 150_000, 300_000))
@@ -496,10 +574,12 @@ struct MoneyRulesTests {
         let world = try MoneyWorld()
         let first = try world.store.addRule(UserRule(merchant: "whole", category: "First"), now: world.now)
         _ = try world.store.addRule(UserRule(merchantCategoryCode: 5411, category: "Second", flow: "transfer"), now: world.now)
-        try world.add("CARD", [
-            F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "50.00"),
-            F.transaction("E2", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "8.00", merchant: "Safeway"),
-        ])
+        try world.add(
+            "CARD",
+            [
+                F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "50.00"),
+                F.transaction("E2", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "8.00", merchant: "Safeway"),
+            ])
         let classified = try world.classified(world.scope("2026-10"))
         #expect(classified["E1"] == Classification(flow: .expense, category: "First", reason: .expense, categorySource: "rule #\(first)"))
         #expect(classified["E2"]?.flow == .transfer)
@@ -510,8 +590,13 @@ struct MoneyRulesTests {
     func flowRuleSkipsMatching() throws {
         let world = try MoneyWorld()
         _ = try world.store.addRule(UserRule(description: "rent", flow: "expense"), now: world.now)
-        try world.add("CHK", [F.transaction("D1", account: "CHK", date: "2026-10-01T12:00:00Z", amount: "1200.00",
-                                            type: "billPayment", mcc: nil, merchant: nil, description: "RENT OCTOBER")])
+        try world.add(
+            "CHK",
+            [
+                F.transaction(
+                    "D1", account: "CHK", date: "2026-10-01T12:00:00Z", amount: "1200.00",
+                    type: "billPayment", mcc: nil, merchant: nil, description: "RENT OCTOBER")
+            ])
         try world.add("SAV", [MoneyWorld.move("C1", "SAV", "2026-10-01T13:00:00Z", "credit", amount: "1200.00", type: "deposit")])
         #expect(try world.flows(world.scope("2026-10")) == ["D1": .expense, "C1": .income])
     }
@@ -521,19 +606,29 @@ struct MoneyRulesTests {
     @Test("explain's totals equal report spending's net for the same scope, and list what did not count")
     func explainMatchesSpending() throws {
         let world = try MoneyWorld()
-        try world.add("CARD", [
-            F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "54.20"),
-            F.transaction("R1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "4.20", indicator: "credit"),
-            F.transaction("P1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "9.99", status: "pending"),
-            MoneyWorld.move("C1", "CARD", "2026-10-20T12:00:00Z", "credit"),
-        ])
-        try world.add("CHK", [
-            MoneyWorld.move("D1", "CHK", "2026-10-19T12:00:00Z", "debit"),
-            F.transaction("I1", account: "CHK", date: "2026-10-15T12:00:00Z", amount: "2000.00", indicator: "credit",
-                          type: "directDeposit", mcc: nil, merchant: nil, description: "PAYROLL"),
-        ])
-        try world.add("EUR", [F.transaction("X1", account: "EUR", date: "2026-10-07T12:00:00Z", amount: "3.50", currency: "EUR",
-                                            mcc: 5814, merchant: "Café")])
+        try world.add(
+            "CARD",
+            [
+                F.transaction("E1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "54.20"),
+                F.transaction("R1", account: "CARD", date: "2026-10-04T12:00:00Z", amount: "4.20", indicator: "credit"),
+                F.transaction("P1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "9.99", status: "pending"),
+                MoneyWorld.move("C1", "CARD", "2026-10-20T12:00:00Z", "credit"),
+            ])
+        try world.add(
+            "CHK",
+            [
+                MoneyWorld.move("D1", "CHK", "2026-10-19T12:00:00Z", "debit"),
+                F.transaction(
+                    "I1", account: "CHK", date: "2026-10-15T12:00:00Z", amount: "2000.00", indicator: "credit",
+                    type: "directDeposit", mcc: nil, merchant: nil, description: "PAYROLL"),
+            ])
+        try world.add(
+            "EUR",
+            [
+                F.transaction(
+                    "X1", account: "EUR", date: "2026-10-07T12:00:00Z", amount: "3.50", currency: "EUR",
+                    mcc: 5814, merchant: "Café")
+            ])
         let months = [YearMonth(year: 2026, month: 10)]
         for includePending in [false, true] {
             let scope = world.scope("2026-10", includePending: includePending)

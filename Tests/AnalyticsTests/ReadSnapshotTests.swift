@@ -24,9 +24,13 @@ struct ReadSnapshotTests {
         export = try ExportFixture(in: folder.url)
         writer = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CHK", name: "Checking")]))
-        try export.append("transactions/CHK", F.changeSet("T", 1, snapshot: true, inserted: [
-            F.transaction("T1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00"),
-        ]))
+        try export.append(
+            "transactions/CHK",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction("T1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00")
+                ]))
         _ = try SyncEngine(store: writer, now: now).sync(WalletExportSource(path: export.path))
         reader = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .readOnly, now: now)
     }
@@ -37,17 +41,23 @@ struct ReadSnapshotTests {
 
     func octoberSpending() throws -> Int64 {
         let month = YearMonth(iso: "2026-10")!
-        return try SpendingAnalysis.report(reader, scope: ReportScope(months: month...month, zone: utc), months: [month],
-                                           grouping: .category).total("USD").net
+        return try SpendingAnalysis.report(
+            reader, scope: ReportScope(months: month...month, zone: utc), months: [month],
+            grouping: .category
+        ).total("USD").net
     }
 
     @Test("a sync committed between two reads of one snapshot is seen by neither; the next snapshot sees it")
     func syncBetweenReads() throws {
         let (before, after) = try reader.readSnapshot {
             let before = try octoberSpending()
-            try export.append("transactions/CHK", F.changeSet("T", 2, inserted: [
-                F.transaction("T2", account: "CHK", date: "2026-10-06T12:00:00Z", amount: "60.00"),
-            ]))
+            try export.append(
+                "transactions/CHK",
+                F.changeSet(
+                    "T", 2,
+                    inserted: [
+                        F.transaction("T2", account: "CHK", date: "2026-10-06T12:00:00Z", amount: "60.00")
+                    ]))
             try sync()
             return (before, try octoberSpending())
         }

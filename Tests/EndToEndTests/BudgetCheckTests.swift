@@ -47,8 +47,10 @@ struct BudgetCheckTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        process.environment = ["PATH": bin.path + ":/usr/bin:/bin", "HOME": folder.path, "TZ": "UTC", "LANG": "C.UTF-8",
-                               "PURSE_DB": database, "MAILBOX": mailbox, "EXPORT": Examples.walletExport.path]
+        process.environment = [
+            "PATH": bin.path + ":/usr/bin:/bin", "HOME": folder.path, "TZ": "UTC", "LANG": "C.UTF-8",
+            "PURSE_DB": database, "MAILBOX": mailbox, "EXPORT": Examples.walletExport.path,
+        ]
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
@@ -105,11 +107,12 @@ struct BudgetCheckTests {
         try run(["budget", "set", "Groceries", "500", "--currency", "GBP", "--from", "2026-10"])
         let check = try run(["budget", "check", "--month", "2026-10"])
         #expect(check.status == 1)
-        #expect(check.stdout == """
-            over: Dining (USD), October 2026: net $1,318.09 of $1,200.00 available, $118.09 over
-            over: Groceries (GBP), October 2026: net £529.06 of £500.00 available, £29.06 over
+        #expect(
+            check.stdout == """
+                over: Dining (USD), October 2026: net $1,318.09 of $1,200.00 available, $118.09 over
+                over: Groceries (GBP), October 2026: net £529.06 of £500.00 available, £29.06 over
 
-            """, "\(check.stdout)")
+                """, "\(check.stdout)")
         #expect(check.stderr == "")
         let withWarnings = try run(["budget", "check", "--month", "2026-10", "--warn-at", "85"])
         #expect(withWarnings.status == 1)
@@ -128,12 +131,13 @@ struct BudgetCheckTests {
         let set = try run(["budget", "set", "Groceries", "400"])
         #expect(set.status == 64)
         #expect(set.stdout == "")
-        #expect(set.stderr == """
-            Error: the ledger has several currencies (USD, GBP): say which with --currency.
-            Usage: purse budget set [options] CATEGORY AMOUNT
-            See 'purse budget set --help'.
+        #expect(
+            set.stderr == """
+                Error: the ledger has several currencies (USD, GBP): say which with --currency.
+                Usage: purse budget set [options] CATEGORY AMOUNT
+                See 'purse budget set --help'.
 
-            """, "\(set.stderr)")
+                """, "\(set.stderr)")
         #expect(try run(["budget", "list", "--format", "csv"]).stdout == "category,currency,from,amount,rollover\n")
     }
 
@@ -152,24 +156,28 @@ struct BudgetCheckTests {
         #expect(well.result.stderr == "")
     }
 
-    @Test("the README's cron line: a quiet sync, then the check; mail runs when a budget is over, and the job's output is the check's lines")
+    @Test(
+        "the README's cron line: a quiet sync, then the check; mail runs when a budget is over, and the job's output is the check's lines")
     func readmeCronLine() throws {
         try syncExample()
         try run(["budget", "set", "Dining", "1200", "--currency", "USD", "--from", "2026-10"])
         try run(["budget", "set", "Groceries", "3500", "--currency", "USD", "--from", "2026-10"])
-        let job = try cron(#"purse --quiet sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 85 || mail -s "purse: budget" you@example.com"#)
+        let job = try cron(
+            #"purse --quiet sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 85 || mail -s "purse: budget" you@example.com"#)
         #expect(job.result.status == 0)
         // What cron itself mails to MAILTO: the check's lines; the sync had nothing new and said nothing.
-        #expect(job.result.stdout == """
-            over: Dining (USD), October 2026: net $1,318.09 of $1,200.00 available, $118.09 over
-            warn: Groceries (USD), October 2026: 89.5% used of $3,500.00
+        #expect(
+            job.result.stdout == """
+                over: Dining (USD), October 2026: net $1,318.09 of $1,200.00 available, $118.09 over
+                warn: Groceries (USD), October 2026: 89.5% used of $3,500.00
 
-            """, "\(job.result.stdout)")
+                """, "\(job.result.stdout)")
         #expect(job.result.stderr == "")
         #expect(job.mailbox == "mail -s purse: budget you@example.com\n")
         // Nothing over: no mail.
         try run(["budget", "set", "Dining", "1400", "--currency", "USD", "--from", "2026-10"])
-        let quiet = try cron(#"purse --quiet sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 95 || mail -s "purse: budget" you@example.com"#)
+        let quiet = try cron(
+            #"purse --quiet sync "$EXPORT" && purse budget check --month 2026-10 --warn-at 95 || mail -s "purse: budget" you@example.com"#)
         #expect(quiet.result.stdout == "")
         #expect(quiet.result.stderr == "")
         #expect(quiet.mailbox == "")
@@ -179,15 +187,18 @@ struct BudgetCheckTests {
     func readmeMailBody() throws {
         try syncExample()
         try run(["budget", "set", "Dining", "1200", "--currency", "USD", "--from", "2026-10"])
-        let job = try cron(#"purse --quiet sync "$EXPORT" && { out=$(purse budget check --month 2026-10 --warn-at 90) || echo "$out" | mail -s "purse: budget" you@example.com; }"#)
+        let job = try cron(
+            #"purse --quiet sync "$EXPORT" && { out=$(purse budget check --month 2026-10 --warn-at 90) || echo "$out" | mail -s "purse: budget" you@example.com; }"#
+        )
         #expect(job.result.status == 0)
         #expect(job.result.stdout == "")
         #expect(job.result.stderr == "")
-        #expect(job.mailbox == """
-            mail -s purse: budget you@example.com
-            over: Dining (USD), October 2026: net $1,318.09 of $1,200.00 available, $118.09 over
+        #expect(
+            job.mailbox == """
+                mail -s purse: budget you@example.com
+                over: Dining (USD), October 2026: net $1,318.09 of $1,200.00 available, $118.09 over
 
-            """, "\(job.mailbox)")
+                """, "\(job.mailbox)")
     }
 
     @Test("a failing sync also reaches the mail: exit 66 is not 0, so `|| mail` runs")

@@ -25,8 +25,9 @@ struct CleanSync {
     func kill(at point: String, into database: String, purse: PurseBinary) throws {
         let process = try purse.start(["--db", database, "sync", source], environment: ["PURSE_TEST_KILL_AT": point])
         process.waitUntilExit()
-        try #require(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-                     "\(point): the sync was not killed there (exit \(process.terminationStatus))")
+        try #require(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+            "\(point): the sync was not killed there (exit \(process.terminationStatus))")
     }
 
     /// Syncs the source again into the killed ledger at `database`: it must equal the clean

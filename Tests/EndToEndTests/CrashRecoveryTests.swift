@@ -39,8 +39,9 @@ struct CrashRecoveryTests {
         }
     }
 
-    @Test("killed inside an open transaction, right after a change set and its token",
-          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
+    @Test(
+        "killed inside an open transaction, right after a change set and its token",
+        .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedBetweenChangeSets() throws {
         let clean = try cleanRun(transactions: 2000)
         // From the first change set after the accounts stream's commit to the very last one.
@@ -53,8 +54,9 @@ struct CrashRecoveryTests {
         }
     }
 
-    @Test("killed in the middle of a change set, after some of its records",
-          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
+    @Test(
+        "killed in the middle of a change set, after some of its records",
+        .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedInsideAChangeSet() throws {
         let clean = try cleanRun(transactions: 2000)
         let records = clean.contents.count("transactions")
@@ -92,8 +94,9 @@ struct CrashRecoveryTests {
     /// killed ledger's tokens: no change set half-applied, none applied without its token.
     func checkLandedMidSync(_ database: String, _ clean: CleanSync, label: String) throws {
         let killed = try LedgerContents(path: database)
-        #expect(killed.changeSets > 0 && killed.changeSets < clean.contents.changeSets,
-                "\(label): \(killed.changeSets) of \(clean.contents.changeSets) change sets")
+        #expect(
+            killed.changeSets > 0 && killed.changeSets < clean.contents.changeSets,
+            "\(label): \(killed.changeSets) of \(clean.contents.changeSets) change sets")
         let cut = folder.file("cut-\(label)")
         try ExportCut.copy(clean.source, to: cut, cutAt: killed.tokens)
         let cutDatabase = folder.file("cut-\(label).sqlite")
@@ -108,8 +111,9 @@ struct CrashRecoveryTests {
     func waitUntil(_ count: Int, streamsIn database: String, while process: Process) throws {
         while process.isRunning {
             if FileManager.default.fileExists(atPath: database),
-               let reader = try? Connection(path: database, readOnly: true),
-               let committed = try? reader.scalarInt("SELECT count(*) FROM streams"), committed >= count {
+                let reader = try? Connection(path: database, readOnly: true),
+                let committed = try? reader.scalarInt("SELECT count(*) FROM streams"), committed >= count
+            {
                 return
             }
             usleep(1000)

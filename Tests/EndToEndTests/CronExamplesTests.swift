@@ -99,8 +99,9 @@ struct CronExamplesTests {
             if characters.first == "$" {
                 characters.removeFirst()
             } else if let next = characters.first {
-                try #require(!(next == "{" || next == "_" || next.isASCII && next.isLetter),
-                             "systemd replaces $\(next)... itself in ExecStart; write $$ for the shell's $: \(text)")
+                try #require(
+                    !(next == "{" || next == "_" || next.isASCII && next.isLetter),
+                    "systemd replaces $\(next)... itself in ExecStart; write $$ for the shell's $: \(text)")
             }
             output.append("$")
         }
@@ -130,8 +131,9 @@ struct CronExamplesTests {
             for directory in [URL(fileURLWithPath: home), bin, outbox] {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             }
-            try FileManager.default.copyItem(at: Examples.walletExport,
-                                             to: URL(fileURLWithPath: wallet))
+            try FileManager.default.copyItem(
+                at: Examples.walletExport,
+                to: URL(fileURLWithPath: wallet))
             try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("purse"), withDestinationURL: binary.url)
             let sendmail = bin.appendingPathComponent("sendmail")
             try Data("#!/bin/sh\n{ printf '%s\\n' \"$*\"; cat; } > '\(outbox.path)'/mail-$$\n".utf8).write(to: sendmail)
@@ -193,9 +195,10 @@ struct CronExamplesTests {
             let generation = try #require(changeSet["generation"] as? String)
             let sequence = try #require(changeSet["sequence"] as? Int)
             let now = ISO8601DateFormatter().string(from: Date())
-            let transaction = ExportFixture.transaction("E0E0E0E0-0000-4000-8000-000000000001", account: "0688F73D-508E-49A8-B0A2-4A07A7CF4768",
-                                                        date: now, amount: "500.00", mcc: 8299, merchant: "Evening Classes",
-                                                        description: "EVENING CLASSES")
+            let transaction = ExportFixture.transaction(
+                "E0E0E0E0-0000-4000-8000-000000000001", account: "0688F73D-508E-49A8-B0A2-4A07A7CF4768",
+                date: now, amount: "500.00", mcc: 8299, merchant: "Evening Classes",
+                description: "EVENING CLASSES")
             let handle = try FileHandle(forWritingTo: stream)
             defer { try? handle.close() }
             try handle.seekToEnd()
@@ -205,8 +208,9 @@ struct CronExamplesTests {
 
     /// What a problem looks like: purse's own `Error: ...` line, alone.
     static func expectOneErrorLine(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(text.hasPrefix("Error: ") && text.hasSuffix("\n") && text.filter { $0 == "\n" }.count == 1,
-                "not a single error line: \(text)", sourceLocation: sourceLocation)
+        #expect(
+            text.hasPrefix("Error: ") && text.hasSuffix("\n") && text.filter { $0 == "\n" }.count == 1,
+            "not a single error line: \(text)", sourceLocation: sourceLocation)
     }
 
     /// The summary went to the stub exactly once, with `-t -oi`, whole.
@@ -372,7 +376,9 @@ struct CronExamplesTests {
 
     @Test("the README, the examples and the help call sendmail with -t -oi wherever they call it")
     func sendmailWithOi() throws {
-        var texts: [(String, String)] = [("README.md", try String(contentsOf: Examples.root.appendingPathComponent("README.md"), encoding: .utf8))]
+        var texts: [(String, String)] = [
+            ("README.md", try String(contentsOf: Examples.root.appendingPathComponent("README.md"), encoding: .utf8))
+        ]
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.cron.path) {
             texts.append(("examples/cron/" + name, try String(contentsOf: Self.cron.appendingPathComponent(name), encoding: .utf8)))
         }

@@ -11,7 +11,8 @@ enum ExportCut {
             try manager.createDirectory(atPath: copy + "/" + folder, withIntermediateDirectories: true)
         }
         try manager.copyItem(atPath: export + "/export.json", toPath: copy + "/export.json")
-        let streamFiles = ["accounts.jsonl"]
+        let streamFiles =
+            ["accounts.jsonl"]
             + (try manager.contentsOfDirectory(atPath: export + "/balances")).map { "balances/" + $0 }
             + (try manager.contentsOfDirectory(atPath: export + "/transactions")).map { "transactions/" + $0 }
         for file in streamFiles {

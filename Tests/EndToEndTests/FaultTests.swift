@@ -47,9 +47,10 @@ struct FaultTests {
         let database = folder.file("ledger.sqlite")
         try #require(try purse.run(["--db", database, "sync", export]).status == 0)
         let connection = try Connection(path: database)
-        try connection.execute("PRAGMA foreign_keys = OFF; UPDATE transactions SET signed_amount = 1 WHERE row_id = 1; "
-            + "INSERT INTO transactions (id, account_id, transaction_date, transaction_time, amount, currency, credit_debit, signed_amount, description, original_description, type, status) "
-            + "VALUES ('ORPHAN', 'NO-SUCH-ACCOUNT', '2026-01-01T00:00:00Z', 0, 1, 'USD', 'credit', 1, '', '', 'unknown', 'booked')")
+        try connection.execute(
+            "PRAGMA foreign_keys = OFF; UPDATE transactions SET signed_amount = 1 WHERE row_id = 1; "
+                + "INSERT INTO transactions (id, account_id, transaction_date, transaction_time, amount, currency, credit_debit, signed_amount, description, original_description, type, status) "
+                + "VALUES ('ORPHAN', 'NO-SUCH-ACCOUNT', '2026-01-01T00:00:00Z', 0, 1, 'USD', 'credit', 1, '', '', 'unknown', 'booked')")
 
         let check = try purse.run(["--db", database, "status", "--check"])
 
@@ -78,13 +79,14 @@ struct FaultTests {
         let before = try LedgerContents(path: database)
         // Everything purse needs is handed to the user it runs as; only the ledger is read-only.
         let paths = [folder.path] + (FileManager.default.subpaths(atPath: folder.path) ?? []).map { folder.path + "/" + $0 }
-        try ReadOnlyAccess.set(paths.map { path in
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            if path == database { return (path, 0o444) }
-            if path == ledgerFolder, setup == .fileAndFolder { return (path, 0o555) }
-            return (path, isFolder.boolValue ? 0o755 : 0o644)
-        })
+        try ReadOnlyAccess.set(
+            paths.map { path in
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                if path == database { return (path, 0o444) }
+                if path == ledgerFolder, setup == .fileAndFolder { return (path, 0o555) }
+                return (path, isFolder.boolValue ? 0o755 : 0o644)
+            })
         defer { ReadOnlyAccess.restore(paths) }
         // The setup must really bind the user purse runs as, or the test would prove nothing.
         #expect(try !ReadOnlyAccess.canWrite(database))
@@ -124,39 +126,47 @@ struct FaultTests {
         try #require(try purse.run(["sample", "--out", small, "--transactions", "2000", "--seed", "5"]).status == 0)
         let clean = folder.file("clean.sqlite")
         try #require(try purse.run(["--db", clean, "sync", small]).status == 0)
-        return FullDiskSetup(export: small, expected: try LedgerContents(path: clean),
-                             expectedJSON: try purse.run(["--db", clean, "export", "transactions", "--format", "json"]).stdout,
-                             pages: try #require(try Connection(path: clean).scalarInt("PRAGMA page_count")),
-                             bytes: try #require(try FileManager.default.attributesOfItem(atPath: clean)[.size] as? Int))
+        return FullDiskSetup(
+            export: small, expected: try LedgerContents(path: clean),
+            expectedJSON: try purse.run(["--db", clean, "export", "transactions", "--format", "json"]).stdout,
+            pages: try #require(try Connection(path: clean).scalarInt("PRAGMA page_count")),
+            bytes: try #require(try FileManager.default.attributesOfItem(atPath: clean)[.size] as? Int))
     }
 
-    @Test("a full disk at SQLite's page limit: the lines of the streams applied, then a clear error, exit 74, no partial change set; a rerun with room finishes",
-          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
+    @Test(
+        "a full disk at SQLite's page limit: the lines of the streams applied, then a clear error, exit 74, no partial change set; a rerun with room finishes",
+        .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func fullDiskAtPageLimit() throws {
         let setup = try fullDiskSetup()
         let purse = purse
         // The debug build's PURSE_TEST_MAX_PAGE_COUNT: SQLite refuses to grow the file (SQLITE_FULL).
-        try expectFullDisk([setup.pages / 3, setup.pages * 2 / 3].map { limit in
-            FullDisk(label: "\(limit) pages", message: "full") { database, export, quiet in
-                let result = try purse.run(["--db", database] + (quiet ? ["--quiet"] : []) + ["sync", export],
-                                           environment: ["PURSE_TEST_MAX_PAGE_COUNT": String(limit)])
-                return (result.status, result.stderr)
-            }
-        }, setup)
+        try expectFullDisk(
+            [setup.pages / 3, setup.pages * 2 / 3].map { limit in
+                FullDisk(label: "\(limit) pages", message: "full") { database, export, quiet in
+                    let result = try purse.run(
+                        ["--db", database] + (quiet ? ["--quiet"] : []) + ["sync", export],
+                        environment: ["PURSE_TEST_MAX_PAGE_COUNT": String(limit)])
+                    return (result.status, result.stderr)
+                }
+            }, setup)
     }
 
-    @Test("a full disk under a file size limit: the lines of the streams applied, then a clear error, exit 74, no partial change set; a rerun with room finishes")
+    @Test(
+        "a full disk under a file size limit: the lines of the streams applied, then a clear error, exit 74, no partial change set; a rerun with room finishes"
+    )
     func fullDiskAtFileSizeLimit() throws {
         let setup = try fullDiskSetup()
         let purse = purse
         // ulimit -f (RLIMIT_FSIZE, in 512-byte blocks): the OS refuses the write itself, as on a
         // full file system, typically when COMMIT writes the log.
-        try expectFullDisk([setup.bytes / 3, setup.bytes * 2 / 3].map { limit in
-            FullDisk(label: "\(limit) bytes", message: "I/O error") { database, export, quiet in
-                try Self.runShell("ulimit -f \(limit / 512); trap '' XFSZ; exec \"$0\" \"$@\"",
-                                  [purse.url.path, "--db", database] + (quiet ? ["--quiet"] : []) + ["sync", export])
-            }
-        }, setup)
+        try expectFullDisk(
+            [setup.bytes / 3, setup.bytes * 2 / 3].map { limit in
+                FullDisk(label: "\(limit) bytes", message: "I/O error") { database, export, quiet in
+                    try Self.runShell(
+                        "ulimit -f \(limit / 512); trap '' XFSZ; exec \"$0\" \"$@\"",
+                        [purse.url.path, "--db", database] + (quiet ? ["--quiet"] : []) + ["sync", export])
+                }
+            }, setup)
     }
 
     func expectFullDisk(_ faults: [FullDisk], _ setup: FullDiskSetup) throws {
@@ -172,8 +182,9 @@ struct FaultTests {
             #expect(error.hasPrefix("Error: ") && error.contains(fault.message), "\(fault.label): \(result.stderr)")
             // Some change sets, and exactly the ledger after the last one that committed.
             let failed = try LedgerContents(path: database)
-            #expect(failed.changeSets > 0 && failed.changeSets < expected.changeSets,
-                    "\(fault.label): \(failed.changeSets) of \(expected.changeSets) change sets")
+            #expect(
+                failed.changeSets > 0 && failed.changeSets < expected.changeSets,
+                "\(fault.label): \(failed.changeSets) of \(expected.changeSets) change sets")
             let cut = folder.file("cut-\(fault.label)")
             try ExportCut.copy(small, to: cut, cutAt: failed.tokens)
             let cutDatabase = folder.file("cut-\(fault.label).sqlite")

@@ -34,8 +34,9 @@ struct LedgerAccessTests {
 
     // MARK: - A mistyped database
 
-    @Test("a mistyped --db: every command that does not bring data in exits 66 and creates nothing",
-          arguments: readingCommands + updatingCommands)
+    @Test(
+        "a mistyped --db: every command that does not bring data in exits 66 and creates nothing",
+        arguments: readingCommands + updatingCommands)
     func mistypedDatabase(arguments: [String]) throws {
         let database = folder.file("typo/ledger.sqlite")
         let result = try purse.run(["--db", database] + arguments)
@@ -63,8 +64,9 @@ struct LedgerAccessTests {
         #expect(try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int == 0)
     }
 
-    @Test("the commands that bring data in create the ledger (and its folder)",
-          arguments: [["rules", "add", "--merchant", "Cafe", "--category", "Dining"]])
+    @Test(
+        "the commands that bring data in create the ledger (and its folder)",
+        arguments: [["rules", "add", "--merchant", "Cafe", "--category", "Dining"]])
     func creatingCommands(arguments: [String]) throws {
         let database = folder.file("new/ledger.sqlite")
         let result = try purse.run(["--db", database] + arguments)
@@ -108,8 +110,9 @@ struct LedgerAccessTests {
         let summary = try reader.run(["--db", database, "report", "summary", "--month", "2026-10"])
         #expect(summary.status == 0)
         #expect(Self.withoutClock(summary.stdout) == Self.withoutClock(expected[1].stdout))
-        #expect(summary.stderr == "Warning: the ledger at \(database) is read-only, so this summary was not remembered "
-            + "(restatements are not tracked)\n")
+        #expect(
+            summary.stderr == "Warning: the ledger at \(database) is read-only, so this summary was not remembered "
+                + "(restatements are not tracked)\n")
 
         let write = try reader.run(["--db", database, "rules", "add", "--merchant", "Cafe", "--category", "Dining"])
         #expect(write.status == 74, "a write succeeded: the test did not run read-only")
@@ -155,20 +158,24 @@ struct LedgerAccessTests {
 
         #expect(summary.status == 0)
         #expect(Self.withoutClock(summary.stdout) == Self.withoutClock(expected[1].stdout))
-        #expect(summary.stderr == "Warning: the database is locked by another purse run, so this summary was not remembered "
-            + "(restatements are not tracked)\n")
+        #expect(
+            summary.stderr == "Warning: the database is locked by another purse run, so this summary was not remembered "
+                + "(restatements are not tracked)\n")
         try holder.execute("ROLLBACK")
         #expect(try holder.scalarInt("SELECT count(*) FROM summaries") == 0)
     }
 
     // MARK: - An older schema
 
-    @Test("a database from an older purse: reports that need nothing new read it as it is; the summary asks for a sync; nothing migrates it but a sync")
+    @Test(
+        "a database from an older purse: reports that need nothing new read it as it is; the summary asks for a sync; nothing migrates it but a sync"
+    )
     func olderSchema() throws {
         let (database, expected) = try syncedLedger(in: folder.file("ledger"))
         // Schema 4, as the purse before summaries left it.
         let connection = try Connection(path: database)
-        try connection.execute("""
+        try connection.execute(
+            """
             DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries; DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
             """)
         func version() throws -> Int64? { try Connection(path: database, readOnly: true).scalarInt("PRAGMA user_version") }
@@ -179,8 +186,10 @@ struct LedgerAccessTests {
         let summary = try purse.run(["--db", database, "report", "summary", "--month", "2026-10"])
         #expect(summary.status == 74)
         #expect(summary.stdout == "")
-        #expect(summary.stderr == "Error: the ledger at \(database) was written by an older purse (schema 4, this purse uses \(LedgerSchema.latestVersion)); "
-            + "run 'purse sync EXPORT' once to update it\n")
+        #expect(
+            summary.stderr
+                == "Error: the ledger at \(database) was written by an older purse (schema 4, this purse uses \(LedgerSchema.latestVersion)); "
+                + "run 'purse sync EXPORT' once to update it\n")
         #expect(try version() == 4)
 
         #expect(try purse.run(["--db", database, "sync", Examples.walletExport.path]).status == 0)

@@ -13,8 +13,13 @@ struct LedgerContents: Equatable, CustomStringConvertible {
         ("balances", []),
         ("transactions", []),
         ("unknown_values", ["first_seen_at", "file"]),
-        ("sure_connections", ["created_at", "last_device_contact_at", "last_accepted_at", "last_imported_at",
-                              "last_downstream_at"]),
+        (
+            "sure_connections",
+            [
+                "created_at", "last_device_contact_at", "last_accepted_at", "last_imported_at",
+                "last_downstream_at",
+            ]
+        ),
         ("sure_mappings", ["unavailable_at"]),
         ("sure_batches", ["accepted_at", "applied_at", "updated_time"]),
         ("sure_transactions", ["updated_at", "tombstoned_at"]),

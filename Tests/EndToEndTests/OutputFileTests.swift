@@ -28,21 +28,30 @@ struct OutputFileTests {
 
     // MARK: - -o FILE
 
-    @Test("an extension that names no format is a usage error unless --format says which", arguments: [
-        (["report", "spending", "--month", "2026-10"], "report.xlsx",
-         "cannot tell the format of 'OUT' from its extension (this command writes .txt, .csv, .json): give --format text|csv|json"),
-        (["export", "transactions"], "all.txt",
-         "cannot tell the format of 'OUT' from its extension (this command writes .csv, .json): give --format csv|json"),
-        (["report", "summary", "--month", "2026-10"], "summary.pdf",
-         "cannot tell the format of 'OUT' from its extension (this command writes .txt, .csv, .json, .html, .eml): give --format text|csv|json|html|email"),
-    ])
+    @Test(
+        "an extension that names no format is a usage error unless --format says which",
+        arguments: [
+            (
+                ["report", "spending", "--month", "2026-10"], "report.xlsx",
+                "cannot tell the format of 'OUT' from its extension (this command writes .txt, .csv, .json): give --format text|csv|json"
+            ),
+            (
+                ["export", "transactions"], "all.txt",
+                "cannot tell the format of 'OUT' from its extension (this command writes .csv, .json): give --format csv|json"
+            ),
+            (
+                ["report", "summary", "--month", "2026-10"], "summary.pdf",
+                "cannot tell the format of 'OUT' from its extension (this command writes .txt, .csv, .json, .html, .eml): give --format text|csv|json|html|email"
+            ),
+        ])
     func unknownExtension(arguments: [String], name: String, message: String) throws {
         let file = output.file(name)
         let result = try run(arguments + ["-o", file])
         let command = arguments.prefix(2).joined(separator: " ")
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: \(message.replacingOccurrences(of: "OUT", with: file)).\n"
-            + "Usage: purse \(command) [options]\nSee 'purse \(command) --help'.\n")
+        #expect(
+            result.stderr == "Error: \(message.replacingOccurrences(of: "OUT", with: file)).\n"
+                + "Usage: purse \(command) [options]\nSee 'purse \(command) --help'.\n")
         #expect(try outputFiles() == [])
 
         let given = try run(arguments + ["-o", file, "--format", "csv"])
@@ -106,10 +115,12 @@ struct OutputFileTests {
 
     // MARK: - stdout
 
-    @Test("stdout on a full disk: exit 74 and one error line", arguments: [
-        ["export", "transactions"], ["report", "spending", "--month", "2026-10"], ["report", "summary", "--month", "2026-10"],
-        ["budget", "list"], ["--help"],
-    ])
+    @Test(
+        "stdout on a full disk: exit 74 and one error line",
+        arguments: [
+            ["export", "transactions"], ["report", "spending", "--month", "2026-10"], ["report", "summary", "--month", "2026-10"],
+            ["budget", "list"], ["--help"],
+        ])
     func fullStandardOutput(arguments: [String]) throws {
         let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         defer { try? full.close() }

@@ -1,8 +1,9 @@
 import Foundation
 import LedgerStore
 import PurseTestSupport
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 /// A ledger written at every earlier schema version, with data in each of its tables, is
 /// upgraded by today's purse on first use: every row keeps every value, and the reports and
@@ -51,7 +52,8 @@ struct SchemaUpgradeTests {
         }
         if withSure {
             let connection = try Connection(path: database)
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO sure_conflicts (id, connection_id, lineage_id, kind, identity, status, details, created_at)
                 SELECT 'c0f11c70-0000-4000-8000-000000000001', connection_id, lineage_id, 'balance_observation_conflict',
                     source_id || '|booked|2026-10-30T00:00:00.000000Z', 'open',
@@ -133,7 +135,8 @@ struct SchemaUpgradeTests {
 
     /// The ledger's tables, in the order they were created.
     static func tables(_ connection: Connection) throws -> [String] {
-        let query = try connection.prepare("""
+        let query = try connection.prepare(
+            """
             SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
                 AND name <> 'schema_migrations' ORDER BY rowid
             """)

@@ -7,15 +7,17 @@ import Testing
 /// the attachment, and check the headline against `report spending`.
 @Suite("Summary email end to end")
 struct SummaryEmailTests {
-
     @Test("sync, mail the summary, parse it, compare the headline with report spending")
     func email() throws {
         let folder = try TemporaryFolder()
         let purse = PurseBinary()
         let database = folder.file("ledger.sqlite")
         try Examples.syncedLedger(at: database, purse: purse)
-        let mail = try purse.run(["--db", database, "report", "summary", "--month", "2026-10", "--format", "email",
-                                  "--to", "you@example.com"], environment: ["USER": "ana"])
+        let mail = try purse.run(
+            [
+                "--db", database, "report", "summary", "--month", "2026-10", "--format", "email",
+                "--to", "you@example.com",
+            ], environment: ["USER": "ana"])
         #expect(mail.status == 0)
         #expect(mail.stderr == "")
         let message = try MIMEEntity(mail.stdout)
@@ -53,8 +55,9 @@ struct SummaryEmailTests {
         let change = Double(october - september) / Double(september) * 100
         let percent = Int(change.rounded(.toNearestOrEven))
         let subject = MIMEEntity.decodeHeader(try #require(message.header("Subject")))
-        #expect(subject.hasPrefix("October 2026: spent \(dollars(october)) (\(percent > 0 ? "+" : "")\(percent)% vs September)"),
-                "\(subject)")
+        #expect(
+            subject.hasPrefix("October 2026: spent \(dollars(october)) (\(percent > 0 ? "+" : "")\(percent)% vs September)"),
+            "\(subject)")
         #expect(subject.contains("1 budget over") == false, "no budgets in this database")
         let text = try plain.decodedText()
         #expect(text.replacingOccurrences(of: ",\n  ", with: ", ").hasPrefix(subject + "\n"))
@@ -82,16 +85,18 @@ struct SummaryEmailTests {
         #expect(entity.parts.last?.mediaType == "text/csv", "\(label)", sourceLocation: sourceLocation)
     }
 
-    @Test("every month's email, in every zone, has no line that sendmail or an mbox would cut or change",
-          arguments: ["UTC", "America/New_York", "Europe/London", "Asia/Tokyo", "Pacific/Auckland"])
+    @Test(
+        "every month's email, in every zone, has no line that sendmail or an mbox would cut or change",
+        arguments: ["UTC", "America/New_York", "Europe/London", "Asia/Tokyo", "Pacific/Auckland"])
     func everyMonthIsTransportSafe(zone: String) throws {
         let folder = try TemporaryFolder()
         let purse = PurseBinary()
         let database = folder.file("ledger.sqlite")
         try Examples.syncedLedger(at: database, purse: purse, environment: ["TZ": zone])
         for month in Self.months {
-            let mail = try purse.run(["--db", database, "report", "summary", "--month", month, "--format", "email"],
-                                     environment: ["TZ": zone])
+            let mail = try purse.run(
+                ["--db", database, "report", "summary", "--month", month, "--format", "email"],
+                environment: ["TZ": zone])
             #expect(mail.status == 0, "\(zone) \(month): \(mail.stderr)")
             try Self.expectWhole(mail.stdout, "\(zone) \(month)")
         }
@@ -103,19 +108,25 @@ struct SummaryEmailTests {
         let export = try ExportFixture(in: folder.url)
         // Names at and past a 76-column line: wherever a soft line break falls inside them, the
         // next line would start with a dot or with `From `.
-        let names = [".", "..", ".hidden", "From here", "From ", String(repeating: ".", count: 90)]
+        let names =
+            [".", "..", ".hidden", "From here", "From ", String(repeating: ".", count: 90)]
             + (0..<5).map { String(repeating: "x", count: $0) + String(repeating: "From ", count: 18) }
         // The summary lists five merchants per currency: one account and currency per five names.
         let currencies = ["USD", "GBP", "EUR"]
         let accounts = currencies.indices.map { String(format: "0A1B2C3D-0000-4000-8000-%012d", $0) }
-        try export.append("accounts", ExportFixture.changeSet("g1", 1, snapshot: true, inserted: currencies.indices.map {
-            ExportFixture.account(accounts[$0], name: "Checking " + currencies[$0], currency: currencies[$0])
-        }))
+        try export.append(
+            "accounts",
+            ExportFixture.changeSet(
+                "g1", 1, snapshot: true,
+                inserted: currencies.indices.map {
+                    ExportFixture.account(accounts[$0], name: "Checking " + currencies[$0], currency: currencies[$0])
+                }))
         for (index, account) in accounts.enumerated() {
             let transactions = names.indices.filter { $0 / 5 == index }.map { number in
-                ExportFixture.transaction(String(format: "0A1B2C3D-0000-4000-8000-1000000000%02d", number), account: account,
-                                          date: String(format: "2026-10-%02dT12:00:00Z", number + 1), amount: String(100 + number) + ".00",
-                                          currency: currencies[index], merchant: names[number], description: names[number])
+                ExportFixture.transaction(
+                    String(format: "0A1B2C3D-0000-4000-8000-1000000000%02d", number), account: account,
+                    date: String(format: "2026-10-%02dT12:00:00Z", number + 1), amount: String(100 + number) + ".00",
+                    currency: currencies[index], merchant: names[number], description: names[number])
             }
             try export.append("transactions/" + account, ExportFixture.changeSet("g1", 1, snapshot: true, inserted: transactions))
         }

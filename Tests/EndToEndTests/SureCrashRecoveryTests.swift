@@ -47,7 +47,8 @@ struct SureCrashRecoveryTests {
                 for _ in 0..<shape.events {
                     transaction += 1
                     let day = 1 + transaction % 27
-                    events.append("""
+                    events.append(
+                        """
                         {"kind":"transaction_upsert","transaction":{"source_id":"\(String(format: "D5E%05d-0000-4000-8000-%012d", transaction % 100_000, transaction))","source_account_id":"\(card)","lineage_id":"\(cardLineage)","mapping_version":1,"amount":{"amount":"\(transaction % 90 + 1).\(String(format: "%02d", transaction % 100))","currency":"USD","direction":"debit"},"transaction_description":"SHOP \(transaction % 37)","original_transaction_description":"SHOP \(transaction % 37) 0001","transaction_type":"purchase","status":"booked","transacted_at":"2026-10-\(String(format: "%02d", day))T12:00:00Z","merchant_name":"Shop \(transaction % 37)","merchant_category_code":5411}}
                         """)
                 }
@@ -85,8 +86,9 @@ struct SureCrashRecoveryTests {
         return CleanRun(shape: shape, sync: sync, snapshotTransactions: snapshotTransactions)
     }
 
-    @Test("killed after a batch's receipt, before any capture applies",
-          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
+    @Test(
+        "killed after a batch's receipt, before any capture applies",
+        .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedWhileAccepting() throws {
         let clean = try cleanRun()
         for batch in [1, clean.shape.batches / 2, clean.shape.batches - 1] {
@@ -98,8 +100,9 @@ struct SureCrashRecoveryTests {
         }
     }
 
-    @Test("killed right after each capture's commit but the last",
-          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
+    @Test(
+        "killed right after each capture's commit but the last",
+        .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedAfterACapture() throws {
         let clean = try cleanRun()
         for capture in 1..<clean.shape.allCaptures {
@@ -109,8 +112,9 @@ struct SureCrashRecoveryTests {
         }
     }
 
-    @Test("killed inside a capture's open transaction, after one of its chunks",
-          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
+    @Test(
+        "killed inside a capture's open transaction, after one of its chunks",
+        .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedAfterAChunk() throws {
         let clean = try cleanRun()
         // Chunk 1 is the snapshot's; chunks 2, 3 and 4 make the first delta capture, and so on.
@@ -121,8 +125,9 @@ struct SureCrashRecoveryTests {
         }
     }
 
-    @Test("killed in the middle of a chunk, after some of its events",
-          .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
+    @Test(
+        "killed in the middle of a chunk, after some of its events",
+        .enabled(if: PurseBinary.hasTestHooks, PurseBinary.needsTestHooks))
     func killedInsideAChunk() throws {
         let clean = try cleanRun()
         let snapshot = try Data(contentsOf: Examples.sureInbox.appendingPathComponent("batches/0001.json"))
@@ -147,7 +152,8 @@ struct SureCrashRecoveryTests {
         var applied = 0
         while process.isRunning, applied < 1 {
             if let reader = try? Connection(path: database, readOnly: true),
-               let count = try? reader.scalarInt("SELECT count(*) FROM sure_batches WHERE status = 'applied'") {
+                let count = try? reader.scalarInt("SELECT count(*) FROM sure_batches WHERE status = 'applied'")
+            {
                 applied = Int(count)
             }
             usleep(500)
@@ -177,8 +183,9 @@ struct SureCrashRecoveryTests {
         #expect(applied > 0 && applied < shape.allCaptures, "\(label): \(applied) of \(shape.allCaptures) captures")
         #expect(ledger.appliedCaptures == applied, "\(label)")
         let appliedBatches = shape.batches(ofCaptures: applied)
-        #expect(ledger.statuses == Array(repeating: "applied", count: appliedBatches)
-            + Array(repeating: "accepted", count: shape.batches - appliedBatches), "\(label): \(ledger.statuses)")
+        #expect(
+            ledger.statuses == Array(repeating: "applied", count: appliedBatches)
+                + Array(repeating: "accepted", count: shape.batches - appliedBatches), "\(label): \(ledger.statuses)")
         #expect(ledger.nextSequence == Int64(appliedBatches + 1), "\(label)")
         #expect(ledger.transactions == clean.snapshotTransactions + (applied - 1) * shape.chunks * shape.events, "\(label)")
     }
@@ -197,7 +204,8 @@ struct SureCrashRecoveryTests {
             var statuses: [String] = []
             while try query.step() { statuses.append(query.text(0)) }
             self.statuses = statuses
-            appliedCaptures = Int(try connection.scalarInt("SELECT count(DISTINCT capture_id) FROM sure_batches WHERE status = 'applied'") ?? 0)
+            appliedCaptures = Int(
+                try connection.scalarInt("SELECT count(DISTINCT capture_id) FROM sure_batches WHERE status = 'applied'") ?? 0)
             nextSequence = try connection.scalarInt("SELECT next_sequence FROM sure_connections") ?? 0
             transactions = Int(try connection.scalarInt("SELECT count(*) FROM transactions") ?? 0)
         }

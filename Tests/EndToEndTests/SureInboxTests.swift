@@ -31,11 +31,12 @@ struct SureInboxTests {
         let lines = first.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].hasSuffix("connection.json: adopted Sure connection 9243ba59-fd4d-46ea-a135-d05a50cddcea"))
-        #expect(Array(lines.dropFirst()) == [
-            "batches/0001.json: applied sequence 1: 4 upserted, 2 balances, 2 accounts",
-            "batches/0002.json, batches/0003.json: applied sequences 2-3 (one capture of 2 chunks): 2 upserted, 1 retracted, 1 balances",
-            "batches/0004.json: applied sequence 4: 1 upserted, 1 source only, 1 balances",
-        ])
+        #expect(
+            Array(lines.dropFirst()) == [
+                "batches/0001.json: applied sequence 1: 4 upserted, 2 balances, 2 accounts",
+                "batches/0002.json, batches/0003.json: applied sequences 2-3 (one capture of 2 chunks): 2 upserted, 1 retracted, 1 balances",
+                "batches/0004.json: applied sequence 4: 1 upserted, 1 source only, 1 balances",
+            ])
 
         let export = try run(["export", "transactions"])
         #expect(export.status == 0)
@@ -43,13 +44,14 @@ struct SureInboxTests {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false)
             return "\(cells[0]) \(cells[5]) \(cells[9])"
         }
-        #expect(rows == [
-            "A7E00004-0000-4000-8000-000000000004 booked 250.00",
-            "A7E00001-0000-4000-8000-000000000001 booked -54.20",
-            "A7E00002-0000-4000-8000-000000000002 booked -12.00",
-            "A7E00005-0000-4000-8000-000000000005 booked -3.75",
-            "A7E00006-0000-4000-8000-000000000006 booked 20.00",
-        ])
+        #expect(
+            rows == [
+                "A7E00004-0000-4000-8000-000000000004 booked 250.00",
+                "A7E00001-0000-4000-8000-000000000001 booked -54.20",
+                "A7E00002-0000-4000-8000-000000000002 booked -12.00",
+                "A7E00005-0000-4000-8000-000000000005 booked -3.75",
+                "A7E00006-0000-4000-8000-000000000006 booked 20.00",
+            ])
 
         // Running again changes nothing and says nothing.
         let again = try run(["sync", inbox])
@@ -99,8 +101,10 @@ struct SureInboxTests {
     @Test("connect writes a configuration that sync adopts; capabilities in Sure's shape")
     func connectAndCapabilities() throws {
         let other = folder.file("new-inbox")
-        let connect = try run(["sure", "connect", "--account", "33333333-3333-4333-8333-333333333333", "--kind", "Depository",
-                               "--currency", "GBP", "--name", "Current account", "--institution", "Monzo", "--inbox", other])
+        let connect = try run([
+            "sure", "connect", "--account", "33333333-3333-4333-8333-333333333333", "--kind", "Depository",
+            "--currency", "GBP", "--name", "Current account", "--institution", "Monzo", "--inbox", other,
+        ])
         #expect(connect.status == 0, "\(connect.stderr)")
         #expect(connect.stdout.contains("credential: "))
         let configuration = try String(contentsOfFile: other + "/connection.json", encoding: .utf8)

@@ -18,35 +18,58 @@ struct SyncErrorCatalogueTests {
     static let good = ExportFixture.changeSet("T", 1, snapshot: true, inserted: [ExportFixture.transaction("t1", account: "A1")])
 
     static let cases: [Case] = [
-        Case(name: "malformed JSON", lines: ["{\"generation\":\"T\",\"sequence\":2,"],
-             message: "transactions/A1.jsonl:2: not valid JSON: unexpected end of the text at byte 32"),
-        Case(name: "a JSON number where an amount belongs",
-             lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A1").replacingOccurrences(of: "\"54.20\"", with: "54.2")])],
-             message: "transactions/A1.jsonl:2: inserted[0].transactionAmount.amount: a JSON number (54.2) where an amount belongs; amounts are decimal strings such as \"12.50\""),
-        Case(name: "five fraction digits",
-             lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A1", amount: "54.20001")])],
-             message: "transactions/A1.jsonl:2: inserted[0].transactionAmount.amount: '54.20001' has more than 4 fraction digits"),
-        Case(name: "unknown credit/debit indicator (the sign cannot be guessed)",
-             lines: [ExportFixture.changeSet("T", 2, updated: [ExportFixture.transaction("t1", account: "A1", indicator: "sideways")])],
-             message: "transactions/A1.jsonl:2: updated[0].creditDebitIndicator: unknown value 'sideways' (expected one of credit, debit)"),
-        Case(name: "empty status",
-             lines: [ExportFixture.changeSet("T", 2, updated: [ExportFixture.transaction("t1", account: "A1", status: "")])],
-             message: "transactions/A1.jsonl:2: updated[0].status: must not be empty"),
-        Case(name: "record of another account",
-             lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A2")])],
-             message: "transactions/A1.jsonl:2: inserted[0].accountID: A2 does not match the account A1 this file is for"),
-        Case(name: "sequence gap",
-             lines: [ExportFixture.changeSet("T", 3, inserted: [ExportFixture.transaction("t2", account: "A1")])],
-             message: "transactions/A1.jsonl:2: sequence: sequence 3 follows 1: a gap"),
-        Case(name: "sequence repeat",
-             lines: [ExportFixture.changeSet("T", 1, inserted: [ExportFixture.transaction("t2", account: "A1")])],
-             message: "transactions/A1.jsonl:2: sequence: sequence 1 repeats or goes back (the line before has 1)"),
-        Case(name: "missing field",
-             lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A1").replacingOccurrences(of: "\"status\":\"booked\"", with: "\"x\":1")])],
-             message: "transactions/A1.jsonl:2: inserted[0].status: missing"),
-        Case(name: "bad date",
-             lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A1", date: "2026-10-03 12:00")])],
-             message: "transactions/A1.jsonl:2: inserted[0].transactionDate: '2026-10-03 12:00' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)"),
+        Case(
+            name: "malformed JSON", lines: ["{\"generation\":\"T\",\"sequence\":2,"],
+            message: "transactions/A1.jsonl:2: not valid JSON: unexpected end of the text at byte 32"),
+        Case(
+            name: "a JSON number where an amount belongs",
+            lines: [
+                ExportFixture.changeSet(
+                    "T", 2, inserted: [ExportFixture.transaction("t2", account: "A1").replacingOccurrences(of: "\"54.20\"", with: "54.2")])
+            ],
+            message:
+                "transactions/A1.jsonl:2: inserted[0].transactionAmount.amount: a JSON number (54.2) where an amount belongs; amounts are decimal strings such as \"12.50\""
+        ),
+        Case(
+            name: "five fraction digits",
+            lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A1", amount: "54.20001")])],
+            message: "transactions/A1.jsonl:2: inserted[0].transactionAmount.amount: '54.20001' has more than 4 fraction digits"),
+        Case(
+            name: "unknown credit/debit indicator (the sign cannot be guessed)",
+            lines: [ExportFixture.changeSet("T", 2, updated: [ExportFixture.transaction("t1", account: "A1", indicator: "sideways")])],
+            message: "transactions/A1.jsonl:2: updated[0].creditDebitIndicator: unknown value 'sideways' (expected one of credit, debit)"),
+        Case(
+            name: "empty status",
+            lines: [ExportFixture.changeSet("T", 2, updated: [ExportFixture.transaction("t1", account: "A1", status: "")])],
+            message: "transactions/A1.jsonl:2: updated[0].status: must not be empty"),
+        Case(
+            name: "record of another account",
+            lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A2")])],
+            message: "transactions/A1.jsonl:2: inserted[0].accountID: A2 does not match the account A1 this file is for"),
+        Case(
+            name: "sequence gap",
+            lines: [ExportFixture.changeSet("T", 3, inserted: [ExportFixture.transaction("t2", account: "A1")])],
+            message: "transactions/A1.jsonl:2: sequence: sequence 3 follows 1: a gap"),
+        Case(
+            name: "sequence repeat",
+            lines: [ExportFixture.changeSet("T", 1, inserted: [ExportFixture.transaction("t2", account: "A1")])],
+            message: "transactions/A1.jsonl:2: sequence: sequence 1 repeats or goes back (the line before has 1)"),
+        Case(
+            name: "missing field",
+            lines: [
+                ExportFixture.changeSet(
+                    "T", 2,
+                    inserted: [
+                        ExportFixture.transaction("t2", account: "A1").replacingOccurrences(of: "\"status\":\"booked\"", with: "\"x\":1")
+                    ])
+            ],
+            message: "transactions/A1.jsonl:2: inserted[0].status: missing"),
+        Case(
+            name: "bad date",
+            lines: [ExportFixture.changeSet("T", 2, inserted: [ExportFixture.transaction("t2", account: "A1", date: "2026-10-03 12:00")])],
+            message:
+                "transactions/A1.jsonl:2: inserted[0].transactionDate: '2026-10-03 12:00' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)"
+        ),
     ]
 
     @Test("each bad change set exits 65 with FILE:LINE: field: message and keeps what came before", arguments: cases)
@@ -76,7 +99,10 @@ struct SyncErrorCatalogueTests {
         try export.append("accounts", ExportFixture.changeSet("G", 1, inserted: [ExportFixture.account("A1")]))
         let result = try PurseBinary().run(["--db", folder.file("ledger.sqlite"), "sync", export.path])
         #expect(result.status == 65)
-        #expect(result.stderr == "Error: \(export.path)/accounts.jsonl:1: sequence: the first change set of a stream with no saved token must be a snapshot\n")
+        #expect(
+            result.stderr
+                == "Error: \(export.path)/accounts.jsonl:1: sequence: the first change set of a stream with no saved token must be a snapshot\n"
+        )
     }
 
     @Test("a missing folder exits 66")
@@ -92,14 +118,21 @@ struct SyncErrorCatalogueTests {
         let folder = try TemporaryFolder()
         let result = try PurseBinary().run(["--db", folder.file("ledger.sqlite"), "sync", folder.path])
         #expect(result.status == 66)
-        #expect(result.stderr == "Error: \(folder.path): not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)\n")
+        #expect(
+            result.stderr
+                == "Error: \(folder.path): not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)\n")
     }
 
-    @Test("a wrong format or version in export.json exits 65", arguments: [
-        ("{\"format\":\"csv\",\"version\":1,\"sourceID\":\"S\"}", "format: expected \"wallet-export\", found \"csv\""),
-        ("{\"format\":\"wallet-export\",\"version\":2,\"sourceID\":\"S\"}", "version: version 2 is not supported (this purse reads version 1)"),
-        ("{\"format\":\"wallet-export\",\"version\":1}", "sourceID: missing"),
-    ])
+    @Test(
+        "a wrong format or version in export.json exits 65",
+        arguments: [
+            ("{\"format\":\"csv\",\"version\":1,\"sourceID\":\"S\"}", "format: expected \"wallet-export\", found \"csv\""),
+            (
+                "{\"format\":\"wallet-export\",\"version\":2,\"sourceID\":\"S\"}",
+                "version: version 2 is not supported (this purse reads version 1)"
+            ),
+            ("{\"format\":\"wallet-export\",\"version\":1}", "sourceID: missing"),
+        ])
     func wrongManifest(manifest: String, message: String) throws {
         let folder = try TemporaryFolder()
         let export = try ExportFixture(in: folder.url)
@@ -124,7 +157,10 @@ struct SyncErrorCatalogueTests {
         let result = try purse.run(["--db", database, "sync", export.path])
 
         #expect(result.status == 65)
-        #expect(result.stderr == "Error: \(export.path)/accounts.jsonl: the file ends at sequence 1 of generation G but the database has applied up to 2: is this an older copy of the export? Nothing was changed\n")
+        #expect(
+            result.stderr
+                == "Error: \(export.path)/accounts.jsonl: the file ends at sequence 1 of generation G but the database has applied up to 2: is this an older copy of the export? Nothing was changed\n"
+        )
         #expect(try purse.run(["--db", database, "status", "--format", "json"]).stdout == before)
     }
 }

@@ -44,7 +44,8 @@ struct SyncIsolationTests {
         return line3
     }
 
-    @Test("a truncated line in one account's file: the other accounts are synced, exit 65, one error line; the rerun after the fix continues")
+    @Test(
+        "a truncated line in one account's file: the other accounts are synced, exit 65, one error line; the rerun after the fix continues")
     func badLineInOneStream() throws {
         let line3 = try writeBadLineInA1()
 
@@ -52,12 +53,13 @@ struct SyncIsolationTests {
 
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            Ana's iPhone transactions/A1: 1 inserted, 0 updated, 0 deleted
-            Error: \(export.path)/transactions/A1.jsonl:3: not valid JSON: a string is not closed at byte 61
-            Ana's iPhone transactions/A2: 1 inserted, 0 updated, 0 deleted
+        #expect(
+            result.stderr == """
+                Ana's iPhone transactions/A1: 1 inserted, 0 updated, 0 deleted
+                Error: \(export.path)/transactions/A1.jsonl:3: not valid JSON: a string is not closed at byte 61
+                Ana's iPhone transactions/A2: 1 inserted, 0 updated, 0 deleted
 
-            """)
+                """)
         #expect(try exportedIDs() == ["C1", "C2", "D1", "D2"], "line 2 of A1 and all of A2 are applied")
 
         var lines = try String(contentsOf: export.url("transactions/A1"), encoding: .utf8).split(separator: "\n").map(String.init)
@@ -109,41 +111,48 @@ struct SyncIsolationTests {
 
     @Test("a bad export and a good one on the same command line: the good one is synced, exit 65")
     func badSourceDoesNotStopTheNext() throws {
-        let other = try ExportFixture(in: folder.url, name: "other", sourceID: "9E9E9E9E-0000-4000-8000-000000000002",
-                                      sourceName: "Ben's iPhone")
+        let other = try ExportFixture(
+            in: folder.url, name: "other", sourceID: "9E9E9E9E-0000-4000-8000-000000000002",
+            sourceName: "Ben's iPhone")
         try other.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("B9")]))
         try export.writeManifest(#"{"format":"wallet-export","version":2,"sourceID":"S"}"#)
 
         let result = try run(["sync", export.path, other.path])
 
         #expect(result.status == 65)
-        #expect(result.stderr == """
-            Error: \(export.path)/export.json: version: version 2 is not supported (this purse reads version 1)
-            Ben's iPhone accounts: 1 inserted, 0 updated, 0 deleted
+        #expect(
+            result.stderr == """
+                Error: \(export.path)/export.json: version: version 2 is not supported (this purse reads version 1)
+                Ben's iPhone accounts: 1 inserted, 0 updated, 0 deleted
 
-            """)
+                """)
     }
 
     @Test("values FinanceKit added after this purse: stored as given, one warning per value and ledger, shown by name")
     func unknownValues() throws {
         try export.append("accounts", F.changeSet("G", 2, inserted: [F.account("A3", kind: "brokerage", name: "Brokerage")]))
-        try export.append("transactions/A1", F.changeSet("T", 2, inserted: [
-            F.transaction("c2", account: "A1", type: "cryptoPurchase"),
-            F.transaction("c3", account: "A1", status: "settling", type: "cryptoPurchase"),
-        ]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T", 2,
+                inserted: [
+                    F.transaction("c2", account: "A1", type: "cryptoPurchase"),
+                    F.transaction("c3", account: "A1", status: "settling", type: "cryptoPurchase"),
+                ]))
 
         let result = try run(["sync", export.path])
 
         #expect(result.status == 0)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            Ana's iPhone accounts: 1 inserted, 0 updated, 0 deleted
-            Warning: \(export.path)/accounts.jsonl:2: inserted[0].kind: unknown value 'brokerage' stored as given (counted as an asset)
-            Ana's iPhone transactions/A1: 2 inserted, 0 updated, 0 deleted
-            Warning: \(export.path)/transactions/A1.jsonl:2: inserted[0].transactionType: unknown value 'cryptoPurchase' stored as given (counted as type unknown)
-            Warning: \(export.path)/transactions/A1.jsonl:2: inserted[1].status: unknown value 'settling' stored as given (never counted)
+        #expect(
+            result.stderr == """
+                Ana's iPhone accounts: 1 inserted, 0 updated, 0 deleted
+                Warning: \(export.path)/accounts.jsonl:2: inserted[0].kind: unknown value 'brokerage' stored as given (counted as an asset)
+                Ana's iPhone transactions/A1: 2 inserted, 0 updated, 0 deleted
+                Warning: \(export.path)/transactions/A1.jsonl:2: inserted[0].transactionType: unknown value 'cryptoPurchase' stored as given (counted as type unknown)
+                Warning: \(export.path)/transactions/A1.jsonl:2: inserted[1].status: unknown value 'settling' stored as given (never counted)
 
-            """)
+                """)
         let csv = try run(["export", "transactions", "--account", "A1"]).stdout
         #expect(csv.contains("\nC2,A1,Checking,2026-10-03,,booked,cryptoPurchase,debit,54.20,"))
         #expect(csv.contains("\nC3,A1,Checking,2026-10-03,,settling,cryptoPurchase,debit,54.20,"))
@@ -165,12 +174,19 @@ struct SyncIsolationTests {
         let again = try run(["--quiet", "sync", export.path])
         #expect(again.status == 0)
         #expect(again.stderr == "")
-        try export.append("transactions/A2", F.changeSet("T", 3, inserted: [
-            F.transaction("d3", account: "A2", type: "cryptoPurchase"), F.transaction("d4", account: "A2", type: "cryptoSale"),
-        ]))
+        try export.append(
+            "transactions/A2",
+            F.changeSet(
+                "T", 3,
+                inserted: [
+                    F.transaction("d3", account: "A2", type: "cryptoPurchase"), F.transaction("d4", account: "A2", type: "cryptoSale"),
+                ]))
         let quiet = try run(["--quiet", "sync", export.path])
         #expect(quiet.status == 0)
-        #expect(quiet.stderr == "Warning: \(export.path)/transactions/A2.jsonl:3: inserted[1].transactionType: unknown value 'cryptoSale' stored as given (counted as type unknown)\n")
+        #expect(
+            quiet.stderr
+                == "Warning: \(export.path)/transactions/A2.jsonl:3: inserted[1].transactionType: unknown value 'cryptoSale' stored as given (counted as type unknown)\n"
+        )
         #expect(try exportedIDs().filter { $0.hasPrefix("D") } == ["D1", "D2", "D3", "D4"])
     }
 }

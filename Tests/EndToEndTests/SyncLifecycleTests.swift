@@ -18,21 +18,39 @@ struct SyncLifecycleTests {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
         database = folder.file("ledger.sqlite")
-        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
-            F.account("A1", kind: "liability", name: "Apple Card"), F.account("A2", name: "Savings"),
-        ]))
-        try export.append("transactions/A1", F.changeSet("T1", 1, snapshot: true, inserted: [
-            F.transaction("C1", account: "A1", date: "2026-10-03T12:00:00-04:00", amount: "54.20"),
-            F.transaction("C2", account: "A1", date: "2026-10-04T09:00:00-04:00", amount: "12.00", status: "pending",
-                          merchant: "Blue Bottle", description: "BLUE BOTTLE"),
-        ]))
-        try export.append("transactions/A2", F.changeSet("T2", 1, snapshot: true, inserted: [
-            F.transaction("S1", account: "A2", date: "2026-10-01T08:00:00-04:00", amount: "2500.00", indicator: "credit",
-                          type: "directDeposit", mcc: nil, merchant: nil, description: "ACME PAYROLL"),
-        ]))
-        try export.append("balances/A2", F.changeSet("B2", 1, snapshot: true, inserted: [
-            F.balance("BAL1", account: "A2", amount: "2500.00"),
-        ]))
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("A1", kind: "liability", name: "Apple Card"), F.account("A2", name: "Savings"),
+                ]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T1", 1, snapshot: true,
+                inserted: [
+                    F.transaction("C1", account: "A1", date: "2026-10-03T12:00:00-04:00", amount: "54.20"),
+                    F.transaction(
+                        "C2", account: "A1", date: "2026-10-04T09:00:00-04:00", amount: "12.00", status: "pending",
+                        merchant: "Blue Bottle", description: "BLUE BOTTLE"),
+                ]))
+        try export.append(
+            "transactions/A2",
+            F.changeSet(
+                "T2", 1, snapshot: true,
+                inserted: [
+                    F.transaction(
+                        "S1", account: "A2", date: "2026-10-01T08:00:00-04:00", amount: "2500.00", indicator: "credit",
+                        type: "directDeposit", mcc: nil, merchant: nil, description: "ACME PAYROLL")
+                ]))
+        try export.append(
+            "balances/A2",
+            F.changeSet(
+                "B2", 1, snapshot: true,
+                inserted: [
+                    F.balance("BAL1", account: "A2", amount: "2500.00")
+                ]))
     }
 
     func sync() throws -> PurseBinary.Result {
@@ -54,13 +72,14 @@ struct SyncLifecycleTests {
         let first = try sync()
         #expect(first.status == 0)
         #expect(first.stdout == "")
-        #expect(first.stderr == """
-            Ana's iPhone accounts: 2 inserted, 0 updated, 0 deleted
-            Ana's iPhone transactions/A1: 2 inserted, 0 updated, 0 deleted
-            Ana's iPhone balances/A2: 1 inserted, 0 updated, 0 deleted
-            Ana's iPhone transactions/A2: 1 inserted, 0 updated, 0 deleted
+        #expect(
+            first.stderr == """
+                Ana's iPhone accounts: 2 inserted, 0 updated, 0 deleted
+                Ana's iPhone transactions/A1: 2 inserted, 0 updated, 0 deleted
+                Ana's iPhone balances/A2: 1 inserted, 0 updated, 0 deleted
+                Ana's iPhone transactions/A2: 1 inserted, 0 updated, 0 deleted
 
-            """)
+                """)
         #expect(try ledger() == ["S1 booked 2500.00", "C1 booked -54.20", "C2 pending -12.00"])
         let dump = try purse.run(["--db", database, "export", "transactions", "--format", "json"]).stdout
 
@@ -76,14 +95,24 @@ struct SyncLifecycleTests {
     @Test("appended change sets: a pending purchase books and a deletion removes")
     func updatesAndDeletions() throws {
         _ = try sync()
-        try export.append("transactions/A1", F.changeSet("T1", 2, updated: [
-            F.transaction("C2", account: "A1", date: "2026-10-04T09:00:00-04:00", amount: "12.50", merchant: "Blue Bottle",
-                          description: "BLUE BOTTLE"),
-        ], deleted: ["C1"]))
-        try export.append("transactions/A1", F.changeSet("T1", 3, inserted: [
-            F.transaction("C3", account: "A1", date: "2026-10-06T10:00:00-04:00", amount: "5.00", indicator: "credit",
-                          type: "refund"),
-        ]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T1", 2,
+                updated: [
+                    F.transaction(
+                        "C2", account: "A1", date: "2026-10-04T09:00:00-04:00", amount: "12.50", merchant: "Blue Bottle",
+                        description: "BLUE BOTTLE")
+                ], deleted: ["C1"]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T1", 3,
+                inserted: [
+                    F.transaction(
+                        "C3", account: "A1", date: "2026-10-06T10:00:00-04:00", amount: "5.00", indicator: "credit",
+                        type: "refund")
+                ]))
 
         let result = try sync()
 
@@ -95,9 +124,11 @@ struct SyncLifecycleTests {
     @Test("a compacted stream (new snapshot, later sequence) is resynced alone")
     func compactedStream() throws {
         _ = try sync()
-        try export.replace("transactions/A1", lines: [
-            F.changeSet("T1", 7, snapshot: true, inserted: [F.transaction("C1", account: "A1", date: "2026-10-03T12:00:00-04:00")]),
-        ])
+        try export.replace(
+            "transactions/A1",
+            lines: [
+                F.changeSet("T1", 7, snapshot: true, inserted: [F.transaction("C1", account: "A1", date: "2026-10-03T12:00:00-04:00")])
+            ])
 
         let result = try sync()
 
@@ -109,12 +140,17 @@ struct SyncLifecycleTests {
     @Test("a new generation whose first line is a snapshot resyncs that stream")
     func newGeneration() throws {
         _ = try sync()
-        try export.replace("transactions/A2", lines: [
-            F.changeSet("T2-NEW", 1, snapshot: true, inserted: [
-                F.transaction("S2", account: "A2", date: "2026-10-15T08:00:00-04:00", amount: "2600.00", indicator: "credit",
-                              type: "directDeposit", mcc: nil, merchant: nil, description: "ACME PAYROLL"),
-            ]),
-        ])
+        try export.replace(
+            "transactions/A2",
+            lines: [
+                F.changeSet(
+                    "T2-NEW", 1, snapshot: true,
+                    inserted: [
+                        F.transaction(
+                            "S2", account: "A2", date: "2026-10-15T08:00:00-04:00", amount: "2600.00", indicator: "credit",
+                            type: "directDeposit", mcc: nil, merchant: nil, description: "ACME PAYROLL")
+                    ])
+            ])
 
         let result = try sync()
 
@@ -144,14 +180,19 @@ struct SyncLifecycleTests {
         try export.appendRaw("transactions/A1", String(line.prefix(40)))
         _ = try sync()
         #expect(try ledger().count == 3)
-        try export.replace("transactions/A1", lines: [
-            F.changeSet("T1", 1, snapshot: true, inserted: [
-                F.transaction("C1", account: "A1", date: "2026-10-03T12:00:00-04:00", amount: "54.20"),
-                F.transaction("C2", account: "A1", date: "2026-10-04T09:00:00-04:00", amount: "12.00", status: "pending",
-                              merchant: "Blue Bottle", description: "BLUE BOTTLE"),
-            ]),
-            line,
-        ])
+        try export.replace(
+            "transactions/A1",
+            lines: [
+                F.changeSet(
+                    "T1", 1, snapshot: true,
+                    inserted: [
+                        F.transaction("C1", account: "A1", date: "2026-10-03T12:00:00-04:00", amount: "54.20"),
+                        F.transaction(
+                            "C2", account: "A1", date: "2026-10-04T09:00:00-04:00", amount: "12.00", status: "pending",
+                            merchant: "Blue Bottle", description: "BLUE BOTTLE"),
+                    ]),
+                line,
+            ])
 
         let result = try sync()
 

@@ -1,8 +1,9 @@
 import Foundation
 import Ledger
-@testable import LedgerStore
 import Storage
 import Testing
+
+@testable import LedgerStore
 
 /// How each open mode treats a missing, empty, older or newer database, and the one read
 /// transaction reports read in.
@@ -30,8 +31,9 @@ struct LedgerStoreOpenModeTests {
         try Connection(path: path, readOnly: true).scalarInt("PRAGMA user_version")
     }
 
-    @Test("reading or writing a missing database is 'no ledger', and creates neither the file nor its folder",
-          arguments: [LedgerStore.OpenMode.readOnly, .writeExisting])
+    @Test(
+        "reading or writing a missing database is 'no ledger', and creates neither the file nor its folder",
+        arguments: [LedgerStore.OpenMode.readOnly, .writeExisting])
     func missing(mode: LedgerStore.OpenMode) throws {
         let path = path("typo/ledger.sqlite")
         #expect(throws: LedgerOpenError.missing(path: path)) { try LedgerStore(path: path, mode: mode, now: now) }
@@ -73,17 +75,23 @@ struct LedgerStoreOpenModeTests {
             try store.readSnapshot { try store.rules() }
         }
         #expect(try userVersion(path) == 1)
-        #expect(LedgerOpenError.schemaTooOld(path: path, found: 1, current: 5).description
-            == "the ledger at \(path) was written by an older purse (schema 1, this purse uses 5); run 'purse sync EXPORT' once to update it")
-        #expect(LedgerOpenError.missing(path: path).description
-            == "no ledger at \(path) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)")
+        #expect(
+            LedgerOpenError.schemaTooOld(path: path, found: 1, current: 5).description
+                == "the ledger at \(path) was written by an older purse (schema 1, this purse uses 5); run 'purse sync EXPORT' once to update it"
+        )
+        #expect(
+            LedgerOpenError.missing(path: path).description
+                == "no ledger at \(path) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)")
     }
 
     @Test("writing to an existing database without migrating refuses an older schema and leaves it as it is")
     func olderSchemaWriteExisting() throws {
         let path = try olderLedger("old.sqlite", version: LedgerSchema.latestVersion - 1)
-        #expect(throws: LedgerOpenError.schemaTooOld(path: path, found: LedgerSchema.latestVersion - 1,
-                                                     current: LedgerSchema.latestVersion)) {
+        #expect(
+            throws: LedgerOpenError.schemaTooOld(
+                path: path, found: LedgerSchema.latestVersion - 1,
+                current: LedgerSchema.latestVersion)
+        ) {
             try LedgerStore(path: path, mode: .writeExisting, now: now)
         }
         #expect(try userVersion(path) == Int64(LedgerSchema.latestVersion - 1))
@@ -107,8 +115,9 @@ struct LedgerStoreOpenModeTests {
         let writer = try LedgerStore(path: path, mode: .create, now: now)
         let source = try writer.sourceRowID(kind: "wallet-export", externalID: "S", name: "Phone", location: nil, now: now)
         func addAccount(_ id: String) throws {
-            let account = Account(id: id, kind: .asset, displayName: id, institutionName: "Apple", currencyCode: "USD",
-                                  openingDate: nil, creditInformation: nil)
+            let account = Account(
+                id: id, kind: .asset, displayName: id, institutionName: "Apple", currencyCode: "USD",
+                openingDate: nil, creditInformation: nil)
             _ = try writer.transaction { try writer.upsertAccount(account, sourceRowID: source) }
         }
         try addAccount("A")
@@ -134,14 +143,17 @@ struct LedgerStoreOpenModeTests {
         let store = try LedgerStore(path: path("ledger.sqlite"), mode: .create, now: now)
         let source = try store.sourceRowID(kind: "wallet-export", externalID: "S", name: "Phone", location: nil, now: now)
         try store.transaction {
-            _ = try store.upsertAccount(Account(id: "A", kind: .asset, displayName: "A", institutionName: "Apple", currencyCode: "USD",
-                                                openingDate: nil, creditInformation: nil), sourceRowID: source)
+            _ = try store.upsertAccount(
+                Account(
+                    id: "A", kind: .asset, displayName: "A", institutionName: "Apple", currencyCode: "USD",
+                    openingDate: nil, creditInformation: nil), sourceRowID: source)
             for id in ["T1", "T2"] {
-                _ = try store.upsertTransaction(Transaction(
-                    id: id, accountID: "A", transactionDate: Timestamp(rfc3339: "2026-10-03T12:00:00Z")!,
-                    transactionAmount: Money(units: Money.maximumUnits, currency: "USD"), creditDebitIndicator: .debit,
-                    transactionDescription: "HUGE", originalTransactionDescription: "HUGE", merchantCategoryCode: 5411,
-                    merchantName: nil, transactionType: .pointOfSale, status: .booked))
+                _ = try store.upsertTransaction(
+                    Transaction(
+                        id: id, accountID: "A", transactionDate: Timestamp(rfc3339: "2026-10-03T12:00:00Z")!,
+                        transactionAmount: Money(units: Money.maximumUnits, currency: "USD"), creditDebitIndicator: .debit,
+                        transactionDescription: "HUGE", originalTransactionDescription: "HUGE", merchantCategoryCode: 5411,
+                        merchantName: nil, transactionType: .pointOfSale, status: .booked))
             }
         }
         #expect(throws: MoneyError.overflow("USD")) {

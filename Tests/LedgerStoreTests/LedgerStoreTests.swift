@@ -1,8 +1,9 @@
 import Foundation
 import Ledger
-@testable import LedgerStore
 import Storage
 import Testing
+
+@testable import LedgerStore
 
 /// A ledger in a fresh temporary folder, removed when released.
 private final class TestLedger {
@@ -45,28 +46,38 @@ private enum Sample {
         Timestamp(rfc3339: text)!
     }
 
-    static func account(_ id: String = checking, name: String = "Checking", kind: AccountKind = .asset,
-                        creditLimit: Int64? = nil) -> Account {
-        Account(id: id, kind: kind, displayName: name, institutionName: "Apple", currencyCode: "USD",
-                openingDate: date("2021-03-04T00:00:00Z"),
-                creditInformation: kind == .liability
-                    ? CreditInformation(creditLimit: creditLimit.map { Money(units: $0, currency: "USD") }) : nil)
+    static func account(
+        _ id: String = checking, name: String = "Checking", kind: AccountKind = .asset,
+        creditLimit: Int64? = nil
+    ) -> Account {
+        Account(
+            id: id, kind: kind, displayName: name, institutionName: "Apple", currencyCode: "USD",
+            openingDate: date("2021-03-04T00:00:00Z"),
+            creditInformation: kind == .liability
+                ? CreditInformation(creditLimit: creditLimit.map { Money(units: $0, currency: "USD") }) : nil)
     }
 
-    static func balance(_ id: String, account: String = checking, units: Int64 = 1_000_000,
-                        asOf: String = "2026-10-31T23:00:00Z") -> AccountBalance {
-        AccountBalance(id: id, accountID: account, currencyCode: "USD", available: nil,
-                       booked: Balance(amount: Money(units: units, currency: "USD"), asOfDate: date(asOf),
-                                       creditDebitIndicator: .credit))!
+    static func balance(
+        _ id: String, account: String = checking, units: Int64 = 1_000_000,
+        asOf: String = "2026-10-31T23:00:00Z"
+    ) -> AccountBalance {
+        AccountBalance(
+            id: id, accountID: account, currencyCode: "USD", available: nil,
+            booked: Balance(
+                amount: Money(units: units, currency: "USD"), asOfDate: date(asOf),
+                creditDebitIndicator: .credit))!
     }
 
-    static func transaction(_ id: String, account: String = checking, units: Int64 = 542_000,
-                            status: TransactionStatus = .booked) -> Transaction {
-        Transaction(id: id, accountID: account, transactionDate: date("2026-10-03T12:34:56-04:00"),
-                    transactionAmount: Money(units: units, currency: "USD"), creditDebitIndicator: .debit,
-                    transactionDescription: "WHOLE FOODS", originalTransactionDescription: "WHOLEFDS BRK 10234",
-                    merchantCategoryCode: 5411, merchantName: "Whole Foods Market", transactionType: .pointOfSale,
-                    status: status)
+    static func transaction(
+        _ id: String, account: String = checking, units: Int64 = 542_000,
+        status: TransactionStatus = .booked
+    ) -> Transaction {
+        Transaction(
+            id: id, accountID: account, transactionDate: date("2026-10-03T12:34:56-04:00"),
+            transactionAmount: Money(units: units, currency: "USD"), creditDebitIndicator: .debit,
+            transactionDescription: "WHOLE FOODS", originalTransactionDescription: "WHOLEFDS BRK 10234",
+            merchantCategoryCode: 5411, merchantName: "Whole Foods Market", transactionType: .pointOfSale,
+            status: status)
     }
 }
 
@@ -91,7 +102,8 @@ private enum Sample {
         do {
             let old = try Connection(path: path)
             #expect(try Migrator.migrate(old, Array(LedgerSchema.migrations.prefix(5)), now: now.text) == 5)
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO sources (id, kind, external_id, name, created_at) VALUES (1, 'wallet-export', 'S', 'Ana', 'then');
                 INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency, opening_date,
                     credit_limit, credit_limit_currency)
@@ -106,7 +118,9 @@ private enum Sample {
                 """)
             // The old schema refuses a kind it does not list.
             #expect(throws: StorageError.self) {
-                try old.execute("INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency) VALUES ('X', 1, 'brokerage', 'X', 'I', 'USD')")
+                try old.execute(
+                    "INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency) VALUES ('X', 1, 'brokerage', 'X', 'I', 'USD')"
+                )
             }
         }
         let store = try LedgerStore(path: path, mode: .create, now: now)
@@ -151,9 +165,11 @@ private enum Sample {
         #expect(try store.upsertAccount(raised, sourceRowID: source) == .unchanged)
 
         let summaries = try store.accountSummaries()
-        #expect(try store.accountNames() == summaries.map {
-            AccountName(id: $0.account.id, displayName: $0.account.displayName, sourceName: $0.sourceName)
-        })
+        #expect(
+            try store.accountNames()
+                == summaries.map {
+                    AccountName(id: $0.account.id, displayName: $0.account.displayName, sourceName: $0.sourceName)
+                })
         #expect(summaries.map(\.account.displayName) == ["Card", "Everyday"])
         #expect(summaries.first?.account.creditInformation?.creditLimit == Money(units: 60_000_000, currency: "USD"))
     }
@@ -189,7 +205,9 @@ private enum Sample {
 
         #expect(try ledger.count("SELECT row_id FROM transactions WHERE id = 'T-1'") == rowID)
         var found: [Transaction] = []
-        try store.forEachTransaction(TransactionQuery()) { found.append($0.transaction); return true }
+        try store.forEachTransaction(TransactionQuery()) {
+            found.append($0.transaction); return true
+        }
         #expect(found == [Sample.transaction("T-1", units: 600_000)])
         #expect(try ledger.count("SELECT signed_amount FROM transactions WHERE id = 'T-1'") == -600_000)
     }
@@ -210,8 +228,10 @@ private enum Sample {
             }
             #expect(error == .recordOfOtherAccount(kind: "transaction", id: "T-1", accountID: Sample.checking))
         }
-        #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ? AND amount = 542000",
-                                 [.text(Sample.checking)]) == 1)
+        #expect(
+            try ledger.count(
+                "SELECT count(*) FROM transactions WHERE account_id = ? AND amount = 542000",
+                [.text(Sample.checking)]) == 1)
         #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ?", [.text(Sample.card)]) == 0)
     }
 
@@ -275,8 +295,11 @@ private enum Sample {
         #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ?", [.text(Sample.card)]) == 0)
         #expect(try ledger.count("SELECT count(*) FROM balances WHERE account_id = ?", [.text(Sample.checking)]) == 2)
         #expect(try ledger.count("SELECT count(*) FROM transactions WHERE account_id = ?", [.text(Sample.checking)]) == 2)
-        #expect(try ledger.streams() == ["\(source):accounts", "\(source):balances/\(Sample.checking)",
-                                         "\(source):transactions/\(Sample.checking)"])
+        #expect(
+            try ledger.streams() == [
+                "\(source):accounts", "\(source):balances/\(Sample.checking)",
+                "\(source):transactions/\(Sample.checking)",
+            ])
         #expect(try store.token(sourceRowID: source, stream: "transactions/" + Sample.card) == nil)
         #expect(try store.deleteAccount(id: Sample.card, sourceRowID: source) == false)
         let counts = try store.counts()
@@ -307,23 +330,31 @@ private enum Sample {
         let ana = try ledger.source("S1")
         let ben = try ledger.source("S2")
         let store = ledger.store
-        try store.saveToken(StreamToken(generation: "G1", sequence: 4, resumeOffset: 900, resumeLine: 5),
-                            sourceRowID: ana, stream: "accounts", now: ledger.now)
+        try store.saveToken(
+            StreamToken(generation: "G1", sequence: 4, resumeOffset: 900, resumeLine: 5),
+            sourceRowID: ana, stream: "accounts", now: ledger.now)
         try store.saveToken(StreamToken(generation: "G1", sequence: 1), sourceRowID: ben, stream: "accounts", now: ledger.now)
 
-        #expect(try store.token(sourceRowID: ana, stream: "accounts") == StreamToken(generation: "G1", sequence: 4, resumeOffset: 900, resumeLine: 5))
+        #expect(
+            try store.token(sourceRowID: ana, stream: "accounts")
+                == StreamToken(generation: "G1", sequence: 4, resumeOffset: 900, resumeLine: 5))
         #expect(try store.token(sourceRowID: ben, stream: "accounts") == StreamToken(generation: "G1", sequence: 1))
         #expect(try store.token(sourceRowID: ana, stream: "balances/X") == nil)
 
-        try store.saveResumeHint(StreamToken(generation: "G1", sequence: 4, resumeOffset: 1000, resumeLine: 6),
-                                 sourceRowID: ana, stream: "accounts")
+        try store.saveResumeHint(
+            StreamToken(generation: "G1", sequence: 4, resumeOffset: 1000, resumeLine: 6),
+            sourceRowID: ana, stream: "accounts")
         #expect(try store.token(sourceRowID: ana, stream: "accounts")?.resumeOffset == 1000)
         // A hint for another point of history is ignored.
-        try store.saveResumeHint(StreamToken(generation: "G1", sequence: 5, resumeOffset: 2000, resumeLine: 7),
-                                 sourceRowID: ana, stream: "accounts")
-        try store.saveResumeHint(StreamToken(generation: "G2", sequence: 4, resumeOffset: 3000, resumeLine: 7),
-                                 sourceRowID: ana, stream: "accounts")
-        #expect(try store.token(sourceRowID: ana, stream: "accounts") == StreamToken(generation: "G1", sequence: 4, resumeOffset: 1000, resumeLine: 6))
+        try store.saveResumeHint(
+            StreamToken(generation: "G1", sequence: 5, resumeOffset: 2000, resumeLine: 7),
+            sourceRowID: ana, stream: "accounts")
+        try store.saveResumeHint(
+            StreamToken(generation: "G2", sequence: 4, resumeOffset: 3000, resumeLine: 7),
+            sourceRowID: ana, stream: "accounts")
+        #expect(
+            try store.token(sourceRowID: ana, stream: "accounts")
+                == StreamToken(generation: "G1", sequence: 4, resumeOffset: 1000, resumeLine: 6))
     }
 
     @Test func aSnapshotSweepDeletesOnlyTheRecordsItLacksInItsAccount() throws {
@@ -343,7 +374,9 @@ private enum Sample {
 
         #expect(swept == 2)
         var ids: [String] = []
-        try store.forEachTransaction(TransactionQuery()) { ids.append($0.transaction.id); return true }
+        try store.forEachTransaction(TransactionQuery()) {
+            ids.append($0.transaction.id); return true
+        }
         #expect(ids.sorted() == ["T-2", "T-9"])
 
         // A later snapshot starts from an empty set of IDs.
@@ -359,9 +392,10 @@ private enum Sample {
     @Test func theMonthsOfOneSummaryAreRememberedTogetherOrNotAtAll() throws {
         let store = try TestLedger().store
         func record(_ month: String, digest: String, totals: [String]) -> SummaryRecord {
-            SummaryRecord(month: YearMonth(iso: month)!, digest: digest, firstReportedAt: "2026-11-01T08:00:00Z",
-                          reportedAt: "2026-12-01T08:00:00Z",
-                          totals: totals.map { SummaryRecord.Totals(currency: $0, spent: 100, refunded: 0, income: 5, count: 1) })
+            SummaryRecord(
+                month: YearMonth(iso: month)!, digest: digest, firstReportedAt: "2026-11-01T08:00:00Z",
+                reportedAt: "2026-12-01T08:00:00Z",
+                totals: totals.map { SummaryRecord.Totals(currency: $0, spent: 100, refunded: 0, income: 5, count: 1) })
         }
         let september = record("2026-09", digest: "a", totals: ["USD"])
         let october = record("2026-10", digest: "b", totals: ["EUR", "USD"])
@@ -370,7 +404,9 @@ private enum Sample {
 
         // The second month cannot be kept (a currency twice): the first, restated, is not kept either.
         #expect(throws: StorageError.self) {
-            try store.saveSummaryRecords([record("2026-09", digest: "c", totals: ["GBP"]), record("2026-11", digest: "d", totals: ["USD", "USD"])])
+            try store.saveSummaryRecords([
+                record("2026-09", digest: "c", totals: ["GBP"]), record("2026-11", digest: "d", totals: ["USD", "USD"]),
+            ])
         }
         #expect(try store.summaryRecords() == [september, october])
     }

@@ -1,5 +1,6 @@
-@testable import Ledger
 import Testing
+
+@testable import Ledger
 
 @Suite("CivilDate: proleptic Gregorian days")
 struct CivilDateTests {
@@ -38,8 +39,10 @@ struct CivilDateTests {
                 mismatches += 1
                 if mismatches <= 5 { Issue.record("mismatch at \(date) (day \(days))") }
             }
-            let monthLength = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30,
-                               31, 31, 30, 31, 30, 31][month - 1]
+            let monthLength = [
+                31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30,
+                31, 31, 30, 31, 30, 31,
+            ][month - 1]
             day += 1
             if day > monthLength { day = 1; month += 1 }
             if month > 12 { month = 1; year += 1 }
@@ -50,9 +53,11 @@ struct CivilDateTests {
         #expect(days == 2_932_897)
     }
 
-    @Test("daysSinceEpoch round-trips far outside common years", arguments: [
-        -1_000_000, -719_163, -719_468, -146_097, -1, 0, 1, 146_097, 2_932_897, 10_000_000,
-    ])
+    @Test(
+        "daysSinceEpoch round-trips far outside common years",
+        arguments: [
+            -1_000_000, -719_163, -719_468, -146_097, -1, 0, 1, 146_097, 2_932_897, 10_000_000,
+        ])
     func roundTrip(days: Int) {
         let date = CivilDate(daysSinceEpoch: days)
         #expect(date.daysSinceEpoch == days)

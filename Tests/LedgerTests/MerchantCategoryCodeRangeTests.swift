@@ -1,5 +1,6 @@
-@testable import Ledger
 import Testing
+
+@testable import Ledger
 
 @Suite("Merchant category code blocks")
 struct MerchantCategoryCodeRangeTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Ledger
 import Testing
+
+@testable import Ledger
 
 @Suite("Merchant category code table")
 struct MerchantCategoryCodeTableTests {

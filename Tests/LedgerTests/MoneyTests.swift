@@ -1,5 +1,6 @@
-@testable import Ledger
 import Testing
+
+@testable import Ledger
 
 /// The money rules' "Amounts" (README, "How purse counts money"): exact integers of 1/10,000
 /// unit, at most four fraction digits, at most 900 trillion, never rounded, never mixed across
@@ -150,10 +151,12 @@ struct MoneyTests {
         }
     }
 
-    @Test("fewer fraction digits are scaled, never shifted wrongly", arguments: [
-        ("7.5", Int64(75_000)), ("7.05", 70_500), ("7.005", 70_050), ("7.0005", 70_005), ("7.50", 75_000),
-        ("7.500", 75_000), ("7.5000", 75_000),
-    ])
+    @Test(
+        "fewer fraction digits are scaled, never shifted wrongly",
+        arguments: [
+            ("7.5", Int64(75_000)), ("7.05", 70_500), ("7.005", 70_050), ("7.0005", 70_005), ("7.50", 75_000),
+            ("7.500", 75_000), ("7.5000", 75_000),
+        ])
     func fractionScaling(text: String, units: Int64) throws {
         #expect(try Money.parseUnits(text, allowSign: false) == units)
     }

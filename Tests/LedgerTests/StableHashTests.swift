@@ -5,11 +5,13 @@ import Testing
 /// mail boundaries, so they must never change.
 @Suite("StableHash")
 struct StableHashTests {
-    @Test("FNV-1a 64 reference values", arguments: [
-        ("", "cbf29ce484222325"),
-        ("a", "af63dc4c8601ec8c"),
-        ("foobar", "85944171f73967e8"),
-    ])
+    @Test(
+        "FNV-1a 64 reference values",
+        arguments: [
+            ("", "cbf29ce484222325"),
+            ("a", "af63dc4c8601ec8c"),
+            ("foobar", "85944171f73967e8"),
+        ])
     func reference(text: String, hex: String) {
         var hash = StableHash()
         hash.add(text)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Ledger
 import Testing
+
+@testable import Ledger
 
 /// RFC 3339 instants with an offset, as the Wallet export writes them.
 @Suite("Timestamp: RFC 3339 with an offset")

@@ -45,7 +45,9 @@ struct YearMonthTests {
         #expect(value.description == text)
     }
 
-    @Test("refuses what is not YYYY-MM", arguments: ["2026-13", "2026-00", "2026-3", "26-03", "2026-03-01", "2026", "", "2026/03", " 2026-03"])
+    @Test(
+        "refuses what is not YYYY-MM",
+        arguments: ["2026-13", "2026-00", "2026-3", "26-03", "2026-03-01", "2026", "", "2026/03", " 2026-03"])
     func refuses(text: String) {
         #expect(YearMonth(iso: text) == nil)
     }

@@ -16,16 +16,30 @@ struct AccountOptionTests {
         for (person, source) in [("Ana", "5B0C6E86-2F57-4C8E-9B7A-0D6B1F3E9A11"), ("Ben", "7D1E8F90-3A68-4D9F-8C8B-1E7C2A4F0B22")] {
             let prefix = String(person.prefix(1))
             let export = try ExportFixture(in: harness.folder.url, name: person, sourceID: source, sourceName: "\(person)'s iPhone")
-            try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
-                F.account(prefix + "-CARD", kind: "liability", name: "Apple Card"),
-                F.account(prefix + "-SAVINGS", name: person + " Savings"),
-            ]))
-            try export.append("transactions/\(prefix)-CARD", F.changeSet("T", 1, snapshot: true, inserted: [
-                F.transaction(prefix + "1", account: prefix + "-CARD", date: "2026-10-03T12:00:00Z", amount: person == "Ana" ? "10.00" : "20.00"),
-            ]))
-            try export.append("balances/\(prefix)-CARD", F.changeSet("B", 1, snapshot: true, inserted: [
-                F.balance(prefix + "B1", account: prefix + "-CARD", amount: "10.00", indicator: "debit"),
-            ]))
+            try export.append(
+                "accounts",
+                F.changeSet(
+                    "G", 1, snapshot: true,
+                    inserted: [
+                        F.account(prefix + "-CARD", kind: "liability", name: "Apple Card"),
+                        F.account(prefix + "-SAVINGS", name: person + " Savings"),
+                    ]))
+            try export.append(
+                "transactions/\(prefix)-CARD",
+                F.changeSet(
+                    "T", 1, snapshot: true,
+                    inserted: [
+                        F.transaction(
+                            prefix + "1", account: prefix + "-CARD", date: "2026-10-03T12:00:00Z",
+                            amount: person == "Ana" ? "10.00" : "20.00")
+                    ]))
+            try export.append(
+                "balances/\(prefix)-CARD",
+                F.changeSet(
+                    "B", 1, snapshot: true,
+                    inserted: [
+                        F.balance(prefix + "B1", account: prefix + "-CARD", amount: "10.00", indicator: "debit")
+                    ]))
             let synced = harness.run(["sync", export.path])
             try #require(synced.status == 0, "\(synced.stderr)")
         }
@@ -43,13 +57,14 @@ struct AccountOptionTests {
         let result = harness.run(command + ["--account", "apple card"])
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            Error: 2 accounts are named 'apple card': A-CARD 'Apple Card' from Ana's iPhone, B-CARD 'Apple Card' from Ben's iPhone; \
-            give the ID of the one you mean.
-            Usage: purse \(command.prefix { !$0.hasPrefix("--") }.joined(separator: " ")) [options]
-            See 'purse \(command.prefix { !$0.hasPrefix("--") }.joined(separator: " ")) --help'.
+        #expect(
+            result.stderr == """
+                Error: 2 accounts are named 'apple card': A-CARD 'Apple Card' from Ana's iPhone, B-CARD 'Apple Card' from Ben's iPhone; \
+                give the ID of the one you mean.
+                Usage: purse \(command.prefix { !$0.hasPrefix("--") }.joined(separator: " ")) [options]
+                See 'purse \(command.prefix { !$0.hasPrefix("--") }.joined(separator: " ")) --help'.
 
-            """, "\(result.stderr)")
+                """, "\(result.stderr)")
     }
 
     @Test("an ID (any case) or a unique name names one account", arguments: commands)
@@ -65,24 +80,30 @@ struct AccountOptionTests {
     func unknownName(command: [String]) {
         let result = harness.run(command + ["--account", "Apple Crad"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: no account with the ID or name 'Apple Crad' (see 'purse accounts'). Did you mean 'Apple Card'?\n"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: no account with the ID or name 'Apple Crad' (see 'purse accounts'). Did you mean 'Apple Card'?\n"),
+            "\(result.stderr)")
     }
 
     @Test("a name close to several accounts' names suggests them all, the closest first", arguments: commands)
     func severalCloseNames(command: [String]) {
         let result = harness.run(command + ["--account", "Ann Savings"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: no account with the ID or name 'Ann Savings' (see 'purse accounts'). "
-            + "Did you mean 'Ana Savings' or 'Ben Savings'?\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: no account with the ID or name 'Ann Savings' (see 'purse accounts'). "
+                    + "Did you mean 'Ana Savings' or 'Ben Savings'?\n"), "\(result.stderr)")
     }
 
     @Test("the ID keeps the other person's card out of the numbers")
     func idSelectsOneCard() {
         let ben = harness.run(["export", "transactions", "--account", "B-CARD"]).stdout
         #expect(ben.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[0] } == ["B1"])
-        let spending = harness.run(["report", "spending", "--month", "2026-10", "--by", "account", "--format", "csv",
-                                    "--account", "A-CARD", "--account", "a-card"])
+        let spending = harness.run([
+            "report", "spending", "--month", "2026-10", "--by", "account", "--format", "csv",
+            "--account", "A-CARD", "--account", "a-card",
+        ])
         #expect(spending.status == 0)
         #expect(spending.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[5] } == ["10.00"], "\(spending.stdout)")
     }

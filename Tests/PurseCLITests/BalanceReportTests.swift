@@ -12,34 +12,60 @@ struct BalanceReportTests {
     init() throws {
         harness = try CLITestHarness()
         let export = try ExportFixture(in: harness.folder.url)
-        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
-            F.account("SAV", name: "Savings"), F.account("CARD", kind: "liability", name: "Apple Card"),
-            F.account("EUR", name: "=Girokonto", currency: "EUR", institution: "N26"),
-        ]))
-        try export.append("balances/SAV", F.changeSet("B", 1, snapshot: true, inserted: [
-            F.balance("S1", account: "SAV", amount: "1000.00", asOf: "2026-08-15T12:00:00Z"),
-            F.balance("S2", account: "SAV", amount: "1200.00", asOf: "2026-09-30T18:00:00Z"),
-            F.balance("S3", account: "SAV", amount: "1150.5", asOf: "2026-11-02T09:00:00Z"),
-        ]))
-        try export.append("balances/CARD", F.changeSet("B", 1, snapshot: true, inserted: [
-            F.balance("C1", account: "CARD", amount: "250.00", asOf: "2026-09-10T12:00:00Z", indicator: "debit"),
-            F.balance("C2", account: "CARD", amount: "400.00", asOf: "2026-10-31T23:00:00Z", indicator: "debit"),
-        ]))
-        try export.append("balances/EUR", F.changeSet("B", 1, snapshot: true, inserted: [
-            F.balance("E1", account: "EUR", amount: "500.00", currency: "EUR", asOf: "2026-10-05T08:00:00Z"),
-        ]))
-        try export.append("transactions/SAV", F.changeSet("T", 1, snapshot: true, inserted: [
-            F.transaction("K1", account: "SAV", date: "2026-09-01T12:00:00Z", amount: "200.00", indicator: "credit",
-                          type: "deposit", mcc: nil, merchant: nil, description: "TRANSFER IN"),
-            F.transaction("K2", account: "SAV", date: "2026-10-15T12:00:00Z", amount: "49.50", type: "withdrawal", mcc: nil,
-                          merchant: nil, description: "TRANSFER OUT"),
-        ]))
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("SAV", name: "Savings"), F.account("CARD", kind: "liability", name: "Apple Card"),
+                    F.account("EUR", name: "=Girokonto", currency: "EUR", institution: "N26"),
+                ]))
+        try export.append(
+            "balances/SAV",
+            F.changeSet(
+                "B", 1, snapshot: true,
+                inserted: [
+                    F.balance("S1", account: "SAV", amount: "1000.00", asOf: "2026-08-15T12:00:00Z"),
+                    F.balance("S2", account: "SAV", amount: "1200.00", asOf: "2026-09-30T18:00:00Z"),
+                    F.balance("S3", account: "SAV", amount: "1150.5", asOf: "2026-11-02T09:00:00Z"),
+                ]))
+        try export.append(
+            "balances/CARD",
+            F.changeSet(
+                "B", 1, snapshot: true,
+                inserted: [
+                    F.balance("C1", account: "CARD", amount: "250.00", asOf: "2026-09-10T12:00:00Z", indicator: "debit"),
+                    F.balance("C2", account: "CARD", amount: "400.00", asOf: "2026-10-31T23:00:00Z", indicator: "debit"),
+                ]))
+        try export.append(
+            "balances/EUR",
+            F.changeSet(
+                "B", 1, snapshot: true,
+                inserted: [
+                    F.balance("E1", account: "EUR", amount: "500.00", currency: "EUR", asOf: "2026-10-05T08:00:00Z")
+                ]))
+        try export.append(
+            "transactions/SAV",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction(
+                        "K1", account: "SAV", date: "2026-09-01T12:00:00Z", amount: "200.00", indicator: "credit",
+                        type: "deposit", mcc: nil, merchant: nil, description: "TRANSFER IN"),
+                    F.transaction(
+                        "K2", account: "SAV", date: "2026-10-15T12:00:00Z", amount: "49.50", type: "withdrawal", mcc: nil,
+                        merchant: nil, description: "TRANSFER OUT"),
+                ]))
         // The card misses $50.00 of purchases between its two observations.
-        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: [
-            F.transaction("P1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "60.00"),
-            F.transaction("P2", account: "CARD", date: "2026-10-20T12:00:00Z", amount: "40.00"),
-            F.transaction("P3", account: "CARD", date: "2026-10-25T12:00:00Z", amount: "25.00", status: "pending"),
-        ]))
+        try export.append(
+            "transactions/CARD",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction("P1", account: "CARD", date: "2026-10-03T12:00:00Z", amount: "60.00"),
+                    F.transaction("P2", account: "CARD", date: "2026-10-20T12:00:00Z", amount: "40.00"),
+                    F.transaction("P3", account: "CARD", date: "2026-10-25T12:00:00Z", amount: "25.00", status: "pending"),
+                ]))
         let synced = harness.run(["sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
     }
@@ -51,335 +77,346 @@ struct BalanceReportTests {
         let result = harness.run(["report", "trend", "--format", "csv"] + Self.range)
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            date,account_id,account,currency,balance
-            2026-08-31,EUR,'=Girokonto,EUR,
-            2026-08-31,CARD,Apple Card,USD,
-            2026-08-31,SAV,Savings,USD,1000.00
-            2026-09-30,EUR,'=Girokonto,EUR,
-            2026-09-30,CARD,Apple Card,USD,-250.00
-            2026-09-30,SAV,Savings,USD,1200.00
-            2026-10-31,EUR,'=Girokonto,EUR,500.00
-            2026-10-31,CARD,Apple Card,USD,-400.00
-            2026-10-31,SAV,Savings,USD,1200.00
-            2026-11-15,EUR,'=Girokonto,EUR,500.00
-            2026-11-15,CARD,Apple Card,USD,-400.00
-            2026-11-15,SAV,Savings,USD,1150.50
+        #expect(
+            result.stdout == """
+                date,account_id,account,currency,balance
+                2026-08-31,EUR,'=Girokonto,EUR,
+                2026-08-31,CARD,Apple Card,USD,
+                2026-08-31,SAV,Savings,USD,1000.00
+                2026-09-30,EUR,'=Girokonto,EUR,
+                2026-09-30,CARD,Apple Card,USD,-250.00
+                2026-09-30,SAV,Savings,USD,1200.00
+                2026-10-31,EUR,'=Girokonto,EUR,500.00
+                2026-10-31,CARD,Apple Card,USD,-400.00
+                2026-10-31,SAV,Savings,USD,1200.00
+                2026-11-15,EUR,'=Girokonto,EUR,500.00
+                2026-11-15,CARD,Apple Card,USD,-400.00
+                2026-11-15,SAV,Savings,USD,1150.50
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
     }
 
     @Test("trend JSON")
     func trendJSON() {
         let result = harness.run(["report", "trend", "--format", "json", "--account", "apple card", "--account", "EUR"] + Self.range)
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            {
-              "schema": "purse.trend.v1",
-              "from": "2026-08-01",
-              "to": "2026-11-15",
-              "every": "month",
-              "dates": [
-                "2026-08-31",
-                "2026-09-30",
-                "2026-10-31",
-                "2026-11-15"
-              ],
-              "accounts": [
+        #expect(
+            result.stdout == """
                 {
-                  "account_id": "EUR",
-                  "account": "=Girokonto",
-                  "kind": "asset",
-                  "currency": "EUR",
-                  "first": "500.00",
-                  "last": "500.00",
-                  "change": "0.00"
-                },
-                {
-                  "account_id": "CARD",
-                  "account": "Apple Card",
-                  "kind": "liability",
-                  "currency": "USD",
-                  "first": "-250.00",
-                  "last": "-400.00",
-                  "change": "-150.00"
+                  "schema": "purse.trend.v1",
+                  "from": "2026-08-01",
+                  "to": "2026-11-15",
+                  "every": "month",
+                  "dates": [
+                    "2026-08-31",
+                    "2026-09-30",
+                    "2026-10-31",
+                    "2026-11-15"
+                  ],
+                  "accounts": [
+                    {
+                      "account_id": "EUR",
+                      "account": "=Girokonto",
+                      "kind": "asset",
+                      "currency": "EUR",
+                      "first": "500.00",
+                      "last": "500.00",
+                      "change": "0.00"
+                    },
+                    {
+                      "account_id": "CARD",
+                      "account": "Apple Card",
+                      "kind": "liability",
+                      "currency": "USD",
+                      "first": "-250.00",
+                      "last": "-400.00",
+                      "change": "-150.00"
+                    }
+                  ],
+                  "rows": [
+                    {
+                      "date": "2026-08-31",
+                      "account_id": "EUR",
+                      "account": "=Girokonto",
+                      "currency": "EUR",
+                      "balance": null
+                    },
+                    {
+                      "date": "2026-08-31",
+                      "account_id": "CARD",
+                      "account": "Apple Card",
+                      "currency": "USD",
+                      "balance": null
+                    },
+                    {
+                      "date": "2026-09-30",
+                      "account_id": "EUR",
+                      "account": "=Girokonto",
+                      "currency": "EUR",
+                      "balance": null
+                    },
+                    {
+                      "date": "2026-09-30",
+                      "account_id": "CARD",
+                      "account": "Apple Card",
+                      "currency": "USD",
+                      "balance": "-250.00"
+                    },
+                    {
+                      "date": "2026-10-31",
+                      "account_id": "EUR",
+                      "account": "=Girokonto",
+                      "currency": "EUR",
+                      "balance": "500.00"
+                    },
+                    {
+                      "date": "2026-10-31",
+                      "account_id": "CARD",
+                      "account": "Apple Card",
+                      "currency": "USD",
+                      "balance": "-400.00"
+                    },
+                    {
+                      "date": "2026-11-15",
+                      "account_id": "EUR",
+                      "account": "=Girokonto",
+                      "currency": "EUR",
+                      "balance": "500.00"
+                    },
+                    {
+                      "date": "2026-11-15",
+                      "account_id": "CARD",
+                      "account": "Apple Card",
+                      "currency": "USD",
+                      "balance": "-400.00"
+                    }
+                  ]
                 }
-              ],
-              "rows": [
-                {
-                  "date": "2026-08-31",
-                  "account_id": "EUR",
-                  "account": "=Girokonto",
-                  "currency": "EUR",
-                  "balance": null
-                },
-                {
-                  "date": "2026-08-31",
-                  "account_id": "CARD",
-                  "account": "Apple Card",
-                  "currency": "USD",
-                  "balance": null
-                },
-                {
-                  "date": "2026-09-30",
-                  "account_id": "EUR",
-                  "account": "=Girokonto",
-                  "currency": "EUR",
-                  "balance": null
-                },
-                {
-                  "date": "2026-09-30",
-                  "account_id": "CARD",
-                  "account": "Apple Card",
-                  "currency": "USD",
-                  "balance": "-250.00"
-                },
-                {
-                  "date": "2026-10-31",
-                  "account_id": "EUR",
-                  "account": "=Girokonto",
-                  "currency": "EUR",
-                  "balance": "500.00"
-                },
-                {
-                  "date": "2026-10-31",
-                  "account_id": "CARD",
-                  "account": "Apple Card",
-                  "currency": "USD",
-                  "balance": "-400.00"
-                },
-                {
-                  "date": "2026-11-15",
-                  "account_id": "EUR",
-                  "account": "=Girokonto",
-                  "currency": "EUR",
-                  "balance": "500.00"
-                },
-                {
-                  "date": "2026-11-15",
-                  "account_id": "CARD",
-                  "account": "Apple Card",
-                  "currency": "USD",
-                  "balance": "-400.00"
-                }
-              ]
-            }
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
     }
 
     @Test("trend text: a line per account with a sparkline, then the balances")
     func trendText() {
         let result = harness.run(["report", "trend"] + Self.range)
-        #expect(result.stdout == """
-            Balances at the end of each month, 2026-08-01 to 2026-11-15
+        #expect(
+            result.stdout == """
+                Balances at the end of each month, 2026-08-01 to 2026-11-15
 
-            Account     Currency      First       Last    Change  Trend
-            ----------  --------  ---------  ---------  --------  -----
-            =Girokonto  EUR         €500.00    €500.00     €0.00    ▅▅
-            Apple Card  USD        -$250.00   -$400.00  -$150.00   █▁▁
-            Savings     USD       $1,000.00  $1,150.50  +$150.50  ▁██▆
+                Account     Currency      First       Last    Change  Trend
+                ----------  --------  ---------  ---------  --------  -----
+                =Girokonto  EUR         €500.00    €500.00     €0.00    ▅▅
+                Apple Card  USD        -$250.00   -$400.00  -$150.00   █▁▁
+                Savings     USD       $1,000.00  $1,150.50  +$150.50  ▁██▆
 
-            Date        =Girokonto  Apple Card    Savings
-            ----------  ----------  ----------  ---------
-            2026-08-31                          $1,000.00
-            2026-09-30                -$250.00  $1,200.00
-            2026-10-31     €500.00    -$400.00  $1,200.00
-            2026-11-15     €500.00    -$400.00  $1,150.50
+                Date        =Girokonto  Apple Card    Savings
+                ----------  ----------  ----------  ---------
+                2026-08-31                          $1,000.00
+                2026-09-30                -$250.00  $1,200.00
+                2026-10-31     €500.00    -$400.00  $1,200.00
+                2026-11-15     €500.00    -$400.00  $1,150.50
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
         let ascii = harness.run(["report", "trend", "--ascii", "--account", "Savings"] + Self.range)
-        #expect(ascii.stdout == """
-            Balances at the end of each month, 2026-08-01 to 2026-11-15
+        #expect(
+            ascii.stdout == """
+                Balances at the end of each month, 2026-08-01 to 2026-11-15
 
-            Account  Currency      First       Last    Change  Trend
-            -------  --------  ---------  ---------  --------  -----
-            Savings  USD       $1,000.00  $1,150.50  +$150.50  _##+
+                Account  Currency      First       Last    Change  Trend
+                -------  --------  ---------  ---------  --------  -----
+                Savings  USD       $1,000.00  $1,150.50  +$150.50  _##+
 
-            Date          Savings
-            ----------  ---------
-            2026-08-31  $1,000.00
-            2026-09-30  $1,200.00
-            2026-10-31  $1,200.00
-            2026-11-15  $1,150.50
+                Date          Savings
+                ----------  ---------
+                2026-08-31  $1,000.00
+                2026-09-30  $1,200.00
+                2026-10-31  $1,200.00
+                2026-11-15  $1,150.50
 
-            """, "\(ascii.stdout)")
+                """, "\(ascii.stdout)")
     }
 
     @Test("networth CSV, JSON and text")
     func netWorth() {
         let csv = harness.run(["report", "networth", "--format", "csv"] + Self.range)
         #expect(csv.status == 0)
-        #expect(csv.stdout == """
-            date,currency,assets,liabilities,net_worth
-            2026-08-31,USD,1000.00,0.00,1000.00
-            2026-09-30,USD,1200.00,-250.00,950.00
-            2026-10-31,EUR,500.00,0.00,500.00
-            2026-10-31,USD,1200.00,-400.00,800.00
-            2026-11-15,EUR,500.00,0.00,500.00
-            2026-11-15,USD,1150.50,-400.00,750.50
+        #expect(
+            csv.stdout == """
+                date,currency,assets,liabilities,net_worth
+                2026-08-31,USD,1000.00,0.00,1000.00
+                2026-09-30,USD,1200.00,-250.00,950.00
+                2026-10-31,EUR,500.00,0.00,500.00
+                2026-10-31,USD,1200.00,-400.00,800.00
+                2026-11-15,EUR,500.00,0.00,500.00
+                2026-11-15,USD,1150.50,-400.00,750.50
 
-            """, "\(csv.stdout)")
+                """, "\(csv.stdout)")
         let json = harness.run(["report", "networth", "--format", "json", "--from", "2026-10-30", "--to", "2026-11-01", "--every", "day"])
-        #expect(json.stdout == """
-            {
-              "schema": "purse.networth.v1",
-              "from": "2026-10-30",
-              "to": "2026-11-01",
-              "every": "day",
-              "dates": [
-                "2026-10-30",
-                "2026-10-31",
-                "2026-11-01"
-              ],
-              "currencies": [
+        #expect(
+            json.stdout == """
                 {
-                  "currency": "EUR",
-                  "first": "500.00",
-                  "last": "500.00",
-                  "change": "0.00"
-                },
-                {
-                  "currency": "USD",
-                  "first": "950.00",
-                  "last": "800.00",
-                  "change": "-150.00"
+                  "schema": "purse.networth.v1",
+                  "from": "2026-10-30",
+                  "to": "2026-11-01",
+                  "every": "day",
+                  "dates": [
+                    "2026-10-30",
+                    "2026-10-31",
+                    "2026-11-01"
+                  ],
+                  "currencies": [
+                    {
+                      "currency": "EUR",
+                      "first": "500.00",
+                      "last": "500.00",
+                      "change": "0.00"
+                    },
+                    {
+                      "currency": "USD",
+                      "first": "950.00",
+                      "last": "800.00",
+                      "change": "-150.00"
+                    }
+                  ],
+                  "rows": [
+                    {
+                      "date": "2026-10-30",
+                      "currency": "EUR",
+                      "assets": "500.00",
+                      "liabilities": "0.00",
+                      "net_worth": "500.00",
+                      "accounts": 1
+                    },
+                    {
+                      "date": "2026-10-30",
+                      "currency": "USD",
+                      "assets": "1200.00",
+                      "liabilities": "-250.00",
+                      "net_worth": "950.00",
+                      "accounts": 2
+                    },
+                    {
+                      "date": "2026-10-31",
+                      "currency": "EUR",
+                      "assets": "500.00",
+                      "liabilities": "0.00",
+                      "net_worth": "500.00",
+                      "accounts": 1
+                    },
+                    {
+                      "date": "2026-10-31",
+                      "currency": "USD",
+                      "assets": "1200.00",
+                      "liabilities": "-400.00",
+                      "net_worth": "800.00",
+                      "accounts": 2
+                    },
+                    {
+                      "date": "2026-11-01",
+                      "currency": "EUR",
+                      "assets": "500.00",
+                      "liabilities": "0.00",
+                      "net_worth": "500.00",
+                      "accounts": 1
+                    },
+                    {
+                      "date": "2026-11-01",
+                      "currency": "USD",
+                      "assets": "1200.00",
+                      "liabilities": "-400.00",
+                      "net_worth": "800.00",
+                      "accounts": 2
+                    }
+                  ]
                 }
-              ],
-              "rows": [
-                {
-                  "date": "2026-10-30",
-                  "currency": "EUR",
-                  "assets": "500.00",
-                  "liabilities": "0.00",
-                  "net_worth": "500.00",
-                  "accounts": 1
-                },
-                {
-                  "date": "2026-10-30",
-                  "currency": "USD",
-                  "assets": "1200.00",
-                  "liabilities": "-250.00",
-                  "net_worth": "950.00",
-                  "accounts": 2
-                },
-                {
-                  "date": "2026-10-31",
-                  "currency": "EUR",
-                  "assets": "500.00",
-                  "liabilities": "0.00",
-                  "net_worth": "500.00",
-                  "accounts": 1
-                },
-                {
-                  "date": "2026-10-31",
-                  "currency": "USD",
-                  "assets": "1200.00",
-                  "liabilities": "-400.00",
-                  "net_worth": "800.00",
-                  "accounts": 2
-                },
-                {
-                  "date": "2026-11-01",
-                  "currency": "EUR",
-                  "assets": "500.00",
-                  "liabilities": "0.00",
-                  "net_worth": "500.00",
-                  "accounts": 1
-                },
-                {
-                  "date": "2026-11-01",
-                  "currency": "USD",
-                  "assets": "1200.00",
-                  "liabilities": "-400.00",
-                  "net_worth": "800.00",
-                  "accounts": 2
-                }
-              ]
-            }
 
-            """, "\(json.stdout)")
+                """, "\(json.stdout)")
         let text = harness.run(["report", "networth"] + Self.range)
-        #expect(text.stdout == """
-            Net worth at the end of each month, 2026-08-01 to 2026-11-15
+        #expect(
+            text.stdout == """
+                Net worth at the end of each month, 2026-08-01 to 2026-11-15
 
-            Currency      First     Last    Change  Trend
-            --------  ---------  -------  --------  -----
-            EUR         €500.00  €500.00     €0.00    ▅▅
-            USD       $1,000.00  $750.50  -$249.50  █▇▂▁
+                Currency      First     Last    Change  Trend
+                --------  ---------  -------  --------  -----
+                EUR         €500.00  €500.00     €0.00    ▅▅
+                USD       $1,000.00  $750.50  -$249.50  █▇▂▁
 
-            EUR
-            Date         Assets  Liabilities  Net worth
-            ----------  -------  -----------  ---------
-            2026-10-31  €500.00        €0.00    €500.00
-            2026-11-15  €500.00        €0.00    €500.00
+                EUR
+                Date         Assets  Liabilities  Net worth
+                ----------  -------  -----------  ---------
+                2026-10-31  €500.00        €0.00    €500.00
+                2026-11-15  €500.00        €0.00    €500.00
 
-            USD
-            Date           Assets  Liabilities  Net worth
-            ----------  ---------  -----------  ---------
-            2026-08-31  $1,000.00        $0.00  $1,000.00
-            2026-09-30  $1,200.00     -$250.00    $950.00
-            2026-10-31  $1,200.00     -$400.00    $800.00
-            2026-11-15  $1,150.50     -$400.00    $750.50
+                USD
+                Date           Assets  Liabilities  Net worth
+                ----------  ---------  -----------  ---------
+                2026-08-31  $1,000.00        $0.00  $1,000.00
+                2026-09-30  $1,200.00     -$250.00    $950.00
+                2026-10-31  $1,200.00     -$400.00    $800.00
+                2026-11-15  $1,150.50     -$400.00    $750.50
 
-            """, "\(text.stdout)")
+                """, "\(text.stdout)")
     }
 
     @Test("drift CSV, JSON and text; --fail-on-drift exits 1 after writing the report")
     func drift() {
         let csv = harness.run(["report", "drift", "--format", "csv"])
         #expect(csv.status == 0)
-        #expect(csv.stdout == """
-            account_id,account,currency,from,to,observed,derived,drift,first_day
-            CARD,Apple Card,USD,2026-09-10,2026-10-31,-400.00,-350.00,-50.00,2026-10-31
+        #expect(
+            csv.stdout == """
+                account_id,account,currency,from,to,observed,derived,drift,first_day
+                CARD,Apple Card,USD,2026-09-10,2026-10-31,-400.00,-350.00,-50.00,2026-10-31
 
-            """, "\(csv.stdout)")
+                """, "\(csv.stdout)")
         let json = harness.run(["report", "drift", "--format", "json"])
-        #expect(json.stdout == """
-            {
-              "schema": "purse.drift.v1",
-              "accounts_checked": 3,
-              "pairs_checked": 3,
-              "pairs_skipped": 0,
-              "drift_found": true,
-              "divergence_count": 1,
-              "rows": [
+        #expect(
+            json.stdout == """
                 {
-                  "account_id": "CARD",
-                  "account": "Apple Card",
-                  "currency": "USD",
-                  "from": "2026-09-10",
-                  "to": "2026-10-31",
-                  "observed": "-400.00",
-                  "derived": "-350.00",
-                  "drift": "-50.00",
-                  "first_day": "2026-10-31"
+                  "schema": "purse.drift.v1",
+                  "accounts_checked": 3,
+                  "pairs_checked": 3,
+                  "pairs_skipped": 0,
+                  "drift_found": true,
+                  "divergence_count": 1,
+                  "rows": [
+                    {
+                      "account_id": "CARD",
+                      "account": "Apple Card",
+                      "currency": "USD",
+                      "from": "2026-09-10",
+                      "to": "2026-10-31",
+                      "observed": "-400.00",
+                      "derived": "-350.00",
+                      "drift": "-50.00",
+                      "first_day": "2026-10-31"
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """, "\(json.stdout)")
+                """, "\(json.stdout)")
         let text = harness.run(["report", "drift"])
-        #expect(text.stdout == """
-            Reconciliation drift: 1 divergence between observed balances and the booked transactions.
-            Checked 3 pairs of consecutive balance observations in 3 accounts.
+        #expect(
+            text.stdout == """
+                Reconciliation drift: 1 divergence between observed balances and the booked transactions.
+                Checked 3 pairs of consecutive balance observations in 3 accounts.
 
-            Account     From        To          Observed   Derived    Drift  First day
-            ----------  ----------  ----------  --------  --------  -------  ----------
-            Apple Card  2026-09-10  2026-10-31  -$400.00  -$350.00  -$50.00  2026-10-31
+                Account     From        To          Observed   Derived    Drift  First day
+                ----------  ----------  ----------  --------  --------  -------  ----------
+                Apple Card  2026-09-10  2026-10-31  -$400.00  -$350.00  -$50.00  2026-10-31
 
-            """, "\(text.stdout)")
+                """, "\(text.stdout)")
         let failing = harness.run(["report", "drift", "--fail-on-drift"])
         #expect(failing.status == 1)
         #expect(failing.stdout == text.stdout)
         #expect(failing.stderr == "")
         let clean = harness.run(["report", "drift", "--fail-on-drift", "--account", "Savings"])
         #expect(clean.status == 0)
-        #expect(clean.stdout == """
-            No drift: every balance observation agrees with the transactions.
-            Checked 2 pairs of consecutive balance observations in 1 account.
+        #expect(
+            clean.stdout == """
+                No drift: every balance observation agrees with the transactions.
+                Checked 2 pairs of consecutive balance observations in 1 account.
 
-            """, "\(clean.stdout)")
+                """, "\(clean.stdout)")
     }
 
     @Test("defaults: --to today, --from 12 months before, monthly; weeks end on Sundays; --tz moves day ends")
@@ -390,43 +427,52 @@ struct BalanceReportTests {
         let all = harness.run(["report", "trend", "--format", "json"])
         #expect(all.stdout.contains("\"from\": \"2025-11-15\",\n  \"to\": \"2026-11-15\""))
         #expect(all.stdout.contains("\"2025-11-30\",\n    \"2025-12-31\","))
-        let weeks = harness.run(["report", "trend", "--format", "csv", "--account", "CARD", "--account", "SAV", "--every", "week",
-                                 "--from", "2026-10-26", "--to", "2026-11-11"])
-        #expect(weeks.stdout == """
-            date,account_id,account,currency,balance
-            2026-11-01,CARD,Apple Card,USD,-400.00
-            2026-11-01,SAV,Savings,USD,1200.00
-            2026-11-08,CARD,Apple Card,USD,-400.00
-            2026-11-08,SAV,Savings,USD,1150.50
-            2026-11-11,CARD,Apple Card,USD,-400.00
-            2026-11-11,SAV,Savings,USD,1150.50
+        let weeks = harness.run([
+            "report", "trend", "--format", "csv", "--account", "CARD", "--account", "SAV", "--every", "week",
+            "--from", "2026-10-26", "--to", "2026-11-11",
+        ])
+        #expect(
+            weeks.stdout == """
+                date,account_id,account,currency,balance
+                2026-11-01,CARD,Apple Card,USD,-400.00
+                2026-11-01,SAV,Savings,USD,1200.00
+                2026-11-08,CARD,Apple Card,USD,-400.00
+                2026-11-08,SAV,Savings,USD,1150.50
+                2026-11-11,CARD,Apple Card,USD,-400.00
+                2026-11-11,SAV,Savings,USD,1150.50
 
-            """, "\(weeks.stdout)")
+                """, "\(weeks.stdout)")
         // In Tokyo the card's 2026-10-31T23:00Z observation is on 2026-11-01.
-        let tokyo = harness.run(["--tz", "Asia/Tokyo", "report", "trend", "--format", "csv", "--account", "CARD", "--every", "day",
-                                 "--from", "2026-10-31", "--to", "2026-11-01"])
-        #expect(tokyo.stdout == """
-            date,account_id,account,currency,balance
-            2026-10-31,CARD,Apple Card,USD,-250.00
-            2026-11-01,CARD,Apple Card,USD,-400.00
+        let tokyo = harness.run([
+            "--tz", "Asia/Tokyo", "report", "trend", "--format", "csv", "--account", "CARD", "--every", "day",
+            "--from", "2026-10-31", "--to", "2026-11-01",
+        ])
+        #expect(
+            tokyo.stdout == """
+                date,account_id,account,currency,balance
+                2026-10-31,CARD,Apple Card,USD,-250.00
+                2026-11-01,CARD,Apple Card,USD,-400.00
 
-            """, "\(tokyo.stdout)")
+                """, "\(tokyo.stdout)")
     }
 
-    @Test("usage errors", arguments: [
-        (["report", "trend", "--every", "year"], "option '--every' must be day, week or month, not 'year'"),
-        (["report", "networth", "--from", "2026-11-02", "--to", "2026-11-01"], "--to 2026-11-01 is before --from 2026-11-02"),
-        (["report", "trend", "--account", "nope"], "no account with the ID or name 'nope' (see 'purse accounts')"),
-        (["report", "drift", "--account", "nope"], "no account with the ID or name 'nope' (see 'purse accounts')"),
-        (["report", "trend", "--from", "2026-13-01"], "option '--from' needs a date YYYY-MM-DD, not '2026-13-01'"),
-    ])
+    @Test(
+        "usage errors",
+        arguments: [
+            (["report", "trend", "--every", "year"], "option '--every' must be day, week or month, not 'year'"),
+            (["report", "networth", "--from", "2026-11-02", "--to", "2026-11-01"], "--to 2026-11-01 is before --from 2026-11-02"),
+            (["report", "trend", "--account", "nope"], "no account with the ID or name 'nope' (see 'purse accounts')"),
+            (["report", "drift", "--account", "nope"], "no account with the ID or name 'nope' (see 'purse accounts')"),
+            (["report", "trend", "--from", "2026-13-01"], "option '--from' needs a date YYYY-MM-DD, not '2026-13-01'"),
+        ])
     func usageErrors(arguments: [String], message: String) {
         let result = harness.run(arguments)
         #expect(result.status == 64)
         #expect(result.stdout == "")
         let command = arguments.prefix(2).joined(separator: " ")
-        #expect(result.stderr == "Error: \(message).\nUsage: purse \(command) [options]\nSee 'purse \(command) --help'.\n",
-                "\(result.stderr)")
+        #expect(
+            result.stderr == "Error: \(message).\nUsage: purse \(command) [options]\nSee 'purse \(command) --help'.\n",
+            "\(result.stderr)")
     }
 }
 
@@ -445,72 +491,80 @@ struct EmptyBalanceReportTests {
         let range = ["--from", "2026-10-01", "--to", "2026-11-15"]
         #expect(harness.run(["report", "trend", "--format", "csv"] + range).stdout == "date,account_id,account,currency,balance\n")
         #expect(harness.run(["report", "networth", "--format", "csv"] + range).stdout == "date,currency,assets,liabilities,net_worth\n")
-        #expect(harness.run(["report", "drift", "--format", "csv"]).stdout == "account_id,account,currency,from,to,observed,derived,drift,first_day\n")
+        #expect(
+            harness.run(["report", "drift", "--format", "csv"]).stdout
+                == "account_id,account,currency,from,to,observed,derived,drift,first_day\n")
         let trend = harness.run(["report", "trend"] + range)
-        #expect(trend.stdout == """
-            Balances at the end of each month, 2026-10-01 to 2026-11-15
+        #expect(
+            trend.stdout == """
+                Balances at the end of each month, 2026-10-01 to 2026-11-15
 
-            No accounts yet: run 'purse sync PATH' on a Wallet export.
+                No accounts yet: run 'purse sync PATH' on a Wallet export.
 
-            """, "\(trend.stdout)")
+                """, "\(trend.stdout)")
         let netWorth = harness.run(["report", "networth"] + range)
-        #expect(netWorth.stdout == """
-            Net worth at the end of each month, 2026-10-01 to 2026-11-15
+        #expect(
+            netWorth.stdout == """
+                Net worth at the end of each month, 2026-10-01 to 2026-11-15
 
-            No balances in this period.
+                No balances in this period.
 
-            """, "\(netWorth.stdout)")
+                """, "\(netWorth.stdout)")
         let drift = harness.run(["report", "drift", "--fail-on-drift"])
         #expect(drift.status == 0)
-        #expect(drift.stdout == """
-            No drift: every balance observation agrees with the transactions.
-            Checked 0 pairs of consecutive balance observations in 0 accounts.
+        #expect(
+            drift.stdout == """
+                No drift: every balance observation agrees with the transactions.
+                Checked 0 pairs of consecutive balance observations in 0 accounts.
 
-            """, "\(drift.stdout)")
+                """, "\(drift.stdout)")
         let trendJSON = harness.run(["report", "trend", "--format", "json"] + range)
-        #expect(trendJSON.stdout == """
-            {
-              "schema": "purse.trend.v1",
-              "from": "2026-10-01",
-              "to": "2026-11-15",
-              "every": "month",
-              "dates": [
-                "2026-10-31",
-                "2026-11-15"
-              ],
-              "accounts": [],
-              "rows": []
-            }
+        #expect(
+            trendJSON.stdout == """
+                {
+                  "schema": "purse.trend.v1",
+                  "from": "2026-10-01",
+                  "to": "2026-11-15",
+                  "every": "month",
+                  "dates": [
+                    "2026-10-31",
+                    "2026-11-15"
+                  ],
+                  "accounts": [],
+                  "rows": []
+                }
 
-            """, "\(trendJSON.stdout)")
+                """, "\(trendJSON.stdout)")
         let netWorthJSON = harness.run(["report", "networth", "--format", "json"] + range)
-        #expect(netWorthJSON.stdout == """
-            {
-              "schema": "purse.networth.v1",
-              "from": "2026-10-01",
-              "to": "2026-11-15",
-              "every": "month",
-              "dates": [
-                "2026-10-31",
-                "2026-11-15"
-              ],
-              "currencies": [],
-              "rows": []
-            }
+        #expect(
+            netWorthJSON.stdout == """
+                {
+                  "schema": "purse.networth.v1",
+                  "from": "2026-10-01",
+                  "to": "2026-11-15",
+                  "every": "month",
+                  "dates": [
+                    "2026-10-31",
+                    "2026-11-15"
+                  ],
+                  "currencies": [],
+                  "rows": []
+                }
 
-            """, "\(netWorthJSON.stdout)")
+                """, "\(netWorthJSON.stdout)")
         let driftJSON = harness.run(["report", "drift", "--format", "json"])
-        #expect(driftJSON.stdout == """
-            {
-              "schema": "purse.drift.v1",
-              "accounts_checked": 0,
-              "pairs_checked": 0,
-              "pairs_skipped": 0,
-              "drift_found": false,
-              "divergence_count": 0,
-              "rows": []
-            }
+        #expect(
+            driftJSON.stdout == """
+                {
+                  "schema": "purse.drift.v1",
+                  "accounts_checked": 0,
+                  "pairs_checked": 0,
+                  "pairs_skipped": 0,
+                  "drift_found": false,
+                  "divergence_count": 0,
+                  "rows": []
+                }
 
-            """, "\(driftJSON.stdout)")
+                """, "\(driftJSON.stdout)")
     }
 }

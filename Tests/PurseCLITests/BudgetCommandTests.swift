@@ -23,25 +23,42 @@ struct BudgetCommandTests {
     init() throws {
         harness = try CLITestHarness()
         let export = try ExportFixture(in: harness.folder.url)
-        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
-            F.account("CARD", kind: "liability", name: "Apple Card"),
-            F.account("UK", name: "Monzo", currency: "GBP", institution: "Monzo"),
-        ]))
-        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: [
-            F.transaction("C01", account: "CARD", date: "2026-09-10T12:00:00Z", amount: "300.00"),
-            F.transaction("C02", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "450.00"),
-            F.transaction("C03", account: "CARD", date: "2026-10-20T12:00:00Z", amount: "30.00", indicator: "credit", type: "refund"),
-            F.transaction("C04", account: "CARD", date: "2026-10-12T12:00:00Z", amount: "120.00", mcc: 5812, merchant: "Joe's Diner"),
-            F.transaction("C05", account: "CARD", date: "2026-10-13T12:00:00Z", amount: "20.00", mcc: 5661, merchant: "Shoe Shop"),
-            F.transaction("C06", account: "CARD", date: "2026-11-03T12:00:00Z", amount: "120.00"),
-            F.transaction("C07", account: "CARD", date: "2026-11-10T12:00:00Z", amount: "60.00", mcc: 5812, merchant: "Joe's Diner"),
-            F.transaction("C08", account: "CARD", date: "2026-11-12T12:00:00Z", amount: "50.00", status: "pending"),
-        ]))
-        try export.append("transactions/UK", F.changeSet("T", 1, snapshot: true, inserted: [
-            F.transaction("U1", account: "UK", date: "2026-10-11T12:00:00+01:00", amount: "40.00", currency: "GBP",
-                          merchant: "Sainsbury's"),
-            F.transaction("U2", account: "UK", date: "2026-11-05T12:00:00Z", amount: "25.00", currency: "GBP", merchant: "Sainsbury's"),
-        ]))
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("CARD", kind: "liability", name: "Apple Card"),
+                    F.account("UK", name: "Monzo", currency: "GBP", institution: "Monzo"),
+                ]))
+        try export.append(
+            "transactions/CARD",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction("C01", account: "CARD", date: "2026-09-10T12:00:00Z", amount: "300.00"),
+                    F.transaction("C02", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "450.00"),
+                    F.transaction(
+                        "C03", account: "CARD", date: "2026-10-20T12:00:00Z", amount: "30.00", indicator: "credit", type: "refund"),
+                    F.transaction(
+                        "C04", account: "CARD", date: "2026-10-12T12:00:00Z", amount: "120.00", mcc: 5812, merchant: "Joe's Diner"),
+                    F.transaction("C05", account: "CARD", date: "2026-10-13T12:00:00Z", amount: "20.00", mcc: 5661, merchant: "Shoe Shop"),
+                    F.transaction("C06", account: "CARD", date: "2026-11-03T12:00:00Z", amount: "120.00"),
+                    F.transaction(
+                        "C07", account: "CARD", date: "2026-11-10T12:00:00Z", amount: "60.00", mcc: 5812, merchant: "Joe's Diner"),
+                    F.transaction("C08", account: "CARD", date: "2026-11-12T12:00:00Z", amount: "50.00", status: "pending"),
+                ]))
+        try export.append(
+            "transactions/UK",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction(
+                        "U1", account: "UK", date: "2026-10-11T12:00:00+01:00", amount: "40.00", currency: "GBP",
+                        merchant: "Sainsbury's"),
+                    F.transaction(
+                        "U2", account: "UK", date: "2026-11-05T12:00:00Z", amount: "25.00", currency: "GBP", merchant: "Sainsbury's"),
+                ]))
         let synced = harness.run(["sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
         for arguments in [
@@ -73,7 +90,9 @@ struct BudgetCommandTests {
 
     // MARK: report budget
 
-    @Test("report budget, CSV (Golden/budget-2026-10.csv): exact columns; over, then warn, then ok, then Unbudgeted; carry of rollover all; projected empty for a past month")
+    @Test(
+        "report budget, CSV (Golden/budget-2026-10.csv): exact columns; over, then warn, then ok, then Unbudgeted; carry of rollover all; projected empty for a past month"
+    )
     func reportCSV() throws {
         let result = harness.run(["report", "budget", "--month", "2026-10", "--format", "csv"])
         #expect(result.status == 0)
@@ -85,20 +104,22 @@ struct BudgetCommandTests {
     @Test("report budget, CSV, running month (the default): projected at the current pace, warn when the pace exceeds the budget")
     func reportCSVRunningMonth() {
         let result = harness.run(["report", "budget", "--format", "csv"])
-        #expect(result.stdout == Self.header + """
-            2026-11,Dining,USD,100.00,0.00,100.00,60.00,0.00,60.00,40.00,60.0,warn,120.00
-            2026-11,Groceries,GBP,50.00,10.00,60.00,25.00,0.00,25.00,35.00,41.7,ok,50.00
-            2026-11,Groceries,USD,400.00,80.00,480.00,120.00,0.00,120.00,360.00,25.0,ok,240.00
+        #expect(
+            result.stdout == Self.header + """
+                2026-11,Dining,USD,100.00,0.00,100.00,60.00,0.00,60.00,40.00,60.0,warn,120.00
+                2026-11,Groceries,GBP,50.00,10.00,60.00,25.00,0.00,25.00,35.00,41.7,ok,50.00
+                2026-11,Groceries,USD,400.00,80.00,480.00,120.00,0.00,120.00,360.00,25.0,ok,240.00
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
         #expect(harness.run(["report", "budget", "--month", "this", "--format", "csv"]).stdout == result.stdout)
     }
 
     @Test("report budget --include-pending counts the pending purchase")
     func reportIncludePending() {
         let result = harness.run(["report", "budget", "--format", "csv", "--include-pending"])
-        #expect(result.stdout.contains("\n2026-11,Groceries,USD,400.00,80.00,480.00,170.00,0.00,170.00,310.00,35.4,ok,340.00\n"),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\n2026-11,Groceries,USD,400.00,80.00,480.00,170.00,0.00,170.00,310.00,35.4,ok,340.00\n"),
+            "\(result.stdout)")
     }
 
     @Test("report budget --warn-at moves the warn level")
@@ -108,7 +129,9 @@ struct BudgetCommandTests {
         #expect(result.stdout.contains("\n2026-10,Groceries,GBP,50.00,0.00,50.00,40.00,0.00,40.00,10.00,80.0,ok,\n"), "\(result.stdout)")
     }
 
-    @Test("report budget --from --to, CSV (Golden/budget-2026-09-to-11.csv): long format, one row per month and category, the carry of each month visible")
+    @Test(
+        "report budget --from --to, CSV (Golden/budget-2026-09-to-11.csv): long format, one row per month and category, the carry of each month visible"
+    )
     func reportMultiMonthCSV() throws {
         let result = harness.run(["report", "budget", "--from", "2026-09", "--to", "2026-11", "--format", "csv"])
         #expect(result.status == 0)
@@ -123,7 +146,9 @@ struct BudgetCommandTests {
         try Self.expectGolden(result.stdout, "budget-2026-10.txt")
     }
 
-    @Test("report budget, text over several months (Golden/budget-2026-09-to-11.txt): a table per month, a category shown with its currency in every month; --ascii bars")
+    @Test(
+        "report budget, text over several months (Golden/budget-2026-09-to-11.txt): a table per month, a category shown with its currency in every month; --ascii bars"
+    )
     func reportTextMultiMonth() throws {
         let result = harness.run(["report", "budget", "--from", "2026-09", "--to", "2026-11", "--ascii"])
         #expect(result.status == 0)
@@ -131,7 +156,9 @@ struct BudgetCommandTests {
         try Self.expectGolden(result.stdout, "budget-2026-09-to-11.txt")
     }
 
-    @Test("report budget, JSON (Golden/budget-2026-10-to-11.json): schema, months, warn level, amounts as strings, null where a cell is empty")
+    @Test(
+        "report budget, JSON (Golden/budget-2026-10-to-11.json): schema, months, warn level, amounts as strings, null where a cell is empty"
+    )
     func reportJSON() throws {
         let result = harness.run(["report", "budget", "--from", "2026-10", "--to", "2026-11", "--format", "json", "--warn-at", "90"])
         #expect(result.status == 0)
@@ -151,20 +178,22 @@ struct BudgetCommandTests {
         #expect(empty.run(["report", "budget", "--month", "2026-10", "--format", "json"]).stdout.contains("\"rows\": []"))
     }
 
-    @Test("report budget usage errors: --month with --from, --to before --from, a bad month, a bad --warn-at",
-          arguments: [
-              (["--month", "2026-10", "--from", "2026-09"], "Error: use either --month or --from/--to, not both."),
-              (["--from", "2026-11", "--to", "2026-09"], "Error: --to 2026-09 is before --from 2026-11."),
-              (["--from", "2026-13"], "Error: options '--from' and '--to' need YYYY-MM."),
-              (["--month", "October"], "Error: option '--month' needs YYYY-MM, this or last, not 'October'."),
-              (["--warn-at", "0"], "Error: option '--warn-at' needs a percentage from 1 to 1000, not '0'."),
-              (["--warn-at", "80%"], "Error: option '--warn-at' needs a percentage from 1 to 1000, not '80%'."),
-          ])
+    @Test(
+        "report budget usage errors: --month with --from, --to before --from, a bad month, a bad --warn-at",
+        arguments: [
+            (["--month", "2026-10", "--from", "2026-09"], "Error: use either --month or --from/--to, not both."),
+            (["--from", "2026-11", "--to", "2026-09"], "Error: --to 2026-09 is before --from 2026-11."),
+            (["--from", "2026-13"], "Error: options '--from' and '--to' need YYYY-MM."),
+            (["--month", "October"], "Error: option '--month' needs YYYY-MM, this or last, not 'October'."),
+            (["--warn-at", "0"], "Error: option '--warn-at' needs a percentage from 1 to 1000, not '0'."),
+            (["--warn-at", "80%"], "Error: option '--warn-at' needs a percentage from 1 to 1000, not '80%'."),
+        ])
     func reportUsageErrors(arguments: [String], message: String) {
         let result = harness.run(["report", "budget"] + arguments)
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == message + "\nUsage: purse report budget [options]\nSee 'purse report budget --help'.\n", "\(result.stderr)")
+        #expect(
+            result.stderr == message + "\nUsage: purse report budget [options]\nSee 'purse report budget --help'.\n", "\(result.stderr)")
     }
 
     // MARK: budget list
@@ -241,17 +270,18 @@ struct BudgetCommandTests {
         let removed = harness.run(["budget", "remove", "DINING", "--currency", "USD"])
         #expect(removed.status == 0)
         #expect(removed.stderr == "Budget for Dining (USD) removed from 2026-11 on\n")
-        #expect(harness.run(["budget", "list", "--format", "csv"]).stdout == """
-            category,currency,from,amount,rollover
-            Coffee,USD,2026-11,20.00,none
-            Dining,USD,2026-10,100.00,none
-            Dining,USD,2026-11,,removed
-            Groceries,GBP,2026-10,50.00,surplus
-            Groceries,USD,2026-09,400.00,all
-            Groceries,USD,2026-11,450.00,all
-            Pets,USD,2026-11,35.00,none
+        #expect(
+            harness.run(["budget", "list", "--format", "csv"]).stdout == """
+                category,currency,from,amount,rollover
+                Coffee,USD,2026-11,20.00,none
+                Dining,USD,2026-10,100.00,none
+                Dining,USD,2026-11,,removed
+                Groceries,GBP,2026-10,50.00,surplus
+                Groceries,USD,2026-09,400.00,all
+                Groceries,USD,2026-11,450.00,all
+                Pets,USD,2026-11,35.00,none
 
-            """)
+                """)
     }
 
     static let budgetSetUsage = "Usage: purse budget set [options] CATEGORY AMOUNT\nSee 'purse budget set --help'.\n"
@@ -262,12 +292,14 @@ struct BudgetCommandTests {
         let typo = harness.run(["budget", "set", "Groceris", "300", "--currency", "USD"])
         #expect(typo.status == 64)
         #expect(typo.stdout == "")
-        #expect(typo.stderr == "Error: unknown category 'Groceris' (see 'purse categories'; --new creates it). Did you mean 'Groceries'?\n"
-            + Self.budgetSetUsage, "\(typo.stderr)")
+        #expect(
+            typo.stderr == "Error: unknown category 'Groceris' (see 'purse categories'; --new creates it). Did you mean 'Groceries'?\n"
+                + Self.budgetSetUsage, "\(typo.stderr)")
         let unknown = harness.run(["budget", "set", "Pets", "30", "--currency", "USD"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr == "Error: unknown category 'Pets' (see 'purse categories'; --new creates it).\n" + Self.budgetSetUsage,
-                "\(unknown.stderr)")
+        #expect(
+            unknown.stderr == "Error: unknown category 'Pets' (see 'purse categories'; --new creates it).\n" + Self.budgetSetUsage,
+            "\(unknown.stderr)")
         #expect(harness.run(["budget", "list", "--format", "csv"]).stdout == before)
         // --new creates it on purpose; from then on it is known, in any case.
         let created = harness.run(["budget", "set", "Pets", "30", "--currency", "USD", "--new"])
@@ -277,8 +309,9 @@ struct BudgetCommandTests {
         // A typo of a budget's category in remove is caught the same way.
         let remove = harness.run(["budget", "remove", "Dinnig", "--currency", "USD"])
         #expect(remove.status == 64)
-        #expect(remove.stderr.hasPrefix("Error: unknown category 'Dinnig' (see 'purse budget list'). Did you mean 'Dining'?\n"),
-                "\(remove.stderr)")
+        #expect(
+            remove.stderr.hasPrefix("Error: unknown category 'Dinnig' (see 'purse budget list'). Did you mean 'Dining'?\n"),
+            "\(remove.stderr)")
     }
 
     @Test("a typo close to several categories suggests up to three, the closest first")
@@ -286,13 +319,16 @@ struct BudgetCommandTests {
         #expect(harness.run(["rules", "add", "--merchant", "Corner Shop", "--category", "Grocery"]).status == 0)
         let typo = harness.run(["budget", "set", "Grocerys", "300", "--currency", "USD"])
         #expect(typo.status == 64)
-        #expect(typo.stderr == "Error: unknown category 'Grocerys' (see 'purse categories'; --new creates it). "
-            + "Did you mean 'Grocery' or 'Groceries'?\n" + Self.budgetSetUsage, "\(typo.stderr)")
+        #expect(
+            typo.stderr == "Error: unknown category 'Grocerys' (see 'purse categories'; --new creates it). "
+                + "Did you mean 'Grocery' or 'Groceries'?\n" + Self.budgetSetUsage, "\(typo.stderr)")
     }
 
-    @Test("every category a transaction can be in is known without --new, whatever the ledger holds", arguments: [
-        "Fees", "interest", "Cash", "Uncategorized", "Income", "Transfers", "Education", "government & taxes",
-    ])
+    @Test(
+        "every category a transaction can be in is known without --new, whatever the ledger holds",
+        arguments: [
+            "Fees", "interest", "Cash", "Uncategorized", "Income", "Transfers", "Education", "government & taxes",
+        ])
     func builtInCategoriesAreKnown(category: String) {
         let result = harness.run(["budget", "set", category, "10", "--currency", "USD"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -309,8 +345,9 @@ struct BudgetCommandTests {
         try empty.createLedger()
         let none = empty.run(["budget", "set", "Groceries", "300"])
         #expect(none.status == 64)
-        #expect(none.stderr == "Error: no account holds USD: the ledger has no accounts yet (run 'purse sync' first).\n"
-            + Self.budgetSetUsage, "\(none.stderr)")
+        #expect(
+            none.stderr == "Error: no account holds USD: the ledger has no accounts yet (run 'purse sync' first).\n"
+                + Self.budgetSetUsage, "\(none.stderr)")
     }
 
     @Test("budget remove: a line on stderr; the months before keep the budget, from then on its spending is unbudgeted")
@@ -325,29 +362,50 @@ struct BudgetCommandTests {
         #expect(csv.stdout.contains("\n2026-11,Unbudgeted,USD,,,,60.00,0.00,60.00,,,,\n"), "\(csv.stdout)")
     }
 
-    @Test("budget set and remove usage errors exit 64 with the usage line",
-          arguments: [
-              (["set", "Groceries", "4x0", "--currency", "USD"],
-               "Error: AMOUNT must be a decimal amount such as 400 or 400.00, not '4x0'."),
-              (["set", "Groceries", "-400", "--currency", "USD"],
-               "Error: AMOUNT must be a decimal amount such as 400 or 400.00, not '-400'."),
-              (["set", "Groceries", "400.00001", "--currency", "USD"],
-               "Error: AMOUNT must be a decimal amount such as 400 or 400.00, not '400.00001'."),
-              (["set", "Groceries", "400", "--currency", "USD", "--rollover", "some"],
-               "Error: option '--rollover' must be none, surplus or all, not 'some'."),
-              (["set", "Groceries", "400", "--currency", "USD", "--from", "2026-13"],
-               "Error: option '--from' needs YYYY-MM, not '2026-13'."),
-              (["set", "Groceries", "400", "--currency", "XYZ"],
-               "Error: option '--currency' needs an ISO 4217 code such as USD, not 'XYZ'."),
-              (["set", "Groceries", "400"],
-               "Error: the ledger has several currencies (GBP, USD): say which with --currency."),
-              (["remove", "Groceries"],
-               "Error: the ledger has several currencies (GBP, USD): say which with --currency."),
-              (["remove", "Travel", "--currency", "USD"],
-               "Error: there is no USD budget for 'Travel' (see 'purse budget list')."),
-              (["remove", "Dining", "--currency", "GBP"],
-               "Error: there is no GBP budget for 'Dining' (see 'purse budget list')."),
-          ])
+    @Test(
+        "budget set and remove usage errors exit 64 with the usage line",
+        arguments: [
+            (
+                ["set", "Groceries", "4x0", "--currency", "USD"],
+                "Error: AMOUNT must be a decimal amount such as 400 or 400.00, not '4x0'."
+            ),
+            (
+                ["set", "Groceries", "-400", "--currency", "USD"],
+                "Error: AMOUNT must be a decimal amount such as 400 or 400.00, not '-400'."
+            ),
+            (
+                ["set", "Groceries", "400.00001", "--currency", "USD"],
+                "Error: AMOUNT must be a decimal amount such as 400 or 400.00, not '400.00001'."
+            ),
+            (
+                ["set", "Groceries", "400", "--currency", "USD", "--rollover", "some"],
+                "Error: option '--rollover' must be none, surplus or all, not 'some'."
+            ),
+            (
+                ["set", "Groceries", "400", "--currency", "USD", "--from", "2026-13"],
+                "Error: option '--from' needs YYYY-MM, not '2026-13'."
+            ),
+            (
+                ["set", "Groceries", "400", "--currency", "XYZ"],
+                "Error: option '--currency' needs an ISO 4217 code such as USD, not 'XYZ'."
+            ),
+            (
+                ["set", "Groceries", "400"],
+                "Error: the ledger has several currencies (GBP, USD): say which with --currency."
+            ),
+            (
+                ["remove", "Groceries"],
+                "Error: the ledger has several currencies (GBP, USD): say which with --currency."
+            ),
+            (
+                ["remove", "Travel", "--currency", "USD"],
+                "Error: there is no USD budget for 'Travel' (see 'purse budget list')."
+            ),
+            (
+                ["remove", "Dining", "--currency", "GBP"],
+                "Error: there is no GBP budget for 'Dining' (see 'purse budget list')."
+            ),
+        ])
     func setAndRemoveUsageErrors(arguments: [String], message: String) {
         let command = arguments[0]
         let usage = command == "set" ? "purse budget set [options] CATEGORY AMOUNT" : "purse budget remove [options] CATEGORY"
@@ -387,9 +445,14 @@ struct BudgetCommandTests {
         let huge = try CLITestHarness()
         let export = try ExportFixture(in: huge.folder.url)
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CARD", kind: "liability")]))
-        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: [
-            F.transaction("T1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "500000000000000.00", mcc: 4121, merchant: "Taxi"),
-        ]))
+        try export.append(
+            "transactions/CARD",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction(
+                        "T1", account: "CARD", date: "2026-10-05T12:00:00Z", amount: "500000000000000.00", mcc: 4121, merchant: "Taxi")
+                ]))
         #expect(huge.run(["sync", export.path]).status == 0)
         huge.run(["budget", "set", "Transit", "900000000000000", "--rollover", "surplus", "--from", "2026-10"])
         let october = huge.run(["report", "budget", "--month", "2026-10", "--ascii"])
@@ -425,12 +488,13 @@ struct BudgetCommandTests {
     func checkOverAndWarn() {
         let result = harness.run(["budget", "check", "--month", "last", "--warn-at", "80"])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            over: Dining (USD), October 2026: net $120.00 of $100.00 available, $20.00 over
-            warn: Groceries (GBP), October 2026: 80.0% used of £50.00
-            warn: Groceries (USD), October 2026: 84.0% used of $500.00
+        #expect(
+            result.stdout == """
+                over: Dining (USD), October 2026: net $120.00 of $100.00 available, $20.00 over
+                warn: Groceries (GBP), October 2026: 80.0% used of £50.00
+                warn: Groceries (USD), October 2026: 84.0% used of $500.00
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
     }
 
     @Test("budget check --warn-at with none over: warn lines, exit 0; the running month warns on pace")
@@ -451,7 +515,8 @@ struct BudgetCommandTests {
         #expect(harness.run(["budget", "check"]).status == 0)
         let result = harness.run(["budget", "check", "--include-pending"])
         #expect(result.status == 1)
-        #expect(result.stdout == "over: Groceries (USD), November 2026: net $170.00 of $150.00 available, $20.00 over\n", "\(result.stdout)")
+        #expect(
+            result.stdout == "over: Groceries (USD), November 2026: net $170.00 of $150.00 available, $20.00 over\n", "\(result.stdout)")
     }
 
     @Test("budget check with no budgets: silent, exit 0")
@@ -473,7 +538,8 @@ struct BudgetCommandTests {
             let result = harness.run(["budget", "check"] + arguments)
             #expect(result.status == 64)
             #expect(result.stdout == "")
-            #expect(result.stderr == message + "\nUsage: purse budget check [options]\nSee 'purse budget check --help'.\n", "\(result.stderr)")
+            #expect(
+                result.stderr == message + "\nUsage: purse budget check [options]\nSee 'purse budget check --help'.\n", "\(result.stderr)")
         }
     }
 }

@@ -33,8 +33,9 @@ struct CLITestHarness {
         let stderr = CapturedText()
         var base = ["HOME": folder.path, "TZ": "UTC"]
         base.merge(environment) { _, new in new }
-        let status = PurseCLI.run(arguments: ["--db", database] + arguments, environment: base, now: now,
-                                  stdout: stdout, stderr: stderr)
+        let status = PurseCLI.run(
+            arguments: ["--db", database] + arguments, environment: base, now: now,
+            stdout: stdout, stderr: stderr)
         return Result(stdout: stdout.text, stderr: stderr.text, status: status.code)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import PurseCLI
 import LedgerStore
 import Testing
+
+@testable import PurseCLI
 
 /// The command line as a whole: help, version, usage errors, the command table itself.
 @Suite("Command line")
@@ -13,10 +14,12 @@ struct CommandLineTests {
         #expect(result.stdout == "purse \(PurseCLI.version)\n")
     }
 
-    @Test("--help works on every command and goes to stdout", arguments: [
-        ["--help"], ["sync", "--help"], ["status", "--help"], ["accounts", "--help"], ["transactions", "--help"],
-        ["export", "transactions", "--help"], ["sample", "--help"], ["help", "sync"],
-    ])
+    @Test(
+        "--help works on every command and goes to stdout",
+        arguments: [
+            ["--help"], ["sync", "--help"], ["status", "--help"], ["accounts", "--help"], ["transactions", "--help"],
+            ["export", "transactions", "--help"], ["sample", "--help"], ["help", "sync"],
+        ])
     func help(arguments: [String]) throws {
         let result = try CLITestHarness().run(arguments)
         #expect(result.status == 0)
@@ -60,12 +63,14 @@ struct CommandLineTests {
         let stdout = CapturedText()
         let stderr = CapturedText()
         // Made by a command that may create it, then found by one that only reads.
-        let created = PurseCLI.run(arguments: ["rules", "add", "--merchant", "Cafe", "--category", "Dining"],
-                                   environment: ["XDG_DATA_HOME": harness.folder.path, "TZ": "UTC"],
-                                   now: harness.now, stdout: CapturedText(), stderr: CapturedText())
+        let created = PurseCLI.run(
+            arguments: ["rules", "add", "--merchant", "Cafe", "--category", "Dining"],
+            environment: ["XDG_DATA_HOME": harness.folder.path, "TZ": "UTC"],
+            now: harness.now, stdout: CapturedText(), stderr: CapturedText())
         #expect(created == .success)
-        let status = PurseCLI.run(arguments: ["status"], environment: ["XDG_DATA_HOME": harness.folder.path, "TZ": "UTC"],
-                                  now: harness.now, stdout: stdout, stderr: stderr)
+        let status = PurseCLI.run(
+            arguments: ["status"], environment: ["XDG_DATA_HOME": harness.folder.path, "TZ": "UTC"],
+            now: harness.now, stdout: stdout, stderr: stderr)
         #expect(status == .success)
         #if !os(macOS)
         #expect(stdout.text.hasPrefix("Database: \(harness.folder.path)/purse/ledger.sqlite\n"))
@@ -100,10 +105,12 @@ struct HelpReferenceTests {
     @Test("report spending's help points at the README's section on counting money")
     func spendingCitesReadme() throws {
         let text = try CLITestHarness().run(["report", "spending", "--help"]).stdout
-        #expect(text.contains("""
-            Counts expenses and refunds as the README's "How purse counts money" says: net =
-            spent - refunded, per currency, one row per calendar month and key. Income and
-            transfers never count as spending.
-            """))
+        #expect(
+            text.contains(
+                """
+                Counts expenses and refunds as the README's "How purse counts money" says: net =
+                spent - refunded, per currency, one row per calendar month and key. Income and
+                transfers never count as spending.
+                """))
     }
 }

@@ -12,21 +12,36 @@ struct ExportTransactionsTests {
     init() throws {
         harness = try CLITestHarness()
         let export = try ExportFixture(in: harness.folder.url)
-        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [
-            F.account("A1", kind: "liability", name: "Apple Card"), F.account("A2", name: "Yen Wallet", currency: "JPY"),
-        ]))
-        try export.append("transactions/A1", F.changeSet("T", 1, snapshot: true, inserted: [
-            F.transaction("C1", account: "A1", date: "2026-10-01T02:30:00Z", amount: "54.20", merchant: "=HYPERLINK(\"x\")"),
-            F.transaction("C2", account: "A1", date: "2026-10-15T12:00:00-04:00", amount: "3.1415", indicator: "credit",
-                          type: "refund", mcc: 5812, merchant: "Café \"Luna\", Bar\nTwo", description: "-REFUND"),
-            F.transaction("C3", account: "A1", date: "2026-10-31T23:30:00-04:00", amount: "0.50", status: "pending",
-                          type: "fee", mcc: nil, merchant: nil, description: "LATE FEE",
-                          extra: ""),
-        ]))
-        try export.append("transactions/A2", F.changeSet("Y", 1, snapshot: true, inserted: [
-            F.transaction("Y1", account: "A2", date: "2026-10-20T09:00:00+09:00", amount: "1200", currency: "JPY",
-                          mcc: 5814, merchant: "🍣 Sushi Zanmai", description: "SUSHI"),
-        ]))
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("A1", kind: "liability", name: "Apple Card"), F.account("A2", name: "Yen Wallet", currency: "JPY"),
+                ]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction("C1", account: "A1", date: "2026-10-01T02:30:00Z", amount: "54.20", merchant: "=HYPERLINK(\"x\")"),
+                    F.transaction(
+                        "C2", account: "A1", date: "2026-10-15T12:00:00-04:00", amount: "3.1415", indicator: "credit",
+                        type: "refund", mcc: 5812, merchant: "Café \"Luna\", Bar\nTwo", description: "-REFUND"),
+                    F.transaction(
+                        "C3", account: "A1", date: "2026-10-31T23:30:00-04:00", amount: "0.50", status: "pending",
+                        type: "fee", mcc: nil, merchant: nil, description: "LATE FEE",
+                        extra: ""),
+                ]))
+        try export.append(
+            "transactions/A2",
+            F.changeSet(
+                "Y", 1, snapshot: true,
+                inserted: [
+                    F.transaction(
+                        "Y1", account: "A2", date: "2026-10-20T09:00:00+09:00", amount: "1200", currency: "JPY",
+                        mcc: 5814, merchant: "🍣 Sushi Zanmai", description: "SUSHI")
+                ]))
         let synced = harness.run(["sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
     }
@@ -36,15 +51,16 @@ struct ExportTransactionsTests {
         let result = harness.run(["export", "transactions"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            id,account_id,account,transaction_date,posted_date,status,type,direction,amount,signed_amount,currency,foreign_amount,foreign_currency,exchange_rate,mcc,merchant,description,original_description
-            C1,A1,Apple Card,2026-10-01,,booked,pointOfSale,debit,54.20,-54.20,USD,,,,5411,"'=HYPERLINK(""x"")",WHOLE FOODS,WHOLE FOODS 0001
-            C2,A1,Apple Card,2026-10-15,,booked,refund,credit,3.1415,3.1415,USD,,,,5812,"Café ""Luna"", Bar
-            Two",'-REFUND,'-REFUND 0001
-            Y1,A2,Yen Wallet,2026-10-20,,booked,pointOfSale,debit,1200,-1200,JPY,,,,5814,🍣 Sushi Zanmai,SUSHI,SUSHI 0001
-            C3,A1,Apple Card,2026-11-01,,pending,fee,debit,0.50,-0.50,USD,,,,,,LATE FEE,LATE FEE 0001
+        #expect(
+            result.stdout == """
+                id,account_id,account,transaction_date,posted_date,status,type,direction,amount,signed_amount,currency,foreign_amount,foreign_currency,exchange_rate,mcc,merchant,description,original_description
+                C1,A1,Apple Card,2026-10-01,,booked,pointOfSale,debit,54.20,-54.20,USD,,,,5411,"'=HYPERLINK(""x"")",WHOLE FOODS,WHOLE FOODS 0001
+                C2,A1,Apple Card,2026-10-15,,booked,refund,credit,3.1415,3.1415,USD,,,,5812,"Café ""Luna"", Bar
+                Two",'-REFUND,'-REFUND 0001
+                Y1,A2,Yen Wallet,2026-10-20,,booked,pointOfSale,debit,1200,-1200,JPY,,,,5814,🍣 Sushi Zanmai,SUSHI,SUSHI 0001
+                C3,A1,Apple Card,2026-11-01,,pending,fee,debit,0.50,-0.50,USD,,,,,,LATE FEE,LATE FEE 0001
 
-            """)
+                """)
     }
 
     @Test("dates are local days of the report time zone: --tz, else TZ")
@@ -59,19 +75,21 @@ struct ExportTransactionsTests {
         #expect(badZone.stderr.hasPrefix("Error: unknown time zone 'Mars/Olympus'"))
     }
 
-    @Test("filters: month, days, account by name, MCC list, merchant text, status, type, limit, offset, sort", arguments: [
-        (["--month", "2026-10"], ["C1", "C2", "Y1"]),
-        (["--from", "2026-10-15", "--to", "2026-10-20"], ["C2", "Y1"]),
-        (["--account", "yen wallet"], ["Y1"]),
-        (["--mcc", "5411,5814"], ["C1", "Y1"]),
-        (["--merchant", "café"], ["C2"]),
-        (["--merchant", "late"], ["C3"]),
-        (["--status", "pending"], ["C3"]),
-        (["--type", "refund,fee"], ["C2", "C3"]),
-        (["--sort", "-amount", "--limit", "2"], ["Y1", "C1"]),
-        (["--sort", "amount", "--offset", "1", "--limit", "1"], ["C2"]),
-        (["--sort", "-date"], ["C3", "Y1", "C2", "C1"]),
-    ])
+    @Test(
+        "filters: month, days, account by name, MCC list, merchant text, status, type, limit, offset, sort",
+        arguments: [
+            (["--month", "2026-10"], ["C1", "C2", "Y1"]),
+            (["--from", "2026-10-15", "--to", "2026-10-20"], ["C2", "Y1"]),
+            (["--account", "yen wallet"], ["Y1"]),
+            (["--mcc", "5411,5814"], ["C1", "Y1"]),
+            (["--merchant", "café"], ["C2"]),
+            (["--merchant", "late"], ["C3"]),
+            (["--status", "pending"], ["C3"]),
+            (["--type", "refund,fee"], ["C2", "C3"]),
+            (["--sort", "-amount", "--limit", "2"], ["Y1", "C1"]),
+            (["--sort", "amount", "--offset", "1", "--limit", "1"], ["C2"]),
+            (["--sort", "-date"], ["C3", "Y1", "C2", "C1"]),
+        ])
     func filters(arguments: [String], ids: [String]) {
         let result = harness.run(["export", "transactions"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
@@ -79,15 +97,20 @@ struct ExportTransactionsTests {
         #expect(rows.map { String($0.prefix(while: { $0 != "," })) } == ids)
     }
 
-    @Test("bad filter values are usage errors (exit 64)", arguments: [
-        (["--month", "2026-13"], "Error: option '--month' needs YYYY-MM, this or last, not '2026-13'"),
-        (["--from", "yesterday"], "Error: option '--from' needs a date YYYY-MM-DD, not 'yesterday'"),
-        (["--status", "cleared"], "Error: option '--status': unknown value 'cleared' (one of authorized, booked, memo, pending, rejected)"),
-        (["--sort", "size"], "Error: option '--sort' must be date, -date, amount or -amount, not 'size'"),
-        (["--account", "Nope"], "Error: no account with the ID or name 'Nope' (see 'purse accounts')"),
-        (["--month", "2026-10", "--from", "2026-10-01"], "Error: use either --month or --from/--to, not both"),
-        (["--format", "xml"], "Error: option '--format' must be one of csv, json, not 'xml'"),
-    ])
+    @Test(
+        "bad filter values are usage errors (exit 64)",
+        arguments: [
+            (["--month", "2026-13"], "Error: option '--month' needs YYYY-MM, this or last, not '2026-13'"),
+            (["--from", "yesterday"], "Error: option '--from' needs a date YYYY-MM-DD, not 'yesterday'"),
+            (
+                ["--status", "cleared"],
+                "Error: option '--status': unknown value 'cleared' (one of authorized, booked, memo, pending, rejected)"
+            ),
+            (["--sort", "size"], "Error: option '--sort' must be date, -date, amount or -amount, not 'size'"),
+            (["--account", "Nope"], "Error: no account with the ID or name 'Nope' (see 'purse accounts')"),
+            (["--month", "2026-10", "--from", "2026-10-01"], "Error: use either --month or --from/--to, not both"),
+            (["--format", "xml"], "Error: option '--format' must be one of csv, json, not 'xml'"),
+        ])
     func badFilters(arguments: [String], message: String) {
         let result = harness.run(["export", "transactions"] + arguments)
         #expect(result.status == 64)
@@ -100,7 +123,9 @@ struct ExportTransactionsTests {
     func json() {
         let result = harness.run(["export", "transactions", "--format", "json", "--account", "Yen Wallet"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \"UTC\",\n  \"transactions\": [\n    {\"id\":\"Y1\""))
+        #expect(
+            result.stdout.hasPrefix(
+                "{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \"UTC\",\n  \"transactions\": [\n    {\"id\":\"Y1\""))
         #expect(result.stdout.contains("\"amount\":\"1200\",\"signed_amount\":\"-1200\",\"currency\":\"JPY\""))
         #expect(result.stdout.contains("\"mcc\":5814"))
         let parsed = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
@@ -123,13 +148,14 @@ struct ExportTransactionsTests {
     func textTable() {
         let result = harness.run(["transactions", "--account", "A1", "--month", "2026-10"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            Date        Account     Merchant               MCC  Type         Status   Amount
-            ----------  ----------  --------------------  ----  -----------  ------  -------
-            2026-10-01  Apple Card  =HYPERLINK("x")       5411  pointOfSale  booked  -$54.20
-            2026-10-15  Apple Card  Café "Luna", Bar Two  5812  refund       booked  $3.1415
+        #expect(
+            result.stdout == """
+                Date        Account     Merchant               MCC  Type         Status   Amount
+                ----------  ----------  --------------------  ----  -----------  ------  -------
+                2026-10-01  Apple Card  =HYPERLINK("x")       5411  pointOfSale  booked  -$54.20
+                2026-10-15  Apple Card  Café "Luna", Bar Two  5812  refund       booked  $3.1415
 
-            """)
+                """)
         #expect(result.stderr == "2 transactions\n")
     }
 }

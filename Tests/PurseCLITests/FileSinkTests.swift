@@ -1,7 +1,8 @@
 import Foundation
-@testable import PurseCLI
 import PurseTestSupport
 import Testing
+
+@testable import PurseCLI
 
 /// `-o FILE`'s writer: a write that fails part way (a full disk, simulated by the writer it is
 /// given) leaves no partial file and the old file as it was.

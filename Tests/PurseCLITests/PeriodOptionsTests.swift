@@ -9,18 +9,24 @@ import Testing
 struct PeriodOptionsTests {
     static let cases: [([String], String)] = [
         // Days: --month is read first, then --from, --to; then the two checks across them.
-        (["report", "spending", "--month", "2026-13", "--from", "2026-10-01"],
-         "Error: option '--month' needs YYYY-MM, this or last, not '2026-13'."),
-        (["report", "spending", "--month", "2026-10", "--from", "2026-10-xx"],
-         "Error: option '--from' needs a date YYYY-MM-DD, not '2026-10-xx'."),
+        (
+            ["report", "spending", "--month", "2026-13", "--from", "2026-10-01"],
+            "Error: option '--month' needs YYYY-MM, this or last, not '2026-13'."
+        ),
+        (
+            ["report", "spending", "--month", "2026-10", "--from", "2026-10-xx"],
+            "Error: option '--from' needs a date YYYY-MM-DD, not '2026-10-xx'."
+        ),
         (["report", "spending", "--month", "2026-10", "--to", "2026-10-31"], "Error: use either --month or --from/--to, not both."),
         (["report", "spending", "--from", "2026-10-05", "--to", "2026-10-01"], "Error: --to 2026-10-01 is before --from 2026-10-05."),
         (["report", "spending", "--to", "tomorrow"], "Error: option '--to' needs a date YYYY-MM-DD, not 'tomorrow'."),
         (["report", "income", "--from", "2026-10-05", "--to", "2026-10-01"], "Error: --to 2026-10-01 is before --from 2026-10-05."),
         (["report", "cashflow", "--month", "2026-10", "--to", "2026-10-31"], "Error: use either --month or --from/--to, not both."),
         (["explain", "--month", "2026-13", "--from", "2026-10-01"], "Error: option '--month' needs YYYY-MM, this or last, not '2026-13'."),
-        (["transactions", "--month", "2026-13", "--from", "2026-10-01"],
-         "Error: option '--month' needs YYYY-MM, this or last, not '2026-13'."),
+        (
+            ["transactions", "--month", "2026-13", "--from", "2026-10-01"],
+            "Error: option '--month' needs YYYY-MM, this or last, not '2026-13'."
+        ),
         (["transactions", "--from", "2026-10-05", "--to", "2026-10-01"], "Error: --to 2026-10-01 is before --from 2026-10-05."),
         (["export", "transactions", "--month", "2026-10", "--to", "2026-10-31"], "Error: use either --month or --from/--to, not both."),
         (["report", "trend", "--from", "2026-11-02", "--to", "2026-11-01"], "Error: --to 2026-11-01 is before --from 2026-11-02."),

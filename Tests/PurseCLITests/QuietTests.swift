@@ -23,12 +23,19 @@ struct QuietTests {
     @Test("what budget set/remove, rules add/remove and transactions did: on stderr without --quiet, nowhere with it")
     func quietCommands() {
         let steps: [(loud: [String], quiet: [String], said: String)] = [
-            (["budget", "set", "Groceries", "400", "--from", "2026-10"], ["budget", "set", "Dining", "100", "--from", "2026-10"],
-             "Budget for Groceries: $400.00 a month from 2026-10, rollover none\n"),
-            (["budget", "remove", "Groceries", "--from", "2026-11"], ["budget", "remove", "Dining", "--from", "2026-11"],
-             "Budget for Groceries (USD) removed from 2026-11 on\n"),
-            (["rules", "add", "--merchant", "whole foods", "--category", "Dining"], ["rules", "add", "--merchant", "deli", "--category", "Dining"],
-             "Added rule #1: merchant contains \"whole foods\" -> category \"Dining\"\n"),
+            (
+                ["budget", "set", "Groceries", "400", "--from", "2026-10"], ["budget", "set", "Dining", "100", "--from", "2026-10"],
+                "Budget for Groceries: $400.00 a month from 2026-10, rollover none\n"
+            ),
+            (
+                ["budget", "remove", "Groceries", "--from", "2026-11"], ["budget", "remove", "Dining", "--from", "2026-11"],
+                "Budget for Groceries (USD) removed from 2026-11 on\n"
+            ),
+            (
+                ["rules", "add", "--merchant", "whole foods", "--category", "Dining"],
+                ["rules", "add", "--merchant", "deli", "--category", "Dining"],
+                "Added rule #1: merchant contains \"whole foods\" -> category \"Dining\"\n"
+            ),
             (["rules", "remove", "1"], ["rules", "remove", "2"], "Removed rule #1\n"),
             (["transactions"], ["transactions"], "1 transaction\n"),
         ]

@@ -24,8 +24,10 @@ struct SummaryReportTests {
     static func setUp(_ harness: CLITestHarness) throws {
         let synced = harness.run(["sync", Examples.walletExport.path])
         try #require(synced.status == 0, "\(synced.stderr)")
-        for budget in [["Groceries", "3000", "--currency", "USD"], ["Dining", "1500", "--currency", "USD"],
-                       ["Groceries", "800", "--currency", "GBP"]] {
+        for budget in [
+            ["Groceries", "3000", "--currency", "USD"], ["Dining", "1500", "--currency", "USD"],
+            ["Groceries", "800", "--currency", "GBP"],
+        ] {
             let set = harness.run(["budget", "set"] + budget + ["--from", "2026-01"])
             try #require(set.status == 0, "\(set.stderr)")
         }
@@ -48,8 +50,12 @@ struct SummaryReportTests {
         #expect(actual == expected, "differs from Golden/\(name); RECORD_GOLDEN=1 rewrites it", sourceLocation: sourceLocation)
     }
 
-    @Test("golden files for every format", arguments: [("text", "summary.txt"), ("csv", "summary.csv"), ("json", "summary.json"),
-                                                     ("html", "summary.html"), ("email", "summary.eml")])
+    @Test(
+        "golden files for every format",
+        arguments: [
+            ("text", "summary.txt"), ("csv", "summary.csv"), ("json", "summary.json"),
+            ("html", "summary.html"), ("email", "summary.eml"),
+        ])
     func golden(format: String, file: String) throws {
         let result = summary(format)
         #expect(result.status == 0)
@@ -112,14 +118,16 @@ struct SummaryReportTests {
         #expect(csv.hasPrefix("period,category,currency,spent,refunded,net,count,previous_net,average_net\n"))
         // The attachment's category nets are report spending's.
         let spending = harness.run(["report", "spending", "--month", "2026-10", "--format", "csv"]).stdout
-        let nets = Set(spending.split(separator: "\n").dropFirst().map { line -> String in
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-            return "\(cells[1]),\(cells[2]),\(cells[5])"
-        })
-        let attached = Set(csv.split(separator: "\n").dropFirst().compactMap { line -> String? in
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-            return cells[6] == "0" ? nil : "\(cells[1]),\(cells[2]),\(cells[5])"
-        })
+        let nets = Set(
+            spending.split(separator: "\n").dropFirst().map { line -> String in
+                let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+                return "\(cells[1]),\(cells[2]),\(cells[5])"
+            })
+        let attached = Set(
+            csv.split(separator: "\n").dropFirst().compactMap { line -> String? in
+                let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+                return cells[6] == "0" ? nil : "\(cells[1]),\(cells[2]),\(cells[5])"
+            })
         #expect(attached == nets)
     }
 
@@ -136,8 +144,10 @@ struct SummaryReportTests {
 
     @Test("Python's email package reads the message the same way (skipped without python3)")
     func pythonParses() throws {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        guard
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return }
         let email = summary("email").stdout
         let file = harness.folder.file("summary.eml")
         try Data(email.utf8).write(to: URL(fileURLWithPath: file))
@@ -233,8 +243,9 @@ struct SummaryReportTests {
         let stdout = CapturedText()
         let stderr = CapturedText()
         let later = harness.now.addingTimeInterval(9 * 86_400)
-        _ = PurseCLI.run(arguments: ["--db", harness.database, "report", "summary", "--month", "2026-10"],
-                         environment: ["HOME": harness.folder.path, "TZ": "UTC"], now: later, stdout: stdout, stderr: stderr)
+        _ = PurseCLI.run(
+            arguments: ["--db", harness.database, "report", "summary", "--month", "2026-10"],
+            environment: ["HOME": harness.folder.path, "TZ": "UTC"], now: later, stdout: stdout, stderr: stderr)
         #expect(stdout.text.contains("! Sample iPhone: last synced 2026-11-15T12:00:00Z (9 days ago), more than 7 days"))
         #expect(stdout.text.contains("data not fresh"))
         let fresh = summary("text").stdout

@@ -19,8 +19,9 @@ struct TimeZoneEnvironmentTests {
         let result = harness.run(["report", "spending", "--month", "2026-10"], environment: ["TZ": zone])
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == "Error: unknown time zone '\(zone)' in TZ (use an IANA name such as Europe/London).\n"
-            + "Usage: purse report spending [options]\nSee 'purse report spending --help'.\n")
+        #expect(
+            result.stderr == "Error: unknown time zone '\(zone)' in TZ (use an IANA name such as Europe/London).\n"
+                + "Usage: purse report spending [options]\nSee 'purse report spending --help'.\n")
         let flag = harness.run(["--tz", zone, "report", "spending", "--month", "2026-10"])
         #expect(flag.status == 64)
     }
@@ -32,10 +33,12 @@ struct TimeZoneEnvironmentTests {
         #expect(result.stdout.contains("Time zone Europe/London."))
     }
 
-    @Test("TZ in POSIX's form with a fixed offset is that zone: the sign is west of Greenwich", arguments: [
-        ("UTC0", "Etc/UTC"), ("GMT0", "Etc/UTC"), ("UTC", "Etc/UTC"), ("GMT", "Etc/UTC"), ("EST5", "Etc/GMT+5"),
-        ("<+03>-3", "Etc/GMT-3"), (":<-10>10", "Etc/GMT+10"),
-    ])
+    @Test(
+        "TZ in POSIX's form with a fixed offset is that zone: the sign is west of Greenwich",
+        arguments: [
+            ("UTC0", "Etc/UTC"), ("GMT0", "Etc/UTC"), ("UTC", "Etc/UTC"), ("GMT", "Etc/UTC"), ("EST5", "Etc/GMT+5"),
+            ("<+03>-3", "Etc/GMT-3"), (":<-10>10", "Etc/GMT+10"),
+        ])
     func posixFixedOffset(zone: String, same: String) {
         let explain = harness.run(["explain", "--month", "2026-10"], environment: ["TZ": zone])
         #expect(explain.status == 0, "\(explain.stderr)")
@@ -53,8 +56,10 @@ struct TimeZoneEnvironmentTests {
         let result = harness.run(["report", "spending", "--month", "2026-10"], environment: ["TZ": zone])
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == "Error: TZ '\(zone)' gives daylight-saving rules, which purse does not follow "
-            + "(use an IANA name such as Europe/Berlin).\nUsage: purse report spending [options]\nSee 'purse report spending --help'.\n")
+        #expect(
+            result.stderr == "Error: TZ '\(zone)' gives daylight-saving rules, which purse does not follow "
+                + "(use an IANA name such as Europe/Berlin).\nUsage: purse report spending [options]\nSee 'purse report spending --help'.\n"
+        )
     }
 
     @Test("--tz wins over TZ, even a TZ that names no zone")

@@ -17,8 +17,10 @@ public enum Examples {
     /// Syncs the example Wallet export into a new ledger at `database` through the real binary,
     /// failing the test when the sync fails; returns `database`.
     @discardableResult
-    public static func syncedLedger(at database: String, purse: PurseBinary = PurseBinary(), environment: [String: String] = [:],
-                                    sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    public static func syncedLedger(
+        at database: String, purse: PurseBinary = PurseBinary(), environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let synced = try purse.run(["--db", database, "sync", walletExport.path], environment: environment)
         try #require(synced.status == 0, "\(synced.stderr)", sourceLocation: sourceLocation)
         return database

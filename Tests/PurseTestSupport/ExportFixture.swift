@@ -6,12 +6,15 @@ public final class ExportFixture {
     public let directory: URL
     public var path: String { directory.path }
 
-    public init(in parent: URL, name: String = "export", sourceID: String = "5B0C6E86-2F57-4C8E-9B7A-0D6B1F3E9A11",
-                sourceName: String = "Ana's iPhone") throws {
+    public init(
+        in parent: URL, name: String = "export", sourceID: String = "5B0C6E86-2F57-4C8E-9B7A-0D6B1F3E9A11",
+        sourceName: String = "Ana's iPhone"
+    ) throws {
         directory = parent.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("balances"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("transactions"), withIntermediateDirectories: true)
-        try writeManifest("""
+        try writeManifest(
+            """
             {"format":"wallet-export","version":1,"sourceID":"\(sourceID)","sourceName":\(Self.quoted(sourceName)),"exportedAt":"2026-11-01T08:00:00Z"}
             """)
     }
@@ -59,29 +62,37 @@ public final class ExportFixture {
         return output + "\""
     }
 
-    public static func changeSet(_ generation: String, _ sequence: Int, snapshot: Bool = false,
-                                 inserted: [String] = [], updated: [String] = [], deleted: [String] = []) -> String {
+    public static func changeSet(
+        _ generation: String, _ sequence: Int, snapshot: Bool = false,
+        inserted: [String] = [], updated: [String] = [], deleted: [String] = []
+    ) -> String {
         "{\"generation\":\"\(generation)\",\"sequence\":\(sequence)" + (snapshot ? ",\"snapshot\":true" : "")
             + ",\"inserted\":[\(inserted.joined(separator: ","))],\"updated\":[\(updated.joined(separator: ","))]"
             + ",\"deleted\":[\(deleted.map { "\"\($0)\"" }.joined(separator: ","))]}"
     }
 
-    public static func account(_ id: String, kind: String = "asset", name: String = "Savings", currency: String = "USD",
-                               institution: String = "Apple") -> String {
-        var text = "{\"id\":\"\(id)\",\"kind\":\"\(kind)\",\"displayName\":\(quoted(name)),\"institutionName\":\(quoted(institution)),"
+    public static func account(
+        _ id: String, kind: String = "asset", name: String = "Savings", currency: String = "USD",
+        institution: String = "Apple"
+    ) -> String {
+        var text =
+            "{\"id\":\"\(id)\",\"kind\":\"\(kind)\",\"displayName\":\(quoted(name)),\"institutionName\":\(quoted(institution)),"
             + "\"accountDescription\":null,\"currencyCode\":\"\(currency)\",\"openingDate\":\"2021-03-04T00:00:00Z\""
         if kind == "liability" {
-            text += ",\"creditInformation\":{\"creditLimit\":{\"amount\":\"5000.00\",\"currencyCode\":\"\(currency)\"},"
+            text +=
+                ",\"creditInformation\":{\"creditLimit\":{\"amount\":\"5000.00\",\"currencyCode\":\"\(currency)\"},"
                 + "\"minimumNextPaymentAmount\":null,\"nextPaymentDueDate\":\"2026-11-30T00:00:00Z\",\"overduePaymentAmount\":null}"
         }
         return text + "}"
     }
 
-    public static func transaction(_ id: String, account: String, date: String = "2026-10-03T12:34:56-04:00",
-                                   amount: String = "54.20", currency: String = "USD", indicator: String = "debit",
-                                   status: String = "booked", type: String = "pointOfSale", mcc: Int? = 5411,
-                                   merchant: String? = "Whole Foods Market", description: String = "WHOLE FOODS",
-                                   extra: String = "") -> String {
+    public static func transaction(
+        _ id: String, account: String, date: String = "2026-10-03T12:34:56-04:00",
+        amount: String = "54.20", currency: String = "USD", indicator: String = "debit",
+        status: String = "booked", type: String = "pointOfSale", mcc: Int? = 5411,
+        merchant: String? = "Whole Foods Market", description: String = "WHOLE FOODS",
+        extra: String = ""
+    ) -> String {
         "{\"id\":\"\(id)\",\"accountID\":\"\(account)\",\"transactionDate\":\"\(date)\",\"postedDate\":null,"
             + "\"transactionAmount\":{\"amount\":\"\(amount)\",\"currencyCode\":\"\(currency)\"},"
             + "\"foreignCurrencyAmount\":null,\"foreignCurrencyExchangeRate\":null,\"creditDebitIndicator\":\"\(indicator)\","
@@ -90,8 +101,10 @@ public final class ExportFixture {
             + "\"transactionType\":\"\(type)\",\"status\":\"\(status)\"\(extra)}"
     }
 
-    public static func balance(_ id: String, account: String, amount: String = "100.00", currency: String = "USD",
-                               asOf: String = "2026-10-31T23:00:00Z", indicator: String = "credit") -> String {
+    public static func balance(
+        _ id: String, account: String, amount: String = "100.00", currency: String = "USD",
+        asOf: String = "2026-10-31T23:00:00Z", indicator: String = "credit"
+    ) -> String {
         "{\"id\":\"\(id)\",\"accountID\":\"\(account)\",\"currencyCode\":\"\(currency)\",\"available\":null,"
             + "\"booked\":{\"amount\":{\"amount\":\"\(amount)\",\"currencyCode\":\"\(currency)\"},\"asOfDate\":\"\(asOf)\","
             + "\"creditDebitIndicator\":\"\(indicator)\"}}"

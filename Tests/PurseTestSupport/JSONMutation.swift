@@ -16,8 +16,10 @@ public enum JSONMutation {
             bytes = Array(bytes.prefix(random.below(bytes.count)))
         case 2:
             // Delete one "key":value member.
-            let keys = ["\"generation\":", "\"sequence\":", "\"amount\":", "\"status\":", "\"id\":", "\"accountID\":",
-                        "\"transactionDate\":", "\"kind\":", "\"booked\":", "\"currencyCode\":"]
+            let keys = [
+                "\"generation\":", "\"sequence\":", "\"amount\":", "\"status\":", "\"id\":", "\"accountID\":",
+                "\"transactionDate\":", "\"kind\":", "\"booked\":", "\"currencyCode\":",
+            ]
             let key = keys[random.below(keys.count)]
             if let range = text.range(of: key) {
                 var end = range.upperBound
@@ -43,15 +45,18 @@ public enum JSONMutation {
             bytes = Array(text.replacingOccurrences(of: "\"status\":\"booked\"", with: "\"status\":\"booked\",\"status\":\"memo\"").utf8)
         case 4:
             // Type swaps.
-            let swaps = [("\"54.20\"", "54.20"), ("true", "\"true\""), ("5411", "\"5411\""), ("\"debit\"", "0"),
-                         ("[", "{"), ("\"USD\"", "null"), ("\"sequence\":2", "\"sequence\":\"2\"")]
+            let swaps = [
+                ("\"54.20\"", "54.20"), ("true", "\"true\""), ("5411", "\"5411\""), ("\"debit\"", "0"),
+                ("[", "{"), ("\"USD\"", "null"), ("\"sequence\":2", "\"sequence\":\"2\""),
+            ]
             let (from, to) = swaps[random.below(swaps.count)]
             bytes = Array(text.replacingOccurrences(of: from, with: to).utf8)
         case 5:
             // Huge numbers.
             let huge = String(repeating: "9", count: 1 + random.below(400))
-            bytes = Array(text.replacingOccurrences(of: "5411", with: huge).replacingOccurrences(of: "\"sequence\":2", with: "\"sequence\":" + huge)
-                .replacingOccurrences(of: "54.20", with: huge + ".5").utf8)
+            bytes = Array(
+                text.replacingOccurrences(of: "5411", with: huge).replacingOccurrences(of: "\"sequence\":2", with: "\"sequence\":" + huge)
+                    .replacingOccurrences(of: "54.20", with: huge + ".5").utf8)
         case 6:
             // Deep nesting.
             let depth = 1 + random.below(200)
@@ -62,7 +67,10 @@ public enum JSONMutation {
         case 8:
             // Nesting inside a record.
             let depth = 1 + random.below(100)
-            bytes = Array(text.replacingOccurrences(of: "\"WHOLE FOODS\"", with: String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)).utf8)
+            bytes = Array(
+                text.replacingOccurrences(
+                    of: "\"WHOLE FOODS\"", with: String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
+                ).utf8)
         default:
             // Random bytes spliced in.
             let count = 1 + random.below(8)

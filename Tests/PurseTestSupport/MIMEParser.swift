@@ -7,7 +7,9 @@ public struct MIMEEntity {
     public enum ParseError: Error, CustomStringConvertible {
         case malformed(String)
         public var description: String {
-            switch self { case .malformed(let text): "malformed MIME: \(text)" }
+            switch self {
+            case .malformed(let text): "malformed MIME: \(text)"
+            }
         }
     }
 
@@ -32,9 +34,12 @@ public struct MIMEEntity {
         self.headers = headers
         rawBody = String(text[split.upperBound...])
         if let boundary = MIMEEntity.parameter("boundary", in: headers.first { $0.0.lowercased() == "content-type" }?.1 ?? ""),
-           (headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased().hasPrefix("multipart/") ?? false) {
+            headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased().hasPrefix("multipart/") ?? false
+        {
             let lines = rawBody.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard let end = lines.firstIndex(of: "--" + boundary + "--") else { throw ParseError.malformed("no closing boundary \(boundary)") }
+            guard let end = lines.firstIndex(of: "--" + boundary + "--") else {
+                throw ParseError.malformed("no closing boundary \(boundary)")
+            }
             var parts: [MIMEEntity] = []
             var current: [String]?
             for line in lines[..<end] {
@@ -91,7 +96,8 @@ public struct MIMEEntity {
                 while i < utf8.count {
                     if utf8[i] == UInt8(ascii: "=") {
                         guard i + 2 < utf8.count,
-                              let value = UInt8(String(decoding: utf8[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) else {
+                            let value = UInt8(String(decoding: utf8[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
+                        else {
                             throw ParseError.malformed("bad quoted-printable escape")
                         }
                         bytes.append(value)
@@ -120,7 +126,8 @@ public struct MIMEEntity {
         for token in value.split(separator: " ", omittingEmptySubsequences: false) {
             let text = String(token)
             if text.hasPrefix("=?"), text.hasSuffix("?="), case let pieces = text.dropFirst(2).dropLast(2).split(separator: "?"),
-               pieces.count == 3, pieces[0].lowercased() == "utf-8" {
+                pieces.count == 3, pieces[0].lowercased() == "utf-8"
+            {
                 let decoded: String
                 if pieces[1].uppercased() == "B" {
                     decoded = Data(base64Encoded: String(pieces[2])).map { String(decoding: $0, as: UTF8.self) } ?? text

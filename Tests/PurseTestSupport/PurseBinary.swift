@@ -56,8 +56,10 @@ public struct PurseBinary: Sendable {
     }
 
     /// Starts purse without waiting, for tests that kill it or run two at once.
-    public func start(_ arguments: [String], environment: [String: String] = [:],
-                      standardOutput output: FileHandle? = nil) throws -> Process {
+    public func start(
+        _ arguments: [String], environment: [String: String] = [:],
+        standardOutput output: FileHandle? = nil
+    ) throws -> Process {
         let process = Process()
         if let command = launcher.first {
             process.executableURL = URL(fileURLWithPath: command)
@@ -101,8 +103,10 @@ extension PurseBinary {
     /// out by asking it to kill itself at the first commit of a sync of the example export.
     public static let hasTestHooks: Bool = {
         guard let folder = try? TemporaryFolder(),
-              let probe = try? PurseBinary().start(["--db", folder.file("probe.sqlite"), "sync", Examples.walletExport.path],
-                                                   environment: ["PURSE_TEST_KILL_AT": "commit:1"]) else { return false }
+            let probe = try? PurseBinary().start(
+                ["--db", folder.file("probe.sqlite"), "sync", Examples.walletExport.path],
+                environment: ["PURSE_TEST_KILL_AT": "commit:1"])
+        else { return false }
         probe.waitUntilExit()
         return probe.terminationReason == .uncaughtSignal && probe.terminationStatus == SIGKILL
     }()

@@ -18,8 +18,9 @@ public enum ReadOnlyAccess {
     /// Fails the calling test when nothing here can make a file read-only: the read-only tests
     /// run on every machine, and a machine that cannot run them must say so, never skip them.
     public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try #require(isAvailable, "the tests run as root, so they run purse as nobody through setpriv: install util-linux (setpriv)",
-                     sourceLocation: sourceLocation)
+        try #require(
+            isAvailable, "the tests run as root, so they run purse as nobody through setpriv: install util-linux (setpriv)",
+            sourceLocation: sourceLocation)
     }
 
     /// What runs a command as the user purse runs as: as root, nobody without root's groups.

@@ -149,7 +149,8 @@ struct CSVWriterTests {
         #expect(rows.count == texts.count + 1)
         #expect(rows.first == ["text", "amount"])
         for (text, row) in zip(texts, rows.dropFirst()) {
-            let guarded = ["=", "+", "-", "@", "\t", "\r"].contains { text.unicodeScalars.first == $0.unicodeScalars.first } ? "'" + text : text
+            let guarded =
+                ["=", "+", "-", "@", "\t", "\r"].contains { text.unicodeScalars.first == $0.unicodeScalars.first } ? "'" + text : text
             #expect(row == [guarded, "-1.00"], "\(text.debugDescription)")
         }
     }

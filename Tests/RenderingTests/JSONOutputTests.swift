@@ -53,7 +53,10 @@ struct JSONOutputTests {
             ("empty", .object([])),
             ("none", .array([])),
         ])
-        #expect(value.compact == #"{"merchant":"Whole Foods","amount":"-54.20","count":3,"pending":false,"mcc":null,"tags":["a",-1],"empty":{},"none":[]}"#)
+        #expect(
+            value.compact
+                == #"{"merchant":"Whole Foods","amount":"-54.20","count":3,"pending":false,"mcc":null,"tags":["a",-1],"empty":{},"none":[]}"#
+        )
     }
 
     @Test("pretty output: two-space indent, key-colon-space, empty containers inline")

@@ -1,6 +1,7 @@
 import PurseTestSupport
-@testable import Rendering
 import Testing
+
+@testable import Rendering
 
 /// What `sendmail -t` (without `-oi`) and mbox writers do to a line that is `.` alone or starts
 /// with `.` or `From ` must never happen to a message purse writes: quoted-printable escapes
@@ -40,12 +41,15 @@ struct MIMEMessageTests {
         #expect(try Self.decode(encoded) == dots)
     }
 
-    @Test("a plain ASCII text with a dangerous line is sent quoted-printable, not 7bit", arguments: [
-        "Top merchants\n.\nthe end\n", "..\n", ".hidden\n", "From here\n", "a\r.b\n", "a\rFrom b\n",
-    ])
+    @Test(
+        "a plain ASCII text with a dangerous line is sent quoted-printable, not 7bit",
+        arguments: [
+            "Top merchants\n.\nthe end\n", "..\n", ".hidden\n", "From here\n", "a\r.b\n", "a\rFrom b\n",
+        ])
     func plainTextFallsBackToQuotedPrintable(text: String) throws {
-        let message = MIMEMessage.render(headers: [("From", "purse <p@example.com>"), ("To", "a@example.com"), ("Subject", "From here")],
-                                         body: .text(subtype: "plain", text: text, filename: nil))
+        let message = MIMEMessage.render(
+            headers: [("From", "purse <p@example.com>"), ("To", "a@example.com"), ("Subject", "From here")],
+            body: .text(subtype: "plain", text: text, filename: nil))
         #expect(message.contains("Content-Transfer-Encoding: quoted-printable\n"))
         #expect(MIMEEntity.transportUnsafeLines(message) == [])
         // The message's own final line end follows the body.
@@ -61,11 +65,17 @@ struct MIMEMessageTests {
         let csv = "merchant\n" + names + "\n"
         let message = MIMEMessage.render(
             headers: [("From", "From here <from@example.com>"), ("To", ". <dot@example.com>"), ("Subject", ". " + long)],
-            body: .multipart(subtype: "mixed", parts: [
-                .multipart(subtype: "alternative", parts: [.text(subtype: "plain", text: text, filename: nil),
-                                                           .text(subtype: "html", text: html, filename: nil)]),
-                .binary(contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8), filename: ".csv"),
-            ]))
+            body: .multipart(
+                subtype: "mixed",
+                parts: [
+                    .multipart(
+                        subtype: "alternative",
+                        parts: [
+                            .text(subtype: "plain", text: text, filename: nil),
+                            .text(subtype: "html", text: html, filename: nil),
+                        ]),
+                    .binary(contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8), filename: ".csv"),
+                ]))
         #expect(MIMEEntity.transportUnsafeLines(message) == [])
         let entity = try MIMEEntity(message)
         let alternative = try #require(entity.parts.first)

@@ -1,5 +1,6 @@
-@testable import Rendering
 import Testing
+
+@testable import Rendering
 
 @Suite("TextTable and DisplayWidth")
 struct TextTableTests {

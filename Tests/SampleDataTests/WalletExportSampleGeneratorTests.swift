@@ -1,7 +1,8 @@
 import Foundation
 import PurseTestSupport
-@testable import SampleData
 import Testing
+
+@testable import SampleData
 
 @Suite("Wallet export sample generator")
 struct WalletExportSampleGeneratorTests {
@@ -19,10 +20,10 @@ struct WalletExportSampleGeneratorTests {
 
         let a = try allFiles(in: first.url)
         let b = try allFiles(in: second.url)
-        #expect(a.count == 10)   // export.json, accounts.jsonl, 4 transaction and 4 balance streams
+        #expect(a.count == 10)  // export.json, accounts.jsonl, 4 transaction and 4 balance streams
         #expect(a == b)
         let c = try allFiles(in: other.url)
-        #expect(Set(c.keys) != Set(a.keys))   // account ids follow the seed
+        #expect(Set(c.keys) != Set(a.keys))  // account ids follow the seed
         #expect(c["export.json"] != a["export.json"])
 
         // Writing again over an existing export gives the same bytes.
@@ -44,9 +45,11 @@ struct WalletExportSampleGeneratorTests {
 
     // MARK: Counts and structure
 
-    @Test("exactly N distinct transaction records", arguments: [
-        (0, 1), (1, 1), (7, 12), (50, 12), (300, 3), (997, 5), (2_500, 24),
-    ])
+    @Test(
+        "exactly N distinct transaction records",
+        arguments: [
+            (0, 1), (1, 1), (7, 12), (50, 12), (300, 3), (997, 5), (2_500, 24),
+        ])
     func exactCount(transactions: Int, months: Int) throws {
         let folder = try TemporaryFolder()
         let summary = try WalletExportSampleGenerator(transactions: transactions, months: months, seed: 3)
@@ -116,9 +119,10 @@ struct WalletExportSampleGeneratorTests {
         let credit = try #require(card["creditInformation"] as? [String: Any])
         let limit = try #require(credit["creditLimit"] as? [String: Any])
         #expect(limit["amount"] is String)
-        #expect(export.accounts.contains {
-            $0["displayName"] as? String == "Apple Cash" && $0["kind"] as? String == "asset"
-        })
+        #expect(
+            export.accounts.contains {
+                $0["displayName"] as? String == "Apple Cash" && $0["kind"] as? String == "asset"
+            })
         #expect(export.accounts.contains { $0["displayName"] as? String == "Savings" && $0["kind"] as? String == "asset" })
         let uk = try #require(export.accounts.first { $0["currencyCode"] as? String == "GBP" })
         #expect(uk["kind"] as? String == "asset")
@@ -147,7 +151,7 @@ struct WalletExportSampleGeneratorTests {
             } else if let array = value as? [Any] {
                 for child in array { visit(child, key: key) }
             } else if value is NSNull {
-                return   // an absent foreign amount or rate
+                return  // an absent foreign amount or rate
             } else if key == "amount" || key == "foreignCurrencyExchangeRate" {
                 let text = value as? String
                 #expect(text != nil, "amount \(value) is not a string")
@@ -205,7 +209,8 @@ struct WalletExportSampleGeneratorTests {
                 for record in line["updated"] as? [[String: Any]] ?? [] {
                     let id = record["id"] as? String ?? ""
                     if let first = pendingLine[id], first < index, record["status"] as? String == "booked",
-                       record["postedDate"] is String {
+                        record["postedDate"] is String
+                    {
                         bookedLater += 1
                     }
                 }
@@ -220,13 +225,14 @@ struct WalletExportSampleGeneratorTests {
         #expect(status("rejected"))
 
         let final = export.finalTransactions.values.flatMap { $0 }
-        #expect(final.contains { $0["status"] as? String == "pending" })   // still pending at the end
+        #expect(final.contains { $0["status"] as? String == "pending" })  // still pending at the end
         let foreign = try #require(final.first { $0["foreignCurrencyAmount"] is [String: Any] })
         #expect(foreign["foreignCurrencyExchangeRate"] is String)
-        #expect(final.contains {
-            $0["transactionType"] as? String == "refund" && $0["creditDebitIndicator"] as? String == "credit"
-                && $0["merchantCategoryCode"] is Int
-        })
+        #expect(
+            final.contains {
+                $0["transactionType"] as? String == "refund" && $0["creditDebitIndicator"] as? String == "credit"
+                    && $0["merchantCategoryCode"] is Int
+            })
         #expect(final.contains { $0["transactionType"] as? String == "atm" && $0["merchantCategoryCode"] as? Int == 6011 })
         #expect(final.contains { $0["transactionType"] as? String == "billPayment" })
         #expect(final.contains { $0["transactionType"] as? String == "directDeposit" })
@@ -299,8 +305,9 @@ struct WalletExportSampleGeneratorTests {
 
     // MARK: Balances
 
-    @Test("every balance observation equals the signed booked transactions up to its date",
-          arguments: [(UInt64(42), 3_000, 12), (UInt64(5), 250, 6), (UInt64(99), 50, 12)])
+    @Test(
+        "every balance observation equals the signed booked transactions up to its date",
+        arguments: [(UInt64(42), 3_000, 12), (UInt64(5), 250, 6), (UInt64(99), 50, 12)])
     func reconciliation(seed: UInt64, transactions: Int, months: Int) throws {
         let folder = try TemporaryFolder()
         _ = try WalletExportSampleGenerator(transactions: transactions, months: months, seed: seed).write(to: folder.url)
@@ -393,8 +400,9 @@ private struct ParsedExport {
     var rawLines: [String: [String]] = [:]
 
     init(_ folder: URL) throws {
-        manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.appendingPathComponent("export.json"))) as? [String: Any] ?? [:]
+        manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("export.json"))) as? [String: Any] ?? [:]
         for (path, data) in try allFiles(in: folder) where path.hasSuffix(".jsonl") {
             let text = String(decoding: data, as: UTF8.self)
             #expect(text.hasSuffix("\n"), "\(path) does not end with LF")
@@ -474,7 +482,8 @@ private struct ParsedExport {
                 #expect(line["sequence"] as? Int == index + 1, "\(path):\(index + 1)")
                 #expect((line["snapshot"] as? Bool ?? false) == (index == 0), "\(path):\(index + 1)")
                 let text = raw[index]
-                let keys = index == 0
+                let keys =
+                    index == 0
                     ? [#"{"generation":"#, #","sequence":"#, #","snapshot":true"#, #","inserted":["#, #"],"updated":["#, #"],"deleted":["#]
                     : [#"{"generation":"#, #","sequence":"#, #","inserted":["#, #"],"updated":["#, #"],"deleted":["#]
                 var cursor = text.startIndex

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 @Suite struct ConnectionTests {
     @Test func createsTheFileWithMode0600AndTheWALFilesInheritIt() throws {
@@ -22,8 +23,9 @@ import Testing
     @Test func leavesAnExistingFilesModeAlone() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("shared.sqlite").path
-            #expect(FileManager.default.createFile(
-                atPath: path, contents: Data(), attributes: [.posixPermissions: 0o640]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: path, contents: Data(), attributes: [.posixPermissions: 0o640]))
             _ = try Connection(path: path)
             #expect(try permissions(path) == 0o640)
         }
@@ -51,7 +53,8 @@ import Testing
     @Test func foreignKeysAreEnforcedAndErrorsNeverShowBoundValues() throws {
         try withTemporaryDirectory { directory in
             let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
-            try connection.execute("""
+            try connection.execute(
+                """
                 CREATE TABLE account (id TEXT PRIMARY KEY);
                 CREATE TABLE entry (id INTEGER PRIMARY KEY, account TEXT NOT NULL REFERENCES account(id));
                 """)
@@ -61,9 +64,10 @@ import Testing
             }
             #expect(error.code == 787)  // SQLITE_CONSTRAINT_FOREIGNKEY
             #expect(error.sql == "INSERT INTO entry (account) VALUES (?)")
-            #expect(error.description == """
-                database error: FOREIGN KEY constraint failed (while running: INSERT INTO entry (account) VALUES (?))
-                """)
+            #expect(
+                error.description == """
+                    database error: FOREIGN KEY constraint failed (while running: INSERT INTO entry (account) VALUES (?))
+                    """)
             #expect(!error.description.contains("secret"))
             #expect(!error.message.contains("secret"))
         }

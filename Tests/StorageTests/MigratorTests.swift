@@ -1,14 +1,17 @@
 import Foundation
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 @Suite struct MigratorTests {
     static let migrations = [
         Migration(id: 1, name: "accounts", sql: "CREATE TABLE account (id TEXT PRIMARY KEY, name TEXT NOT NULL);"),
-        Migration(id: 2, name: "transactions", sql: """
-            CREATE TABLE entry (id INTEGER PRIMARY KEY, account TEXT NOT NULL REFERENCES account(id));
-            CREATE INDEX entry_account ON entry (account);
-            """),
+        Migration(
+            id: 2, name: "transactions",
+            sql: """
+                CREATE TABLE entry (id INTEGER PRIMARY KEY, account TEXT NOT NULL REFERENCES account(id));
+                CREATE INDEX entry_account ON entry (account);
+                """),
         Migration(id: 3, name: "budgets", sql: "CREATE TABLE budget (category TEXT PRIMARY KEY);"),
     ]
 
@@ -30,15 +33,17 @@ import Testing
         try withTemporaryDirectory { directory in
             let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
             #expect(try Migrator.migrate(connection, Self.migrations, now: "2026-01-01T00:00:00Z") == 3)
-            #expect(try records(connection) == [
-                "1 accounts 2026-01-01T00:00:00Z",
-                "2 transactions 2026-01-01T00:00:00Z",
-                "3 budgets 2026-01-01T00:00:00Z",
-            ])
+            #expect(
+                try records(connection) == [
+                    "1 accounts 2026-01-01T00:00:00Z",
+                    "2 transactions 2026-01-01T00:00:00Z",
+                    "3 budgets 2026-01-01T00:00:00Z",
+                ])
             #expect(try connection.scalarInt("PRAGMA user_version") == 3)
             #expect(try Migrator.currentVersion(connection) == 3)
-            #expect(try connection.scalarInt(
-                "SELECT count(*) FROM sqlite_schema WHERE name IN ('account', 'entry', 'entry_account', 'budget')") == 4)
+            #expect(
+                try connection.scalarInt(
+                    "SELECT count(*) FROM sqlite_schema WHERE name IN ('account', 'entry', 'entry_account', 'budget')") == 4)
 
             // Running again changes nothing.
             let before = connection.totalChanges
@@ -85,19 +90,23 @@ import Testing
         try withTemporaryDirectory { directory in
             let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
             let parent = [
-                Migration(id: 1, name: "parent", sql: """
-                    CREATE TABLE account (id TEXT PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('asset')));
-                    CREATE TABLE entry (id INTEGER PRIMARY KEY, account TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE);
-                    """),
+                Migration(
+                    id: 1, name: "parent",
+                    sql: """
+                        CREATE TABLE account (id TEXT PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('asset')));
+                        CREATE TABLE entry (id INTEGER PRIMARY KEY, account TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE);
+                        """)
             ]
             _ = try Migrator.migrate(connection, parent, now: "day 1")
             try connection.execute("INSERT INTO account VALUES ('A', 'asset'); INSERT INTO entry (account) VALUES ('A'), ('A');")
-            let rebuild = Migration(id: 2, name: "open kinds", sql: """
-                CREATE TABLE account_new (id TEXT PRIMARY KEY, kind TEXT NOT NULL);
-                INSERT INTO account_new SELECT id, kind FROM account;
-                DROP TABLE account;
-                ALTER TABLE account_new RENAME TO account;
-                """, rebuildsTables: true)
+            let rebuild = Migration(
+                id: 2, name: "open kinds",
+                sql: """
+                    CREATE TABLE account_new (id TEXT PRIMARY KEY, kind TEXT NOT NULL);
+                    INSERT INTO account_new SELECT id, kind FROM account;
+                    DROP TABLE account;
+                    ALTER TABLE account_new RENAME TO account;
+                    """, rebuildsTables: true)
 
             #expect(try Migrator.migrate(connection, parent + [rebuild], now: "day 2") == 2)
 
@@ -114,11 +123,13 @@ import Testing
             let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
             _ = try Migrator.migrate(connection, Self.migrations, now: "day 1")
             try connection.execute("INSERT INTO account VALUES ('A', 'Checking'); INSERT INTO entry (account) VALUES ('A');")
-            let lossy = Migration(id: 4, name: "lossy", sql: """
-                CREATE TABLE account_new (id TEXT PRIMARY KEY, name TEXT NOT NULL);
-                DROP TABLE account;
-                ALTER TABLE account_new RENAME TO account;
-                """, rebuildsTables: true)
+            let lossy = Migration(
+                id: 4, name: "lossy",
+                sql: """
+                    CREATE TABLE account_new (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+                    DROP TABLE account;
+                    ALTER TABLE account_new RENAME TO account;
+                    """, rebuildsTables: true)
 
             let error = try #require(throws: StorageError.self) {
                 try Migrator.migrate(connection, Self.migrations + [lossy], now: "day 2")
@@ -146,8 +157,9 @@ import Testing
                     try Migrator.migrate(older, Array(Self.migrations.prefix(2)), now: "now")
                 }
                 #expect(error == SchemaTooNewError(found: 3, supported: 2))
-                #expect(error.description
-                    == "the database was written by a newer purse (schema 3, this purse knows up to 2); upgrade purse")
+                #expect(
+                    error.description
+                        == "the database was written by a newer purse (schema 3, this purse knows up to 2); upgrade purse")
                 #expect(try records(older).count == 3)
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytesBefore)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 @Suite struct StatementTests {
     @Test(arguments: [Int64.min, Int64.min + 1, -1, 0, 1, Int64(Int32.max) + 1, Int64.max])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 @Suite struct TransactionTests {
     private func makeConnection(in directory: URL) throws -> Connection {
@@ -79,7 +80,8 @@ import Testing
     @Test func aFailingCommitRollsBackAndThrows() throws {
         try withTemporaryDirectory { directory in
             let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
-            try connection.execute("""
+            try connection.execute(
+                """
                 CREATE TABLE parent (id INTEGER PRIMARY KEY);
                 CREATE TABLE child (parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
                 """)

@@ -1,5 +1,6 @@
-@testable import StrictJSON
 import Testing
+
+@testable import StrictJSON
 
 private func parse(_ text: String) throws -> JSONValue {
     try JSONParser.parse(Array(text.utf8))
@@ -249,7 +250,8 @@ struct JSONParserTests {
 
     // MARK: - skim
 
-    static let changeSet = #"{"generation":"0D9F","sequence":41,"inserted":[{"id":"A","amount":"12.50","nested":{"k":[1,2,{"x":null}]}}],"updated":[],"deleted":["B","C"]}"#
+    static let changeSet =
+        #"{"generation":"0D9F","sequence":41,"inserted":[{"id":"A","amount":"12.50","nested":{"k":[1,2,{"x":null}]}}],"updated":[],"deleted":["B","C"]}"#
 
     @Test("skim reads only the requested top-level keys")
     func skimRequested() throws {

@@ -1,5 +1,6 @@
-@testable import SureProtocol
 import Testing
+
+@testable import SureProtocol
 
 /// Publisher credentials and their URL-safe base64.
 @Suite("Sure credentials")

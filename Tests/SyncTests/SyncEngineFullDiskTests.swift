@@ -1,11 +1,12 @@
 import Foundation
 import Ledger
-@testable import LedgerStore
 import SampleData
 import Storage
-@testable import Sync
 import Testing
 import WalletExport
+
+@testable import LedgerStore
+@testable import Sync
 
 /// A disk that fills up mid-sync (SQLite's `max_page_count` stands in for it): SQLite rolls the
 /// whole open transaction back by itself, and the sync must report the full disk, not the
@@ -33,7 +34,8 @@ import WalletExport
         // What the error carries is what committed: each stream with a token, with its change sets.
         #expect(interrupted.report.changedStreams.map(\.stream).sorted() == committed.sorted())
         for stream in interrupted.report.changedStreams {
-            #expect(Int64(stream.changeSets) == (try world.store.token(sourceRowID: 1, stream: stream.stream)?.sequence), "\(stream.stream)")
+            #expect(
+                Int64(stream.changeSets) == (try world.store.token(sourceRowID: 1, stream: stream.stream)?.sequence), "\(stream.stream)")
         }
         #expect(try world.store.check().isEmpty)
 

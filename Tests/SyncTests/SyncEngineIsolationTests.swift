@@ -2,8 +2,9 @@ import Foundation
 import Ledger
 import LedgerStore
 import PurseTestSupport
-@testable import Sync
 import Testing
+
+@testable import Sync
 
 /// One bad stream does not block the others, and a value FinanceKit added after this purse is
 /// stored as given with one warning.
@@ -26,9 +27,13 @@ import Testing
         try world.export.append(checking, String(good3.prefix(good3.count / 2)))
         try world.export.append(checking, Fixture.changeSet("G1", 4, inserted: [Self.purchase(5, ID.checking)]))
         // Streams after the bad one, in the same source, have news too.
-        try world.export.append("balances/" + ID.card, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.balance(ID.balance(3), account: ID.card, amount: "300.00", indicator: "debit"),
-        ]))
+        try world.export.append(
+            "balances/" + ID.card,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.balance(ID.balance(3), account: ID.card, amount: "300.00", indicator: "debit")
+                ]))
         try world.export.append("transactions/" + ID.card, Fixture.changeSet("G1", 2, inserted: [Self.purchase(13, ID.card)]))
 
         let report = try world.sync()
@@ -48,9 +53,11 @@ import Testing
         #expect(try world.balanceIDs(of: ID.card) == [2, 3].map(ID.balance))
 
         // The exporter rewrites the line: the next run continues where the stream stopped.
-        try world.export.replace(checking, lines: try Self.lines(of: world.export.url(checking)).enumerated().map { index, line in
-            index == 2 ? good3 : line
-        })
+        try world.export.replace(
+            checking,
+            lines: try Self.lines(of: world.export.url(checking)).enumerated().map { index, line in
+                index == 2 ? good3 : line
+            })
         let rerun = try world.sync()
 
         #expect(rerun.failures.isEmpty)
@@ -81,9 +88,13 @@ import Testing
         try world.writeTwoAccounts()
         try world.sync()
         // An unknown type in a change set whose second record collides with another account's.
-        try world.export.append("transactions/" + ID.card, Fixture.changeSet("G1", 2, inserted: [
-            Self.purchase(13, ID.card, type: "cryptoPurchase"), Self.purchase(1, ID.card),
-        ]))
+        try world.export.append(
+            "transactions/" + ID.card,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Self.purchase(13, ID.card, type: "cryptoPurchase"), Self.purchase(1, ID.card),
+                ]))
         let before = try world.dump()
 
         let report = try world.sync()
@@ -96,8 +107,10 @@ import Testing
         #expect(try world.rows("SELECT value FROM unknown_values").isEmpty, "a change set rolled back records no value")
 
         // Fixed, the change set brings the value in, and only now is it warned about.
-        try world.export.replace("transactions/" + ID.card, lines: try Self.lines(of: world.export.url("transactions/" + ID.card))
-            .dropLast() + [Fixture.changeSet("G1", 2, inserted: [Self.purchase(13, ID.card, type: "cryptoPurchase")])])
+        try world.export.replace(
+            "transactions/" + ID.card,
+            lines: try Self.lines(of: world.export.url("transactions/" + ID.card))
+                .dropLast() + [Fixture.changeSet("G1", 2, inserted: [Self.purchase(13, ID.card, type: "cryptoPurchase")])])
         let fixed = try world.sync()
         #expect(fixed.failures.isEmpty)
         #expect(fixed.warnings.map(\.value) == ["cryptoPurchase"])
@@ -107,29 +120,44 @@ import Testing
 
     @Test func unknownEnumValuesAreStoredAsGivenWithOneWarningPerValue() throws {
         let world = try SyncWorld()
-        try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.account(ID.checking, name: "Checking"),
-            Fixture.account(ID.savings, kind: "brokerage", name: "Brokerage"),
-        ]))
+        try world.export.append(
+            "accounts",
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.account(ID.checking, name: "Checking"),
+                    Fixture.account(ID.savings, kind: "brokerage", name: "Brokerage"),
+                ]))
         let checking = "transactions/" + ID.checking
-        try world.export.append(checking, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Self.purchase(1, ID.checking, type: "cryptoPurchase"),
-            Self.purchase(2, ID.checking, type: "cryptoPurchase", status: "settling"),
-        ]))
-        try world.export.append(checking, Fixture.changeSet("G1", 2, updated: [Self.purchase(1, ID.checking, type: "cryptoPurchase", status: "settling")]))
-        try world.export.append("transactions/" + ID.savings, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Self.purchase(21, ID.savings, type: "cryptoPurchase"), Self.purchase(22, ID.savings, type: "instantPayment"),
-        ]))
+        try world.export.append(
+            checking,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Self.purchase(1, ID.checking, type: "cryptoPurchase"),
+                    Self.purchase(2, ID.checking, type: "cryptoPurchase", status: "settling"),
+                ]))
+        try world.export.append(
+            checking, Fixture.changeSet("G1", 2, updated: [Self.purchase(1, ID.checking, type: "cryptoPurchase", status: "settling")]))
+        try world.export.append(
+            "transactions/" + ID.savings,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Self.purchase(21, ID.savings, type: "cryptoPurchase"), Self.purchase(22, ID.savings, type: "instantPayment"),
+                ]))
 
         let report = try world.sync()
 
         #expect(report.failures.isEmpty)
-        #expect(report.warnings == [
-            SyncWarning(file: world.file("accounts"), line: 1, field: "inserted[1].kind", value: "brokerage"),
-            SyncWarning(file: world.file(checking), line: 1, field: "inserted[0].transactionType", value: "cryptoPurchase"),
-            SyncWarning(file: world.file(checking), line: 1, field: "inserted[1].status", value: "settling"),
-            SyncWarning(file: world.file("transactions/" + ID.savings), line: 1, field: "inserted[1].transactionType", value: "instantPayment"),
-        ])
+        #expect(
+            report.warnings == [
+                SyncWarning(file: world.file("accounts"), line: 1, field: "inserted[1].kind", value: "brokerage"),
+                SyncWarning(file: world.file(checking), line: 1, field: "inserted[0].transactionType", value: "cryptoPurchase"),
+                SyncWarning(file: world.file(checking), line: 1, field: "inserted[1].status", value: "settling"),
+                SyncWarning(
+                    file: world.file("transactions/" + ID.savings), line: 1, field: "inserted[1].transactionType", value: "instantPayment"),
+            ])
         let stored = try world.transactions()
         #expect(stored.map(\.transactionType.rawValue) == ["cryptoPurchase", "cryptoPurchase", "cryptoPurchase", "instantPayment"])
         #expect(stored.map(\.status.rawValue) == ["settling", "settling", "booked", "booked"])
@@ -138,30 +166,40 @@ import Testing
 
         // The ledger remembers what it was warned about: a later run that stores more of a value
         // stays quiet about it (a cron job would mail it every day), and a new value still warns.
-        try world.export.append(checking, Fixture.changeSet("G1", 3, inserted: [
-            Self.purchase(3, ID.checking, type: "cryptoPurchase"), Self.purchase(4, ID.checking, type: "cryptoSale"),
-        ]))
+        try world.export.append(
+            checking,
+            Fixture.changeSet(
+                "G1", 3,
+                inserted: [
+                    Self.purchase(3, ID.checking, type: "cryptoPurchase"), Self.purchase(4, ID.checking, type: "cryptoSale"),
+                ]))
         let later = try world.sync()
         #expect(later.summary(checking)?.counts == [1, 2, 0, 0])
-        #expect(later.warnings == [
-            SyncWarning(file: world.file(checking), line: 3, field: "inserted[1].transactionType", value: "cryptoSale"),
-        ])
+        #expect(
+            later.warnings == [
+                SyncWarning(file: world.file(checking), line: 3, field: "inserted[1].transactionType", value: "cryptoSale")
+            ])
         #expect(try world.sync().warnings.isEmpty, "nothing new, nothing stored, no warning")
-        #expect(try world.rows("SELECT field, value, first_seen_at, file, line FROM unknown_values ORDER BY field, value") == [
-            ["kind", "brokerage", world.now.text, world.file("accounts"), "1"],
-            ["status", "settling", world.now.text, world.file(checking), "1"],
-            ["transactionType", "cryptoPurchase", world.now.text, world.file(checking), "1"],
-            ["transactionType", "cryptoSale", world.now.text, world.file(checking), "3"],
-            ["transactionType", "instantPayment", world.now.text, world.file("transactions/" + ID.savings), "1"],
-        ])
+        #expect(
+            try world.rows("SELECT field, value, first_seen_at, file, line FROM unknown_values ORDER BY field, value") == [
+                ["kind", "brokerage", world.now.text, world.file("accounts"), "1"],
+                ["status", "settling", world.now.text, world.file(checking), "1"],
+                ["transactionType", "cryptoPurchase", world.now.text, world.file(checking), "1"],
+                ["transactionType", "cryptoSale", world.now.text, world.file(checking), "3"],
+                ["transactionType", "instantPayment", world.now.text, world.file("transactions/" + ID.savings), "1"],
+            ])
     }
 
     @Test func aValueIsWarnedAboutOncePerLedgerOverSourcesAndEngines() throws {
         let world = try SyncWorld()
         let other = try world.makeExport(name: "other", sourceID: ID.otherSource, sourceName: "Ben's iPhone")
-        try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.account(ID.checking, kind: "brokerage"),
-        ]))
+        try world.export.append(
+            "accounts",
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.account(ID.checking, kind: "brokerage")
+                ]))
         try other.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.card, kind: "brokerage")]))
 
         let first = try world.sync()
@@ -174,12 +212,16 @@ import Testing
 
     @Test func aWarningNamesFileLineFieldValueAndHowItCounts() {
         let file = "export/transactions/A1.jsonl"
-        #expect(SyncWarning(file: file, line: 12, field: "inserted[3].transactionType", value: "cryptoPurchase").description
-            == "export/transactions/A1.jsonl:12: inserted[3].transactionType: unknown value 'cryptoPurchase' stored as given (counted as type unknown)")
-        #expect(SyncWarning(file: file, line: 2, field: "updated[0].status", value: "settling").description
-            == "export/transactions/A1.jsonl:2: updated[0].status: unknown value 'settling' stored as given (never counted)")
-        #expect(SyncWarning(file: "export/accounts.jsonl", line: 1, field: "inserted[0].kind", value: "brokerage").description
-            == "export/accounts.jsonl:1: inserted[0].kind: unknown value 'brokerage' stored as given (counted as an asset)")
+        #expect(
+            SyncWarning(file: file, line: 12, field: "inserted[3].transactionType", value: "cryptoPurchase").description
+                == "export/transactions/A1.jsonl:12: inserted[3].transactionType: unknown value 'cryptoPurchase' stored as given (counted as type unknown)"
+        )
+        #expect(
+            SyncWarning(file: file, line: 2, field: "updated[0].status", value: "settling").description
+                == "export/transactions/A1.jsonl:2: updated[0].status: unknown value 'settling' stored as given (never counted)")
+        #expect(
+            SyncWarning(file: "export/accounts.jsonl", line: 1, field: "inserted[0].kind", value: "brokerage").description
+                == "export/accounts.jsonl:1: inserted[0].kind: unknown value 'brokerage' stored as given (counted as an asset)")
     }
 
     private static func lines(of url: URL) throws -> [String] {

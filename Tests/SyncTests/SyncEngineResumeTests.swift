@@ -3,8 +3,9 @@ import Ledger
 import LedgerStore
 import PurseTestSupport
 import Storage
-@testable import Sync
 import Testing
+
+@testable import Sync
 
 /// The table "Resuming from a saved token" of the Wallet export format, row by row, and the
 /// history rules around it (unfinished lines, updates, deletions, several sources, resume hints).
@@ -19,11 +20,12 @@ import Testing
 
         let report = try world.sync()
 
-        #expect(report.changedStreamNames == [
-            "accounts",
-            "balances/" + ID.checking, "transactions/" + ID.checking,
-            "balances/" + ID.card, "transactions/" + ID.card,
-        ])
+        #expect(
+            report.changedStreamNames == [
+                "accounts",
+                "balances/" + ID.checking, "transactions/" + ID.checking,
+                "balances/" + ID.card, "transactions/" + ID.card,
+            ])
         #expect(report.changedStreams.allSatisfy { !$0.resynced })
         #expect(report.summary("accounts")?.counts == [1, 2, 0, 0])
         #expect(report.summary("transactions/" + ID.checking)?.counts == [1, 2, 0, 0])
@@ -50,12 +52,20 @@ import Testing
         try world.sync()
         let stream = "transactions/" + ID.checking
         // Order matters: T3 is inserted, then changed, then T1 is deleted.
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.transaction(ID.transaction(3), account: ID.checking, amount: "3.00"),
-        ]))
-        try world.export.append(stream, Fixture.changeSet("G1", 3, updated: [
-            Fixture.transaction(ID.transaction(3), account: ID.checking, amount: "3.33"),
-        ]))
+        try world.export.append(
+            stream,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.transaction(ID.transaction(3), account: ID.checking, amount: "3.00")
+                ]))
+        try world.export.append(
+            stream,
+            Fixture.changeSet(
+                "G1", 3,
+                updated: [
+                    Fixture.transaction(ID.transaction(3), account: ID.checking, amount: "3.33")
+                ]))
         try world.export.append(stream, Fixture.changeSet("G1", 4, deleted: [ID.transaction(1)]))
         let otherStreams = try world.rows("SELECT * FROM streams WHERE name <> ? ORDER BY name", [.text(stream)])
 
@@ -97,9 +107,13 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         let stream = "transactions/" + ID.checking
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.transaction(ID.transaction(3), account: ID.checking),
-        ]))
+        try world.export.append(
+            stream,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.transaction(ID.transaction(3), account: ID.checking)
+                ]))
         try world.sync()
         #expect(try world.transactionIDs(of: ID.checking) == [1, 2, 3].map(ID.transaction))
         let untouched = """
@@ -112,12 +126,16 @@ import Testing
         let before = try world.rows(untouched, [.text(ID.checking)])
 
         // The phone lost its history (historyTokenInvalid) and starts a new generation.
-        try world.export.replace(stream, lines: [
-            Fixture.changeSet("G2", 1, snapshot: true, inserted: [
-                Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "11.00"),
-                Fixture.transaction(ID.transaction(4), account: ID.checking),
-            ]),
-        ])
+        try world.export.replace(
+            stream,
+            lines: [
+                Fixture.changeSet(
+                    "G2", 1, snapshot: true,
+                    inserted: [
+                        Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "11.00"),
+                        Fixture.transaction(ID.transaction(4), account: ID.checking),
+                    ])
+            ])
         let report = try world.sync(at: Timestamp.utc(epochSeconds: world.now.epochSeconds + 60))
 
         #expect(report.changedStreamNames == [stream])
@@ -135,20 +153,28 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         let stream = "transactions/" + ID.checking
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.transaction(ID.transaction(3), account: ID.checking),
-        ]))
+        try world.export.append(
+            stream,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.transaction(ID.transaction(3), account: ID.checking)
+                ]))
         try world.sync()
         #expect(try world.point(stream) == "G1#2")
 
         // The exporter compacted the file: same generation, the first line a snapshot at 5 > 2 + 1.
-        try world.export.replace(stream, lines: [
-            Fixture.changeSet("G1", 5, snapshot: true, inserted: [
-                Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "10.00"),
-                Fixture.transaction(ID.transaction(5), account: ID.checking),
-            ]),
-            Fixture.changeSet("G1", 6, inserted: [Fixture.transaction(ID.transaction(6), account: ID.checking)]),
-        ])
+        try world.export.replace(
+            stream,
+            lines: [
+                Fixture.changeSet(
+                    "G1", 5, snapshot: true,
+                    inserted: [
+                        Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "10.00"),
+                        Fixture.transaction(ID.transaction(5), account: ID.checking),
+                    ]),
+                Fixture.changeSet("G1", 6, inserted: [Fixture.transaction(ID.transaction(6), account: ID.checking)]),
+            ])
         let report = try world.sync()
 
         #expect(report.changedStreamNames == [stream])
@@ -165,9 +191,11 @@ import Testing
         try world.writeTwoAccounts()
         try world.sync()
         let stream = "transactions/" + ID.checking
-        try world.export.replace(stream, lines: [
-            Fixture.changeSet("G2", 1, inserted: [Fixture.transaction(ID.transaction(9), account: ID.checking)]),
-        ])
+        try world.export.replace(
+            stream,
+            lines: [
+                Fixture.changeSet("G2", 1, inserted: [Fixture.transaction(ID.transaction(9), account: ID.checking)])
+            ])
         let before = try world.dump()
 
         let error = try world.syncFailure()
@@ -187,9 +215,13 @@ import Testing
         try world.writeTwoAccounts()
         let stream = "transactions/" + ID.checking
         let olderCopy = try Data(contentsOf: world.export.url(stream))
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.transaction(ID.transaction(3), account: ID.checking),
-        ]))
+        try world.export.append(
+            stream,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.transaction(ID.transaction(3), account: ID.checking)
+                ]))
         try world.export.append(stream, Fixture.changeSet("G1", 3, deleted: [ID.transaction(1)]))
         try world.sync()
         #expect(try world.point(stream) == "G1#3")
@@ -197,12 +229,20 @@ import Testing
         // An older copy of this stream, while streams read before it (accounts, balances) and
         // after it have news: none of it may be applied.
         try olderCopy.write(to: world.export.url(stream))
-        try world.export.append("accounts", Fixture.changeSet("G1", 2, updated: [
-            Fixture.account(ID.checking, name: "Renamed checking"),
-        ]))
-        try world.export.append("balances/" + ID.checking, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.balance(ID.balance(3), account: ID.checking, amount: "5.00"),
-        ]))
+        try world.export.append(
+            "accounts",
+            Fixture.changeSet(
+                "G1", 2,
+                updated: [
+                    Fixture.account(ID.checking, name: "Renamed checking")
+                ]))
+        try world.export.append(
+            "balances/" + ID.checking,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.balance(ID.balance(3), account: ID.checking, amount: "5.00")
+                ]))
         try world.export.append("transactions/" + ID.card, Fixture.changeSet("G1", 2, deleted: [ID.transaction(11)]))
         let before = try world.dump()
 
@@ -238,9 +278,12 @@ import Testing
         try world.writeTwoAccounts()
         try world.sync()
         let stream = "transactions/" + ID.checking
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
-        try world.export.append(stream, Fixture.changeSet("G1", 3, inserted: [Fixture.transaction(ID.transaction(4), account: ID.checking)]))
-        try world.export.append(stream, Fixture.changeSet("G1", 5, inserted: [Fixture.transaction(ID.transaction(5), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 3, inserted: [Fixture.transaction(ID.transaction(4), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 5, inserted: [Fixture.transaction(ID.transaction(5), account: ID.checking)]))
 
         let error = try world.syncFailure()
 
@@ -260,9 +303,12 @@ import Testing
         try world.writeTwoAccounts()
         let stream = "transactions/" + ID.checking
         // Read from the start (no token): the repeat is found on the first sync.
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(4), account: ID.checking)]))
-        try world.export.append(stream, Fixture.changeSet("G1", 3, inserted: [Fixture.transaction(ID.transaction(5), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(4), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 3, inserted: [Fixture.transaction(ID.transaction(5), account: ID.checking)]))
 
         let error = try world.syncFailure()
 
@@ -287,13 +333,19 @@ import Testing
 
     @Test func aFirstLineThatIsNotASnapshotWithoutATokenIsCorrupt() throws {
         let world = try SyncWorld()
-        try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.account(ID.checking, name: "Checking"),
-        ]))
+        try world.export.append(
+            "accounts",
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.account(ID.checking, name: "Checking")
+                ]))
         let stream = "transactions/" + ID.checking
         // A compacted file whose first remaining line is not a snapshot.
-        try world.export.append(stream, Fixture.changeSet("G1", 7, inserted: [Fixture.transaction(ID.transaction(1), account: ID.checking)]))
-        try world.export.append(stream, Fixture.changeSet("G1", 8, inserted: [Fixture.transaction(ID.transaction(2), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 7, inserted: [Fixture.transaction(ID.transaction(1), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 8, inserted: [Fixture.transaction(ID.transaction(2), account: ID.checking)]))
 
         let error = try world.syncFailure()
 
@@ -362,16 +414,24 @@ import Testing
         let world = try SyncWorld()
         try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.checking)]))
         let stream = "transactions/" + ID.checking
-        try world.export.append(stream, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "54.20", status: "pending"),
-        ]))
+        try world.export.append(
+            stream,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "54.20", status: "pending")
+                ]))
         try world.sync()
         let rowID = try world.rows("SELECT row_id FROM transactions WHERE id = ?", [.text(ID.transaction(1))])
         #expect(try world.transactions().map(\.status) == [.pending])
 
-        try world.export.append(stream, Fixture.changeSet("G1", 2, updated: [
-            Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "54.20", status: "booked"),
-        ]))
+        try world.export.append(
+            stream,
+            Fixture.changeSet(
+                "G1", 2,
+                updated: [
+                    Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "54.20", status: "booked")
+                ]))
         let report = try world.sync()
 
         #expect(report.summary(stream)?.counts == [1, 0, 1, 0])
@@ -382,7 +442,9 @@ import Testing
         var booked = TransactionQuery()
         booked.statuses = [.booked]
         var found = 0
-        try world.store.forEachTransaction(booked) { _ in found += 1; return true }
+        try world.store.forEachTransaction(booked) { _ in
+            found += 1; return true
+        }
         #expect(found == 1)
     }
 
@@ -390,9 +452,13 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         try world.sync()
-        try world.export.append("transactions/" + ID.checking, Fixture.changeSet("G1", 2, deleted: [
-            ID.transaction(2).lowercased(), ID.transaction(99),
-        ]))
+        try world.export.append(
+            "transactions/" + ID.checking,
+            Fixture.changeSet(
+                "G1", 2,
+                deleted: [
+                    ID.transaction(2).lowercased(), ID.transaction(99),
+                ]))
         try world.export.append("balances/" + ID.checking, Fixture.changeSet("G1", 2, deleted: [ID.balance(1)]))
         // An ID of another account's record is not this stream's to delete.
         try world.export.append("transactions/" + ID.card, Fixture.changeSet("G1", 2, deleted: [ID.transaction(1)]))
@@ -413,9 +479,13 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         try world.sync()
-        try world.export.append("accounts", Fixture.changeSet("G1", 2, snapshot: true, inserted: [
-            Fixture.account(ID.checking, name: "Checking"),
-        ]))
+        try world.export.append(
+            "accounts",
+            Fixture.changeSet(
+                "G1", 2, snapshot: true,
+                inserted: [
+                    Fixture.account(ID.checking, name: "Checking")
+                ]))
 
         let report = try world.sync()
 
@@ -459,9 +529,13 @@ import Testing
         try world.sync()
         #expect(try world.accountIDs() == [ID.checking])
 
-        try world.export.append("accounts", Fixture.changeSet("G1", 3, inserted: [
-            Fixture.account(ID.card, kind: "liability", name: "Card"),
-        ]))
+        try world.export.append(
+            "accounts",
+            Fixture.changeSet(
+                "G1", 3,
+                inserted: [
+                    Fixture.account(ID.card, kind: "liability", name: "Card")
+                ]))
         let report = try world.sync()
 
         #expect(report.changedStreamNames == ["accounts", "balances/" + ID.card, "transactions/" + ID.card])
@@ -476,10 +550,14 @@ import Testing
         let world = try SyncWorld()
         let lower = ID.checking.lowercased()
         try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(lower)]))
-        try world.export.append("transactions/" + lower, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(1).lowercased(), account: lower),
-            Fixture.transaction(ID.transaction(2), account: ID.checking),
-        ]))
+        try world.export.append(
+            "transactions/" + lower,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.transaction(ID.transaction(1).lowercased(), account: lower),
+                    Fixture.transaction(ID.transaction(2), account: ID.checking),
+                ]))
         try world.export.append("transactions/" + lower, Fixture.changeSet("G1", 2, deleted: [ID.transaction(2).lowercased()]))
 
         let report = try world.sync()
@@ -494,9 +572,13 @@ import Testing
     @Test func aStreamForAnAccountTheLedgerDoesNotHaveIsSkipped() throws {
         let world = try SyncWorld()
         try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.checking)]))
-        try world.export.append("transactions/" + ID.savings, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(1), account: ID.savings),
-        ]))
+        try world.export.append(
+            "transactions/" + ID.savings,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.transaction(ID.transaction(1), account: ID.savings)
+                ]))
 
         let report = try world.sync()
 
@@ -523,18 +605,34 @@ import Testing
     @Test func aSecondSyncOfTheSameExportChangesNothing() throws {
         let world = try SyncWorld()
         try world.writeTwoAccounts()
-        try world.export.append("transactions/" + ID.checking, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.transaction(ID.transaction(3), account: ID.checking, status: "pending"),
-        ], deleted: [ID.transaction(1)]))
-        try world.export.append("transactions/" + ID.checking, Fixture.changeSet("G1", 3, updated: [
-            Fixture.transaction(ID.transaction(3), account: ID.checking, status: "booked"),
-        ]))
-        try world.export.append("transactions/" + ID.card, Fixture.changeSet("G2", 1, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(12), account: ID.card),
-        ]))
-        try world.export.append("balances/" + ID.card, Fixture.changeSet("G1", 2, inserted: [
-            Fixture.balance(ID.balance(3), account: ID.card, amount: "260.00", asOf: "2026-11-01T23:00:00Z", indicator: "debit"),
-        ]))
+        try world.export.append(
+            "transactions/" + ID.checking,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.transaction(ID.transaction(3), account: ID.checking, status: "pending")
+                ], deleted: [ID.transaction(1)]))
+        try world.export.append(
+            "transactions/" + ID.checking,
+            Fixture.changeSet(
+                "G1", 3,
+                updated: [
+                    Fixture.transaction(ID.transaction(3), account: ID.checking, status: "booked")
+                ]))
+        try world.export.append(
+            "transactions/" + ID.card,
+            Fixture.changeSet(
+                "G2", 1, snapshot: true,
+                inserted: [
+                    Fixture.transaction(ID.transaction(12), account: ID.card)
+                ]))
+        try world.export.append(
+            "balances/" + ID.card,
+            Fixture.changeSet(
+                "G1", 2,
+                inserted: [
+                    Fixture.balance(ID.balance(3), account: ID.card, amount: "260.00", asOf: "2026-11-01T23:00:00Z", indicator: "debit")
+                ]))
         let first = try world.sync()
         #expect(!first.changedStreams.isEmpty)
         let before = try world.dump()
@@ -555,13 +653,22 @@ import Testing
         try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.checking)]))
         try world.export.append("accounts", Fixture.changeSet("G1", 2, updated: [Fixture.account(ID.checking, name: "Ana's checking")]))
         try world.export.append("accounts", Fixture.changeSet("G1", 3, updated: [Fixture.account(ID.checking, name: "Ana's account")]))
-        try world.export.append("transactions/" + ID.checking, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(1), account: ID.checking),
-        ]))
-        try other.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.savings, name: "Ben's savings")]))
-        try other.append("transactions/" + ID.savings, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(21), account: ID.savings),
-        ]))
+        try world.export.append(
+            "transactions/" + ID.checking,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.transaction(ID.transaction(1), account: ID.checking)
+                ]))
+        try other.append(
+            "accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.savings, name: "Ben's savings")]))
+        try other.append(
+            "transactions/" + ID.savings,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.transaction(ID.transaction(21), account: ID.savings)
+                ]))
 
         try world.sync()
         let otherReport = try world.sync(other)
@@ -573,9 +680,10 @@ import Testing
         #expect(try world.point("transactions/" + ID.savings, source: ID.otherSource) == "G1#1")
         let statuses = try world.store.sourceStatuses()
         #expect(statuses.map(\.name) == ["Ana's iPhone", "Ben's iPhone"])
-        #expect(statuses.map { $0.streams.map(\.name) } == [
-            ["accounts", "transactions/" + ID.checking], ["accounts", "transactions/" + ID.savings],
-        ])
+        #expect(
+            statuses.map { $0.streams.map(\.name) } == [
+                ["accounts", "transactions/" + ID.checking], ["accounts", "transactions/" + ID.savings],
+            ])
         #expect(try world.store.accountSummaries().map(\.sourceName) == ["Ana's iPhone", "Ben's iPhone"])
 
         // Each source resumes from its own token: nothing to do, and no "behind" from the other's.
@@ -596,9 +704,13 @@ import Testing
         let other = try world.makeExport(name: "other", sourceID: ID.otherSource, sourceName: "Ben's iPhone")
         try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.checking)]))
         try world.sync()
-        try other.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.account(ID.savings), Fixture.account(ID.checking),
-        ]))
+        try other.append(
+            "accounts",
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.account(ID.savings), Fixture.account(ID.checking),
+                ]))
         let before = try world.rows("SELECT * FROM accounts ORDER BY id")
 
         let error = try world.syncFailure(other)
@@ -616,9 +728,13 @@ import Testing
         let world = try SyncWorld()
         let other = try world.makeExport(name: "other", sourceID: ID.otherSource, sourceName: "Ben's iPhone")
         try world.export.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.checking)]))
-        try world.export.append("transactions/" + ID.checking, Fixture.changeSet("G1", 1, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(1), account: ID.checking),
-        ]))
+        try world.export.append(
+            "transactions/" + ID.checking,
+            Fixture.changeSet(
+                "G1", 1, snapshot: true,
+                inserted: [
+                    Fixture.transaction(ID.transaction(1), account: ID.checking)
+                ]))
         try world.sync()
         try other.append("accounts", Fixture.changeSet("G1", 1, snapshot: true, inserted: [Fixture.account(ID.savings)]))
         try other.append("transactions/" + ID.checking, Fixture.changeSet("G1", 1, snapshot: true, inserted: []))
@@ -637,7 +753,8 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         let stream = "transactions/" + ID.checking
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
         try world.export.append(stream, Fixture.changeSet("G1", 3, deleted: [ID.transaction(3)]))
         try world.sync()
         let url = world.export.url(stream)
@@ -671,7 +788,8 @@ import Testing
         let id = try world.sourceRowID()
         let bare = StreamToken(generation: "G1", sequence: 1)
         try world.store.saveToken(bare, sourceRowID: id, stream: stream, now: world.now)
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
         try world.export.appendRaw(stream, "{\"generation\":\"G1\",\"seq")
 
         // Reading from the start skips line 1 and applies line 2; the unfinished line 3 waits.
@@ -697,35 +815,43 @@ import Testing
     }
 
     static let rewrites: [Rewrite] = [
-        Rewrite(name: "compacted to a snapshot at the token, then one more line",
-                lines: [
-                    Fixture.changeSet("G1", 3, snapshot: true, inserted: [
+        Rewrite(
+            name: "compacted to a snapshot at the token, then one more line",
+            lines: [
+                Fixture.changeSet(
+                    "G1", 3, snapshot: true,
+                    inserted: [
                         Fixture.transaction(ID.transaction(2), account: ID.checking, amount: "20.00"),
                         Fixture.transaction(ID.transaction(3), account: ID.checking),
                     ]),
-                    Fixture.changeSet("G1", 4, inserted: [Fixture.transaction(ID.transaction(9), account: ID.checking)]),
-                ],
-                transactions: [2, 3, 9], point: "G1#4", resumeLine: 3, resynced: false),
-        Rewrite(name: "compacted to a snapshot past the token",
-                lines: [
-                    Fixture.changeSet("G1", 8, snapshot: true, inserted: [Fixture.transaction(ID.transaction(8), account: ID.checking)]),
-                ],
-                transactions: [8], point: "G1#8", resumeLine: 2, resynced: true),
-        Rewrite(name: "a new generation, shorter than the hint's offset",
-                lines: [Fixture.changeSet("G2", 1, snapshot: true, inserted: [])],
-                transactions: [], point: "G2#1", resumeLine: 2, resynced: true),
-        Rewrite(name: "padding before the same lines moves every offset",
-                lines: [
-                    Fixture.changeSet("G1", 1, snapshot: true, inserted: [
+                Fixture.changeSet("G1", 4, inserted: [Fixture.transaction(ID.transaction(9), account: ID.checking)]),
+            ],
+            transactions: [2, 3, 9], point: "G1#4", resumeLine: 3, resynced: false),
+        Rewrite(
+            name: "compacted to a snapshot past the token",
+            lines: [
+                Fixture.changeSet("G1", 8, snapshot: true, inserted: [Fixture.transaction(ID.transaction(8), account: ID.checking)])
+            ],
+            transactions: [8], point: "G1#8", resumeLine: 2, resynced: true),
+        Rewrite(
+            name: "a new generation, shorter than the hint's offset",
+            lines: [Fixture.changeSet("G2", 1, snapshot: true, inserted: [])],
+            transactions: [], point: "G2#1", resumeLine: 2, resynced: true),
+        Rewrite(
+            name: "padding before the same lines moves every offset",
+            lines: [
+                Fixture.changeSet(
+                    "G1", 1, snapshot: true,
+                    inserted: [
                         Fixture.transaction(ID.transaction(1), account: ID.checking, amount: "10.00"),
                         Fixture.transaction(ID.transaction(2), account: ID.checking, amount: "20.00"),
                     ]),
-                    "  ",
-                    Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]),
-                    Fixture.changeSet("G1", 3, deleted: [ID.transaction(1)]),
-                    Fixture.changeSet("G1", 4, inserted: [Fixture.transaction(ID.transaction(4), account: ID.checking)]),
-                ],
-                transactions: [2, 3, 4], point: "G1#4", resumeLine: 6, resynced: false),
+                "  ",
+                Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]),
+                Fixture.changeSet("G1", 3, deleted: [ID.transaction(1)]),
+                Fixture.changeSet("G1", 4, inserted: [Fixture.transaction(ID.transaction(4), account: ID.checking)]),
+            ],
+            transactions: [2, 3, 4], point: "G1#4", resumeLine: 6, resynced: false),
     ]
 
     @Test(arguments: rewrites)
@@ -733,7 +859,8 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         let stream = "transactions/" + ID.checking
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
         try world.export.append(stream, Fixture.changeSet("G1", 3, deleted: [ID.transaction(1)]))
         try world.sync()
         #expect(try world.token(stream)?.resumeLine == 4)
@@ -756,17 +883,20 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         let stream = "transactions/" + ID.checking
-        try world.export.append(stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
+        try world.export.append(
+            stream, Fixture.changeSet("G1", 2, inserted: [Fixture.transaction(ID.transaction(3), account: ID.checking)]))
         try world.export.append(stream, Fixture.changeSet("G1", 3, deleted: [ID.transaction(1)]))
         try world.sync()
         let token = try #require(try world.token(stream))
         let offset = try #require(token.resumeOffset)
 
         // Compacted to one snapshot line padded (with an unknown key) to exactly the old three lines.
-        let snapshot = Fixture.changeSet("G1", 3, snapshot: true, inserted: [
-            Fixture.transaction(ID.transaction(2), account: ID.checking, amount: "20.00"),
-            Fixture.transaction(ID.transaction(3), account: ID.checking),
-        ])
+        let snapshot = Fixture.changeSet(
+            "G1", 3, snapshot: true,
+            inserted: [
+                Fixture.transaction(ID.transaction(2), account: ID.checking, amount: "20.00"),
+                Fixture.transaction(ID.transaction(3), account: ID.checking),
+            ])
         let unpadded = String(snapshot.dropLast()) + ",\"padding\":\"\"}"
         let padding = Int(offset) - 1 - unpadded.utf8.count
         try #require(padding >= 0)

@@ -1,11 +1,12 @@
 import Foundation
 import Ledger
-@testable import LedgerStore
 import PurseTestSupport
-@testable import Storage
-@testable import Sync
 import Testing
 import WalletExport
+
+@testable import LedgerStore
+@testable import Storage
+@testable import Sync
 
 /// Account and record IDs used across the sync tests (upper-case, as FinanceKit prints them).
 enum ID {
@@ -65,24 +66,44 @@ final class SyncWorld {
 
     /// Accounts checking (asset) and card (liability), each with one balance and two transactions.
     func writeTwoAccounts(generation: String = "G1") throws {
-        try export.append("accounts", ExportFixture.changeSet(generation, 1, snapshot: true, inserted: [
-            ExportFixture.account(ID.checking, name: "Checking"),
-            ExportFixture.account(ID.card, kind: "liability", name: "Card"),
-        ]))
-        try export.append("balances/" + ID.checking, ExportFixture.changeSet(generation, 1, snapshot: true, inserted: [
-            ExportFixture.balance(ID.balance(1), account: ID.checking, amount: "1000.00"),
-        ]))
-        try export.append("balances/" + ID.card, ExportFixture.changeSet(generation, 1, snapshot: true, inserted: [
-            ExportFixture.balance(ID.balance(2), account: ID.card, amount: "250.00", indicator: "debit"),
-        ]))
-        try export.append("transactions/" + ID.checking, ExportFixture.changeSet(generation, 1, snapshot: true, inserted: [
-            ExportFixture.transaction(ID.transaction(1), account: ID.checking, amount: "10.00"),
-            ExportFixture.transaction(ID.transaction(2), account: ID.checking, amount: "20.00"),
-        ]))
-        try export.append("transactions/" + ID.card, ExportFixture.changeSet(generation, 1, snapshot: true, inserted: [
-            ExportFixture.transaction(ID.transaction(11), account: ID.card, amount: "30.00"),
-            ExportFixture.transaction(ID.transaction(12), account: ID.card, amount: "40.00"),
-        ]))
+        try export.append(
+            "accounts",
+            ExportFixture.changeSet(
+                generation, 1, snapshot: true,
+                inserted: [
+                    ExportFixture.account(ID.checking, name: "Checking"),
+                    ExportFixture.account(ID.card, kind: "liability", name: "Card"),
+                ]))
+        try export.append(
+            "balances/" + ID.checking,
+            ExportFixture.changeSet(
+                generation, 1, snapshot: true,
+                inserted: [
+                    ExportFixture.balance(ID.balance(1), account: ID.checking, amount: "1000.00")
+                ]))
+        try export.append(
+            "balances/" + ID.card,
+            ExportFixture.changeSet(
+                generation, 1, snapshot: true,
+                inserted: [
+                    ExportFixture.balance(ID.balance(2), account: ID.card, amount: "250.00", indicator: "debit")
+                ]))
+        try export.append(
+            "transactions/" + ID.checking,
+            ExportFixture.changeSet(
+                generation, 1, snapshot: true,
+                inserted: [
+                    ExportFixture.transaction(ID.transaction(1), account: ID.checking, amount: "10.00"),
+                    ExportFixture.transaction(ID.transaction(2), account: ID.checking, amount: "20.00"),
+                ]))
+        try export.append(
+            "transactions/" + ID.card,
+            ExportFixture.changeSet(
+                generation, 1, snapshot: true,
+                inserted: [
+                    ExportFixture.transaction(ID.transaction(11), account: ID.card, amount: "30.00"),
+                    ExportFixture.transaction(ID.transaction(12), account: ID.card, amount: "40.00"),
+                ]))
     }
 
     // MARK: Looking at the ledger
@@ -140,8 +161,10 @@ final class SyncWorld {
     /// Every row of every ledger table, as text: two equal dumps mean an unchanged database.
     func dump() throws -> String {
         var text = ""
-        for (table, order) in [("sources", "id"), ("streams", "source_id, name"), ("accounts", "id"),
-                               ("balances", "row_id"), ("transactions", "row_id")] {
+        for (table, order) in [
+            ("sources", "id"), ("streams", "source_id, name"), ("accounts", "id"),
+            ("balances", "row_id"), ("transactions", "row_id"),
+        ] {
             text += "[\(table)]\n"
             for row in try rows("SELECT * FROM \(table) ORDER BY \(order)") {
                 text += row.map { $0 ?? "NULL" }.joined(separator: "|") + "\n"

@@ -1,6 +1,7 @@
 import Foundation
 import PurseTestSupport
 import Testing
+
 @testable import WalletExport
 
 @Suite struct LineReaderTests {
@@ -23,8 +24,10 @@ import Testing
         let reader = try LineReader(url: url, offset: offset, firstLineNumber: firstLineNumber, chunkSize: chunkSize)
         var lines: [Read] = []
         while let line = try reader.next() {
-            lines.append(Read(number: line.number, offset: line.offset, endOffset: line.endOffset,
-                              text: String(decoding: line.bytes, as: UTF8.self)))
+            lines.append(
+                Read(
+                    number: line.number, offset: line.offset, endOffset: line.endOffset,
+                    text: String(decoding: line.bytes, as: UTF8.self)))
         }
         // The end stays the end.
         #expect(try reader.next().map(\.number) == nil)
@@ -41,8 +44,10 @@ import Testing
         while let newline = bytes[lineStart...].firstIndex(of: 0x0A) {
             var end = newline
             if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-            result.append(Read(number: number, offset: start + Int64(lineStart), endOffset: start + Int64(newline + 1),
-                               text: String(decoding: bytes[lineStart..<end], as: UTF8.self)))
+            result.append(
+                Read(
+                    number: number, offset: start + Int64(lineStart), endOffset: start + Int64(newline + 1),
+                    text: String(decoding: bytes[lineStart..<end], as: UTF8.self)))
             lineStart = newline + 1
             number += 1
         }
@@ -105,10 +110,11 @@ import Testing
         try handle.write(contentsOf: Data("o\n".utf8))
         try handle.close()
 
-        #expect(try readAll(url, chunkSize: 2) == [
-            Read(number: 1, offset: 0, endOffset: 4, text: "one"),
-            Read(number: 2, offset: 4, endOffset: 8, text: "two"),
-        ])
+        #expect(
+            try readAll(url, chunkSize: 2) == [
+                Read(number: 1, offset: 0, endOffset: 4, text: "one"),
+                Read(number: 2, offset: 4, endOffset: 8, text: "two"),
+            ])
     }
 
     @Test(arguments: [1, 2, 1 << 20])
@@ -119,11 +125,12 @@ import Testing
 
         let lines = try readAll(url, offset: 2, firstLineNumber: 2, chunkSize: chunkSize)
 
-        #expect(lines == [
-            Read(number: 2, offset: 2, endOffset: 5, text: "bb"),
-            Read(number: 3, offset: 5, endOffset: 9, text: "ccc"),
-            Read(number: 4, offset: 9, endOffset: 14, text: "dddd"),
-        ])
+        #expect(
+            lines == [
+                Read(number: 2, offset: 2, endOffset: 5, text: "bb"),
+                Read(number: 3, offset: 5, endOffset: 9, text: "ccc"),
+                Read(number: 4, offset: 9, endOffset: 14, text: "dddd"),
+            ])
         // Numbering follows what the caller says, e.g. a saved resume line.
         let renumbered = try readAll(url, offset: 9, firstLineNumber: 40, chunkSize: chunkSize)
         #expect(renumbered == [Read(number: 40, offset: 9, endOffset: 14, text: "dddd")])
@@ -184,10 +191,12 @@ import Testing
         let long = String(repeating: "x", count: length - 1) + "y"
         let previous = "{\"generation\":\"G1\",\"sequence\":1}"
 
-        for (content, name) in [(previous + "\n" + long + "\n", "after a short line"),
-                                (long + "\n", "the only line"),
-                                (previous + "\n" + long + "\n" + String(repeating: "z", count: 70_000), "before an unfinished line"),
-                                (long + "\r\n", "with CRLF")] {
+        for (content, name) in [
+            (previous + "\n" + long + "\n", "after a short line"),
+            (long + "\n", "the only line"),
+            (previous + "\n" + long + "\n" + String(repeating: "z", count: 70_000), "before an unfinished line"),
+            (long + "\r\n", "with CRLF"),
+        ] {
             let url = try file(content, in: folder)
             let bytes = try #require(try LineReader.lastCompleteLine(of: url), "\(name)")
             #expect(bytes.count == length, "\(name)")

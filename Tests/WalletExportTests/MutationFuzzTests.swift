@@ -11,11 +11,20 @@ struct MutationFuzzTests {
     typealias F = ExportFixture
 
     static let seeds: [(LedgerStream, String)] = [
-        (.accounts, F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Apple Card"), F.account("A2")])),
-        (.transactions(accountID: "A1"), F.changeSet("T", 2, inserted: [
-            F.transaction("t1", account: "A1"),
-            F.transaction("t2", account: "A1", amount: "3.1415", indicator: "credit", type: "refund", mcc: nil, merchant: "Café \"Luna\""),
-        ], updated: [F.transaction("t0", account: "A1", status: "pending")], deleted: ["t9"])),
+        (
+            .accounts,
+            F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Apple Card"), F.account("A2")])
+        ),
+        (
+            .transactions(accountID: "A1"),
+            F.changeSet(
+                "T", 2,
+                inserted: [
+                    F.transaction("t1", account: "A1"),
+                    F.transaction(
+                        "t2", account: "A1", amount: "3.1415", indicator: "credit", type: "refund", mcc: nil, merchant: "Café \"Luna\""),
+                ], updated: [F.transaction("t0", account: "A1", status: "pending")], deleted: ["t9"])
+        ),
         (.balances(accountID: "A1"), F.changeSet("B", 3, snapshot: true, inserted: [F.balance("b1", account: "A1", indicator: "debit")])),
     ]
 

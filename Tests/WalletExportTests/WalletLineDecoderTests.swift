@@ -3,6 +3,7 @@ import Ledger
 import PurseTestSupport
 import SampleData
 import Testing
+
 @testable import WalletExport
 
 /// The fast change-set decoder against the exact path (`JSONParser` into a tree, then
@@ -22,34 +23,65 @@ struct WalletLineDecoderTests {
     static let seeds: [(LedgerStream, String)] = {
         var seeds = MutationFuzzTests.seeds
         seeds += [
-            (.accounts, F.changeSet("G", 7, inserted: [
-                F.account("a3", kind: "liability", name: "Carte \u{e9}t\u{e9} \\ \"x\"", currency: "EUR", institution: "Banque\u{301}"),
-                #"{"id":"A4","kind":"asset","displayName":"Cash","institutionName":"Apple","currencyCode":"USD"}"#,
-                #"{"id":"A5","kind":"liability","displayName":"Card","institutionName":"Apple","accountDescription":"d","currencyCode":"USD","openingDate":"2021-03-04T00:00:00.5+01:00","creditInformation":{}}"#,
-                #"{"id":"A6","kind":"liability","displayName":"Card","institutionName":"Apple","currencyCode":"USD","creditInformation":{"creditLimit":null,"minimumNextPaymentAmount":{"amount":"35","currencyCode":"USD"},"nextPaymentDueDate":null,"overduePaymentAmount":{"currencyCode":"USD","amount":"0.0001","note":[1,2]}}}"#,
-            ], updated: [F.account("A1", kind: "asset", name: "\u{1F600} \\u00e9")], deleted: ["a1", "b\u{e9}"])),
+            (
+                .accounts,
+                F.changeSet(
+                    "G", 7,
+                    inserted: [
+                        F.account(
+                            "a3", kind: "liability", name: "Carte \u{e9}t\u{e9} \\ \"x\"", currency: "EUR", institution: "Banque\u{301}"),
+                        #"{"id":"A4","kind":"asset","displayName":"Cash","institutionName":"Apple","currencyCode":"USD"}"#,
+                        #"{"id":"A5","kind":"liability","displayName":"Card","institutionName":"Apple","accountDescription":"d","currencyCode":"USD","openingDate":"2021-03-04T00:00:00.5+01:00","creditInformation":{}}"#,
+                        #"{"id":"A6","kind":"liability","displayName":"Card","institutionName":"Apple","currencyCode":"USD","creditInformation":{"creditLimit":null,"minimumNextPaymentAmount":{"amount":"35","currencyCode":"USD"},"nextPaymentDueDate":null,"overduePaymentAmount":{"currencyCode":"USD","amount":"0.0001","note":[1,2]}}}"#,
+                    ], updated: [F.account("A1", kind: "asset", name: "\u{1F600} \\u00e9")], deleted: ["a1", "b\u{e9}"])
+            ),
             (.accounts, #"  {"sequence":1,"snapshot":true,"generation":"G","inserted":[],"deleted":[],"updated":null}  "#),
             (.accounts, #"{"generation":"G","sequence":3,"snapshot":null,"inserted":null,"updated":[],"deleted":null}"#),
             (.accounts, #"{"generation":"G","sequence":9223372036854775807,"snapshot":false}"#),
-            (.accounts, "{ \"generation\" : \"G\" ,\t\"sequence\" :\r\n4 , \"inserted\" : [ ] , \"extra\" : { \"a\" : [ true , false , null , -0.5e+3 , \"\\u00e9\\n\" ] } }"),
-            (.balances(accountID: "A1"), F.changeSet("B", 4, inserted: [
-                #"{"id":"b2","accountID":"A1","currencyCode":"USD","available":{"amount":{"amount":"1520.33","currencyCode":"USD"},"asOfDate":"2026-10-31T23:00:00Z","creditDebitIndicator":"credit"},"booked":null}"#,
-                #"{"id":"b3","accountID":"a1","currencyCode":"USD","available":{"amount":{"amount":"1","currencyCode":"USD"},"asOfDate":"2026-10-31T23:00:00Z","creditDebitIndicator":"debit"},"booked":{"amount":{"amount":"2.5","currencyCode":"USD"},"asOfDate":"2026-10-31T23:00:00-01:30","creditDebitIndicator":"credit"}}"#,
-            ], updated: [F.balance("b1", account: "A1", amount: "0")])),
-            (.transactions(accountID: "A1"), F.changeSet("T", 5, inserted: [
-                #"{"id":"t3","accountID":"a1","transactionDate":"2024-02-29T23:59:60Z","postedDate":null,"transactionAmount":{"amount":"900000000000000","currencyCode":"USD"},"foreignCurrencyAmount":null,"foreignCurrencyExchangeRate":null,"creditDebitIndicator":"debit","transactionDescription":"caf\u00e9 \"x\"","originalTransactionDescription":"caf\#u{e9}","merchantCategoryCode":0,"merchantName":"\u0041\/\b\f\n\r\t\ud83d\ude00\\","transactionType":"pointOfSale","status":"booked"}"#,
-                #"{"id":"t4","accountID":"A1","transactionDate":"2026-10-03T12:34:56-04:00","postedDate":"2026-10-04T00:00:00-04:00","transactionAmount":{"amount":"0.5","currencyCode":"USD"},"foreignCurrencyAmount":{"amount":"10","currencyCode":"EUR"},"foreignCurrencyExchangeRate":"1.0825","creditDebitIndicator":"debit","transactionDescription":"WHOLE FOODS","originalTransactionDescription":"WHOLE FOODS 1","merchantCategoryCode":5411,"merchantName":"Whole Foods","transactionType":"standingOrder","status":"pending","unknown":{"nested":[[[]]]},"status":"booked","id":"zz"}"#,
-                #"{"status":"memo","transactionType":"atm","merchantName":null,"merchantCategoryCode":-0,"originalTransactionDescription":"","transactionDescription":"","creditDebitIndicator":"credit","foreignCurrencyExchangeRate":"7","transactionAmount":{"amount":"1.2345","currencyCode":"JPY"},"postedDate":"2026-10-04T00:00:00+14:00","transactionDate":"2026-10-03T12:34:56.000000001Z","accountID":"A1","id":"t5"}"#,
-            ])),
-            (.transactions(accountID: "A1"), F.changeSet("T", 6, inserted: [
-                F.transaction("t6", account: "A1", extra: ",\"deep\":" + String(repeating: "[", count: 61) + String(repeating: "]", count: 61)),
-            ])),
+            (
+                .accounts,
+                "{ \"generation\" : \"G\" ,\t\"sequence\" :\r\n4 , \"inserted\" : [ ] , \"extra\" : { \"a\" : [ true , false , null , -0.5e+3 , \"\\u00e9\\n\" ] } }"
+            ),
+            (
+                .balances(accountID: "A1"),
+                F.changeSet(
+                    "B", 4,
+                    inserted: [
+                        #"{"id":"b2","accountID":"A1","currencyCode":"USD","available":{"amount":{"amount":"1520.33","currencyCode":"USD"},"asOfDate":"2026-10-31T23:00:00Z","creditDebitIndicator":"credit"},"booked":null}"#,
+                        #"{"id":"b3","accountID":"a1","currencyCode":"USD","available":{"amount":{"amount":"1","currencyCode":"USD"},"asOfDate":"2026-10-31T23:00:00Z","creditDebitIndicator":"debit"},"booked":{"amount":{"amount":"2.5","currencyCode":"USD"},"asOfDate":"2026-10-31T23:00:00-01:30","creditDebitIndicator":"credit"}}"#,
+                    ], updated: [F.balance("b1", account: "A1", amount: "0")])
+            ),
+            (
+                .transactions(accountID: "A1"),
+                F.changeSet(
+                    "T", 5,
+                    inserted: [
+                        #"{"id":"t3","accountID":"a1","transactionDate":"2024-02-29T23:59:60Z","postedDate":null,"transactionAmount":{"amount":"900000000000000","currencyCode":"USD"},"foreignCurrencyAmount":null,"foreignCurrencyExchangeRate":null,"creditDebitIndicator":"debit","transactionDescription":"caf\u00e9 \"x\"","originalTransactionDescription":"caf\#u{e9}","merchantCategoryCode":0,"merchantName":"\u0041\/\b\f\n\r\t\ud83d\ude00\\","transactionType":"pointOfSale","status":"booked"}"#,
+                        #"{"id":"t4","accountID":"A1","transactionDate":"2026-10-03T12:34:56-04:00","postedDate":"2026-10-04T00:00:00-04:00","transactionAmount":{"amount":"0.5","currencyCode":"USD"},"foreignCurrencyAmount":{"amount":"10","currencyCode":"EUR"},"foreignCurrencyExchangeRate":"1.0825","creditDebitIndicator":"debit","transactionDescription":"WHOLE FOODS","originalTransactionDescription":"WHOLE FOODS 1","merchantCategoryCode":5411,"merchantName":"Whole Foods","transactionType":"standingOrder","status":"pending","unknown":{"nested":[[[]]]},"status":"booked","id":"zz"}"#,
+                        #"{"status":"memo","transactionType":"atm","merchantName":null,"merchantCategoryCode":-0,"originalTransactionDescription":"","transactionDescription":"","creditDebitIndicator":"credit","foreignCurrencyExchangeRate":"7","transactionAmount":{"amount":"1.2345","currencyCode":"JPY"},"postedDate":"2026-10-04T00:00:00+14:00","transactionDate":"2026-10-03T12:34:56.000000001Z","accountID":"A1","id":"t5"}"#,
+                    ])
+            ),
+            (
+                .transactions(accountID: "A1"),
+                F.changeSet(
+                    "T", 6,
+                    inserted: [
+                        F.transaction(
+                            "t6", account: "A1", extra: ",\"deep\":" + String(repeating: "[", count: 61) + String(repeating: "]", count: 61)
+                        )
+                    ])
+            ),
             // Case names from a newer FinanceKit.
             (.accounts, F.changeSet("G", 8, inserted: [F.account("A7", kind: "brokerage"), F.account("A8", kind: "x y~")])),
-            (.transactions(accountID: "A1"), F.changeSet("T", 7, inserted: [
-                F.transaction("t7", account: "A1", status: "settling", type: "cryptoPurchase"),
-                F.transaction("t8", account: "A1", status: "Booked", type: "pointofsale"),
-            ])),
+            (
+                .transactions(accountID: "A1"),
+                F.changeSet(
+                    "T", 7,
+                    inserted: [
+                        F.transaction("t7", account: "A1", status: "settling", type: "cryptoPurchase"),
+                        F.transaction("t8", account: "A1", status: "Booked", type: "pointofsale"),
+                    ])
+            ),
         ]
         return seeds
     }()
@@ -68,8 +100,10 @@ struct WalletLineDecoderTests {
             let change = try line.withUnsafeBytes { bytes in
                 try WalletStreamReader.decodeLine(bytes, stream: stream, file: "d.jsonl", fastPath: fastPath)
             }
-            return .accepted(fingerprint(generation: change.token.generation, sequence: change.token.sequence,
-                                         isSnapshot: change.replacesStream, records: change.records))
+            return .accepted(
+                fingerprint(
+                    generation: change.token.generation, sequence: change.token.sequence,
+                    isSnapshot: change.replacesStream, records: change.records))
         } catch let error as SourceError {
             return .refused(error, Array(error.description.utf8))
         } catch {
@@ -79,8 +113,9 @@ struct WalletLineDecoderTests {
 
     static func fast(_ line: [UInt8], _ stream: LedgerStream) -> [UInt8]? {
         guard let decoded = line.withUnsafeBytes({ WalletLineDecoder.decode($0, stream: stream) }) else { return nil }
-        return fingerprint(generation: decoded.generation, sequence: decoded.sequence, isSnapshot: decoded.isSnapshot,
-                           records: decoded.records)
+        return fingerprint(
+            generation: decoded.generation, sequence: decoded.sequence, isSnapshot: decoded.isSnapshot,
+            records: decoded.records)
     }
 
     static func fingerprint(generation: String, sequence: Int64, isSnapshot: Bool, records: StreamChange.Records) -> [UInt8] {
@@ -120,7 +155,9 @@ struct WalletLineDecoderTests {
         #expect(Bool(current == exact), "\(label()): the current path differs from the exact one: \(String(decoding: line, as: UTF8.self))")
         let fast = fast(line, stream)
         if let fast {
-            #expect(Bool(exact == .accepted(fast)), "\(label()): the fast decoder accepted what the exact path did not take so: \(String(decoding: line, as: UTF8.self))")
+            #expect(
+                Bool(exact == .accepted(fast)),
+                "\(label()): the fast decoder accepted what the exact path did not take so: \(String(decoding: line, as: UTF8.self))")
         }
         if case .accepted = exact { return (true, fast != nil) }
         return (false, fast != nil)
@@ -157,9 +194,13 @@ struct WalletLineDecoderTests {
     func nestingLimit() {
         // The record sits at depth 3 (line object, array, record): 61 more levels reach 64.
         for extra in 58...66 {
-            let line = F.changeSet("T", 2, inserted: [
-                F.transaction("t1", account: "A1", extra: ",\"deep\":" + String(repeating: "[", count: extra) + String(repeating: "]", count: extra)),
-            ])
+            let line = F.changeSet(
+                "T", 2,
+                inserted: [
+                    F.transaction(
+                        "t1", account: "A1",
+                        extra: ",\"deep\":" + String(repeating: "[", count: extra) + String(repeating: "]", count: extra))
+                ])
             let (exact, fast) = Self.check(Array(line.utf8), Self.transactions, "depth \(extra)")
             #expect(exact == (extra <= 61))
             #expect(fast == exact)
@@ -196,11 +237,12 @@ struct WalletLineDecoderTests {
             let url = directory.isEmpty ? folder.url : folder.url.appendingPathComponent(directory)
             for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".jsonl") {
                 let accountID = String(name.dropLast(".jsonl".count)).uppercased()
-                let stream: LedgerStream = switch directory {
-                case "balances": .balances(accountID: accountID)
-                case "transactions": .transactions(accountID: accountID)
-                default: .accounts
-                }
+                let stream: LedgerStream =
+                    switch directory {
+                    case "balances": .balances(accountID: accountID)
+                    case "transactions": .transactions(accountID: accountID)
+                    default: .accounts
+                    }
                 let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
                 for line in text.split(separator: "\n") {
                     let (exact, fast) = Self.check(Array(line.utf8), stream, "\(directory)/\(name)")
@@ -214,8 +256,10 @@ struct WalletLineDecoderTests {
 
     @Test("dates: the byte reader agrees with Timestamp(rfc3339:)")
     func timestamps() {
-        let valid = ["2026-10-03T12:34:56-04:00", "2026-10-03t12:34:56Z", "2024-02-29T23:59:60z", "1970-01-01T00:00:00.123456+14:00",
-                     "0001-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59", "2026-10-03T12:34:56.Z", "2026-12-31T00:00:00+00:00"]
+        let valid = [
+            "2026-10-03T12:34:56-04:00", "2026-10-03t12:34:56Z", "2024-02-29T23:59:60z", "1970-01-01T00:00:00.123456+14:00",
+            "0001-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59", "2026-10-03T12:34:56.Z", "2026-12-31T00:00:00+00:00",
+        ]
         let alphabet = Array("0123456789-:Tt.Zz+ x".utf8) + [0xC3]
         var texts: [[UInt8]] = []
         // Every single-byte change of each valid text, then random pairs of changes.
@@ -261,8 +305,10 @@ struct WalletLineDecoderTests {
     func amounts() {
         var random = Random(state: 1250)
         let alphabet = Array("0123456789.-+e ,\u{e9}".utf8)
-        let valid = ["12.50", "0", "0.0001", "900000000000000", "900000000000000.0000", "899999999999999.9999", "0012.5000",
-                     "900000000000000.0001", "9999999999999999", "12.", ".5", "1.23456", ""]
+        let valid = [
+            "12.50", "0", "0.0001", "900000000000000", "900000000000000.0000", "899999999999999.9999", "0012.5000",
+            "900000000000000.0001", "9999999999999999", "12.", ".5", "1.23456", "",
+        ]
         for round in 0..<40_000 {
             var bytes = Array(valid[round % valid.count].utf8)
             if random.below(2) == 0 {
@@ -285,24 +331,44 @@ struct WalletLineDecoderTests {
 
     /// Replacements aimed at the fast decoder's own decisions: one occurrence of `from` becomes `to`.
     static let replacements: [(String, [String])] = [
-        ("\"54.20\"", ["\"54.2\"", "\"54.\"", "\".5\"", "\"54.20000\"", "\"54.2000\"", "\"0054.20\"", "\"-54.20\"", "\"5 4\"", "\"54,20\"",
-                       "\"\"", "\"1e3\"", "\"900000000000000\"", "\"900000000000000.0001\"", "\"9000000000000000\"",
-                       "\"99999999999999999999\"", "\"\u{665}\"", "\"54.2\\u0030\"", "54.20", "null", "{}", "[\"54.20\"]"]),
+        (
+            "\"54.20\"",
+            [
+                "\"54.2\"", "\"54.\"", "\".5\"", "\"54.20000\"", "\"54.2000\"", "\"0054.20\"", "\"-54.20\"", "\"5 4\"", "\"54,20\"",
+                "\"\"", "\"1e3\"", "\"900000000000000\"", "\"900000000000000.0001\"", "\"9000000000000000\"",
+                "\"99999999999999999999\"", "\"\u{665}\"", "\"54.2\\u0030\"", "54.20", "null", "{}", "[\"54.20\"]",
+            ]
+        ),
         ("\"status\"", ["\"Status\"", "\"st\\u0061tus\"", "\"status \"", "\"st\u{e4}tus\"", "\"x\""]),
         ("\"kind\"", ["\"\u{212A}ind\"", "\"\\u006bind\"", "\"kind\\u0000\""]),
         ("\"id\"", ["\"i\\u0064\"", "\"ID\"", "\"\u{69}\u{307}d\""]),
         ("\"amount\"", ["\"a\\u006dount\"", "\"amount\",\"amount\":\"1\",\"x\"", "\"am\u{f6}unt\""]),
-        ("\"booked\"", ["\"Booked\"", "\"book\\u0065d\"", "\"booked\\u0000\"", "null", "{}", "\"b\u{f6}oked\"", "\"settling\"", "\"\"",
-                        "\"\\t\"", "\"\u{85}\"", "\"booked\u{7f}\""]),
-        ("\"pointOfSale\"", ["\"pointofsale\"", "\"billPayment\"", "\"unknown\"", "\"p\\u006fintOfSale\"", "1", "\"cryptoPurchase\"",
-                             "\"\"", "\"crypto\\u001bx\"", "\"crypt\u{f6}\"", "\"\\u0063rypto\"", "\" \""]),
+        (
+            "\"booked\"",
+            [
+                "\"Booked\"", "\"book\\u0065d\"", "\"booked\\u0000\"", "null", "{}", "\"b\u{f6}oked\"", "\"settling\"", "\"\"",
+                "\"\\t\"", "\"\u{85}\"", "\"booked\u{7f}\"",
+            ]
+        ),
+        (
+            "\"pointOfSale\"",
+            [
+                "\"pointofsale\"", "\"billPayment\"", "\"unknown\"", "\"p\\u006fintOfSale\"", "1", "\"cryptoPurchase\"",
+                "\"\"", "\"crypto\\u001bx\"", "\"crypt\u{f6}\"", "\"\\u0063rypto\"", "\" \"",
+            ]
+        ),
         ("\"asset\"", ["\"brokerage\"", "\"Asset\"", "\"\"", "\"\\u0000\"", "\"\u{e9}pargne\""]),
         ("\"debit\"", ["\"d\\u0065bit\"", "\"credit\"", "\"Debit\"", "\"debit \""]),
         ("\"USD\"", ["\"usd\"", "\"US\"", "\"USDX\"", "\"U\\u0053D\"", "\"\u{dc}SD\"", "\"EUR\"", "1"]),
-        ("2026-10-03T12:34:56-04:00", ["2026-10-03t12:34:56-04:00", "2026-10-03T12:34:56Z", "2026-10-03T12:34:56z",
-                                       "2026-10-03T12:34:56.123+05:30", "2026-10-03T12:34:56.+05:30", "2026-02-29T12:34:56Z",
-                                       "2024-02-29T12:34:60Z", "2026-10-03T24:00:00Z", "2026-10-03 12:34:56Z",
-                                       "2026-10-03T12:34:56", "2026-10-03T12:34:56+0400", "2026-10-03T12:34:56\\u002B04:00"]),
+        (
+            "2026-10-03T12:34:56-04:00",
+            [
+                "2026-10-03t12:34:56-04:00", "2026-10-03T12:34:56Z", "2026-10-03T12:34:56z",
+                "2026-10-03T12:34:56.123+05:30", "2026-10-03T12:34:56.+05:30", "2026-02-29T12:34:56Z",
+                "2024-02-29T12:34:60Z", "2026-10-03T24:00:00Z", "2026-10-03 12:34:56Z",
+                "2026-10-03T12:34:56", "2026-10-03T12:34:56+0400", "2026-10-03T12:34:56\\u002B04:00",
+            ]
+        ),
         ("5411", ["-0", "0", "9999", "10000", "-1", "5411.0", "5e3", "\"5411\"", "null", "true", "05411", "-", "1E2"]),
         ("\"t1\"", ["\"T1\"", "\"\"", "\"t\\u0031\"", "\"\u{df}1\"", "\"\u{fb00}\"", "null", "1"]),
         ("\"A1\"", ["\"a1\"", "\"A2\"", "\"\\u0041\\u0031\"", "\"A1 \"", "\"\u{391}1\""]),
@@ -315,15 +381,30 @@ struct WalletLineDecoderTests {
         ("]", ["\t]", ",]", "]]", "}"]),
         ("null", ["nul", "NULL", "null ", "nulll", "\"null\"", "0", "{}", "[]"]),
         ("true", ["tru", "false", "null", "1", "\"true\"", "truee"]),
-        ("\"sequence\":2", ["\"sequence\":2.0", "\"sequence\":0", "\"sequence\":-1", "\"sequence\":9223372036854775807",
-                            "\"sequence\":9223372036854775808", "\"sequence\":1e2", "\"sequence\":02", "\"sequence\":null",
-                            "\"sequence\":2,\"sequence\":\"x\""]),
-        ("\"generation\":\"T\"", ["\"generation\":\"\"", "\"generation\":null", "\"generation\":\"\\u00e9\"", "\"generation\":1",
-                                  "\"generation\":\"T\",\"generation\":2"]),
+        (
+            "\"sequence\":2",
+            [
+                "\"sequence\":2.0", "\"sequence\":0", "\"sequence\":-1", "\"sequence\":9223372036854775807",
+                "\"sequence\":9223372036854775808", "\"sequence\":1e2", "\"sequence\":02", "\"sequence\":null",
+                "\"sequence\":2,\"sequence\":\"x\"",
+            ]
+        ),
+        (
+            "\"generation\":\"T\"",
+            [
+                "\"generation\":\"\"", "\"generation\":null", "\"generation\":\"\\u00e9\"", "\"generation\":1",
+                "\"generation\":\"T\",\"generation\":2",
+            ]
+        ),
         ("\"inserted\":", ["\"inserted\":null,\"x\":", "\"inserted\":{},\"x\":", "\"updated\":"]),
         ("\"deleted\":[", ["\"deleted\":[\"\",", "\"deleted\":[1,", "\"deleted\":[null,", "\"deleted\":[\"x\\u0000\","]),
-        ("WHOLE FOODS", ["WHOLE\\u0020FOODS", "\\ud83d\\ude00", "\\ud83d", "\\ude00", "\\x", "\\u12", "\u{1}", "\\/", "\\",
-                         "\\ud83d\\u0041", "\\uDBFF\\uDFFF", "\u{7f}", "\u{10FFFF}"]),
+        (
+            "WHOLE FOODS",
+            [
+                "WHOLE\\u0020FOODS", "\\ud83d\\ude00", "\\ud83d", "\\ude00", "\\x", "\\u12", "\u{1}", "\\/", "\\",
+                "\\ud83d\\u0041", "\\uDBFF\\uDFFF", "\u{7f}", "\u{10FFFF}",
+            ]
+        ),
         ("Luna", ["L\\\"una", "Lu\\u006Ea", "\\uD800\\uDC00", "\u{301}"]),
         ("\"merchantCategoryCode\":", ["\"merchantCategoryCode\":null,\"merchantCategoryCode\":"]),
         ("\"creditInformation\":", ["\"creditInformation\":null,\"x\":", "\"creditInformation\":[],\"x\":"]),

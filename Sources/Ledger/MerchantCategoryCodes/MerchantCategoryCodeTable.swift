@@ -24,7 +24,10 @@ public enum MerchantCategoryCodeTable {
         (1520, "General Contractors-Residential and Commercial"),
         (1711, "Air Conditioning Contractors – Sales and Installation, Heating Contractors – Sales, Service, Installation"),
         (1731, "Electrical Contractors"),
-        (1740, "Insulation – Contractors, Masonry, Stonework Contractors, Plastering Contractors, Stonework and Masonry Contractors, Tile Settings Contractors"),
+        (
+            1740,
+            "Insulation – Contractors, Masonry, Stonework Contractors, Plastering Contractors, Stonework and Masonry Contractors, Tile Settings Contractors"
+        ),
         (1750, "Carpentry Contractors"),
         (1761, "Roofing – Contractors, Sheet Metal Work – Contractors, Siding – Contractors"),
         (1771, "Contractors – Concrete Work"),

@@ -4,26 +4,33 @@ import Storage
 extension LedgerStore {
     /// Every budget entry, by category, currency and month.
     public func budgetRecords() throws -> [BudgetRecord] {
-        let query = try connection.prepare("""
+        let query = try connection.prepare(
+            """
             SELECT category, currency, first_month, amount, rollover FROM budgets ORDER BY category, currency, first_month
             """)
         var records: [BudgetRecord] = []
         while try query.step() {
             guard let month = YearMonth(iso: query.text(2)) else { continue }
-            records.append(BudgetRecord(category: query.text(0), currency: query.text(1), firstMonth: month,
-                                        amount: query.optionalInt64(3),
-                                        rollover: BudgetRecord.Rollover(rawValue: query.text(4)) ?? .none))
+            records.append(
+                BudgetRecord(
+                    category: query.text(0), currency: query.text(1), firstMonth: month,
+                    amount: query.optionalInt64(3),
+                    rollover: BudgetRecord.Rollover(rawValue: query.text(4)) ?? .none))
         }
         return records
     }
 
     /// Sets (or replaces) the entry starting at `record.firstMonth`; later entries stay.
     public func saveBudget(_ record: BudgetRecord, now: Timestamp) throws {
-        try connection.cached("""
+        try connection.cached(
+            """
             INSERT INTO budgets (category, currency, first_month, amount, rollover, created_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (category, currency, first_month) DO UPDATE SET amount = excluded.amount, rollover = excluded.rollover
-            """).run([.text(record.category), .text(record.currency), .text(record.firstMonth.description),
-                      record.amount.map(SQLValue.integer) ?? .null, .text(record.rollover.rawValue), .text(now.text)])
+            """
+        ).run([
+            .text(record.category), .text(record.currency), .text(record.firstMonth.description),
+            record.amount.map(SQLValue.integer) ?? .null, .text(record.rollover.rawValue), .text(now.text),
+        ])
     }
 
     /// The currencies of the ledger's accounts, most used first.

@@ -11,8 +11,10 @@ public struct UserRule: Equatable, Sendable {
     /// expense, income or transfer.
     public var flow: String?
 
-    public init(id: Int64 = 0, merchant: String? = nil, description: String? = nil, merchantCategoryCode: Int? = nil,
-                category: String? = nil, flow: String? = nil) {
+    public init(
+        id: Int64 = 0, merchant: String? = nil, description: String? = nil, merchantCategoryCode: Int? = nil,
+        category: String? = nil, flow: String? = nil
+    ) {
         self.id = id
         self.merchant = merchant
         self.description = description

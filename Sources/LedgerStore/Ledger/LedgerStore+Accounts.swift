@@ -20,7 +20,8 @@ extension LedgerStore {
             .optional(credit?.nextPaymentDueDate?.text),
             .optional(credit?.overduePaymentAmount?.units), .optional(credit?.overduePaymentAmount?.currency),
         ]
-        let insert = try connection.cached("""
+        let insert = try connection.cached(
+            """
             INSERT INTO accounts (id, source_id, kind, display_name, institution_name, account_description, currency,
                 opening_date, credit_limit, credit_limit_currency, minimum_payment, minimum_payment_currency,
                 next_payment_due_date, overdue_payment, overdue_payment_currency)
@@ -28,7 +29,8 @@ extension LedgerStore {
             """)
         try insert.run([.text(account.id), .integer(sourceRowID)] + values)
         if connection.changes > 0 { return .inserted }
-        let update = try connection.cached("""
+        let update = try connection.cached(
+            """
             UPDATE accounts SET kind = ?1, display_name = ?2, institution_name = ?3, account_description = ?4,
                 currency = ?5, opening_date = ?6, credit_limit = ?7, credit_limit_currency = ?8, minimum_payment = ?9,
                 minimum_payment_currency = ?10, next_payment_due_date = ?11, overdue_payment = ?12,

@@ -6,16 +6,19 @@ extension LedgerStore {
     /// lists them: by display name ignoring ASCII case, then ID.
     public func balanceAccounts(ids: [String] = []) throws -> [BalanceAccount] {
         let membership = SQLMembership("id", ids.map(SQLValue.text))
-        let query = try connection.prepare("""
+        let query = try connection.prepare(
+            """
             SELECT id, display_name, kind, currency FROM accounts \(ids.isEmpty ? "" : "WHERE " + membership.sql)
             ORDER BY display_name COLLATE NOCASE, id
             """)
         try query.bind(membership.values)
         var accounts: [BalanceAccount] = []
         while try query.step() {
-            accounts.append(BalanceAccount(id: query.text(0), displayName: query.text(1),
-                                           kind: AccountKind(rawValue: query.text(2)),
-                                           currency: query.text(3)))
+            accounts.append(
+                BalanceAccount(
+                    id: query.text(0), displayName: query.text(1),
+                    kind: AccountKind(rawValue: query.text(2)),
+                    currency: query.text(3)))
         }
         return accounts
     }
@@ -25,7 +28,8 @@ extension LedgerStore {
     public func balanceObservations(accountID: String) throws -> [BalanceObservation] {
         // observed_signed is the booked side when present, else the available side: its
         // currency is that side's.
-        let query = try connection.cached("""
+        let query = try connection.cached(
+            """
             SELECT id, observed_time, observed_signed,
                 CASE WHEN booked_amount IS NOT NULL THEN booked_currency ELSE available_currency END
             FROM balances WHERE account_id = ? ORDER BY observed_time, row_id
@@ -34,8 +38,10 @@ extension LedgerStore {
         defer { query.reset() }
         var observations: [BalanceObservation] = []
         while try query.step() {
-            observations.append(BalanceObservation(id: query.text(0), accountID: accountID, time: query.int64(1),
-                                                   balance: Money(units: query.int64(2), currency: query.text(3))))
+            observations.append(
+                BalanceObservation(
+                    id: query.text(0), accountID: accountID, time: query.int64(1),
+                    balance: Money(units: query.int64(2), currency: query.text(3))))
         }
         return observations
     }
@@ -44,7 +50,8 @@ extension LedgerStore {
     /// `after < transaction_time <= through`, summed by SQLite over the (account_id,
     /// transaction_time) index. A sum too large to hold is `MoneyError.overflow`, as in Swift.
     public func bookedSignedSum(accountID: String, currency: String, after: Int64, through: Int64) throws -> Int64 {
-        let query = try connection.cached("""
+        let query = try connection.cached(
+            """
             SELECT coalesce(sum(signed_amount), 0) FROM transactions
             WHERE account_id = ? AND transaction_time > ? AND transaction_time <= ? AND status = 'booked' AND currency = ?
             """)
@@ -69,7 +76,8 @@ extension LedgerStore {
             .optional(balance.booked?.asOfDate.text), .optional(balance.booked?.creditDebitIndicator.rawValue),
             .integer(observed.asOfDate.epochSeconds), .integer(observed.signedUnits),
         ]
-        let insert = try connection.cached("""
+        let insert = try connection.cached(
+            """
             INSERT INTO balances (id, account_id, currency, available_amount, available_currency, available_as_of,
                 available_indicator, booked_amount, booked_currency, booked_as_of, booked_indicator, observed_time,
                 observed_signed)
@@ -77,7 +85,8 @@ extension LedgerStore {
             """)
         try insert.run([.text(balance.id)] + values)
         if connection.changes > 0 { return .inserted }
-        let update = try connection.cached("""
+        let update = try connection.cached(
+            """
             UPDATE balances SET currency = ?2, available_amount = ?3, available_currency = ?4, available_as_of = ?5,
                 available_indicator = ?6, booked_amount = ?7, booked_currency = ?8, booked_as_of = ?9,
                 booked_indicator = ?10, observed_time = ?11, observed_signed = ?12

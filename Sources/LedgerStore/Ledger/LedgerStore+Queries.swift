@@ -3,11 +3,13 @@ import Storage
 
 extension LedgerStore {
     public func sourceStatuses() throws -> [SourceStatus] {
-        let sources = try connection.prepare("SELECT id, kind, external_id, name, location, created_at, last_synced_at FROM sources ORDER BY id")
+        let sources = try connection.prepare(
+            "SELECT id, kind, external_id, name, location, created_at, last_synced_at FROM sources ORDER BY id")
         var result: [SourceStatus] = []
         while try sources.step() {
             let rowID = sources.int64(0)
-            let streams = try connection.prepare("""
+            let streams = try connection.prepare(
+                """
                 SELECT s.name, s.generation, s.sequence, s.resume_offset, s.resume_line, s.changed_at,
                     CASE WHEN s.name = 'accounts' THEN (SELECT count(*) FROM accounts WHERE source_id = s.source_id)
                          WHEN s.name LIKE 'balances/%' THEN (SELECT count(*) FROM balances WHERE account_id = substr(s.name, 10))
@@ -18,30 +20,37 @@ extension LedgerStore {
             try streams.bind([.integer(rowID)])
             var streamStatuses: [SourceStatus.Stream] = []
             while try streams.step() {
-                streamStatuses.append(SourceStatus.Stream(
-                    name: streams.text(0),
-                    token: StreamToken(generation: streams.text(1), sequence: streams.int64(2),
-                                       resumeOffset: streams.optionalInt64(3), resumeLine: streams.optionalInt64(4).map(Int.init)),
-                    changedAt: streams.text(5), records: streams.int(6)))
+                streamStatuses.append(
+                    SourceStatus.Stream(
+                        name: streams.text(0),
+                        token: StreamToken(
+                            generation: streams.text(1), sequence: streams.int64(2),
+                            resumeOffset: streams.optionalInt64(3), resumeLine: streams.optionalInt64(4).map(Int.init)),
+                        changedAt: streams.text(5), records: streams.int(6)))
             }
-            result.append(SourceStatus(kind: sources.text(1), externalID: sources.text(2), name: sources.text(3),
-                                       location: sources.optionalText(4), createdAt: sources.text(5),
-                                       lastSyncedAt: sources.optionalText(6), streams: streamStatuses))
+            result.append(
+                SourceStatus(
+                    kind: sources.text(1), externalID: sources.text(2), name: sources.text(3),
+                    location: sources.optionalText(4), createdAt: sources.text(5),
+                    lastSyncedAt: sources.optionalText(6), streams: streamStatuses))
         }
         return result
     }
 
     /// Row counts of the ledger's main tables.
     public func counts() throws -> (accounts: Int, balances: Int, transactions: Int) {
-        (Int(try connection.scalarInt("SELECT count(*) FROM accounts") ?? 0),
-         Int(try connection.scalarInt("SELECT count(*) FROM balances") ?? 0),
-         Int(try connection.scalarInt("SELECT count(*) FROM transactions") ?? 0))
+        (
+            Int(try connection.scalarInt("SELECT count(*) FROM accounts") ?? 0),
+            Int(try connection.scalarInt("SELECT count(*) FROM balances") ?? 0),
+            Int(try connection.scalarInt("SELECT count(*) FROM transactions") ?? 0)
+        )
     }
 
     /// Every account's ID, display name and source, in `accountSummaries` order: what resolving
     /// `--account` needs, without the balances.
     public func accountNames() throws -> [AccountName] {
-        let query = try connection.prepare("""
+        let query = try connection.prepare(
+            """
             SELECT a.id, a.display_name, s.name FROM accounts a JOIN sources s ON s.id = a.source_id
             ORDER BY a.display_name COLLATE NOCASE, a.id
             """)
@@ -51,7 +60,8 @@ extension LedgerStore {
     }
 
     public func accountSummaries() throws -> [AccountSummary] {
-        let query = try connection.prepare("""
+        let query = try connection.prepare(
+            """
             SELECT a.id, a.kind, a.display_name, a.institution_name, a.account_description, a.currency, a.opening_date,
                 a.credit_limit, a.credit_limit_currency, a.minimum_payment, a.minimum_payment_currency,
                 a.next_payment_due_date, a.overdue_payment, a.overdue_payment_currency, s.name,
@@ -68,16 +78,20 @@ extension LedgerStore {
             }
             var credit: CreditInformation?
             if query.text(1) == AccountKind.liability.rawValue {
-                credit = CreditInformation(creditLimit: money(7, 8), minimumNextPaymentAmount: money(9, 10),
-                                           nextPaymentDueDate: query.optionalText(11).flatMap(Timestamp.init(rfc3339:)),
-                                           overduePaymentAmount: money(12, 13))
+                credit = CreditInformation(
+                    creditLimit: money(7, 8), minimumNextPaymentAmount: money(9, 10),
+                    nextPaymentDueDate: query.optionalText(11).flatMap(Timestamp.init(rfc3339:)),
+                    overduePaymentAmount: money(12, 13))
             }
-            let account = Account(id: query.text(0), kind: AccountKind(rawValue: query.text(1)),
-                                  displayName: query.text(2), institutionName: query.text(3),
-                                  accountDescription: query.optionalText(4), currencyCode: query.text(5),
-                                  openingDate: query.optionalText(6).flatMap(Timestamp.init(rfc3339:)), creditInformation: credit)
-            result.append(AccountSummary(account: account, sourceName: query.text(14), latestBalance: money(15, 16),
-                                         latestBalanceAsOf: query.optionalText(17)))
+            let account = Account(
+                id: query.text(0), kind: AccountKind(rawValue: query.text(1)),
+                displayName: query.text(2), institutionName: query.text(3),
+                accountDescription: query.optionalText(4), currencyCode: query.text(5),
+                openingDate: query.optionalText(6).flatMap(Timestamp.init(rfc3339:)), creditInformation: credit)
+            result.append(
+                AccountSummary(
+                    account: account, sourceName: query.text(14), latestBalance: money(15, 16),
+                    latestBalanceAsOf: query.optionalText(17)))
         }
         return result
     }
@@ -107,13 +121,15 @@ extension LedgerStore {
             conditions.append(condition)
             values += typeValues
         }
-        let order = switch query.sort {
-        case .date: "t.transaction_time, t.id"
-        case .dateDescending: "t.transaction_time DESC, t.id DESC"
-        case .amount: "t.amount, t.transaction_time, t.id"
-        case .amountDescending: "t.amount DESC, t.transaction_time, t.id"
-        }
-        let statement = try connection.prepare("""
+        let order =
+            switch query.sort {
+            case .date: "t.transaction_time, t.id"
+            case .dateDescending: "t.transaction_time DESC, t.id DESC"
+            case .amount: "t.amount, t.transaction_time, t.id"
+            case .amountDescending: "t.amount DESC, t.transaction_time, t.id"
+            }
+        let statement = try connection.prepare(
+            """
             SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
                 t.foreign_amount, t.foreign_currency, t.exchange_rate, t.description, t.original_description, t.mcc,
                 t.merchant_name, t.type, t.status, a.display_name

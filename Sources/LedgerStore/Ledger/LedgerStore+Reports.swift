@@ -58,10 +58,12 @@ extension LedgerStore {
                 values += typeValues
             }
         }
-        let textColumns = selection.includesText
+        let textColumns =
+            selection.includesText
             ? "t.id, t.merchant_name, t.description, t.original_description"
             : "CASE WHEN t.mcc IS NULL THEN t.id ELSE '' END, NULL, '', ''"
-        let statement = try connection.prepare("""
+        let statement = try connection.prepare(
+            """
             SELECT \(textColumns), t.account_id, a.display_name, a.kind, t.transaction_time, t.amount, t.currency,
                 t.credit_debit, t.mcc, t.type, t.status
             FROM transactions t JOIN accounts a ON a.id = t.account_id
@@ -80,15 +82,16 @@ extension LedgerStore {
                 name = statement.text(5)
                 names[accountID] = name
             }
-            try body(ReportTransaction(
-                id: statement.text(0), accountID: accountID, accountName: name,
-                accountKind: AccountKind(rawValue: statement.text(6)), time: statement.int64(7),
-                amount: statement.int64(8), currency: statement.text(9),
-                indicator: statement.text(10) == "credit" ? .credit : .debit,
-                merchantCategoryCode: statement.optionalInt64(11).map(Int.init), merchantName: statement.optionalText(1),
-                description: statement.text(2), originalDescription: statement.text(3),
-                type: TransactionType(rawValue: statement.text(12)),
-                status: TransactionStatus(rawValue: statement.text(13))))
+            try body(
+                ReportTransaction(
+                    id: statement.text(0), accountID: accountID, accountName: name,
+                    accountKind: AccountKind(rawValue: statement.text(6)), time: statement.int64(7),
+                    amount: statement.int64(8), currency: statement.text(9),
+                    indicator: statement.text(10) == "credit" ? .credit : .debit,
+                    merchantCategoryCode: statement.optionalInt64(11).map(Int.init), merchantName: statement.optionalText(1),
+                    description: statement.text(2), originalDescription: statement.text(3),
+                    type: TransactionType(rawValue: statement.text(12)),
+                    status: TransactionStatus(rawValue: statement.text(13))))
         }
     }
 }

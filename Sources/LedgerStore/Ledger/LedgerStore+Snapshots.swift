@@ -4,7 +4,8 @@ import Storage
 extension LedgerStore {
     /// Starts collecting the IDs a snapshot contains; `sweep...` then deletes every other row.
     public func beginSnapshot() throws {
-        try connection.execute("CREATE TEMP TABLE IF NOT EXISTS snapshot_ids (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM snapshot_ids;")
+        try connection.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS snapshot_ids (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM snapshot_ids;")
     }
 
     public func addSnapshotID(_ id: String) throws {
@@ -13,7 +14,8 @@ extension LedgerStore {
 
     /// Deletes the source's accounts the snapshot lacks (with all their data); returns their IDs.
     public func sweepAccounts(sourceRowID: Int64) throws -> [String] {
-        let query = try connection.prepare("SELECT id FROM accounts WHERE source_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids) ORDER BY id")
+        let query = try connection.prepare(
+            "SELECT id FROM accounts WHERE source_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids) ORDER BY id")
         try query.bind([.integer(sourceRowID)])
         var missing: [String] = []
         while try query.step() { missing.append(query.text(0)) }
@@ -22,12 +24,16 @@ extension LedgerStore {
     }
 
     public func sweepBalances(accountID: String) throws -> Int {
-        try connection.cached("DELETE FROM balances WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([.text(accountID)])
+        try connection.cached("DELETE FROM balances WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([
+            .text(accountID)
+        ])
         return connection.changes
     }
 
     public func sweepTransactions(accountID: String) throws -> Int {
-        try connection.cached("DELETE FROM transactions WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([.text(accountID)])
+        try connection.cached("DELETE FROM transactions WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([
+            .text(accountID)
+        ])
         return connection.changes
     }
 }

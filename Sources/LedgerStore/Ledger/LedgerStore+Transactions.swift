@@ -4,12 +4,15 @@ import Storage
 extension LedgerStore {
     public func upsertTransaction(_ transaction: Transaction) throws -> UpsertOutcome {
         // The insert is the hot path of a sync: bind each column directly, no array of values.
-        let insert = try insertTransactionStatement ?? connection.prepare("""
-            INSERT INTO transactions (id, account_id, transaction_date, transaction_time, posted_date, amount, currency,
-                credit_debit, signed_amount, foreign_amount, foreign_currency, exchange_rate, description,
-                original_description, mcc, merchant_name, type, status)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """)
+        let insert =
+            try insertTransactionStatement
+            ?? connection.prepare(
+                """
+                INSERT INTO transactions (id, account_id, transaction_date, transaction_time, posted_date, amount, currency,
+                    credit_debit, signed_amount, foreign_amount, foreign_currency, exchange_rate, description,
+                    original_description, mcc, merchant_name, type, status)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                """)
         // Kept here rather than looked up by its SQL text on every row.
         insertTransactionStatement = insert
         try insert.bind(transaction.id, at: 1)
@@ -44,7 +47,8 @@ extension LedgerStore {
             .optional(transaction.merchantName), .text(transaction.transactionType.rawValue),
             .text(transaction.status.rawValue),
         ]
-        let update = try connection.cached("""
+        let update = try connection.cached(
+            """
             UPDATE transactions SET transaction_date = ?2, transaction_time = ?3, posted_date = ?4, amount = ?5,
                 currency = ?6, credit_debit = ?7, signed_amount = ?8, foreign_amount = ?9, foreign_currency = ?10,
                 exchange_rate = ?11, description = ?12, original_description = ?13, mcc = ?14, merchant_name = ?15,

@@ -7,10 +7,12 @@ extension LedgerStore {
     /// then is it worth a warning. Called inside the change set's savepoint, so a change set
     /// rolled back leaves no trace of its values either.
     public func recordUnknownValue(field: String, value: String, file: String, line: Int?, now: Timestamp) throws -> Bool {
-        try connection.cached("""
+        try connection.cached(
+            """
             INSERT INTO unknown_values (field, value, first_seen_at, file, line) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (field, value) DO NOTHING
-            """).run([.text(field), .text(value), .text(now.text), .text(file), .optional(line.map(Int64.init))])
+            """
+        ).run([.text(field), .text(value), .text(now.text), .text(file), .optional(line.map(Int64.init))])
         return connection.changes > 0
     }
 }

@@ -19,9 +19,11 @@ public struct ReportTransaction: Sendable {
     public let type: TransactionType
     public let status: TransactionStatus
 
-    public init(id: String, accountID: String, accountName: String, accountKind: AccountKind, time: Int64, amount: Int64,
-                currency: String, indicator: CreditDebitIndicator, merchantCategoryCode: Int?, merchantName: String?,
-                description: String, originalDescription: String, type: TransactionType, status: TransactionStatus) {
+    public init(
+        id: String, accountID: String, accountName: String, accountKind: AccountKind, time: Int64, amount: Int64,
+        currency: String, indicator: CreditDebitIndicator, merchantCategoryCode: Int?, merchantName: String?,
+        description: String, originalDescription: String, type: TransactionType, status: TransactionStatus
+    ) {
         self.id = id
         self.accountID = accountID
         self.accountName = accountName

@@ -21,20 +21,25 @@ extension LedgerStore {
     }
 
     public func sureIdentity(lineageID: String, sourceID: String) throws -> SureIdentity? {
-        let query = try connection.cached("""
+        let query = try connection.cached(
+            """
             SELECT ledger_id, account_id, status, imported, tombstoned_at FROM sure_transactions
             WHERE lineage_id = ? AND source_id = ?
             """)
         defer { query.reset() }
         try query.bind([.text(lineageID), .text(sourceID)])
         guard try query.step() else { return nil }
-        return SureIdentity(ledgerID: query.text(0), accountID: query.text(1), status: query.text(2),
-                            imported: query.int64(3) != 0, tombstonedAt: query.optionalText(4))
+        return SureIdentity(
+            ledgerID: query.text(0), accountID: query.text(1), status: query.text(2),
+            imported: query.int64(3) != 0, tombstonedAt: query.optionalText(4))
     }
 
-    public func saveSureIdentity(lineageID: String, sourceID: String, identity: SureIdentity, connectionID: String,
-                                 payload: String?, now: String) throws {
-        try connection.cached("""
+    public func saveSureIdentity(
+        lineageID: String, sourceID: String, identity: SureIdentity, connectionID: String,
+        payload: String?, now: String
+    ) throws {
+        try connection.cached(
+            """
             INSERT INTO sure_transactions (lineage_id, source_id, ledger_id, account_id, connection_id, status, imported,
                 tombstoned_at, payload, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -42,9 +47,12 @@ extension LedgerStore {
                 account_id = excluded.account_id, connection_id = excluded.connection_id, status = excluded.status,
                 imported = excluded.imported, tombstoned_at = excluded.tombstoned_at, payload = excluded.payload,
                 updated_at = excluded.updated_at
-            """).run([.text(lineageID), .text(sourceID), .text(identity.ledgerID), .text(identity.accountID),
-                      .text(connectionID), .text(identity.status), .integer(identity.imported ? 1 : 0),
-                      .optional(identity.tombstonedAt), .optional(payload), .text(now)])
+            """
+        ).run([
+            .text(lineageID), .text(sourceID), .text(identity.ledgerID), .text(identity.accountID),
+            .text(connectionID), .text(identity.status), .integer(identity.imported ? 1 : 0),
+            .optional(identity.tombstonedAt), .optional(payload), .text(now),
+        ])
     }
 
     public func deleteSureIdentity(lineageID: String, sourceID: String) throws {
@@ -80,37 +88,48 @@ extension LedgerStore {
     }
 
     public func sureObservation(lineageID: String, sourceID: String, kind: String, observedKey: String) throws -> SureObservation? {
-        let query = try connection.cached("""
+        let query = try connection.cached(
+            """
             SELECT amount, currency, direction, balance_id FROM sure_balance_observations
             WHERE lineage_id = ? AND source_id = ? AND kind = ? AND observed_key = ?
             """)
         defer { query.reset() }
         try query.bind([.text(lineageID), .text(sourceID), .text(kind), .text(observedKey)])
         guard try query.step() else { return nil }
-        return SureObservation(amount: query.int64(0), currency: query.text(1), direction: query.text(2),
-                               balanceID: query.optionalText(3))
+        return SureObservation(
+            amount: query.int64(0), currency: query.text(1), direction: query.text(2),
+            balanceID: query.optionalText(3))
     }
 
-    public func insertSureObservation(lineageID: String, connectionID: String, accountID: String, sourceID: String,
-                                      kind: String, observedAt: String, observedKey: String,
-                                      observation: SureObservation, now: String) throws {
-        try connection.cached("""
+    public func insertSureObservation(
+        lineageID: String, connectionID: String, accountID: String, sourceID: String,
+        kind: String, observedAt: String, observedKey: String,
+        observation: SureObservation, now: String
+    ) throws {
+        try connection.cached(
+            """
             INSERT INTO sure_balance_observations (lineage_id, connection_id, account_id, source_id, kind, observed_at,
                 observed_key, amount, currency, direction, balance_id, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([.text(lineageID), .text(connectionID), .text(accountID), .text(sourceID), .text(kind),
-                      .text(observedAt), .text(observedKey), .integer(observation.amount), .text(observation.currency),
-                      .text(observation.direction), .optional(observation.balanceID), .text(now)])
+            """
+        ).run([
+            .text(lineageID), .text(connectionID), .text(accountID), .text(sourceID), .text(kind),
+            .text(observedAt), .text(observedKey), .integer(observation.amount), .text(observation.currency),
+            .text(observation.direction), .optional(observation.balanceID), .text(now),
+        ])
     }
 
     /// Deletes an observation and the ledger balance it fed.
     public func deleteSureObservation(lineageID: String, sourceID: String, kind: String, observedKey: String) throws {
         if let existing = try sureObservation(lineageID: lineageID, sourceID: sourceID, kind: kind, observedKey: observedKey),
-           let balanceID = existing.balanceID {
+            let balanceID = existing.balanceID
+        {
             try connection.cached("DELETE FROM balances WHERE id = ?").run([.text(balanceID)])
         }
-        try connection.cached("""
+        try connection.cached(
+            """
             DELETE FROM sure_balance_observations WHERE lineage_id = ? AND source_id = ? AND kind = ? AND observed_key = ?
-            """).run([.text(lineageID), .text(sourceID), .text(kind), .text(observedKey)])
+            """
+        ).run([.text(lineageID), .text(sourceID), .text(kind), .text(observedKey)])
     }
 }

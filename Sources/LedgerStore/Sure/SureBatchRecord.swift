@@ -25,12 +25,14 @@ public struct SureBatchRecord: Sendable, Equatable {
     public var acceptedAt: String
     public var appliedAt: String?
 
-    public init(rowID: Int64 = 0, connectionID: String, generation: Int64, streamID: String, batchID: String,
-                sequence: Int64, predecessorDigest: String?, payloadDigest: String, captureID: String,
-                chunkIndex: Int, chunkCount: Int, captureMode: String, snapshotComplete: Bool, capturedAt: String,
-                capturedKey: String, status: SureBatchStatus, hasPayload: Bool = true, file: String?, attempts: Int = 0,
-                retryTime: Int64? = nil, errorCode: String? = nil, counts: String? = nil, acceptedAt: String,
-                appliedAt: String? = nil) {
+    public init(
+        rowID: Int64 = 0, connectionID: String, generation: Int64, streamID: String, batchID: String,
+        sequence: Int64, predecessorDigest: String?, payloadDigest: String, captureID: String,
+        chunkIndex: Int, chunkCount: Int, captureMode: String, snapshotComplete: Bool, capturedAt: String,
+        capturedKey: String, status: SureBatchStatus, hasPayload: Bool = true, file: String?, attempts: Int = 0,
+        retryTime: Int64? = nil, errorCode: String? = nil, counts: String? = nil, acceptedAt: String,
+        appliedAt: String? = nil
+    ) {
         self.rowID = rowID
         self.connectionID = connectionID
         self.generation = generation

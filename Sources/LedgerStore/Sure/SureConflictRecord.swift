@@ -13,8 +13,10 @@ public struct SureConflictRecord: Sendable, Equatable {
     public var createdAt: String
     public var resolvedAt: String?
 
-    public init(id: String, connectionID: String, lineageID: String, kind: String, identity: String, status: SureConflictStatus,
-                details: String, resolution: String? = nil, createdAt: String, resolvedAt: String? = nil) {
+    public init(
+        id: String, connectionID: String, lineageID: String, kind: String, identity: String, status: SureConflictStatus,
+        details: String, resolution: String? = nil, createdAt: String, resolvedAt: String? = nil
+    ) {
         self.id = id
         self.connectionID = connectionID
         self.lineageID = lineageID

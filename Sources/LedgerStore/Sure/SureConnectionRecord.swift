@@ -22,9 +22,11 @@ public struct SureConnectionRecord: Sendable, Equatable {
     public var purgeRequestedAt: String?
     public var purgeCompletedAt: String?
 
-    public init(id: String, publisherID: String, status: SureConnectionStatus, generation: Int64, streamID: String,
-                nextSequence: Int64, predecessorDigest: String?, repairReason: String?, credentialDigest: String?,
-                sourceRowID: Int64, consentGrantedAt: String, createdAt: String) {
+    public init(
+        id: String, publisherID: String, status: SureConnectionStatus, generation: Int64, streamID: String,
+        nextSequence: Int64, predecessorDigest: String?, repairReason: String?, credentialDigest: String?,
+        sourceRowID: Int64, consentGrantedAt: String, createdAt: String
+    ) {
         self.id = id
         self.publisherID = publisherID
         self.status = status

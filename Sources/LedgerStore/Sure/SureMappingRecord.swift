@@ -19,10 +19,12 @@ public struct SureMappingRecord: Sendable, Equatable {
     var accountOrigin: String
     public var unavailableAt: String?
 
-    public init(connectionID: String, sourceAccountID: String, position: Int, accountID: String, lineageID: String,
-                mappingVersion: Int64, accountableType: String, subtype: String?, currency: String, name: String,
-                institutionName: String, ledgerTimezone: String, accountOrigin: String = "created",
-                unavailableAt: String? = nil) {
+    public init(
+        connectionID: String, sourceAccountID: String, position: Int, accountID: String, lineageID: String,
+        mappingVersion: Int64, accountableType: String, subtype: String?, currency: String, name: String,
+        institutionName: String, ledgerTimezone: String, accountOrigin: String = "created",
+        unavailableAt: String? = nil
+    ) {
         self.connectionID = connectionID
         self.sourceAccountID = sourceAccountID
         self.position = position

@@ -33,12 +33,13 @@ package enum ArgumentLexer {
         if word.hasPrefix("--") {
             let body = word.dropFirst(2)
             if let equals = body.firstIndex(of: "=") {
-                return .option(OptionToken(
-                    raw: word,
-                    name: String(body[..<equals]),
-                    isShort: false,
-                    inlineValue: String(body[body.index(after: equals)...])
-                ))
+                return .option(
+                    OptionToken(
+                        raw: word,
+                        name: String(body[..<equals]),
+                        isShort: false,
+                        inlineValue: String(body[body.index(after: equals)...])
+                    ))
             }
             return .option(OptionToken(raw: word, name: String(body), isShort: false))
         }

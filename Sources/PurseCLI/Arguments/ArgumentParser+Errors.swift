@@ -19,7 +19,8 @@ extension ArgumentParser {
         if suggestion == nil, path.isEmpty {
             let lastWords = commands.compactMap { $0.path.count > 1 ? $0.path.last : nil }
             if let match = ClosestMatch.find(typed, among: lastWords),
-               let command = commands.first(where: { $0.path.count > 1 && $0.path.last == match }) {
+                let command = commands.first(where: { $0.path.count > 1 && $0.path.last == match })
+            {
                 suggestion = command.name
             }
         }

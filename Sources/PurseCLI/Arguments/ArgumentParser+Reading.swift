@@ -67,7 +67,8 @@ extension ArgumentParser {
             index += 1
             return next
         } else if index < tokens.count, case .option(let next) = tokens[index], next.isShort,
-                  next.name.count > 1, next.inlineValue == nil, lookUp(next, in: options + builtins) == nil {
+            next.name.count > 1, next.inlineValue == nil, lookUp(next, in: options + builtins) == nil
+        {
             // A value such as `--sort -date` looks like an option but names none.
             index += 1
             return next.raw

@@ -38,7 +38,8 @@ extension ArgumentParser {
         var shorts: Set<Character> = []
         for option in options {
             if option.name.isEmpty || option.name.hasPrefix("-")
-                || option.name.contains(where: { $0 == "=" || $0 == " " }) {
+                || option.name.contains(where: { $0 == "=" || $0 == " " })
+            {
                 problems.append("option '\(option.name)' in \(place) is not a valid long name")
             }
             if !names.insert(option.name).inserted {

@@ -155,7 +155,8 @@ package struct ArgumentParser: Sendable {
             index += 1
             if let spec = lookUp(option, in: leading) {
                 if !spec.isFlag, option.inlineValue == nil, index < tokens.count,
-                   case .argument = tokens[index] {
+                    case .argument = tokens[index]
+                {
                     index += 1
                 }
             } else if !lenient {

@@ -27,14 +27,16 @@ enum AccountResolver {
         if named.count == 1 { return named[0].id }
         guard named.isEmpty else {
             let listed = named.map { "\($0.id) '\($0.displayName)' from \($0.sourceName)" }
-            throw context.usageError("\(named.count) accounts are named '\(name)': \(listed.joined(separator: ", ")); "
-                                     + "give the ID of the one you mean")
+            throw context.usageError(
+                "\(named.count) accounts are named '\(name)': \(listed.joined(separator: ", ")); "
+                    + "give the ID of the one you mean")
         }
         var displayNames: [String] = []
         for account in accounts where !displayNames.contains(account.displayName) {
             displayNames.append(account.displayName)
         }
-        throw context.usageError("no account with the ID or name '\(name)' (see 'purse accounts')",
-                                 suggestions: ClosestMatch.closest(name, among: displayNames))
+        throw context.usageError(
+            "no account with the ID or name '\(name)' (see 'purse accounts')",
+            suggestions: ClosestMatch.closest(name, among: displayNames))
     }
 }

@@ -8,15 +8,17 @@ enum BudgetCommand {
     static func set(_ context: CommandContext) throws {
         let amountText = context.command.positionals[1]
         let store = try context.openStore(.writeExisting)
-        let category = try CategoryResolver.resolve(context.command.positionals[0], store: store, context: context,
-                                                    allowNew: context.command.has("new"),
-                                                    hint: "see 'purse categories'; --new creates it")
+        let category = try CategoryResolver.resolve(
+            context.command.positionals[0], store: store, context: context,
+            allowNew: context.command.has("new"),
+            hint: "see 'purse categories'; --new creates it")
         let currency = try self.currency(context, store: store)
         let held = try store.accountCurrencies()
         guard held.contains(currency) else {
-            throw context.usageError(held.isEmpty
-                ? "no account holds \(currency): the ledger has no accounts yet (run 'purse sync' first)"
-                : "no account holds \(currency) (the accounts hold \(held.joined(separator: ", ")))")
+            throw context.usageError(
+                held.isEmpty
+                    ? "no account holds \(currency): the ledger has no accounts yet (run 'purse sync' first)"
+                    : "no account holds \(currency) (the accounts hold \(held.joined(separator: ", ")))")
         }
         let units: Int64
         do {
@@ -30,16 +32,20 @@ enum BudgetCommand {
         }
         let month = try PeriodOptions.firstMonth(context, zone: try context.reportTimeZone())
         try store.transaction {
-            try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: units,
-                                              rollover: rollover), now: context.now)
+            try store.saveBudget(
+                BudgetRecord(
+                    category: category, currency: currency, firstMonth: month, amount: units,
+                    rollover: rollover), now: context.now)
         }
-        context.note("Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)")
+        context.note(
+            "Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)")
     }
 
     static func remove(_ context: CommandContext) throws {
         let store = try context.openStore(.writeExisting)
-        let category = try CategoryResolver.resolve(context.command.positionals[0], store: store, context: context,
-                                                    hint: "see 'purse budget list'")
+        let category = try CategoryResolver.resolve(
+            context.command.positionals[0], store: store, context: context,
+            hint: "see 'purse budget list'")
         let currency = try self.currency(context, store: store)
         let month = try PeriodOptions.firstMonth(context, zone: try context.reportTimeZone())
         let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency }
@@ -51,8 +57,10 @@ enum BudgetCommand {
         }
         let current = inForce ?? history[0]
         try store.transaction {
-            try store.saveBudget(BudgetRecord(category: category, currency: currency, firstMonth: month, amount: nil,
-                                              rollover: current.rollover), now: context.now)
+            try store.saveBudget(
+                BudgetRecord(
+                    category: category, currency: currency, firstMonth: month, amount: nil,
+                    rollover: current.rollover), now: context.now)
         }
         context.note("Budget for \(category) (\(currency)) removed from \(month) on")
     }
@@ -68,45 +76,62 @@ enum BudgetCommand {
         case .csv:
             let csv = CSVWriter(header: ["category", "currency", "from", "amount", "rollover"], write: sink.write)
             for record in records {
-                csv.row([.text(record.category), .text(record.currency), .number(record.firstMonth.description),
-                         record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
-                         .text(record.amount == nil ? "removed" : record.rollover.rawValue)])
+                csv.row([
+                    .text(record.category), .text(record.currency), .number(record.firstMonth.description),
+                    record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
+                    .text(record.amount == nil ? "removed" : record.rollover.rawValue),
+                ])
             }
         case .json:
-            sink.write(JSONOutput.object([
-                ("schema", .string("purse.budgets.v1")),
-                ("budgets", .array(records.map { record in
-                    .object([("category", .string(record.category)), ("currency", .string(record.currency)),
-                             ("from", .string(record.firstMonth.description)),
-                             ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
-                             ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil))])
-                })),
-            ]).pretty + "\n")
+            sink.write(
+                JSONOutput.object([
+                    ("schema", .string("purse.budgets.v1")),
+                    (
+                        "budgets",
+                        .array(
+                            records.map { record in
+                                .object([
+                                    ("category", .string(record.category)), ("currency", .string(record.currency)),
+                                    ("from", .string(record.firstMonth.description)),
+                                    ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
+                                    ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil)),
+                                ])
+                            })
+                    ),
+                ]).pretty + "\n")
         case .text:
             guard !records.isEmpty else {
                 sink.write("No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n")
                 return
             }
-            var table = TextTable(columns: [.init("Category", maximumWidth: 28), .init("Currency"), .init("From"),
-                                            .init("Amount", .right), .init("Rollover")])
+            var table = TextTable(columns: [
+                .init("Category", maximumWidth: 28), .init("Currency"), .init("From"),
+                .init("Amount", .right), .init("Rollover"),
+            ])
             for record in records {
-                table.append([record.category, record.currency, record.firstMonth.description,
-                              record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
-                              record.amount == nil ? "" : record.rollover.rawValue])
+                table.append([
+                    record.category, record.currency, record.firstMonth.description,
+                    record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
+                    record.amount == nil ? "" : record.rollover.rawValue,
+                ])
             }
             sink.write(table.rendered())
         }
     }
 
     static func report(_ context: CommandContext) throws {
-        try ReportRunner.run(context, options: {
-            let zone = try context.reportTimeZone()
-            return (zone: zone, months: try PeriodOptions.months(context, zone: zone), warnAt: try warnLevel(context) ?? 80)
-        }, analyse: { store, options in
-            try BudgetAnalysis.report(store, months: options.months, zone: options.zone,
-                                      today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
-                                      includePending: context.command.has("include-pending"))
-        }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
+        try ReportRunner.run(
+            context,
+            options: {
+                let zone = try context.reportTimeZone()
+                return (zone: zone, months: try PeriodOptions.months(context, zone: zone), warnAt: try warnLevel(context) ?? 80)
+            },
+            analyse: { store, options in
+                try BudgetAnalysis.report(
+                    store, months: options.months, zone: options.zone,
+                    today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
+                    includePending: context.command.has("include-pending"))
+            }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
     }
 
     /// Silent and 0 when all is well; a line per budget over (and, with --warn-at, per warning)
@@ -116,8 +141,9 @@ enum BudgetCommand {
         let months = try PeriodOptions.months(context, zone: zone)
         let warnAt = try warnLevel(context)
         let report = try context.reading { store in
-            try BudgetAnalysis.report(store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
-                                      warnAt: warnAt ?? 80, includePending: context.command.has("include-pending"))
+            try BudgetAnalysis.report(
+                store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
+                warnAt: warnAt ?? 80, includePending: context.command.has("include-pending"))
         }
         for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {
             context.stdout.write(line + "\n")

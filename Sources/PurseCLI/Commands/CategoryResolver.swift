@@ -10,7 +10,8 @@ enum CategoryResolver {
     /// the rules; then the categories budgeted already (some made with `budget set --new`).
     static func knownCategories(_ store: LedgerStore) throws -> [String] {
         var known: [String] = []
-        let all = SpendingCategory.all + [SpendingCategory.income, SpendingCategory.transfers]
+        let all =
+            SpendingCategory.all + [SpendingCategory.income, SpendingCategory.transfers]
             + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().map(\.category))
         for category in all where !known.contains(category) { known.append(category) }
         return known
@@ -19,8 +20,10 @@ enum CategoryResolver {
     /// The known category that `given` names in any case, keeping its known spelling
     /// ("groceries" is Groceries). An unknown name is a usage error suggesting the closest
     /// known ones, unless `allowNew`, which takes it as written.
-    static func resolve(_ given: String, store: LedgerStore, context: CommandContext, allowNew: Bool = false,
-                        hint: String = "see 'purse categories'") throws -> String {
+    static func resolve(
+        _ given: String, store: LedgerStore, context: CommandContext, allowNew: Bool = false,
+        hint: String = "see 'purse categories'"
+    ) throws -> String {
         let known = try knownCategories(store)
         if let category = known.first(where: { $0.lowercased() == given.lowercased() }) { return category }
         if allowNew { return given }

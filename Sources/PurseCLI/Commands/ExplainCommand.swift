@@ -5,14 +5,18 @@ import Rendering
 /// ones of the same scope that did not count and why not.
 enum ExplainCommand {
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(context, options: {
-            (filters: try filters(context), period: try ReportPeriod(context: context, zone: try context.reportTimeZone()))
-        }, analyse: { store, options in
-            // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
-            if let category = options.filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
-            return try ExplainAnalysis.report(store, scope: try options.period.filtered(context: context, store: store),
-                                              months: options.period.months, filters: options.filters)
-        }, text: ExplainRendering.text, csv: ExplainRendering.csv, json: ExplainRendering.json)
+        try ReportRunner.run(
+            context,
+            options: {
+                (filters: try filters(context), period: try ReportPeriod(context: context, zone: try context.reportTimeZone()))
+            },
+            analyse: { store, options in
+                // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
+                if let category = options.filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
+                return try ExplainAnalysis.report(
+                    store, scope: try options.period.filtered(context: context, store: store),
+                    months: options.period.months, filters: options.filters)
+            }, text: ExplainRendering.text, csv: ExplainRendering.csv, json: ExplainRendering.json)
     }
 
     /// --category, --mcc and --merchant: which spending to explain.

@@ -5,10 +5,13 @@ import Rendering
 /// transfers excluded.
 enum ReportCashflowCommand {
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(context, options: {
-            try ReportPeriod(context: context, zone: try context.reportTimeZone())
-        }, analyse: { store, period in
-            try CashflowAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months)
-        }, text: CashflowRendering.text, csv: CashflowRendering.csv, json: CashflowRendering.json)
+        try ReportRunner.run(
+            context,
+            options: {
+                try ReportPeriod(context: context, zone: try context.reportTimeZone())
+            },
+            analyse: { store, period in
+                try CashflowAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months)
+            }, text: CashflowRendering.text, csv: CashflowRendering.csv, json: CashflowRendering.json)
     }
 }

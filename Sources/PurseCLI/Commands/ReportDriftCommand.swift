@@ -5,9 +5,11 @@ import Rendering
 /// ones. Drift is information (exit 0) unless --fail-on-drift asks for exit 1.
 enum ReportDriftCommand {
     static func run(_ context: CommandContext) throws {
-        let report = try ReportRunner.run(context, options: { try context.reportTimeZone() }, analyse: { store, zone in
-            try BalanceAnalysis.drift(store, accountIDs: try AccountResolver.accountIDs(context, store: store), zone: zone)
-        }, text: { report, _ in DriftRendering.text(report) }, csv: DriftRendering.csv, json: DriftRendering.json)
+        let report = try ReportRunner.run(
+            context, options: { try context.reportTimeZone() },
+            analyse: { store, zone in
+                try BalanceAnalysis.drift(store, accountIDs: try AccountResolver.accountIDs(context, store: store), zone: zone)
+            }, text: { report, _ in DriftRendering.text(report) }, csv: DriftRendering.csv, json: DriftRendering.json)
         if report.hasDrift, context.command.has("fail-on-drift") { throw CheckFailed() }
     }
 }

@@ -4,10 +4,13 @@ import Rendering
 /// `purse report income`: income by month and source (merchant name, else description), per currency.
 enum ReportIncomeCommand {
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(context, options: {
-            try ReportPeriod(context: context, zone: try context.reportTimeZone())
-        }, analyse: { store, period in
-            try IncomeAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months)
-        }, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
+        try ReportRunner.run(
+            context,
+            options: {
+                try ReportPeriod(context: context, zone: try context.reportTimeZone())
+            },
+            analyse: { store, period in
+                try IncomeAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months)
+            }, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
     }
 }

@@ -10,11 +10,13 @@ import Rendering
 enum ReportRunner {
     /// A report in the usual three forms, `text`, `csv` and `json`.
     @discardableResult
-    static func run<Options, Report>(_ context: CommandContext, options: () throws -> Options,
-                                     analyse: (LedgerStore, Options) throws -> Report,
-                                     text: (Report, TextStyle) -> String,
-                                     csv: (Report, @escaping (String) -> Void) -> Void,
-                                     json: (Report) -> JSONOutput) throws -> Report {
+    static func run<Options, Report>(
+        _ context: CommandContext, options: () throws -> Options,
+        analyse: (LedgerStore, Options) throws -> Report,
+        text: (Report, TextStyle) -> String,
+        csv: (Report, @escaping (String) -> Void) -> Void,
+        json: (Report) -> JSONOutput
+    ) throws -> Report {
         try run(context, formats: OutputFormat.allCases, fallback: .text, options: options, analyse: analyse) { report, format, sink in
             switch format {
             case .csv: csv(report, sink.write)

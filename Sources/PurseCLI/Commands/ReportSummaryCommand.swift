@@ -34,14 +34,22 @@ enum ReportSummaryCommand {
     }
 
     static func run(_ context: CommandContext) throws {
-        let summary = try ReportRunner.run(context, formats: Format.allCases, fallback: .text, options: {
-            try Options(context)
-        }, analyse: { store, options in
-            (options: options, result: try SummaryAnalysis.report(store, month: options.month, zone: options.zone, now: context.now,
-                                                                   warnAt: Int64(options.warnAt)))
-        }, render: { summary, format, sink in
-            write(summary.result.report, format: format, options: summary.options, context: context, to: sink)
-        })
+        let summary = try ReportRunner.run(
+            context, formats: Format.allCases, fallback: .text,
+            options: {
+                try Options(context)
+            },
+            analyse: { store, options in
+                (
+                    options: options,
+                    result: try SummaryAnalysis.report(
+                        store, month: options.month, zone: options.zone, now: context.now,
+                        warnAt: Int64(options.warnAt))
+                )
+            },
+            render: { summary, format, sink in
+                write(summary.result.report, format: format, options: summary.options, context: context, to: sink)
+            })
         if !context.command.has("no-record") {
             record(summary.result.records, context: context)
         }
@@ -54,9 +62,11 @@ enum ReportSummaryCommand {
         case .json: sink.write(SummaryJSONRendering.json(report).pretty + "\n")
         case .html: sink.write(SummaryHTMLRendering.html(report))
         case .email:
-            sink.write(SummaryEmailRendering.message(report, from: options.from, to: options.to,
-                                                     utcOffsetSeconds: options.zone.offset(at: context.now.epochSeconds),
-                                                     style: context.textStyle))
+            sink.write(
+                SummaryEmailRendering.message(
+                    report, from: options.from, to: options.to,
+                    utcOffsetSeconds: options.zone.offset(at: context.now.epochSeconds),
+                    style: context.textStyle))
         }
     }
 
@@ -68,8 +78,9 @@ enum ReportSummaryCommand {
         do {
             try context.openStore(.writeExisting).saveSummaryRecords(records)
         } catch {
-            context.warn(ErrorFunnel.writeFailureCause(error, ledger: context.databasePath)
-                         + ", so this summary was not remembered (restatements are not tracked)")
+            context.warn(
+                ErrorFunnel.writeFailureCause(error, ledger: context.databasePath)
+                    + ", so this summary was not remembered (restatements are not tracked)")
         }
     }
 
@@ -78,14 +89,16 @@ enum ReportSummaryCommand {
         guard let text = context.command.value(name) else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }), trimmed.contains("@") else {
-            throw context.usageError("option '--\(name)' needs a mail address such as you@example.com or 'Ana <ana@example.com>', not '\(text)'")
+            throw context.usageError(
+                "option '--\(name)' needs a mail address such as you@example.com or 'Ana <ana@example.com>', not '\(text)'")
         }
         return trimmed
     }
 
     /// The local user's mailbox: `$LOGNAME` or `$USER` at localhost, else root@localhost.
     static func defaultAddress(_ environment: [String: String]) -> String {
-        let user = [environment["LOGNAME"], environment["USER"]].compactMap { $0 }
+        let user =
+            [environment["LOGNAME"], environment["USER"]].compactMap { $0 }
             .first { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) } } ?? "root"
         return user + "@localhost"
     }

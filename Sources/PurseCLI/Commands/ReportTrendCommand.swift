@@ -4,9 +4,12 @@ import Rendering
 /// `purse report trend`: each account's balance at the end of each day, week or month.
 enum ReportTrendCommand {
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(context, options: { try BalanceReportOptions(context: context) }, analyse: { store, options in
-            try BalanceAnalysis.trend(store, accountIDs: try AccountResolver.accountIDs(context, store: store),
-                                      from: options.from, to: options.to, every: options.interval, zone: options.zone)
-        }, text: TrendRendering.text, csv: TrendRendering.csv, json: TrendRendering.json)
+        try ReportRunner.run(
+            context, options: { try BalanceReportOptions(context: context) },
+            analyse: { store, options in
+                try BalanceAnalysis.trend(
+                    store, accountIDs: try AccountResolver.accountIDs(context, store: store),
+                    from: options.from, to: options.to, every: options.interval, zone: options.zone)
+            }, text: TrendRendering.text, csv: TrendRendering.csv, json: TrendRendering.json)
     }
 }

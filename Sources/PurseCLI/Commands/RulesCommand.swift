@@ -1,5 +1,5 @@
-import Foundation
 import Analytics
+import Foundation
 import LedgerStore
 import Rendering
 
@@ -75,7 +75,8 @@ enum RulesCommand {
     }
 
     static func row(_ rule: UserRule) -> RulesRendering.Rule {
-        RulesRendering.Rule(id: rule.id, merchant: rule.merchant, description: rule.description,
-                            merchantCategoryCode: rule.merchantCategoryCode, category: rule.category, flow: rule.flow)
+        RulesRendering.Rule(
+            id: rule.id, merchant: rule.merchant, description: rule.description,
+            merchantCategoryCode: rule.merchantCategoryCode, category: rule.category, flow: rule.flow)
     }
 }

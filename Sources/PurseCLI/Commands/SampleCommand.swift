@@ -18,7 +18,8 @@ enum SampleCommand {
         }
         let generator = WalletExportSampleGenerator(transactions: transactions, months: months, seed: seed)
         let summary = try generator.write(to: URL(fileURLWithPath: out, isDirectory: true))
-        context.note("Wrote \(summary.transactions) transactions, \(summary.balances) balance observations and "
-            + "\(summary.accounts) accounts (\(summary.firstDay) to \(summary.lastDay)) to \(out)")
+        context.note(
+            "Wrote \(summary.transactions) transactions, \(summary.balances) balance observations and "
+                + "\(summary.accounts) accounts (\(summary.firstDay) to \(summary.lastDay)) to \(out)")
     }
 }

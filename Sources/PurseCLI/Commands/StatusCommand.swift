@@ -24,10 +24,11 @@ enum StatusCommand {
     static func check(_ store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
         let findings = try store.check()
         if format == .json {
-            context.stdout.write(JSONOutput.object([
-                ("schema", .string("purse.check.v1")), ("database", .string(store.path)),
-                ("ok", .bool(findings.isEmpty)), ("findings", .array(findings.map(JSONOutput.string))),
-            ]).pretty + "\n")
+            context.stdout.write(
+                JSONOutput.object([
+                    ("schema", .string("purse.check.v1")), ("database", .string(store.path)),
+                    ("ok", .bool(findings.isEmpty)), ("findings", .array(findings.map(JSONOutput.string))),
+                ]).pretty + "\n")
         } else if findings.isEmpty {
             context.stdout.write("\(store.path): ok (integrity check and ledger invariants)\n")
         } else {
@@ -46,25 +47,38 @@ enum StatusCommand {
             ("accounts", .integer(Int64(counts.accounts))),
             ("balance_observations", .integer(Int64(counts.balances))),
             ("transactions", .integer(Int64(counts.transactions))),
-            ("sources", .array(sources.map { source in
-                .object([
-                    ("kind", .string(source.kind)),
-                    ("id", .string(source.externalID)),
-                    ("name", .string(source.name)),
-                    ("location", .optional(source.location)),
-                    ("created_at", .string(source.createdAt)),
-                    ("last_synced_at", .optional(source.lastSyncedAt)),
-                    ("streams", .array(source.streams.map { stream in
+            (
+                "sources",
+                .array(
+                    sources.map { source in
                         .object([
-                            ("name", .string(stream.name)),
-                            ("token", .object([("generation", .string(stream.token.generation)),
-                                               ("sequence", .integer(stream.token.sequence))])),
-                            ("records", .integer(Int64(stream.records))),
-                            ("changed_at", .string(stream.changedAt)),
+                            ("kind", .string(source.kind)),
+                            ("id", .string(source.externalID)),
+                            ("name", .string(source.name)),
+                            ("location", .optional(source.location)),
+                            ("created_at", .string(source.createdAt)),
+                            ("last_synced_at", .optional(source.lastSyncedAt)),
+                            (
+                                "streams",
+                                .array(
+                                    source.streams.map { stream in
+                                        .object([
+                                            ("name", .string(stream.name)),
+                                            (
+                                                "token",
+                                                .object([
+                                                    ("generation", .string(stream.token.generation)),
+                                                    ("sequence", .integer(stream.token.sequence)),
+                                                ])
+                                            ),
+                                            ("records", .integer(Int64(stream.records))),
+                                            ("changed_at", .string(stream.changedAt)),
+                                        ])
+                                    })
+                            ),
                         ])
-                    })),
-                ])
-            })),
+                    })
+            ),
         ])
     }
 
@@ -78,11 +92,15 @@ enum StatusCommand {
             text += "\nSource: \(source.name) (\(source.kind) \(source.externalID))\n"
             if let location = source.location { text += "  Location: \(location)\n" }
             text += "  Last sync: \(source.lastSyncedAt ?? "never")\n"
-            var table = TextTable(columns: [.init("Stream"), .init("Generation"), .init("Sequence", .right),
-                                            .init("Records", .right), .init("Changed")])
+            var table = TextTable(columns: [
+                .init("Stream"), .init("Generation"), .init("Sequence", .right),
+                .init("Records", .right), .init("Changed"),
+            ])
             for stream in source.streams {
-                table.append([stream.name, stream.token.generation, String(stream.token.sequence),
-                              String(stream.records), stream.changedAt])
+                table.append([
+                    stream.name, stream.token.generation, String(stream.token.sequence),
+                    String(stream.records), stream.changedAt,
+                ])
             }
             text += table.rendered().split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")

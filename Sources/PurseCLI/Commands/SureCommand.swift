@@ -47,9 +47,10 @@ enum SureCommand {
             let given = context.command.values(name)
             if given.count == ids.count { return given }
             if given.isEmpty, !required { return Array(repeating: nil, count: ids.count) }
-            throw context.usageError(required
-                ? "give one --\(name) for each --account (\(ids.count) accounts, \(given.count) --\(name))"
-                : "give --\(name) for every --account or for none (\(ids.count) accounts, \(given.count) --\(name))")
+            throw context.usageError(
+                required
+                    ? "give one --\(name) for each --account (\(ids.count) accounts, \(given.count) --\(name))"
+                    : "give --\(name) for every --account or for none (\(ids.count) accounts, \(given.count) --\(name))")
         }
         let kinds = try values("kind", required: true)
         let currencies = try values("currency", required: true)
@@ -57,8 +58,9 @@ enum SureCommand {
         let institutions = try values("institution", required: false)
         let zones = try values("timezone", required: false)
         return ids.indices.map { index in
-            SureAccountRequest(sourceAccountID: ids[index], accountableType: kinds[index]!, currency: currencies[index]!,
-                               name: names[index], institutionName: institutions[index], ledgerTimezone: zones[index])
+            SureAccountRequest(
+                sourceAccountID: ids[index], accountableType: kinds[index]!, currency: currencies[index]!,
+                name: names[index], institutionName: institutions[index], ledgerTimezone: zones[index])
         }
     }
 
@@ -79,7 +81,8 @@ enum SureCommand {
             text += "  generation: \(connection.generation)\n"
             text += "  stream:     \(connection.streamID)\n"
             for mapping in configuration.mappings {
-                text += "  account:    \(mapping.accountID) \(mapping.accountableType) \(mapping.currency) \"\(mapping.name)\" lineage \(mapping.lineageID) version \(mapping.mappingVersion)\n"
+                text +=
+                    "  account:    \(mapping.accountID) \(mapping.accountableType) \(mapping.currency) \"\(mapping.name)\" lineage \(mapping.lineageID) version \(mapping.mappingVersion)\n"
             }
             if let credential = configuration.credential {
                 text += "  credential: \(credential)\n"
@@ -123,7 +126,8 @@ enum SureCommand {
             text += "Sure connection \(connection.id): \(connection.status.rawValue)"
             if let reason = connection.repairReason { text += " (\(reason))" }
             text += "\n  generation \(connection.generation), stream \(connection.streamID), next sequence \(connection.nextSequence)\n"
-            text += "  last accepted \(connection.lastAcceptedAt ?? "never"), last imported \(connection.lastImportedAt ?? "never"), last captured \(connection.lastCapturedAt ?? "never")\n"
+            text +=
+                "  last accepted \(connection.lastAcceptedAt ?? "never"), last imported \(connection.lastImportedAt ?? "never"), last captured \(connection.lastCapturedAt ?? "never")\n"
             text += "  open conflicts: \(open)\n"
             if let purge = connection.purgeCompletedAt { text += "  purged at \(purge)\n" }
             for mapping in mappings {
@@ -184,7 +188,8 @@ enum SureCommand {
         default:
             if conflicts.isEmpty { context.stdout.write("No open conflicts.\n") }
             for conflict in conflicts {
-                context.stdout.write("\(conflict.id) \(conflict.kind) \(conflict.status.rawValue) \(SureJSON.details(conflict.details).compact)\n")
+                context.stdout.write(
+                    "\(conflict.id) \(conflict.kind) \(conflict.status.rawValue) \(SureJSON.details(conflict.details).compact)\n")
             }
         }
     }
@@ -220,16 +225,22 @@ enum SureCommand {
         let format = try format(context)
         let disposition = context.command.value("disposition") ?? "retain"
         let store = try context.openStore(.writeExisting)
-        let record = try SureConnections(store: store, now: context.now).disconnect(context.command.positionals[0], disposition: disposition)
+        let record = try SureConnections(store: store, now: context.now).disconnect(
+            context.command.positionals[0], disposition: disposition)
         switch format {
         case .json:
-            guard case .object(var members) = SureJSON.health(record, mappings: try store.sureMappings(connectionID: record.id),
-                                                               openConflicts: try store.openSureConflictCount(connectionID: record.id)) else { return }
+            guard
+                case .object(var members) = SureJSON.health(
+                    record, mappings: try store.sureMappings(connectionID: record.id),
+                    openConflicts: try store.openSureConflictCount(connectionID: record.id))
+            else { return }
             members.append(("disposition", .string(disposition)))
             context.stdout.write(JSONOutput.object(members).pretty + "\n")
         default:
             var text = "Disconnected Sure connection \(record.id) (\(disposition))"
-            if disposition == "discard" { text += ": purge requested \(record.purgeRequestedAt ?? "-"), completed \(record.purgeCompletedAt ?? "-")" }
+            if disposition == "discard" {
+                text += ": purge requested \(record.purgeRequestedAt ?? "-"), completed \(record.purgeCompletedAt ?? "-")"
+            }
             context.stdout.write(text + "\n")
         }
     }
@@ -238,7 +249,8 @@ enum SureCommand {
         switch try format(context) {
         case .json: context.stdout.write(SureJSON.capabilities.pretty + "\n")
         default:
-            context.stdout.write("""
+            context.stdout.write(
+                """
                 Sure protocol versions: 2 (delivery: background_publisher)
                 Limits: \(SureBatchValidator.maximumPayloadBytes) bytes per batch, \(SureBatchValidator.maximumRecords) events per batch, \(SureBatchValidator.maximumAccounts) accounts per connection, \(SureBatchValidator.maximumQueuedBatches) queued batches, \(SureBatchValidator.maximumChunks) chunks per capture
                 Transaction statuses: authorized, pending, booked, rejected, memo, unknown

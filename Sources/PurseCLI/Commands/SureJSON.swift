@@ -37,18 +37,27 @@ enum SureJSON {
             ("next_sequence", .integer(connection.nextSequence)),
             ("server_url", .null),
             ("upload_url", inbox.map { .string($0 + "/batches") } ?? .null),
-            ("consent", .object([
-                ("version", .integer(1)),
-                ("granted_at", .string(connection.consentGrantedAt)),
-                ("selected_source_account_ids", .array(selected)),
-                ("upload_authorized", .bool(true)),
-                ("family_visibility_acknowledged", .bool(true)),
-                ("remote_processing_acknowledged", .bool(true)),
-            ])),
-            ("account_bindings", .array(configuration.mappings.map { mapping in
-                .object([("source_account_id", .string(mapping.accountID)), ("lineage_id", .string(mapping.lineageID)),
-                         ("mapping_version", .integer(mapping.mappingVersion))])
-            })),
+            (
+                "consent",
+                .object([
+                    ("version", .integer(1)),
+                    ("granted_at", .string(connection.consentGrantedAt)),
+                    ("selected_source_account_ids", .array(selected)),
+                    ("upload_authorized", .bool(true)),
+                    ("family_visibility_acknowledged", .bool(true)),
+                    ("remote_processing_acknowledged", .bool(true)),
+                ])
+            ),
+            (
+                "account_bindings",
+                .array(
+                    configuration.mappings.map { mapping in
+                        .object([
+                            ("source_account_id", .string(mapping.accountID)), ("lineage_id", .string(mapping.lineageID)),
+                            ("mapping_version", .integer(mapping.mappingVersion)),
+                        ])
+                    })
+            ),
             ("accounts", .array(configuration.mappings.map(mapping))),
             ("max_records_per_batch", .integer(Int64(SureBatchValidator.maximumRecords))),
             ("max_bytes_per_batch", .integer(Int64(SureBatchValidator.maximumPayloadBytes))),
@@ -75,8 +84,13 @@ enum SureJSON {
             ("purge_requested_at", .optional(connection.purgeRequestedAt)),
             ("purge_completed_at", .optional(connection.purgeCompletedAt)),
             ("accounts", .array(mappings.map(mapping))),
-            ("pagination", .object([("page", .integer(1)), ("per_page", .integer(Int64(max(mappings.count, 1)))),
-                                    ("total_count", .integer(Int64(mappings.count))), ("total_pages", .integer(1))])),
+            (
+                "pagination",
+                .object([
+                    ("page", .integer(1)), ("per_page", .integer(Int64(max(mappings.count, 1)))),
+                    ("total_count", .integer(Int64(mappings.count))), ("total_pages", .integer(1)),
+                ])
+            ),
         ])
     }
 
@@ -113,23 +127,26 @@ enum SureJSON {
     /// The stored details object (flat, string values) back as output.
     static func details(_ text: String) -> JSONOutput {
         guard case .object(let object)? = try? JSONParser.parse(Array(text.utf8)) else { return .string(text) }
-        return .object(object.members.map { member in
-            if case .string(let value) = member.value { return (member.key, .string(value)) }
-            return (member.key, .null)
-        })
+        return .object(
+            object.members.map { member in
+                if case .string(let value) = member.value { return (member.key, .string(value)) }
+                return (member.key, .null)
+            })
     }
 
-    static var capabilities: JSONOutput { .object([
-        ("available", .bool(true)),
-        ("protocol_versions", .array([.integer(SureBatchValidator.protocolVersion)])),
-        ("delivery", .string("background_publisher")),
-        ("max_payload_bytes", .integer(Int64(SureBatchValidator.maximumPayloadBytes))),
-        ("max_records", .integer(Int64(SureBatchValidator.maximumRecords))),
-        ("max_accounts", .integer(Int64(SureBatchValidator.maximumAccounts))),
-        ("max_queued_batches", .integer(Int64(SureBatchValidator.maximumQueuedBatches))),
-        ("transaction_statuses", .array(["authorized", "pending", "booked", "rejected", "memo", "unknown"].map(JSONOutput.string))),
-        ("amount_precision", .integer(19)),
-        ("amount_scale", .integer(4)),
-        ("connection_dispositions", .array([.string("retain"), .string("discard")])),
-    ]) }
+    static var capabilities: JSONOutput {
+        .object([
+            ("available", .bool(true)),
+            ("protocol_versions", .array([.integer(SureBatchValidator.protocolVersion)])),
+            ("delivery", .string("background_publisher")),
+            ("max_payload_bytes", .integer(Int64(SureBatchValidator.maximumPayloadBytes))),
+            ("max_records", .integer(Int64(SureBatchValidator.maximumRecords))),
+            ("max_accounts", .integer(Int64(SureBatchValidator.maximumAccounts))),
+            ("max_queued_batches", .integer(Int64(SureBatchValidator.maximumQueuedBatches))),
+            ("transaction_statuses", .array(["authorized", "pending", "booked", "rejected", "memo", "unknown"].map(JSONOutput.string))),
+            ("amount_precision", .integer(19)),
+            ("amount_scale", .integer(4)),
+            ("connection_dispositions", .array([.string("retain"), .string("discard")])),
+        ])
+    }
 }

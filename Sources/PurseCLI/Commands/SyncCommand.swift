@@ -19,7 +19,8 @@ enum SyncCommand {
                 return .wallet(path: path)
             }
             guard isDirectory.boolValue, SureInbox.isInbox(at: path) else {
-                throw SourceError.notFound(path: path, what: "not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)")
+                throw SourceError.notFound(
+                    path: path, what: "not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)")
             }
             return .sure(SureInbox(path: path))
         }

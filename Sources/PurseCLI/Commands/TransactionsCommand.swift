@@ -13,8 +13,9 @@ enum TransactionsCommand {
     ]
 
     static func run(_ context: CommandContext, export: Bool) throws {
-        let format = try context.outputFormat(allowed: export ? [.csv, .json] : [.text, .csv, .json],
-                                              fallback: export ? .csv : .text)
+        let format = try context.outputFormat(
+            allowed: export ? [.csv, .json] : [.text, .csv, .json],
+            fallback: export ? .csv : .text)
         let zone = try context.reportTimeZone()
         // The listing streams out while it reads, inside the one read transaction.
         try context.reading { store in
@@ -25,8 +26,10 @@ enum TransactionsCommand {
         }
     }
 
-    static func write(_ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, zone: ReportTimeZone,
-                      to sink: TextSink, context: CommandContext) throws {
+    static func write(
+        _ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, zone: ReportTimeZone,
+        to sink: TextSink, context: CommandContext
+    ) throws {
         switch format {
         case .csv:
             let csv = CSVWriter(header: csvHeader, write: sink.write)
@@ -35,7 +38,9 @@ enum TransactionsCommand {
                 csv.row(csvCells(record, zone: zone))
             }
         case .json:
-            sink.write("{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \(JSONOutput.escaped(zone.identifier)),\n  \"transactions\": [")
+            sink.write(
+                "{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \(JSONOutput.escaped(zone.identifier)),\n  \"transactions\": ["
+            )
             var first = true
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
@@ -44,16 +49,20 @@ enum TransactionsCommand {
             }
             sink.write(first ? "]\n}\n" : "\n  ]\n}\n")
         case .text:
-            var table = TextTable(columns: [.init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 32),
-                                            .init("MCC", .right), .init("Type"), .init("Status"), .init("Amount", .right)])
+            var table = TextTable(columns: [
+                .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 32),
+                .init("MCC", .right), .init("Type"), .init("Status"), .init("Amount", .right),
+            ])
             var count = 0
             try filter.forEach(store) { record in
                 let transaction = record.transaction
-                table.append([zone.date(of: transaction.transactionDate.epochSeconds).description, record.accountName,
-                              transaction.merchantName ?? transaction.transactionDescription,
-                              transaction.merchantCategoryCode.map { mccText($0) } ?? "",
-                              transaction.transactionType.rawValue, transaction.status.rawValue,
-                              MoneyFormat.text(transaction.signedUnits, currency: transaction.transactionAmount.currency)])
+                table.append([
+                    zone.date(of: transaction.transactionDate.epochSeconds).description, record.accountName,
+                    transaction.merchantName ?? transaction.transactionDescription,
+                    transaction.merchantCategoryCode.map { mccText($0) } ?? "",
+                    transaction.transactionType.rawValue, transaction.status.rawValue,
+                    MoneyFormat.text(transaction.signedUnits, currency: transaction.transactionAmount.currency),
+                ])
                 count += 1
             }
             if count == 0 {

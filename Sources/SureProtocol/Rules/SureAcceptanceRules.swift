@@ -5,7 +5,8 @@ public enum SureAcceptanceRules {
     /// A batch whose id was already received must repeat its bytes, sequence, predecessor and stream.
     public static func checkResend(_ batch: SureBatch, digest: String, received: SureReceivedBatch) throws(SureError) {
         guard received.payloadDigest == digest, received.sequence == batch.sequence,
-              received.predecessorDigest == batch.predecessorDigest, received.streamID == batch.streamID else {
+            received.predecessorDigest == batch.predecessorDigest, received.streamID == batch.streamID
+        else {
             throw SureError(.batchConflict, "batch \(batch.batchID) was already received with other content")
         }
     }
@@ -21,7 +22,8 @@ public enum SureAcceptanceRules {
     /// and while fewer than that many wait.
     public static func checkRoom(sequence: Int64, nextSequence: Int64, queued: Int) throws(SureError) {
         guard sequence < nextSequence + Int64(SureBatchValidator.maximumQueuedBatches),
-              queued < SureBatchValidator.maximumQueuedBatches else {
+            queued < SureBatchValidator.maximumQueuedBatches
+        else {
             throw SureError(.inboxFull, "the inbox already holds \(queued) batches waiting; try again later")
         }
     }

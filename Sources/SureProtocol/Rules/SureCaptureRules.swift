@@ -10,8 +10,10 @@ public enum SureCaptureRules {
     /// Whether `batch` may take its place: as the first chunk of a new capture while no other
     /// capture of the generation waits for chunks (`openChunksOfOtherCaptures`, asked only
     /// then), or as the next chunk of its capture (`captureChunks`, those already received).
-    public static func checkPlace(of batch: SureBatch, captureChunks: [SureChunk],
-                                  openChunksOfOtherCaptures: () throws -> [SureChunk]) throws {
+    public static func checkPlace(
+        of batch: SureBatch, captureChunks: [SureChunk],
+        openChunksOfOtherCaptures: () throws -> [SureChunk]
+    ) throws {
         guard let last = captureChunks.max(by: { $0.chunkIndex < $1.chunkIndex }) else {
             guard batch.chunkIndex == 0 else {
                 throw SureError(.captureConflict, "capture \(batch.captureID) must start with chunk 0, not \(batch.chunkIndex)")
@@ -23,8 +25,12 @@ public enum SureCaptureRules {
             return
         }
         guard batch.chunkCount == last.chunkCount, batch.captureMode == last.captureMode, batch.capturedKey == last.capturedKey,
-              batch.chunkIndex == last.chunkIndex + 1, batch.sequence == (captureChunks.map(\.sequence).max() ?? 0) + 1 else {
-            throw SureError(.captureConflict, "chunk \(batch.chunkIndex) does not continue capture \(batch.captureID) (same chunk_count, capture_mode and captured_at, next index, next sequence)")
+            batch.chunkIndex == last.chunkIndex + 1, batch.sequence == (captureChunks.map(\.sequence).max() ?? 0) + 1
+        else {
+            throw SureError(
+                .captureConflict,
+                "chunk \(batch.chunkIndex) does not continue capture \(batch.captureID) (same chunk_count, capture_mode and captured_at, next index, next sequence)"
+            )
         }
     }
 }

@@ -7,8 +7,10 @@ public struct SureChunk: Sendable, Equatable {
     var captureMode: String
     var capturedKey: String
 
-    public init(captureID: String, sequence: Int64, chunkIndex: Int, chunkCount: Int, captureMode: String,
-                capturedKey: String) {
+    public init(
+        captureID: String, sequence: Int64, chunkIndex: Int, chunkCount: Int, captureMode: String,
+        capturedKey: String
+    ) {
         self.captureID = captureID
         self.sequence = sequence
         self.chunkIndex = chunkIndex

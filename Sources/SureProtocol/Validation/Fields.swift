@@ -118,8 +118,9 @@ struct Fields {
     }
 
     func binding(sourceKey: String) throws(SureError) -> SureBinding {
-        SureBinding(sourceAccountID: try uuid(sourceKey), lineageID: try uuid("lineage_id"),
-                    mappingVersion: try integer("mapping_version"))
+        SureBinding(
+            sourceAccountID: try uuid(sourceKey), lineageID: try uuid("lineage_id"),
+            mappingVersion: try integer("mapping_version"))
     }
 
     func money(_ key: String) throws(SureError) -> SureMoney {
@@ -172,7 +173,8 @@ struct Fields {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = Array(parts[0].utf8)
         guard !whole.isEmpty, whole.count <= integerDigits, whole.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              whole.count == 1 || whole[0] != UInt8(ascii: "0") else { return false }
+            whole.count == 1 || whole[0] != UInt8(ascii: "0")
+        else { return false }
         guard parts.count == 2 else { return true }
         let fraction = Array(parts[1].utf8)
         return !fraction.isEmpty && fraction.count <= fractionDigits && fraction.allSatisfy { $0 >= 48 && $0 <= 57 }

@@ -28,7 +28,8 @@ public struct SureBatchValidator {
     /// inbox can take its files in sequence order before any of them is validated.
     public static func declaredSequence(of bytes: [UInt8]) -> Int64? {
         guard case .object(let object)? = try? JSONParser.parse(bytes),
-              case .number(let text)? = object.members.last(where: { $0.key == "sequence" })?.value else { return nil }
+            case .number(let text)? = object.members.last(where: { $0.key == "sequence" })?.value
+        else { return nil }
         return Fields.integer(text)
     }
 
@@ -42,24 +43,29 @@ public struct SureBatchValidator {
         let root = try Fields(body.value, "the batch")
         // A batch of another protocol is refused as such before its shape is looked at.
         if let version = root.raw("protocol_version"), case .number(let text) = version, let number = Fields.integer(text),
-           number != Self.protocolVersion {
+            number != Self.protocolVersion
+        {
             throw SureError(.unsupportedProtocol, "protocol_version \(number) is not supported (only 2)")
         }
-        try root.requireKeys(["protocol_version", "connection_id", "publisher_id", "generation", "stream_id", "batch_id",
-                              "sequence", "capture_id", "chunk_index", "chunk_count", "capture_mode", "snapshot_complete",
-                              "captured_at", "selected_source_account_ids", "events"],
-                             optional: ["predecessor_digest"])
+        try root.requireKeys(
+            [
+                "protocol_version", "connection_id", "publisher_id", "generation", "stream_id", "batch_id",
+                "sequence", "capture_id", "chunk_index", "chunk_count", "capture_mode", "snapshot_complete",
+                "captured_at", "selected_source_account_ids", "events",
+            ],
+            optional: ["predecessor_digest"])
         let identity = try validateIdentity(root)
         let position = try validatePosition(root)
         let capture = try validateCapture(root)
         let selected = try selectedAccounts(root)
         let events = try validateEvents(root, capturedAt: capture.capturedAt)
-        return SureBatch(protocolVersion: identity.version, connectionID: identity.connectionID,
-                         publisherID: identity.publisherID, generation: identity.generation, streamID: identity.streamID,
-                         batchID: position.batchID, sequence: position.sequence, predecessorDigest: position.predecessor,
-                         captureID: capture.captureID, chunkIndex: capture.chunkIndex, chunkCount: capture.chunkCount,
-                         captureMode: capture.captureMode, snapshotComplete: capture.snapshotComplete,
-                         capturedAt: capture.capturedAt, selectedSourceAccountIDs: selected, events: events)
+        return SureBatch(
+            protocolVersion: identity.version, connectionID: identity.connectionID,
+            publisherID: identity.publisherID, generation: identity.generation, streamID: identity.streamID,
+            batchID: position.batchID, sequence: position.sequence, predecessorDigest: position.predecessor,
+            captureID: capture.captureID, chunkIndex: capture.chunkIndex, chunkCount: capture.chunkCount,
+            captureMode: capture.captureMode, snapshotComplete: capture.snapshotComplete,
+            capturedAt: capture.capturedAt, selectedSourceAccountIDs: selected, events: events)
     }
 
     // MARK: - Envelope
@@ -67,7 +73,8 @@ public struct SureBatchValidator {
     /// The protocol version and the connection, publisher, generation and stream the batch
     /// names, which must be this connection's current ones.
     private func validateIdentity(_ root: Fields) throws(SureError)
-        -> (version: Int64, connectionID: String, publisherID: String, generation: Int64, streamID: String) {
+        -> (version: Int64, connectionID: String, publisherID: String, generation: Int64, streamID: String)
+    {
         let version = try root.integer("protocol_version")
         guard version == Self.protocolVersion else {
             throw SureError(.unsupportedProtocol, "protocol_version \(version) is not supported (only 2)")
@@ -82,7 +89,8 @@ public struct SureBatchValidator {
         }
         let generation = try root.integer("generation")
         guard generation == connection.generation else {
-            throw SureError(.generationConflict, "generation \(generation) is not the connection's current generation \(connection.generation)")
+            throw SureError(
+                .generationConflict, "generation \(generation) is not the connection's current generation \(connection.generation)")
         }
         let streamID = try root.uuid("stream_id")
         guard streamID == connection.streamID else {
@@ -121,9 +129,11 @@ public struct SureBatchValidator {
     }
 
     /// The capture the batch is a chunk of: its id, the chunk's place, the mode and the time.
-    private func validateCapture(_ root: Fields) throws(SureError) -> (captureID: String, chunkIndex: Int, chunkCount: Int,
-                                                                      captureMode: String, snapshotComplete: Bool,
-                                                                      capturedAt: Timestamp) {
+    private func validateCapture(_ root: Fields) throws(SureError) -> (
+        captureID: String, chunkIndex: Int, chunkCount: Int,
+        captureMode: String, snapshotComplete: Bool,
+        capturedAt: Timestamp
+    ) {
         let captureID = try root.uuid("capture_id")
         let chunkIndex = try root.integer("chunk_index")
         let chunkCount = try root.integer("chunk_count")
@@ -210,8 +220,10 @@ public struct SureBatchValidator {
             let sourceID = try record.uuid("source_id")
             let binding = try record.binding(sourceKey: "source_account_id")
             _ = try mapped(binding, index)
-            return (.transactionTombstone(SureTombstone(binding: binding, sourceID: sourceID)),
-                    "transaction|\(binding.lineageID)|\(sourceID)")
+            return (
+                .transactionTombstone(SureTombstone(binding: binding, sourceID: sourceID)),
+                "transaction|\(binding.lineageID)|\(sourceID)"
+            )
         default:
             throw SureError(.invalidPayload, "events[\(index)]: unknown kind '\(kind)'")
         }
@@ -220,8 +232,11 @@ public struct SureBatchValidator {
     private func validateAccountUpsert(_ event: Fields, index: Int) throws(SureError) -> (SureEvent, String) {
         try event.requireKeys(["kind", "account"], optional: [])
         let account = try event.object("account")
-        try account.requireKeys(["source_id", "lineage_id", "mapping_version", "display_name", "institution_name",
-                                 "currency", "kind"], optional: ["account_description", "opening_date"])
+        try account.requireKeys(
+            [
+                "source_id", "lineage_id", "mapping_version", "display_name", "institution_name",
+                "currency", "kind",
+            ], optional: ["account_description", "opening_date"])
         let binding = try account.binding(sourceKey: "source_id")
         let displayName = try account.text("display_name", 1...255)
         let institution = try account.text("institution_name", 1...255)
@@ -234,19 +249,25 @@ public struct SureBatchValidator {
             throw SureError(.currencyMismatch, "events[\(index)]: currency \(currency) is not the account's \(mapping.currency)")
         }
         guard accountKind == (mapping.isLiability ? "liability" : "asset") else {
-            throw SureError(.accountTypeConflict, "events[\(index)]: a \(mapping.accountableType) account must be \(mapping.isLiability ? "liability" : "asset")")
+            throw SureError(
+                .accountTypeConflict,
+                "events[\(index)]: a \(mapping.accountableType) account must be \(mapping.isLiability ? "liability" : "asset")")
         }
-        let upsert = SureAccountUpsert(binding: binding, displayName: displayName, institutionName: institution,
-                                       currency: currency, kind: accountKind == "liability" ? .liability : .asset,
-                                       accountDescription: description, openingDate: opening)
+        let upsert = SureAccountUpsert(
+            binding: binding, displayName: displayName, institutionName: institution,
+            currency: currency, kind: accountKind == "liability" ? .liability : .asset,
+            accountDescription: description, openingDate: opening)
         return (.accountUpsert(upsert), "account_upsert|\(binding.lineageID)")
     }
 
     private func validateBalanceUpsert(_ event: Fields, index: Int, capturedAt: Timestamp) throws(SureError) -> (SureEvent, String) {
         try event.requireKeys(["kind", "balance"], optional: [])
         let balance = try event.object("balance")
-        try balance.requireKeys(["source_id", "source_account_id", "lineage_id", "mapping_version", "kind",
-                                 "observed_at", "money"], optional: [])
+        try balance.requireKeys(
+            [
+                "source_id", "source_account_id", "lineage_id", "mapping_version", "kind",
+                "observed_at", "money",
+            ], optional: [])
         let sourceID = try balance.uuid("source_id")
         let binding = try balance.binding(sourceKey: "source_account_id")
         let kind = try balance.enumeration("kind", ["booked", "available"])
@@ -257,7 +278,8 @@ public struct SureBatchValidator {
         }
         let mapping = try mapped(binding, index)
         guard money.amount.currency == mapping.currency else {
-            throw SureError(.currencyMismatch, "events[\(index)]: currency \(money.amount.currency) is not the account's \(mapping.currency)")
+            throw SureError(
+                .currencyMismatch, "events[\(index)]: currency \(money.amount.currency) is not the account's \(mapping.currency)")
         }
         let observedText = balance.stringValue("observed_at") ?? observedAt.text
         let upsert = SureBalanceUpsert(binding: binding, sourceID: sourceID, kind: kind, observedAt: observedAt, money: money)
@@ -265,14 +287,20 @@ public struct SureBatchValidator {
     }
 
     private func validateTransactionUpsert(_ event: Fields, index: Int, capturedAt: Timestamp) throws(SureError)
-        -> (SureEvent, String) {
+        -> (SureEvent, String)
+    {
         try event.requireKeys(["kind", "transaction"], optional: [])
         let record = try event.object("transaction")
-        try record.requireKeys(["source_id", "source_account_id", "lineage_id", "mapping_version", "amount",
-                                "transaction_description", "original_transaction_description", "transaction_type",
-                                "status", "transacted_at"],
-                               optional: ["posted_at", "merchant_name", "merchant_category_code", "foreign_amount",
-                                          "foreign_exchange_rate"])
+        try record.requireKeys(
+            [
+                "source_id", "source_account_id", "lineage_id", "mapping_version", "amount",
+                "transaction_description", "original_transaction_description", "transaction_type",
+                "status", "transacted_at",
+            ],
+            optional: [
+                "posted_at", "merchant_name", "merchant_category_code", "foreign_amount",
+                "foreign_exchange_rate",
+            ])
         let sourceText = try record.uuidAsWritten("source_id")
         let binding = try record.binding(sourceKey: "source_account_id")
         let amount = try record.money("amount")
@@ -288,12 +316,14 @@ public struct SureBatchValidator {
         if record.raw("foreign_amount") != nil { foreign = try record.money("foreign_amount") }
         let rate = try exchangeRate(record, index: index)
         guard transactedAt.epochSeconds <= capturedAt.epochSeconds,
-              postedAt.map({ $0.epochSeconds <= capturedAt.epochSeconds }) ?? true else {
+            postedAt.map({ $0.epochSeconds <= capturedAt.epochSeconds }) ?? true
+        else {
             throw SureError(.invalidTimestamp, "events[\(index)]: transacted_at or posted_at is after captured_at")
         }
         let mapping = try mapped(binding, index)
         guard amount.amount.currency == mapping.currency else {
-            throw SureError(.currencyMismatch, "events[\(index)]: currency \(amount.amount.currency) is not the account's \(mapping.currency)")
+            throw SureError(
+                .currencyMismatch, "events[\(index)]: currency \(amount.amount.currency) is not the account's \(mapping.currency)")
         }
         let upsert = SureTransactionUpsert(
             binding: binding, sourceIDText: sourceText, amount: amount, transactionDescription: description,
@@ -324,7 +354,8 @@ public struct SureBatchValidator {
     /// The mapping a binding names; it must match a mapped, selected account exactly.
     private func mapped(_ binding: SureBinding, _ index: Int) throws(SureError) -> SureAccountMapping {
         guard let mapping = mappings[binding.sourceAccountID], mapping.lineageID == binding.lineageID,
-              mapping.mappingVersion == binding.mappingVersion else {
+            mapping.mappingVersion == binding.mappingVersion
+        else {
             throw SureError(.mappingConflict, "events[\(index)]: the account binding does not match a mapped account of this connection")
         }
         return mapping

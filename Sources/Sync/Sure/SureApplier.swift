@@ -38,11 +38,16 @@ final class SureApplier {
     /// The capture at the cursor, applied, failed or scheduled for retry; nil when it is not ready.
     func applyNext(connectionID: String) throws -> Outcome? {
         guard let connection = try store.sureConnection(id: connectionID), connection.status == .active else { return nil }
-        guard let first = try store.sureBatch(connectionID: connection.id, generation: connection.generation,
-                                              streamID: connection.streamID, sequence: connection.nextSequence),
-              first.status == .accepted, (first.retryTime ?? Int64.min) <= now.epochSeconds else { return nil }
-        let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation,
-                                                 captureID: first.captureID).filter { $0.status == .accepted }
+        guard
+            let first = try store.sureBatch(
+                connectionID: connection.id, generation: connection.generation,
+                streamID: connection.streamID, sequence: connection.nextSequence),
+            first.status == .accepted, (first.retryTime ?? Int64.min) <= now.epochSeconds
+        else { return nil }
+        let chunks = try store.sureCaptureChunks(
+            connectionID: connection.id, generation: connection.generation,
+            captureID: first.captureID
+        ).filter { $0.status == .accepted }
         guard SureCaptureRules.isComplete(chunkIndexes: chunks.map(\.chunkIndex), chunkCount: first.chunkCount) else { return nil }
         do {
             let counts = try store.transaction { () throws -> SureCounts in
@@ -71,8 +76,9 @@ final class SureApplier {
             }
             let retryTime = SureApplyRules.retryTime(afterAttempt: attempts, now: now.epochSeconds)
             try store.transaction {
-                try store.scheduleSureRetry(rowID: first.rowID, attempts: attempts, retryTime: retryTime,
-                                            errorCode: sureError.code.rawValue, now: now.epochSeconds)
+                try store.scheduleSureRetry(
+                    rowID: first.rowID, attempts: attempts, retryTime: retryTime,
+                    errorCode: sureError.code.rawValue, now: now.epochSeconds)
             }
             return .retrying(batch: try reload(first), error: sureError, attempts: attempts, retryTime: retryTime)
         }
@@ -82,13 +88,16 @@ final class SureApplier {
         try store.sureBatch(rowID: batch.rowID) ?? batch
     }
 
-    private func fail(_ batch: SureBatchRecord, chunks: [SureBatchRecord], error: SureError,
-                      connection: SureConnectionRecord) throws -> Outcome {
+    private func fail(
+        _ batch: SureBatchRecord, chunks: [SureBatchRecord], error: SureError,
+        connection: SureConnectionRecord
+    ) throws -> Outcome {
         let failing = chunks.first { $0.rowID == (error.file.flatMap(Int64.init) ?? batch.rowID) } ?? batch
         let reported = SureError(error.code, error.message)
         try store.transaction {
-            try store.markSureBatch(rowID: failing.rowID, status: .failed, errorCode: error.code.rawValue,
-                                    dropPayload: false, now: now.epochSeconds)
+            try store.markSureBatch(
+                rowID: failing.rowID, status: .failed, errorCode: error.code.rawValue,
+                dropPayload: false, now: now.epochSeconds)
             try connections.fence(connection.id, reason: error.code, batchCode: .streamFailed, exceptRowIDs: [failing.rowID])
         }
         return .failed(batch: try reload(failing), error: reported)
@@ -99,19 +108,23 @@ final class SureApplier {
     private func apply(_ chunks: [SureBatchRecord], connection: SureConnectionRecord) throws -> SureCounts {
         let first = chunks[0]
         if let last = connection.lastCapturedKey, first.capturedKey < last {
-            throw SureError(.staleCapture, "the capture of \(first.capturedAt) is older than the last applied capture (\(connection.lastCapturedAt ?? last))",
-                            file: String(first.rowID))
+            throw SureError(
+                .staleCapture,
+                "the capture of \(first.capturedAt) is older than the last applied capture (\(connection.lastCapturedAt ?? last))",
+                file: String(first.rowID))
         }
         let mappings = try store.sureMappings(connectionID: connection.id)
         let validator = SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
-        let context = EventContext(connection: connection,
-                                   mappings: Dictionary(mappings.map { ($0.sourceAccountID, $0) }, uniquingKeysWith: { a, _ in a }))
+        let context = EventContext(
+            connection: connection,
+            mappings: Dictionary(mappings.map { ($0.sourceAccountID, $0) }, uniquingKeysWith: { a, _ in a }))
         var running = connection.predecessorDigest
         var counts = SureCounts()
         for chunk in chunks {
             guard chunk.predecessorDigest == running else {
-                throw SureError(.predecessorConflict, "sequence \(chunk.sequence)'s predecessor_digest is not the digest of the batch before it",
-                                file: String(chunk.rowID))
+                throw SureError(
+                    .predecessorConflict, "sequence \(chunk.sequence)'s predecessor_digest is not the digest of the batch before it",
+                    file: String(chunk.rowID))
             }
             guard let payload = try store.sureBatchPayload(rowID: chunk.rowID) else {
                 throw SureError(.invalidPayload, "the stored bytes of sequence \(chunk.sequence) are gone", file: String(chunk.rowID))
@@ -122,8 +135,9 @@ final class SureApplier {
             } catch {
                 throw SureError(error.code, error.message, file: String(chunk.rowID))
             }
-            try store.markSureBatch(rowID: chunk.rowID, status: .processing, errorCode: chunk.errorCode,
-                                    dropPayload: false, now: now.epochSeconds)
+            try store.markSureBatch(
+                rowID: chunk.rowID, status: .processing, errorCode: chunk.errorCode,
+                dropPayload: false, now: now.epochSeconds)
             for event in batch.events {
                 try applyEvent(event, context: context, counts: &counts)
                 #if DEBUG
@@ -168,16 +182,19 @@ final class SureApplier {
         switch event {
         case .accountUpsert(let upsert):
             let mapping = try context.mapping(upsert.binding)
-            try store.updateSureMapping(connectionID: context.connection.id, sourceAccountID: mapping.sourceAccountID,
-                                        name: upsert.displayName, institutionName: upsert.institutionName)
-            let account = Account(id: mapping.accountID, kind: upsert.kind, displayName: upsert.displayName,
-                                  institutionName: upsert.institutionName, accountDescription: upsert.accountDescription,
-                                  currencyCode: upsert.currency, openingDate: upsert.openingDate)
+            try store.updateSureMapping(
+                connectionID: context.connection.id, sourceAccountID: mapping.sourceAccountID,
+                name: upsert.displayName, institutionName: upsert.institutionName)
+            let account = Account(
+                id: mapping.accountID, kind: upsert.kind, displayName: upsert.displayName,
+                institutionName: upsert.institutionName, accountDescription: upsert.accountDescription,
+                currencyCode: upsert.currency, openingDate: upsert.openingDate)
             _ = try store.upsertAccount(account, sourceRowID: context.connection.sourceRowID)
             counts.accounts += 1
         case .accountUnavailable(let binding):
             let mapping = try context.mapping(binding)
-            try store.markSureMappingUnavailable(connectionID: context.connection.id, sourceAccountID: mapping.sourceAccountID, at: now.text)
+            try store.markSureMappingUnavailable(
+                connectionID: context.connection.id, sourceAccountID: mapping.sourceAccountID, at: now.text)
             counts.accounts += 1
         case .balanceUpsert(let balance):
             try applyBalance(balance, context: context, counts: &counts)
@@ -195,7 +212,8 @@ final class SureApplier {
         let money = balance.money
         if let stored = try store.sureObservation(lineageID: lineage, sourceID: balance.sourceID, kind: balance.kind, observedKey: key) {
             if stored.amount == money.amount.units, stored.currency == money.amount.currency,
-               stored.direction == money.direction.rawValue {
+                stored.direction == money.direction.rawValue
+            {
                 return
             }
             let identity = SureApplyRules.balanceIdentity(sourceID: balance.sourceID, kind: balance.kind, observedKey: key)
@@ -203,11 +221,14 @@ final class SureApplier {
                 counts.settled += 1
                 return
             }
-            let details = SureApplyRules.balanceConflictDetails(sourceID: balance.sourceID, kind: balance.kind,
-                                                                observedAt: balance.observedAt)
-            try store.openSureConflict(SureConflictRecord(
-                id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage,
-                kind: SureConflictKind.balanceObservationConflict.rawValue, identity: identity, status: .open, details: details, createdAt: now.text))
+            let details = SureApplyRules.balanceConflictDetails(
+                sourceID: balance.sourceID, kind: balance.kind,
+                observedAt: balance.observedAt)
+            try store.openSureConflict(
+                SureConflictRecord(
+                    id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage,
+                    kind: SureConflictKind.balanceObservationConflict.rawValue, identity: identity, status: .open, details: details,
+                    createdAt: now.text))
             counts.reviewRequired += 1
             return
         }
@@ -215,8 +236,10 @@ final class SureApplier {
         if balance.kind == "booked" {
             let id = "\(balance.sourceID)@\(SureInstant.canonicalUTC(balance.observedAt))"
             let side = Balance(amount: money.amount, asOfDate: balance.observedAt, creditDebitIndicator: money.direction)
-            if let record = AccountBalance(id: id, accountID: mapping.accountID, currencyCode: money.amount.currency,
-                                           available: nil, booked: side) {
+            if let record = AccountBalance(
+                id: id, accountID: mapping.accountID, currencyCode: money.amount.currency,
+                available: nil, booked: side)
+            {
                 _ = try store.upsertBalance(record)
                 balanceID = id
             }
@@ -224,18 +247,22 @@ final class SureApplier {
         try store.insertSureObservation(
             lineageID: lineage, connectionID: context.connection.id, accountID: mapping.accountID, sourceID: balance.sourceID,
             kind: balance.kind, observedAt: balance.observedAt.text, observedKey: key,
-            observation: LedgerStore.SureObservation(amount: money.amount.units, currency: money.amount.currency,
-                                                     direction: money.direction.rawValue, balanceID: balanceID),
+            observation: LedgerStore.SureObservation(
+                amount: money.amount.units, currency: money.amount.currency,
+                direction: money.direction.rawValue, balanceID: balanceID),
             now: now.text)
         counts.balances += 1
     }
 
-    private func openTransactionConflict(_ kind: SureConflictKind, lineage: String, sourceID: String, accountSourceID: String,
-                                         context: EventContext) throws {
+    private func openTransactionConflict(
+        _ kind: SureConflictKind, lineage: String, sourceID: String, accountSourceID: String,
+        context: EventContext
+    ) throws {
         let details = SureApplyRules.transactionConflictDetails(sourceID: sourceID, sourceAccountID: accountSourceID)
-        try store.openSureConflict(SureConflictRecord(
-            id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage, kind: kind.rawValue,
-            identity: sourceID, status: .open, details: details, createdAt: now.text))
+        try store.openSureConflict(
+            SureConflictRecord(
+                id: SureConnections.newID(), connectionID: context.connection.id, lineageID: lineage, kind: kind.rawValue,
+                identity: sourceID, status: .open, details: details, createdAt: now.text))
     }
 
     private func applyTransaction(_ upsert: SureTransactionUpsert, context: EventContext, counts: inout SureCounts) throws {
@@ -257,8 +284,9 @@ final class SureApplier {
         let existing = try store.ledgerTransaction(id: ledgerID)
         // 4. tombstoned, or imported and its entry since deleted
         if let identity, identity.status == "deleted" || (identity.imported && existing == nil) {
-            try openTransactionConflict(.sourceReappeared, lineage: lineage, sourceID: sourceID,
-                                        accountSourceID: mapping.sourceAccountID, context: context)
+            try openTransactionConflict(
+                .sourceReappeared, lineage: lineage, sourceID: sourceID,
+                accountSourceID: mapping.sourceAccountID, context: context)
             counts.reviewRequired += 1
             return
         }
@@ -266,16 +294,19 @@ final class SureApplier {
         let owned = identity?.imported == true && existing?.accountID == mapping.accountID
         if let existing, !owned || existing.accountID != mapping.accountID {
             let kind: SureConflictKind = SureApplyRules.isSourceOnly(status: upsert.status) ? .protectedSourceUpdate : .protectedEntry
-            try openTransactionConflict(kind, lineage: lineage, sourceID: sourceID, accountSourceID: mapping.sourceAccountID,
-                                        context: context)
+            try openTransactionConflict(
+                kind, lineage: lineage, sourceID: sourceID, accountSourceID: mapping.sourceAccountID,
+                context: context)
             counts.reviewRequired += 1
             return
         }
         // 5. source-only statuses leave the ledger
         if SureApplyRules.isSourceOnly(status: upsert.status) {
             if existing != nil { _ = try store.deleteTransaction(id: ledgerID, accountID: mapping.accountID) }
-            try store.saveSureIdentity(lineageID: lineage, sourceID: sourceID, identity: LedgerStore.SureIdentity(
-                ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status, imported: false, tombstonedAt: nil),
+            try store.saveSureIdentity(
+                lineageID: lineage, sourceID: sourceID,
+                identity: LedgerStore.SureIdentity(
+                    ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status, imported: false, tombstonedAt: nil),
                 connectionID: context.connection.id, payload: nil, now: now.text)
             counts.sourceOnly += 1
             return
@@ -286,12 +317,15 @@ final class SureApplier {
     }
 
     /// Writes the transaction and its identity; pending -> booked keeps the entry and its date.
-    private func upsertTransaction(_ upsert: SureTransactionUpsert, ledgerID: String,
-                                   existing: (accountID: String, status: String, date: String)?,
-                                   mapping: SureMappingRecord, context: EventContext) throws {
+    private func upsertTransaction(
+        _ upsert: SureTransactionUpsert, ledgerID: String,
+        existing: (accountID: String, status: String, date: String)?,
+        mapping: SureMappingRecord, context: EventContext
+    ) throws {
         var transactionDate = upsert.transactedAt
         if let existing, SureApplyRules.keepsTransactionDate(storedStatus: existing.status, newStatus: upsert.status),
-           let kept = Timestamp(rfc3339: existing.date) {
+            let kept = Timestamp(rfc3339: existing.date)
+        {
             transactionDate = kept
         }
         let transaction = Transaction(
@@ -304,8 +338,10 @@ final class SureApplier {
             transactionType: SureApplyRules.transactionType(upsert.transactionType),
             status: TransactionStatus(rawValue: upsert.status))
         _ = try store.upsertTransaction(transaction)
-        try store.saveSureIdentity(lineageID: mapping.lineageID, sourceID: upsert.sourceID, identity: LedgerStore.SureIdentity(
-            ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status, imported: true, tombstonedAt: nil),
+        try store.saveSureIdentity(
+            lineageID: mapping.lineageID, sourceID: upsert.sourceID,
+            identity: LedgerStore.SureIdentity(
+                ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status, imported: true, tombstonedAt: nil),
             connectionID: context.connection.id, payload: upsert.transactionType, now: now.text)
     }
 
@@ -316,8 +352,9 @@ final class SureApplier {
         if identity?.status == "deleted" { return }
         let ledgerID = identity?.ledgerID ?? tombstone.sourceID
         let existing = try store.ledgerTransaction(id: ledgerID)
-        let deleted = LedgerStore.SureIdentity(ledgerID: ledgerID, accountID: mapping.accountID, status: "deleted",
-                                               imported: identity?.imported ?? false, tombstonedAt: now.text)
+        let deleted = LedgerStore.SureIdentity(
+            ledgerID: ledgerID, accountID: mapping.accountID, status: "deleted",
+            imported: identity?.imported ?? false, tombstonedAt: now.text)
         if try store.isSureSettled(lineageID: lineage, scope: "transaction", identity: tombstone.sourceID) {
             counts.settled += 1
         } else if let existing {
@@ -326,13 +363,15 @@ final class SureApplier {
                 _ = try store.deleteTransaction(id: ledgerID, accountID: mapping.accountID)
                 counts.retracted += 1
             } else {
-                try openTransactionConflict(.protectedTombstone, lineage: lineage, sourceID: tombstone.sourceID,
-                                            accountSourceID: mapping.sourceAccountID, context: context)
+                try openTransactionConflict(
+                    .protectedTombstone, lineage: lineage, sourceID: tombstone.sourceID,
+                    accountSourceID: mapping.sourceAccountID, context: context)
                 counts.reviewRequired += 1
                 return
             }
         }
-        try store.saveSureIdentity(lineageID: lineage, sourceID: tombstone.sourceID, identity: deleted,
-                                   connectionID: context.connection.id, payload: nil, now: now.text)
+        try store.saveSureIdentity(
+            lineageID: lineage, sourceID: tombstone.sourceID, identity: deleted,
+            connectionID: context.connection.id, payload: nil, now: now.text)
     }
 }

@@ -21,8 +21,9 @@ public final class SureConnections {
     static func newID() -> String { UUID().uuidString.lowercased() }
 
     func sourceRowID() throws -> Int64 {
-        try store.sourceRowID(kind: Self.sourceKind, externalID: Self.sourceExternalID, name: "Sure publisher",
-                              location: nil, now: now)
+        try store.sourceRowID(
+            kind: Self.sourceKind, externalID: Self.sourceExternalID, name: "Sure publisher",
+            location: nil, now: now)
     }
 
     // MARK: - Connect and adopt
@@ -37,13 +38,15 @@ public final class SureConnections {
             for (position, account) in accounts.enumerated() {
                 let source = account.sourceAccountID.lowercased()
                 let (lineage, version) = try reusableLineage(sourceAccountID: source)
-                mappings.append(SureMappingRecord(
-                    connectionID: connectionID, sourceAccountID: source, position: position,
-                    accountID: account.sourceAccountID, lineageID: lineage ?? Self.newID(), mappingVersion: version,
-                    accountableType: account.accountableType, subtype: account.accountableType == "CreditCard" ? "credit_card" : "checking",
-                    currency: account.currency, name: account.name ?? "Wallet account",
-                    institutionName: account.institutionName ?? "Apple Wallet",
-                    ledgerTimezone: account.ledgerTimezone ?? defaultTimezone))
+                mappings.append(
+                    SureMappingRecord(
+                        connectionID: connectionID, sourceAccountID: source, position: position,
+                        accountID: account.sourceAccountID, lineageID: lineage ?? Self.newID(), mappingVersion: version,
+                        accountableType: account.accountableType,
+                        subtype: account.accountableType == "CreditCard" ? "credit_card" : "checking",
+                        currency: account.currency, name: account.name ?? "Wallet account",
+                        institutionName: account.institutionName ?? "Apple Wallet",
+                        ledgerTimezone: account.ledgerTimezone ?? defaultTimezone))
             }
             let record = SureConnectionRecord(
                 id: connectionID, publisherID: Self.newID(), status: .active, generation: 1, streamID: Self.newID(),
@@ -58,7 +61,8 @@ public final class SureConnections {
     func adopt(_ parsed: SureConnectionFile, file: String) throws -> SureConnectionRecord {
         for mapping in parsed.mappings {
             guard CurrencyTable.isKnown(mapping.currency) else {
-                throw SourceError.badInput(file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a known currency code")
+                throw SourceError.badInput(
+                    file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a known currency code")
             }
         }
         return try store.transaction {
@@ -80,9 +84,10 @@ public final class SureConnections {
     private func create(_ record: SureConnectionRecord, _ mappings: [SureMappingRecord]) throws {
         try store.insertSureConnection(record, mappings: mappings)
         for mapping in mappings {
-            let account = Account(id: mapping.accountID, kind: mapping.accountMapping.isLiability ? .liability : .asset,
-                                  displayName: mapping.name, institutionName: mapping.institutionName,
-                                  currencyCode: mapping.currency)
+            let account = Account(
+                id: mapping.accountID, kind: mapping.accountMapping.isLiability ? .liability : .asset,
+                displayName: mapping.name, institutionName: mapping.institutionName,
+                currencyCode: mapping.currency)
             _ = try store.upsertAccount(account, sourceRowID: record.sourceRowID)
         }
     }
@@ -95,7 +100,8 @@ public final class SureConnections {
         for connection in try store.sureConnections() {
             for mapping in try store.sureMappings(connectionID: connection.id) where mapping.sourceAccountID == sourceAccountID {
                 guard connection.status == .revoked else {
-                    throw SureError(.resourceConflict, "source account \(sourceAccountID) is already published by connection \(connection.id)")
+                    throw SureError(
+                        .resourceConflict, "source account \(sourceAccountID) is already published by connection \(connection.id)")
                 }
                 if connection.purgeCompletedAt == nil, mapping.mappingVersion > version {
                     lineage = mapping.lineageID
@@ -128,9 +134,10 @@ public final class SureConnections {
         try store.transaction {
             var record = try connection(id)
             guard record.status != .revoked else { throw SureError(.connectionRevoked, "connection \(record.id) is disconnected") }
-            try store.revokeSureBatches(connectionID: record.id, statuses: [.accepted, .processing, .failed],
-                                        code: SureErrorCode.generationReplaced.rawValue, dropPayload: false,
-                                        now: now.epochSeconds)
+            try store.revokeSureBatches(
+                connectionID: record.id, statuses: [.accepted, .processing, .failed],
+                code: SureErrorCode.generationReplaced.rawValue, dropPayload: false,
+                now: now.epochSeconds)
             record.generation += 1
             record.streamID = Self.newID()
             record.nextSequence = 1
@@ -169,9 +176,10 @@ public final class SureConnections {
         }
         return try store.transaction {
             var record = try connection(id)
-            try store.revokeSureBatches(connectionID: record.id, statuses: [.accepted, .processing, .failed],
-                                        code: SureErrorCode.connectionRevoked.rawValue, dropPayload: false,
-                                        now: now.epochSeconds)
+            try store.revokeSureBatches(
+                connectionID: record.id, statuses: [.accepted, .processing, .failed],
+                code: SureErrorCode.connectionRevoked.rawValue, dropPayload: false,
+                now: now.epochSeconds)
             record.status = .revoked
             record.credentialDigest = nil
             if record.disposition != "discard" { record.disposition = disposition }
@@ -211,8 +219,9 @@ public final class SureConnections {
             } else {
                 if scope == "balance" {
                     if let parts = SureApplyRules.balanceIdentityParts(conflict.identity) {
-                        try store.deleteSureObservation(lineageID: conflict.lineageID, sourceID: parts.sourceID, kind: parts.kind,
-                                                        observedKey: parts.observedKey)
+                        try store.deleteSureObservation(
+                            lineageID: conflict.lineageID, sourceID: parts.sourceID, kind: parts.kind,
+                            observedKey: parts.observedKey)
                     }
                 } else if conflict.kind == SureConflictKind.sourceReappeared.rawValue {
                     try store.deleteSureIdentity(lineageID: conflict.lineageID, sourceID: conflict.identity)
@@ -233,7 +242,8 @@ public final class SureConnections {
         record.repairReason = reason.rawValue
         record.credentialDigest = nil
         try store.saveSureConnection(record)
-        try store.revokeSureBatches(connectionID: record.id, statuses: [.accepted, .processing], code: batchCode.rawValue,
-                                    dropPayload: true, exceptRowIDs: exceptRowIDs, now: now.epochSeconds)
+        try store.revokeSureBatches(
+            connectionID: record.id, statuses: [.accepted, .processing], code: batchCode.rawValue,
+            dropPayload: true, exceptRowIDs: exceptRowIDs, now: now.epochSeconds)
     }
 }

@@ -67,7 +67,7 @@ public final class SureInbox {
         let configured = try loadConfiguration(connections: connections, store: store, report: &report)
         let entries = try listBatches()
         let applier = SureApplier(store: store, now: now)
-        var touched: [Int64: String] = [:]   // batch row -> file
+        var touched: [Int64: String] = [:]  // batch row -> file
         var fresh: Set<Int64> = []
         var touchedConnections: [String] = []
         /// Applies what is ready; true when something was applied.
@@ -104,33 +104,48 @@ public final class SureInbox {
                 if isFresh { fresh.insert(batch.rowID) }
                 if !touchedConnections.contains(batch.connectionID) { touchedConnections.append(batch.connectionID) }
                 if !isFresh, batch.status == .failed {
-                    report.lines.append(Line(kind: .failed, text: "\(entry.display): failed: \(batch.errorCode ?? "?"): the connection needs 'purse sure repair \(batch.connectionID)'",
-                                             code: batch.errorCode.flatMap(SureErrorCode.init(rawValue:))))
+                    report.lines.append(
+                        Line(
+                            kind: .failed,
+                            text:
+                                "\(entry.display): failed: \(batch.errorCode ?? "?"): the connection needs 'purse sure repair \(batch.connectionID)'",
+                            code: batch.errorCode.flatMap(SureErrorCode.init(rawValue:))))
                 }
             } catch let error as SureError {
-                report.lines.append(Line(kind: .refused, text: "\(entry.display): refused: \(error.code.rawValue): \(error.message)", code: error.code))
+                report.lines.append(
+                    Line(kind: .refused, text: "\(entry.display): refused: \(error.code.rawValue): \(error.message)", code: error.code))
             }
         }
         for connectionID in touchedConnections { try applyReady(connectionID) }
-        report.lines += try Self.unsettledLines(touched: touched, fresh: fresh, connections: touchedConnections,
-                                                store: store, now: now)
+        report.lines += try Self.unsettledLines(
+            touched: touched, fresh: fresh, connections: touchedConnections,
+            store: store, now: now)
         return report
     }
 
     /// The batches of this run that did not apply: those accepted now and revoked by a failure
     /// of another, then those that still wait. `touched` names each batch row's file.
-    private static func unsettledLines(touched: [Int64: String], fresh: Set<Int64>, connections: [String],
-                                       store: LedgerStore, now: Timestamp) throws -> [Line] {
+    private static func unsettledLines(
+        touched: [Int64: String], fresh: Set<Int64>, connections: [String],
+        store: LedgerStore, now: Timestamp
+    ) throws -> [Line] {
         var lines: [Line] = []
         for rowID in fresh.sorted() {
             guard let batch = try store.sureBatch(rowID: rowID), batch.status == .revoked else { continue }
-            lines.append(Line(kind: .note, text: "\(touched[rowID] ?? batch.batchID): revoked: \(batch.errorCode ?? "revoked") (sequence \(batch.sequence))", code: nil))
+            lines.append(
+                Line(
+                    kind: .note,
+                    text: "\(touched[rowID] ?? batch.batchID): revoked: \(batch.errorCode ?? "revoked") (sequence \(batch.sequence))",
+                    code: nil))
         }
         for connectionID in connections {
             guard let connection = try store.sureConnection(id: connectionID) else { continue }
             for batch in try store.sureQueuedBatches(connectionID: connectionID) {
                 guard let file = touched[batch.rowID] else { continue }
-                lines.append(Line(kind: .waiting, text: "\(file): waiting: \(waitingReason(batch, connection: connection, store: store, now: now))", code: nil))
+                lines.append(
+                    Line(
+                        kind: .waiting, text: "\(file): waiting: \(waitingReason(batch, connection: connection, store: store, now: now))",
+                        code: nil))
             }
         }
         return lines
@@ -156,8 +171,9 @@ public final class SureInbox {
             report.lines.append(Line(kind: .note, text: "\(file): adopted Sure connection \(record.id)", code: nil))
         }
         guard record.publisherID == parsed.publisherID else {
-            throw SourceError.badInput(file: file, line: nil, field: "publisher_id",
-                                     message: "connection \(record.id) has another publisher in this database")
+            throw SourceError.badInput(
+                file: file, line: nil, field: "publisher_id",
+                message: "connection \(record.id) has another publisher in this database")
         }
         let matches = parsed.credential.map { SureCredential(text: $0).digest == record.credentialDigest } ?? true
         return Configured(connection: record, credentialMatches: matches)
@@ -167,7 +183,8 @@ public final class SureInbox {
         let folder = path + "/" + Self.batchesName
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .sorted()
         var entries: [Entry] = []
         for name in names {
             let file = folder + "/" + name
@@ -187,7 +204,8 @@ public final class SureInbox {
     /// The stored batch for the file and whether it was accepted now (false: already received).
     private func accept(_ entry: Entry, configured: Configured?, store: LedgerStore, now: Timestamp) throws -> (SureBatchRecord, Bool) {
         guard entry.size <= SureBatchValidator.maximumPayloadBytes else {
-            throw SureError(.payloadTooLarge, "the batch is \(entry.size) bytes, over the limit of \(SureBatchValidator.maximumPayloadBytes)")
+            throw SureError(
+                .payloadTooLarge, "the batch is \(entry.size) bytes, over the limit of \(SureBatchValidator.maximumPayloadBytes)")
         }
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: entry.file)))
         guard bytes.count <= SureBatchValidator.maximumPayloadBytes else {
@@ -202,8 +220,10 @@ public final class SureInbox {
             let body = try SureBatchBody(bytes: bytes)
             parsed = body
             guard let publisher = body.declaredPublisher,
-                  let found = try store.sureConnection(publisherID: publisher) else {
-                throw SureError(.publisherUnauthorized, "no connection of this database has the batch's publisher (and there is no connection.json)")
+                let found = try store.sureConnection(publisherID: publisher)
+            else {
+                throw SureError(
+                    .publisherUnauthorized, "no connection of this database has the batch's publisher (and there is no connection.json)")
             }
             connection = found
         }
@@ -213,14 +233,17 @@ public final class SureInbox {
             return (known, false)
         }
         if let configured, !configured.credentialMatches || connection.credentialDigest == nil {
-            throw SureError(.publisherUnauthorized, connection.status == .repairRequired
-                ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
-                : "the publisher_credential in connection.json is not this connection's current credential")
+            throw SureError(
+                .publisherUnauthorized,
+                connection.status == .repairRequired
+                    ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
+                    : "the publisher_credential in connection.json is not this connection's current credential")
         }
         let body = try parsed ?? SureBatchBody(bytes: bytes)
         switch connection.status {
         case .repairRequired:
-            throw SureError(.repairRequired, "connection \(connection.id) needs 'purse sure repair' (\(connection.repairReason ?? "fenced"))")
+            throw SureError(
+                .repairRequired, "connection \(connection.id) needs 'purse sure repair' (\(connection.repairReason ?? "fenced"))")
         case .revoked:
             throw SureError(.connectionRevoked, "connection \(connection.id) is disconnected")
         default: break
@@ -228,15 +251,18 @@ public final class SureInbox {
         let mappings = try store.sureMappings(connectionID: connection.id)
         let batch = try SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
             .validate(body)
-        return try record(batch, bytes: bytes, digest: digest, connectionID: connection.id, file: entry.display,
-                          store: store, now: now)
+        return try record(
+            batch, bytes: bytes, digest: digest, connectionID: connection.id, file: entry.display,
+            store: store, now: now)
     }
 
     /// Stores a valid batch with its receipt, in one transaction with the connection's contact
     /// times, unless its id was already received (then the stored batch, after checking it is
     /// the same). True when stored now.
-    private func record(_ batch: SureBatch, bytes: [UInt8], digest: String, connectionID: String, file: String,
-                        store: LedgerStore, now: Timestamp) throws -> (SureBatchRecord, Bool) {
+    private func record(
+        _ batch: SureBatch, bytes: [UInt8], digest: String, connectionID: String, file: String,
+        store: LedgerStore, now: Timestamp
+    ) throws -> (SureBatchRecord, Bool) {
         try store.transaction {
             guard let current = try store.sureConnection(id: connectionID) else {
                 throw LedgerStoreError.missingRecord(kind: "Sure connection", id: connectionID)
@@ -245,8 +271,9 @@ public final class SureInbox {
                 try SureAcceptanceRules.checkResend(batch, digest: digest, received: existing.received)
                 return (existing, false)
             }
-            let holder = try store.sureBatch(connectionID: current.id, generation: current.generation,
-                                             streamID: current.streamID, sequence: batch.sequence)
+            let holder = try store.sureBatch(
+                connectionID: current.id, generation: current.generation,
+                streamID: current.streamID, sequence: batch.sequence)
             try SureAcceptanceRules.checkSequence(batch.sequence, nextSequence: current.nextSequence, isHeld: holder != nil)
             try checkCapture(batch, connection: current, store: store)
             let queued = try store.sureQueuedBatches(connectionID: current.id)
@@ -275,8 +302,10 @@ public final class SureInbox {
         let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation, captureID: batch.captureID)
         try SureCaptureRules.checkPlace(of: batch, captureChunks: chunks.map(\.chunk)) {
             // Another capture of this generation still incomplete and not settled?
-            try store.sureOpenChunks(connectionID: connection.id, generation: connection.generation,
-                                     exceptCaptureID: batch.captureID).map(\.chunk)
+            try store.sureOpenChunks(
+                connectionID: connection.id, generation: connection.generation,
+                exceptCaptureID: batch.captureID
+            ).map(\.chunk)
         }
     }
 
@@ -286,15 +315,25 @@ public final class SureInbox {
         switch outcome {
         case .applied(let chunks, let counts):
             let names = chunks.map { files[$0.rowID] ?? $0.file ?? "sequence \($0.sequence)" }
-            let sequences = chunks.count == 1 ? "sequence \(chunks[0].sequence)"
+            let sequences =
+                chunks.count == 1
+                ? "sequence \(chunks[0].sequence)"
                 : "sequences \(chunks.first!.sequence)-\(chunks.last!.sequence) (one capture of \(chunks.count) chunks)"
             return Line(kind: .applied, text: "\(names.joined(separator: ", ")): applied \(sequences): \(counts.summary)", code: nil)
         case .failed(let batch, let error):
             let name = files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)"
-            return Line(kind: .failed, text: "\(name): failed: \(error.code.rawValue): \(error.message); the connection needs 'purse sure repair \(batch.connectionID)'", code: error.code)
+            return Line(
+                kind: .failed,
+                text:
+                    "\(name): failed: \(error.code.rawValue): \(error.message); the connection needs 'purse sure repair \(batch.connectionID)'",
+                code: error.code)
         case .retrying(let batch, let error, let attempts, let retryTime):
             let name = files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)"
-            return Line(kind: .waiting, text: "\(name): waiting: attempt \(attempts) of \(SureApplyRules.maximumAttempts) failed (\(error.code.rawValue): \(error.message)); retry after \(Timestamp.utc(epochSeconds: retryTime).text)", code: error.code)
+            return Line(
+                kind: .waiting,
+                text:
+                    "\(name): waiting: attempt \(attempts) of \(SureApplyRules.maximumAttempts) failed (\(error.code.rawValue): \(error.message)); retry after \(Timestamp.utc(epochSeconds: retryTime).text)",
+                code: error.code)
         }
     }
 
@@ -304,10 +343,12 @@ public final class SureInbox {
             return "sequence \(batch.sequence): retry after \(Timestamp.utc(epochSeconds: retry).text) (\(batch.errorCode ?? "error"))"
         }
         if batch.chunkCount > 1 {
-            let present = (try? store.sureCaptureChunks(connectionID: batch.connectionID, generation: batch.generation, captureID: batch.captureID)
-                .filter { $0.status == .accepted }.count) ?? 0
+            let present =
+                (try? store.sureCaptureChunks(connectionID: batch.connectionID, generation: batch.generation, captureID: batch.captureID)
+                    .filter { $0.status == .accepted }.count) ?? 0
             if present < batch.chunkCount {
-                return "sequence \(batch.sequence): chunk \(batch.chunkIndex + 1) of \(batch.chunkCount); \(present) of \(batch.chunkCount) chunks received"
+                return
+                    "sequence \(batch.sequence): chunk \(batch.chunkIndex + 1) of \(batch.chunkCount); \(present) of \(batch.chunkCount) chunks received"
             }
         }
         return "sequence \(batch.sequence): the next sequence to apply is \(connection.nextSequence)"

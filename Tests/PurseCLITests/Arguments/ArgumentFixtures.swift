@@ -25,7 +25,8 @@ enum ArgumentFixtures {
             ]),
         CommandSpec(
             ["report", "spending"], summary: "Signed spending by category, MCC, merchant, account or month.",
-            discussion: "Refunds reduce spending; transfers between your own accounts are left out.\n\nExample:\n  purse report spending --month last --by merchant",
+            discussion:
+                "Refunds reduce spending; transfers between your own accounts are left out.\n\nExample:\n  purse report spending --month last --by merchant",
             options: [
                 month,
                 OptionSpec("by", value: "KEY", help: "category, mcc, merchant, account or month."),

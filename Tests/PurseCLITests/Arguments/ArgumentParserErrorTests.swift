@@ -64,7 +64,9 @@ struct ArgumentParserErrorTests {
         Case(["--quiet=1", "status"], "option '--quiet' does not take a value", path: ["status"]),
         // Options given twice.
         Case(["report", "spending", "--month", "2026-01", "--month=2026-02"], "option '--month' was given more than once", path: spending),
-        Case(["export", "transactions", "-o", "a.csv", "--output", "b.csv"], "option '--output' was given more than once", path: ["export", "transactions"]),
+        Case(
+            ["export", "transactions", "-o", "a.csv", "--output", "b.csv"], "option '--output' was given more than once",
+            path: ["export", "transactions"]),
         Case(["--db", "a", "status", "--db", "b"], "option '--db' was given more than once", path: ["status"]),
         // Positionals: too few, too many.
         Case(["sync"], "missing argument 'PATH'", path: ["sync"]),
@@ -78,12 +80,14 @@ struct ArgumentParserErrorTests {
 
     @Test(arguments: cases)
     func reports(_ testCase: Case) {
-        #expect(throws: UsageError(
-            message: testCase.message,
-            suggestions: testCase.suggestion.map { [$0] } ?? [],
-            commandPath: testCase.path,
-            usage: ArgumentFixtures.parser.usageLine(for: testCase.path)
-        )) {
+        #expect(
+            throws: UsageError(
+                message: testCase.message,
+                suggestions: testCase.suggestion.map { [$0] } ?? [],
+                commandPath: testCase.path,
+                usage: ArgumentFixtures.parser.usageLine(for: testCase.path)
+            )
+        ) {
             try ArgumentFixtures.parser.parse(testCase.words)
         }
     }
@@ -97,31 +101,41 @@ struct ArgumentParserErrorTests {
     }
 
     static let textCases: [TextCase] = [
-        TextCase(words: ["report", "spending", "--mnth", "2026-01"], text: """
-            Error: unknown option '--mnth'. Did you mean '--month'?
-            Usage: purse report spending [options]
-            See 'purse report spending --help'.
-            """),
-        TextCase(words: ["snyc"], text: """
-            Error: unknown command 'snyc'. Did you mean 'sync'?
-            Usage: purse [--db PATH] [--tz ZONE] [--quiet] <command> [options]
-            See 'purse --help'.
-            """),
-        TextCase(words: ["report", "spendng"], text: """
-            Error: unknown command 'report spendng'. Did you mean 'report spending'?
-            Usage: purse report <command> [options]
-            See 'purse report --help'.
-            """),
-        TextCase(words: ["budget", "set", "Dining"], text: """
-            Error: missing argument 'AMOUNT'.
-            Usage: purse budget set [options] CATEGORY AMOUNT
-            See 'purse budget set --help'.
-            """),
-        TextCase(words: ["report", "spending", "--month"], text: """
-            Error: option '--month' needs a value (YYYY-MM).
-            Usage: purse report spending [options]
-            See 'purse report spending --help'.
-            """),
+        TextCase(
+            words: ["report", "spending", "--mnth", "2026-01"],
+            text: """
+                Error: unknown option '--mnth'. Did you mean '--month'?
+                Usage: purse report spending [options]
+                See 'purse report spending --help'.
+                """),
+        TextCase(
+            words: ["snyc"],
+            text: """
+                Error: unknown command 'snyc'. Did you mean 'sync'?
+                Usage: purse [--db PATH] [--tz ZONE] [--quiet] <command> [options]
+                See 'purse --help'.
+                """),
+        TextCase(
+            words: ["report", "spendng"],
+            text: """
+                Error: unknown command 'report spendng'. Did you mean 'report spending'?
+                Usage: purse report <command> [options]
+                See 'purse report --help'.
+                """),
+        TextCase(
+            words: ["budget", "set", "Dining"],
+            text: """
+                Error: missing argument 'AMOUNT'.
+                Usage: purse budget set [options] CATEGORY AMOUNT
+                See 'purse budget set --help'.
+                """),
+        TextCase(
+            words: ["report", "spending", "--month"],
+            text: """
+                Error: option '--month' needs a value (YYYY-MM).
+                Usage: purse report spending [options]
+                See 'purse report spending --help'.
+                """),
     ]
 
     @Test(arguments: textCases)
@@ -134,10 +148,11 @@ struct ArgumentParserErrorTests {
 
     @Test func descriptionWithoutUsageOrSuggestion() {
         let error = UsageError(message: "invalid month '2026-13'", commandPath: ["report", "spending"])
-        #expect(error.description == """
-            Error: invalid month '2026-13'.
-            See 'purse report spending --help'.
-            """)
+        #expect(
+            error.description == """
+                Error: invalid month '2026-13'.
+                See 'purse report spending --help'.
+                """)
     }
 
     @Test func descriptionKeepsAMessagesOwnFinalPunctuation() {
@@ -146,10 +161,11 @@ struct ArgumentParserErrorTests {
 
     @Test func usageErrorForACommandsOwnChecks() {
         let error = ArgumentFixtures.parser.usageError("invalid month '2026-13'", for: ["report", "spending"])
-        #expect(error.description == """
-            Error: invalid month '2026-13'.
-            Usage: purse report spending [options]
-            See 'purse report spending --help'.
-            """)
+        #expect(
+            error.description == """
+                Error: invalid month '2026-13'.
+                Usage: purse report spending [options]
+                See 'purse report spending --help'.
+                """)
     }
 }

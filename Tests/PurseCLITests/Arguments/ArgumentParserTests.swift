@@ -202,14 +202,16 @@ struct ArgumentParserTests {
                 OptionSpec("verbose", help: "More."),
             ])
         let invocation = try parser.parse(["--color", "never", "status", "--verbose", "--quiet"])
-        #expect(invocation == .run(
-            GlobalOptions(quiet: true),
-            ParsedCommand(path: ["status"], values: ["color": ["never"]], flags: ["verbose"])))
+        #expect(
+            invocation
+                == .run(
+                    GlobalOptions(quiet: true),
+                    ParsedCommand(path: ["status"], values: ["color": ["never"]], flags: ["verbose"])))
     }
 
     @Test func aCommandOptionNamedLikeAGlobalStaysWithTheCommand() throws {
         let parser = ArgumentParser(commands: [
-            CommandSpec(["copy"], summary: "Copy.", options: [OptionSpec("db", value: "PATH", help: "Target.")]),
+            CommandSpec(["copy"], summary: "Copy.", options: [OptionSpec("db", value: "PATH", help: "Target.")])
         ])
         let invocation = try parser.parse(["copy", "--db", "target.sqlite"])
         #expect(invocation == .run(GlobalOptions(), ParsedCommand(path: ["copy"], values: ["db": ["target.sqlite"]])))

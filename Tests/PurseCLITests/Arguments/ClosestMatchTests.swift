@@ -28,13 +28,15 @@ struct ClosestMatchTests {
         #expect(ClosestMatch.find(testCase.typed, among: testCase.candidates) == testCase.expected)
     }
 
-    @Test("up to three close names, closest first, then those that only start with what was typed", arguments: [
-        ("Grocerys", ["Dining", "Groceries", "Grocery"], ["Grocery", "Groceries"]),
-        ("Ann Savings", ["Apple Card", "Ben Savings", "Ana Savings"], ["Ana Savings", "Ben Savings"]),
-        ("car", ["Cars", "Card", "Carp", "Cart", "cardamom"], ["Cars", "Card", "Carp"]),
-        ("Din", ["Dining", "Fees"], ["Dining"]),
-        ("Zzz", ["Dining", "Fees"], []),
-    ])
+    @Test(
+        "up to three close names, closest first, then those that only start with what was typed",
+        arguments: [
+            ("Grocerys", ["Dining", "Groceries", "Grocery"], ["Grocery", "Groceries"]),
+            ("Ann Savings", ["Apple Card", "Ben Savings", "Ana Savings"], ["Ana Savings", "Ben Savings"]),
+            ("car", ["Cars", "Card", "Carp", "Cart", "cardamom"], ["Cars", "Card", "Carp"]),
+            ("Din", ["Dining", "Fees"], ["Dining"]),
+            ("Zzz", ["Dining", "Fees"], []),
+        ])
     func closest(typed: String, candidates: [String], expected: [String]) {
         #expect(ClosestMatch.closest(typed, among: candidates) == expected)
         #expect(ClosestMatch.find(typed, among: candidates) == expected.first)

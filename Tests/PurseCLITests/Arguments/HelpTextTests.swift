@@ -4,7 +4,8 @@ import Testing
 @Suite("ArgumentParser: help text")
 struct HelpTextTests {
     static let parser = ArgumentFixtures.parser
-    static let paths: [[String]] = [[]] + [["report"], ["budget"], ["sure"], ["export"]]
+    static let paths: [[String]] =
+        [[]] + [["report"], ["budget"], ["sure"], ["export"]]
         + ArgumentFixtures.commands.map(\.path)
 
     @Test(arguments: ArgumentFixtures.commands)
@@ -67,48 +68,53 @@ struct HelpTextTests {
     }
 
     @Test func golden() {
-        #expect(Self.parser.helpText(for: ["budget", "set"]) == """
-            Usage: purse budget set [options] CATEGORY AMOUNT
+        #expect(
+            Self.parser.helpText(for: ["budget", "set"]) == """
+                Usage: purse budget set [options] CATEGORY AMOUNT
 
-            Set a monthly budget for a category.
+                Set a monthly budget for a category.
 
-            Arguments:
-              CATEGORY         The category.
-              AMOUNT           The monthly amount.
+                Arguments:
+                  CATEGORY         The category.
+                  AMOUNT           The monthly amount.
 
-            Options:
-              --currency C     ISO 4217 code; else the ledger's only currency.
-              --rollover MODE  none, surplus or all.
+                Options:
+                  --currency C     ISO 4217 code; else the ledger's only currency.
+                  --rollover MODE  none, surplus or all.
 
-            Global options:
-              --db PATH        Database file (else PURSE_DB, else the default location).
-              --tz ZONE        Time zone for dates (else TZ, else the system's).
-              --quiet          Only warnings and errors on stderr.
-              -h, --help       Show this help.
+                Global options:
+                  --db PATH        Database file (else PURSE_DB, else the default location).
+                  --tz ZONE        Time zone for dates (else TZ, else the system's).
+                  --quiet          Only warnings and errors on stderr.
+                  -h, --help       Show this help.
 
-            """)
+                """)
     }
 
     @Test func discussionParagraphsAreWrappedOrKept() {
         let text = Self.parser.helpText(for: ["report", "spending"])
-        #expect(text.contains("""
-            Signed spending by category, MCC, merchant, account or month.
+        #expect(
+            text.contains(
+                """
+                Signed spending by category, MCC, merchant, account or month.
 
-            Refunds reduce spending; transfers between your own accounts are left out.
+                Refunds reduce spending; transfers between your own accounts are left out.
 
-            Example:
-              purse report spending --month last --by merchant
+                Example:
+                  purse report spending --month last --by merchant
 
-            Options:
-            """))
+                Options:
+                """))
     }
 
     @Test func longHelpWrapsWithAHangingIndent() {
         let parser = ArgumentParser(commands: [
-            CommandSpec(["x"], summary: "X.", options: [
-                OptionSpec("sort", value: "KEY", help: String(repeating: "word ", count: 30)),
-                OptionSpec("a-very-long-option-name-indeed", value: "VALUE", help: "Goes below."),
-            ]),
+            CommandSpec(
+                ["x"], summary: "X.",
+                options: [
+                    OptionSpec("sort", value: "KEY", help: String(repeating: "word ", count: 30)),
+                    OptionSpec("a-very-long-option-name-indeed", value: "VALUE", help: "Goes below."),
+                ])
         ])
         let text = parser.helpText(for: ["x"])
         let expected = [

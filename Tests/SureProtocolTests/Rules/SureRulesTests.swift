@@ -17,10 +17,12 @@ struct SureRulesTests {
         #expect(retried == [.importValidation, .processingError])
     }
 
-    @Test("Sure's free-text types become FinanceKit types", arguments: [
-        ("pointOfSale", TransactionType.pointOfSale), ("POINT_OF_SALE", .pointOfSale), ("Purchase", .pointOfSale),
-        ("directDebit", .directDebit), ("refund", .refund), ("gift card", .unknown),
-    ])
+    @Test(
+        "Sure's free-text types become FinanceKit types",
+        arguments: [
+            ("pointOfSale", TransactionType.pointOfSale), ("POINT_OF_SALE", .pointOfSale), ("Purchase", .pointOfSale),
+            ("directDebit", .directDebit), ("refund", .refund), ("gift card", .unknown),
+        ])
     func transactionTypes(text: String, type: TransactionType) {
         #expect(SureApplyRules.transactionType(text) == type)
     }

@@ -18,7 +18,9 @@ struct SureMutationFuzzTests {
     @Test("4,000 mutations of real batches: accepted, or refused with a code, never a crash")
     func mutations() throws {
         let validator = try Self.validator()
-        let seeds = try (1...4).map { try [UInt8](Data(contentsOf: Examples.sureInbox.appendingPathComponent(String(format: "batches/%04d.json", $0)))) }
+        let seeds = try (1...4).map {
+            try [UInt8](Data(contentsOf: Examples.sureInbox.appendingPathComponent(String(format: "batches/%04d.json", $0))))
+        }
         for seed in seeds { _ = try validator.validate(bytes: seed) }
         var random = SeededRandom(state: 5_302_026)
         var accepted = 0

@@ -1,9 +1,10 @@
 import Foundation
 import Ledger
-@testable import LedgerStore
 import SureProtocol
-@testable import Sync
 import Testing
+
+@testable import LedgerStore
+@testable import Sync
 
 /// Applying captures: chunks, replay, gaps, the predecessor chain and repair,
 /// event effects, conflicts and their resolutions.
@@ -14,9 +15,13 @@ struct SureApplyTests {
     @Test("a first batch imports accounts, balances and transactions with purse's signs")
     func firstBatch() throws {
         let world = try W()
-        try world.put(1, [world.accountUpsert(name: "My Card"), world.balance(1, amount: "112.66", direction: "debit"),
-                          world.transaction(1, amount: "12.34", direction: "debit"),
-                          world.transaction(2, account: W.cash, amount: "50.00", direction: "credit")])
+        try world.put(
+            1,
+            [
+                world.accountUpsert(name: "My Card"), world.balance(1, amount: "112.66", direction: "debit"),
+                world.transaction(1, amount: "12.34", direction: "debit"),
+                world.transaction(2, account: W.cash, amount: "50.00", direction: "credit"),
+            ])
         let report = try world.sync()
         #expect(report.kinds == [.applied])
         #expect(report.text == "batches/g1-0001.json: applied sequence 1: 2 upserted, 1 balances, 1 accounts")
@@ -57,7 +62,10 @@ struct SureApplyTests {
         #expect(try world.ledger().isEmpty)
         try world.put(3, [world.transaction(3)], chunkIndex: 2, chunkCount: 3, captureID: capture)
         report = try world.sync()
-        #expect(report.text == "batches/g1-0001.json, batches/g1-0002.json, batches/g1-0003.json: applied sequences 1-3 (one capture of 3 chunks): 3 upserted")
+        #expect(
+            report.text
+                == "batches/g1-0001.json, batches/g1-0002.json, batches/g1-0003.json: applied sequences 1-3 (one capture of 3 chunks): 3 upserted"
+        )
         #expect(try world.ledger().count == 3)
         #expect(try world.connection.nextSequence == 4)
         #expect(try world.connection.predecessorDigest == world.digests[3])
@@ -68,8 +76,9 @@ struct SureApplyTests {
         let world = try W(writeConfiguration: false)
         let capture = W.uuid("cc000000", 1)
         try world.put(1, [world.transaction(1)], chunkIndex: 0, chunkCount: 2, captureID: capture)
-        try world.put(2, [world.transaction(2)], chunkIndex: 1, chunkCount: 2, captureID: capture,
-                      predecessor: .some(String(repeating: "1", count: 64)))
+        try world.put(
+            2, [world.transaction(2)], chunkIndex: 1, chunkCount: 2, captureID: capture,
+            predecessor: .some(String(repeating: "1", count: 64)))
         let report = try world.sync()
         #expect(report.codes == ["predecessor_conflict"])
         #expect(try world.ledger().isEmpty)
@@ -216,7 +225,9 @@ struct SureApplyTests {
         #expect(try world.ledger().count == 1)
         let conflict = try #require(try world.conflicts().first)
         #expect(conflict.kind == "balance_observation_conflict")
-        #expect(conflict.details == #"{"source_id":"ba000000-0000-4000-8000-000000000001","kind":"booked","observed_at":"2026-09-10T11:00:00Z"}"#)
+        #expect(
+            conflict.details
+                == #"{"source_id":"ba000000-0000-4000-8000-000000000001","kind":"booked","observed_at":"2026-09-10T11:00:00Z"}"#)
         #expect(try world.connection.status == .active)
         // The same instant spelled otherwise is the same observation: still one conflict.
         try world.put(3, [world.balance(1, at: "2026-09-10T12:00:00+01:00", amount: "300.00")])
@@ -251,9 +262,13 @@ struct SureApplyTests {
     @Test("the newest booked observation is the balance; available never replaces it")
     func balanceKinds() throws {
         let world = try W()
-        try world.put(1, [world.balance(1, account: W.cash, at: "2026-09-10T10:00:00Z", amount: "50.00", direction: "credit"),
-                          world.balance(2, account: W.cash, kind: "available", at: "2026-09-10T11:30:00Z", amount: "70.00", direction: "credit"),
-                          world.balance(3, account: W.cash, at: "2026-09-09T10:00:00Z", amount: "40.00", direction: "credit")])
+        try world.put(
+            1,
+            [
+                world.balance(1, account: W.cash, at: "2026-09-10T10:00:00Z", amount: "50.00", direction: "credit"),
+                world.balance(2, account: W.cash, kind: "available", at: "2026-09-10T11:30:00Z", amount: "70.00", direction: "credit"),
+                world.balance(3, account: W.cash, at: "2026-09-09T10:00:00Z", amount: "40.00", direction: "credit"),
+            ])
         #expect(try world.sync().text.contains("3 balances"))
         #expect(try world.balances(W.cash) == [400_000, 500_000])
         let summary = try world.store.accountSummaries().first { $0.account.id == W.cash }
@@ -282,7 +297,8 @@ struct SureApplyTests {
         try retained.put(1, [retained.transaction(1), retained.balance(1)])
         try retained.put(3, [retained.transaction(3)], predecessor: .some(String(repeating: "0", count: 64)))
         try retained.sync()
-        let record = try SureConnections(store: retained.store, now: retained.now).disconnect(retained.configuration.connection.id, disposition: "retain")
+        let record = try SureConnections(store: retained.store, now: retained.now).disconnect(
+            retained.configuration.connection.id, disposition: "retain")
         #expect(record.status == .revoked)
         #expect(record.purgeRequestedAt == nil)
         #expect(try retained.ledger().count == 1)
@@ -332,7 +348,9 @@ struct SureApplyTests {
         let other = try LedgerStore(path: world.folder.file("other.sqlite"), mode: .create, now: world.now)
         let report = try SureInbox(path: world.inbox).sync(store: other, now: world.now)
         #expect(report.kinds == [.note, .applied])
-        #expect(try other.sureConnection(id: world.configuration.connection.id)?.credentialDigest == world.configuration.credential.map { SureCredential(text: $0).digest })
+        #expect(
+            try other.sureConnection(id: world.configuration.connection.id)?.credentialDigest
+                == world.configuration.credential.map { SureCredential(text: $0).digest })
         #expect(try other.connection.scalarInt("SELECT count(*) FROM transactions") == 1)
     }
 

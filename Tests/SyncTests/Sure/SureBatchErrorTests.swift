@@ -1,8 +1,9 @@
 import Foundation
 import LedgerStore
 import SureProtocol
-@testable import Sync
 import Testing
+
+@testable import Sync
 
 /// Every Sure error code that a local inbox can meet, each from one small batch file: the batch
 /// is refused with Sure's exact code and nothing is stored.
@@ -24,7 +25,7 @@ struct SureBatchErrorTests {
     }
 
     @Test("invalid_json") func invalidJSON() throws {
-        try check("invalid_json") { _ in #"{"protocol_version":2,"#}
+        try check("invalid_json") { _ in #"{"protocol_version":2,"# }
     }
 
     @Test("unsupported_protocol") func unsupportedProtocol() throws {
@@ -81,7 +82,8 @@ struct SureBatchErrorTests {
     }
 
     @Test("invalid_payload: text too long, counted in characters") func textLimits() throws {
-        try check("invalid_payload") { world in world.batch(1, events: [world.transaction(1, merchant: String(repeating: "é", count: 256))]) }
+        try check("invalid_payload") { world in world.batch(1, events: [world.transaction(1, merchant: String(repeating: "é", count: 256))])
+        }
         let world = try SureWorld()
         try world.put(1, [world.transaction(1, merchant: String(repeating: "é", count: 255))])
         #expect(try world.sync().kinds == [.applied])
@@ -116,13 +118,16 @@ struct SureBatchErrorTests {
 
     @Test("mapping_conflict: wrong lineage, version or account") func mappingConflict() throws {
         try check("mapping_conflict") { world in
-            world.batch(1, events: [world.transaction(1).replacingOccurrences(of: world.lineage(SureWorld.card), with: world.lineage(SureWorld.cash))])
+            world.batch(
+                1,
+                events: [world.transaction(1).replacingOccurrences(of: world.lineage(SureWorld.card), with: world.lineage(SureWorld.cash))])
         }
         try check("mapping_conflict") { world in
             world.batch(1, events: [world.transaction(1).replacingOccurrences(of: #""mapping_version":1"#, with: #""mapping_version":2"#)])
         }
         try check("mapping_conflict") { world in
-            world.batch(1, events: [world.unavailable().replacingOccurrences(of: SureWorld.card, with: "33333333-3333-4333-8333-333333333333")])
+            world.batch(
+                1, events: [world.unavailable().replacingOccurrences(of: SureWorld.card, with: "33333333-3333-4333-8333-333333333333")])
         }
     }
 
@@ -157,7 +162,13 @@ struct SureBatchErrorTests {
 
     @Test("scope_conflict: not exactly the consented accounts") func scopeConflict() throws {
         try check("scope_conflict") { $0.batch(1, events: [], overrides: ["selected_source_account_ids": "[\"\(SureWorld.card)\"]"]) }
-        try check("scope_conflict") { $0.batch(1, events: [], overrides: ["selected_source_account_ids": "[\"\(SureWorld.card)\",\"\(SureWorld.cash)\",\"\(SureWorld.cash.lowercased())\"]"]) }
+        try check("scope_conflict") {
+            $0.batch(
+                1, events: [],
+                overrides: [
+                    "selected_source_account_ids": "[\"\(SureWorld.card)\",\"\(SureWorld.cash)\",\"\(SureWorld.cash.lowercased())\"]"
+                ])
+        }
     }
 
     @Test("record_limit: 501 events") func recordLimit() throws {
@@ -213,7 +224,8 @@ struct SureBatchErrorTests {
         try FileManager.default.removeItem(atPath: world.inbox + "/batches/old.json")
         let gap = String(repeating: "0", count: 64)
         try world.put(3, [], predecessor: .some(gap))
-        try world.write("taken.json", world.batch(3, events: [world.transaction(2)], batchID: SureWorld.uuid("b0000000", 78), predecessor: .some(gap)))
+        try world.write(
+            "taken.json", world.batch(3, events: [world.transaction(2)], batchID: SureWorld.uuid("b0000000", 78), predecessor: .some(gap)))
         let report = try world.sync()
         #expect(report.codes == ["sequence_conflict"], "\(report.text)")
     }
@@ -249,6 +261,8 @@ struct SureBatchErrorTests {
 
     @Test("a batch of a publisher no connection has, without connection.json") func unknownPublisher() throws {
         let world = try SureWorld(writeConfiguration: false)
-        #expect(try refusal(world, world.batch(1, events: [], overrides: ["publisher_id": "\"99999999-9999-4999-8999-999999999999\""])) == "publisher_unauthorized")
+        #expect(
+            try refusal(world, world.batch(1, events: [], overrides: ["publisher_id": "\"99999999-9999-4999-8999-999999999999\""]))
+                == "publisher_unauthorized")
     }
 }

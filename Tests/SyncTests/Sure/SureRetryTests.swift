@@ -1,9 +1,10 @@
 import Foundation
 import Ledger
-@testable import LedgerStore
 import Storage
-@testable import Sync
 import Testing
+
+@testable import LedgerStore
+@testable import Sync
 
 /// Sure's transient failures: a capture that fails with `import_validation` (a record the
 /// ledger cannot take) or `processing_error` (any other failure, such as the database's) stays
@@ -16,7 +17,8 @@ struct SureRetryTests {
     /// Makes every insert into the ledger's transactions fail until `heal` (a failure purse cannot
     /// foresee, like a disk that fails: SQLite aborts the statement and the capture rolls back).
     static func breakTransactionInserts(_ world: W) throws {
-        try world.store.connection.execute("""
+        try world.store.connection.execute(
+            """
             CREATE TEMP TRIGGER injected_failure BEFORE INSERT ON main.transactions
             BEGIN SELECT RAISE(ABORT, 'injected failure'); END
             """)
@@ -54,7 +56,10 @@ struct SureRetryTests {
             #expect(first.status == .accepted && first.attempts == attempt, "attempt \(attempt)")
             #expect(first.retryTime == retryTime && first.errorCode == "processing_error", "attempt \(attempt)")
             let line = try #require(report.lines.first?.text)
-            #expect(line.hasPrefix("batches/g1-0001.json: waiting: attempt \(attempt) of 5 failed (processing_error: database error: injected failure"), "\(line)")
+            #expect(
+                line.hasPrefix(
+                    "batches/g1-0001.json: waiting: attempt \(attempt) of 5 failed (processing_error: database error: injected failure"),
+                "\(line)")
             #expect(line.hasSuffix("; retry after \(Timestamp.utc(epochSeconds: retryTime).text)"), "\(line)")
             #expect(report.kinds.allSatisfy { $0 == .waiting }, "attempt \(attempt): \(report.text)")
             #expect(try world.ledger().isEmpty)
@@ -65,8 +70,9 @@ struct SureRetryTests {
             world.now = Timestamp.utc(epochSeconds: retryTime - 1)
             let early = try world.sync()
             #expect(try batch(world, sequence: 1).attempts == attempt)
-            #expect(early.lines.first?.text == "batches/g1-0001.json: waiting: sequence 1: retry after "
-                + "\(Timestamp.utc(epochSeconds: retryTime).text) (processing_error)")
+            #expect(
+                early.lines.first?.text == "batches/g1-0001.json: waiting: sequence 1: retry after "
+                    + "\(Timestamp.utc(epochSeconds: retryTime).text) (processing_error)")
             attemptTime = retryTime
         }
 
@@ -74,7 +80,8 @@ struct SureRetryTests {
         let report = try world.sync()
 
         #expect(report.codes == ["processing_error"])
-        #expect(report.lines.first?.text.hasPrefix("batches/g1-0001.json: failed: processing_error: database error: injected failure") == true)
+        #expect(
+            report.lines.first?.text.hasPrefix("batches/g1-0001.json: failed: processing_error: database error: injected failure") == true)
         #expect(try world.batchStatus(sequence: 1) == "failed:processing_error")
         #expect(try world.batchStatus(sequence: 2) == "revoked:stream_failed")
         #expect(try world.batchStatus(sequence: 3) == "revoked:stream_failed")
@@ -119,8 +126,9 @@ struct SureRetryTests {
         let report = try world.sync()
 
         #expect(report.kinds == [.applied, .waiting, .waiting], "\(report.text)")
-        #expect(report.lines[1].text == "batches/g1-0002.json: waiting: attempt 1 of 5 failed (import_validation: balance "
-            + "\(W.uuid("ba000000", 1))@2026-09-10T11:00:00Z already belongs to account \(W.card)); retry after 2026-09-10T12:32:00Z",
+        #expect(
+            report.lines[1].text == "batches/g1-0002.json: waiting: attempt 1 of 5 failed (import_validation: balance "
+                + "\(W.uuid("ba000000", 1))@2026-09-10T11:00:00Z already belongs to account \(W.card)); retry after 2026-09-10T12:32:00Z",
             "\(report.text)")
         let second = try batch(world, sequence: 2)
         #expect(second.status == .accepted && second.attempts == 1 && second.errorCode == "import_validation")

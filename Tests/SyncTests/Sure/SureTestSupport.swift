@@ -1,11 +1,12 @@
 import Foundation
 import Ledger
-@testable import LedgerStore
 import PurseTestSupport
 import Storage
 import SureProtocol
-@testable import Sync
 import Testing
+
+@testable import LedgerStore
+@testable import Sync
 
 /// A ledger with one Sure connection (a credit card and a cash account) and its inbox folder,
 /// with builders for batch files; the clock can be moved.
@@ -24,10 +25,15 @@ final class SureWorld {
     init(writeConfiguration: Bool = true) throws {
         folder = try TemporaryFolder()
         store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
-        configuration = try SureConnections(store: store, now: now).connect([
-            SureAccountRequest(sourceAccountID: Self.card, accountableType: "CreditCard", currency: "USD", name: "Apple Card", institutionName: "Apple"),
-            SureAccountRequest(sourceAccountID: Self.cash, accountableType: "Depository", currency: "USD", name: "Apple Cash", institutionName: "Apple"),
-        ], defaultTimezone: "America/Los_Angeles")
+        configuration = try SureConnections(store: store, now: now).connect(
+            [
+                SureAccountRequest(
+                    sourceAccountID: Self.card, accountableType: "CreditCard", currency: "USD", name: "Apple Card", institutionName: "Apple"
+                ),
+                SureAccountRequest(
+                    sourceAccountID: Self.cash, accountableType: "Depository", currency: "USD", name: "Apple Cash", institutionName: "Apple"
+                ),
+            ], defaultTimezone: "America/Los_Angeles")
         try FileManager.default.createDirectory(atPath: inbox + "/batches", withIntermediateDirectories: true)
         if writeConfiguration { try writeConnectionJSON() }
     }
@@ -45,7 +51,8 @@ final class SureWorld {
             #"{"source_id":"\#($0.accountID)","currency":"\#($0.currency)","accountable_type":"\#($0.accountableType)","ledger_timezone":"\#($0.ledgerTimezone)","name":"\#($0.name)"}"#
         }.joined(separator: ",")
         let selected = configuration.mappings.map { "\"\($0.accountID)\"" }.joined(separator: ",")
-        let text = #"{"protocol_version":2,"connection_id":"\#(c.id)","publisher_id":"\#(c.publisherID)","generation":\#(c.generation),"stream_id":"\#(c.streamID)","consent":{"selected_source_account_ids":[\#(selected)]},"account_bindings":[\#(bindings)],"accounts":[\#(accounts)],"publisher_credential":"\#(credential ?? configuration.credential ?? "")"}"#
+        let text =
+            #"{"protocol_version":2,"connection_id":"\#(c.id)","publisher_id":"\#(c.publisherID)","generation":\#(c.generation),"stream_id":"\#(c.streamID)","consent":{"selected_source_account_ids":[\#(selected)]},"account_bindings":[\#(bindings)],"accounts":[\#(accounts)],"publisher_credential":"\#(credential ?? configuration.credential ?? "")"}"#
         try text.write(toFile: inbox + "/connection.json", atomically: true, encoding: .utf8)
     }
 
@@ -64,10 +71,12 @@ final class SureWorld {
     }
 
     /// A batch body. `predecessor` defaults to the digest recorded for sequence - 1.
-    func batch(_ sequence: Int64, events: [String], batchID: String? = nil, captureID: String? = nil,
-               chunkIndex: Int = 0, chunkCount: Int = 1, mode: String = "delta", complete: Bool = false,
-               capturedAt: String = "2026-09-10T12:00:00Z", predecessor: String?? = nil,
-               overrides: [String: String] = [:], extra: String = "") -> String {
+    func batch(
+        _ sequence: Int64, events: [String], batchID: String? = nil, captureID: String? = nil,
+        chunkIndex: Int = 0, chunkCount: Int = 1, mode: String = "delta", complete: Bool = false,
+        capturedAt: String = "2026-09-10T12:00:00Z", predecessor: String?? = nil,
+        overrides: [String: String] = [:], extra: String = ""
+    ) -> String {
         let c = configuration.connection
         var fields: [(String, String)] = [
             ("protocol_version", "2"), ("connection_id", "\"\(c.id)\""), ("publisher_id", "\"\(c.publisherID)\""),
@@ -104,10 +113,13 @@ final class SureWorld {
 
     /// Builds and writes batch `sequence` as `NNNN.json`.
     @discardableResult
-    func put(_ sequence: Int64, _ events: [String], chunkIndex: Int = 0, chunkCount: Int = 1, captureID: String? = nil,
-             capturedAt: String = "2026-09-10T12:00:00Z", predecessor: String?? = nil) throws -> String {
-        let body = batch(sequence, events: events, captureID: captureID, chunkIndex: chunkIndex, chunkCount: chunkCount,
-                         capturedAt: capturedAt, predecessor: predecessor)
+    func put(
+        _ sequence: Int64, _ events: [String], chunkIndex: Int = 0, chunkCount: Int = 1, captureID: String? = nil,
+        capturedAt: String = "2026-09-10T12:00:00Z", predecessor: String?? = nil
+    ) throws -> String {
+        let body = batch(
+            sequence, events: events, captureID: captureID, chunkIndex: chunkIndex, chunkCount: chunkCount,
+            capturedAt: capturedAt, predecessor: predecessor)
         return try write(String(format: "g%d-%04d.json", configuration.connection.generation, sequence), body, sequence: sequence)
     }
 
@@ -123,7 +135,9 @@ final class SureWorld {
         return #""lineage_id":"\#(mapping.lineageID)","mapping_version":\#(mapping.mappingVersion)"#
     }
 
-    func accountUpsert(_ account: String = card, name: String = "Apple Card", kind: String = "liability", currency: String = "USD") -> String {
+    func accountUpsert(_ account: String = card, name: String = "Apple Card", kind: String = "liability", currency: String = "USD")
+        -> String
+    {
         #"{"kind":"account_upsert","account":{"source_id":"\#(account)",\#(binding(account)),"display_name":"\#(name)","institution_name":"Apple","currency":"\#(currency)","kind":"\#(kind)"}}"#
     }
 
@@ -131,18 +145,23 @@ final class SureWorld {
         #"{"kind":"account_unavailable","source_account_id":"\#(account)",\#(binding(account))}"#
     }
 
-    func balance(_ id: Int, account: String = card, kind: String = "booked", at observed: String = "2026-09-10T11:00:00Z",
-                 amount: String = "112.66", currency: String = "USD", direction: String = "debit") -> String {
+    func balance(
+        _ id: Int, account: String = card, kind: String = "booked", at observed: String = "2026-09-10T11:00:00Z",
+        amount: String = "112.66", currency: String = "USD", direction: String = "debit"
+    ) -> String {
         #"{"kind":"balance_upsert","balance":{"source_id":"\#(Self.uuid("ba000000", id))","source_account_id":"\#(account)",\#(binding(account)),"kind":"\#(kind)","observed_at":"\#(observed)","money":{"amount":"\#(amount)","currency":"\#(currency)","direction":"\#(direction)"}}}"#
     }
 
     static func transactionID(_ id: Int) -> String { uuid("7a000000", id).uppercased() }
 
-    func transaction(_ id: Int, account: String = card, amount: String = "12.34", direction: String = "debit",
-                     status: String = "booked", at transacted: String = "2026-09-01T06:00:00Z", merchant: String? = "Coffee",
-                     currency: String = "USD", extra: String = "") -> String {
+    func transaction(
+        _ id: Int, account: String = card, amount: String = "12.34", direction: String = "debit",
+        status: String = "booked", at transacted: String = "2026-09-01T06:00:00Z", merchant: String? = "Coffee",
+        currency: String = "USD", extra: String = ""
+    ) -> String {
         let merchantField = merchant.map { #","merchant_name":"\#($0)""# } ?? ""
-        return #"{"kind":"transaction_upsert","transaction":{"source_id":"\#(Self.transactionID(id))","source_account_id":"\#(account)",\#(binding(account)),"amount":{"amount":"\#(amount)","currency":"\#(currency)","direction":"\#(direction)"},"transaction_description":"COFFEE","original_transaction_description":"COFFEE #12","transaction_type":"purchase","status":"\#(status)","transacted_at":"\#(transacted)"\#(merchantField)\#(extra)}}"#
+        return
+            #"{"kind":"transaction_upsert","transaction":{"source_id":"\#(Self.transactionID(id))","source_account_id":"\#(account)",\#(binding(account)),"amount":{"amount":"\#(amount)","currency":"\#(currency)","direction":"\#(direction)"},"transaction_description":"COFFEE","original_transaction_description":"COFFEE #12","transaction_type":"purchase","status":"\#(status)","transacted_at":"\#(transacted)"\#(merchantField)\#(extra)}}"#
     }
 
     func tombstone(_ id: Int, account: String = card) -> String {
