@@ -19,20 +19,6 @@ public struct CashflowReport: Sendable {
         public let net: Int64
         /// Transfers left out in this month and currency.
         public let transfers: Int
-
-        init(
-            period: YearMonth, currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64,
-            net: Int64, transfers: Int
-        ) {
-            self.period = period
-            self.currency = currency
-            self.income = income
-            self.spent = spent
-            self.refunded = refunded
-            self.spending = spending
-            self.net = net
-            self.transfers = transfers
-        }
     }
 
     /// One currency over the whole report.
@@ -44,16 +30,6 @@ public struct CashflowReport: Sendable {
         public let spending: Int64
         public let net: Int64
         public let transfers: Int
-
-        init(currency: String, income: Int64, spent: Int64, refunded: Int64, spending: Int64, net: Int64, transfers: Int) {
-            self.currency = currency
-            self.income = income
-            self.spent = spent
-            self.refunded = refunded
-            self.spending = spending
-            self.net = net
-            self.transfers = transfers
-        }
     }
 
     /// The months the report covers, ascending.

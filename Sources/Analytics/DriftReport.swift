@@ -21,21 +21,6 @@ public struct DriftReport: Sendable {
         /// The local day the divergence first appeared: `to` of the first pair of a run of
         /// consecutive pairs with this same drift.
         public let firstDay: CivilDate
-
-        init(
-            accountID: String, accountName: String, currency: String, from: CivilDate, to: CivilDate,
-            observed: Int64, derived: Int64, drift: Int64, firstDay: CivilDate
-        ) {
-            self.accountID = accountID
-            self.accountName = accountName
-            self.currency = currency
-            self.from = from
-            self.to = to
-            self.observed = observed
-            self.derived = derived
-            self.drift = drift
-            self.firstDay = firstDay
-        }
     }
 
     /// Accounts looked at.

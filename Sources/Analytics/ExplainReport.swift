@@ -107,14 +107,6 @@ public struct ExplainReport: Sendable {
         /// spent - refunded.
         public let net: Int64
         public let count: Int
-
-        init(currency: String, spent: Int64, refunded: Int64, net: Int64, count: Int) {
-            self.currency = currency
-            self.spent = spent
-            self.refunded = refunded
-            self.net = net
-            self.count = count
-        }
     }
 
     /// The months the scope covers, ascending.

@@ -12,14 +12,6 @@ public struct IncomeReport: Sendable {
         /// Sum of the income amounts (positive), in 1/10,000 units.
         public let amount: Int64
         public let count: Int
-
-        init(period: YearMonth, source: String, currency: String, amount: Int64, count: Int) {
-            self.period = period
-            self.source = source
-            self.currency = currency
-            self.amount = amount
-            self.count = count
-        }
     }
 
     /// One currency's income over the whole report.
@@ -27,12 +19,6 @@ public struct IncomeReport: Sendable {
         public let currency: String
         public let amount: Int64
         public let count: Int
-
-        init(currency: String, amount: Int64, count: Int) {
-            self.currency = currency
-            self.amount = amount
-            self.count = count
-        }
     }
 
     /// The months the report covers, ascending.

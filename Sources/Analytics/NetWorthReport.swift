@@ -15,15 +15,6 @@ public struct NetWorthReport: Sendable {
         public let netWorth: Int64
         /// How many accounts had a balance in this currency at this date.
         public let accounts: Int
-
-        init(date: CivilDate, currency: String, assets: Int64, liabilities: Int64, netWorth: Int64, accounts: Int) {
-            self.date = date
-            self.currency = currency
-            self.assets = assets
-            self.liabilities = liabilities
-            self.netWorth = netWorth
-            self.accounts = accounts
-        }
     }
 
     /// A currency's net worth over the dates.
@@ -35,14 +26,6 @@ public struct NetWorthReport: Sendable {
         public let last: Int64?
         /// last - first, nil without both.
         public let change: Int64?
-
-        init(currency: String, netWorths: [Int64?], first: Int64?, last: Int64?, change: Int64?) {
-            self.currency = currency
-            self.netWorths = netWorths
-            self.first = first
-            self.last = last
-            self.change = change
-        }
     }
 
     public let from: CivilDate
@@ -54,16 +37,4 @@ public struct NetWorthReport: Sendable {
     public let rows: [Row]
     /// By currency code.
     public let currencies: [CurrencySummary]
-
-    init(
-        from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], rows: [Row],
-        currencies: [CurrencySummary]
-    ) {
-        self.from = from
-        self.to = to
-        self.interval = interval
-        self.dates = dates
-        self.rows = rows
-        self.currencies = currencies
-    }
 }

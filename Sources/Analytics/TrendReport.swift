@@ -17,20 +17,6 @@ public struct TrendReport: Sendable {
         public let last: Money?
         /// last - first; nil without both, or when they are in different currencies.
         public let change: Money?
-
-        init(
-            accountID: String, accountName: String, kind: AccountKind, currency: String, balances: [Money?],
-            first: Money?, last: Money?, change: Money?
-        ) {
-            self.accountID = accountID
-            self.accountName = accountName
-            self.kind = kind
-            self.currency = currency
-            self.balances = balances
-            self.first = first
-            self.last = last
-            self.change = change
-        }
     }
 
     /// One (date, account) cell, as CSV and JSON list them.
@@ -41,14 +27,6 @@ public struct TrendReport: Sendable {
         /// The balance's currency, else the account's.
         public let currency: String
         public let balance: Money?
-
-        init(date: CivilDate, accountID: String, accountName: String, currency: String, balance: Money?) {
-            self.date = date
-            self.accountID = accountID
-            self.accountName = accountName
-            self.currency = currency
-            self.balance = balance
-        }
     }
 
     public let from: CivilDate

@@ -37,18 +37,6 @@ public struct WalletExportSampleGenerator: Sendable {
         /// First and last day of the generated span, `YYYY-MM-DD`.
         public var firstDay: String
         public var lastDay: String
-
-        init(
-            accounts: Int, transactions: Int, balances: Int, changeSets: Int,
-            firstDay: String, lastDay: String
-        ) {
-            self.accounts = accounts
-            self.transactions = transactions
-            self.balances = balances
-            self.changeSets = changeSets
-            self.firstDay = firstDay
-            self.lastDay = lastDay
-        }
     }
 
     static let maximumTransactions = 100_000_000
@@ -67,6 +55,7 @@ public struct WalletExportSampleGenerator: Sendable {
     ///   - months: span ending with `lastMonth` (default 2026-10, so the data never depends on
     ///     today's date).
     ///   - seed: the same seed gives byte-identical output.
+    ///   - lastMonth: the last month of the span, as year and month.
     public init(
         transactions: Int = 3000, months: Int = 12, seed: UInt64 = 42,
         lastMonth: (year: Int, month: Int) = (2026, 10)

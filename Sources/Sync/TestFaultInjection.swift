@@ -20,7 +20,9 @@ import LedgerStore
 ///   `max_page_count`), so it fails as on a full disk (`SQLITE_FULL`) at a chosen size.
 enum TestFaultInjection {
     enum Point: String {
-        case record, changeSet = "change-set", commit, batch, event, chunk, capture
+        case record
+        case changeSet = "change-set"
+        case commit, batch, event, chunk, capture
     }
 
     private static let environment = ProcessInfo.processInfo.environment

@@ -28,7 +28,10 @@ enum FuzzTarget {
 
     /// The connection of examples/sure-inbox, so seeds taken from its batches pass the identity checks.
     nonisolated(unsafe) static let sureValidator: SureBatchValidator = {
-        let parsed = try! SureConnectionFile.parse(Array(exampleConfiguration.utf8), file: "connection.json")
+        // The configuration is a constant of this file; it failing to parse is a bug here.
+        guard let parsed = try? SureConnectionFile.parse(Array(exampleConfiguration.utf8), file: "connection.json") else {
+            fatalError("purse-fuzz: the built-in connection.json does not parse")
+        }
         return SureBatchValidator(
             connection: parsed.identity, mappings: parsed.mappings,
             now: Timestamp(rfc3339: "2026-11-01T00:00:00Z")!)

@@ -60,7 +60,9 @@ private final class BalanceLedger {
 }
 
 private func usd(_ text: String) -> Money {
-    Money(units: try! Money.parseUnits(text, allowSign: true), currency: "USD")
+    // Literals of the tests themselves: one that does not parse is a typo in the test.
+    guard let units = try? Money.parseUnits(text, allowSign: true) else { fatalError("not an amount: \(text)") }
+    return Money(units: units, currency: "USD")
 }
 
 /// The balance rules of the README's "How purse counts money" (Balances), each by name, on

@@ -96,7 +96,10 @@ private final class BudgetWorld {
 /// `400` -> 4,000,000 units of 1/10,000.
 private func u(_ text: String) -> Int64 {
     let negative = text.hasPrefix("-")
-    let units = try! Money.parseUnits(negative ? String(text.dropFirst()) : text, allowSign: false)
+    // Literals of the tests themselves: one that does not parse is a typo in the test.
+    guard let units = try? Money.parseUnits(negative ? String(text.dropFirst()) : text, allowSign: false) else {
+        fatalError("not an amount: \(text)")
+    }
     return negative ? -units : units
 }
 

@@ -4,10 +4,4 @@ public struct AccountName: Sendable, Equatable {
     public let id: String
     public let displayName: String
     public let sourceName: String
-
-    init(id: String, displayName: String, sourceName: String) {
-        self.id = id
-        self.displayName = displayName
-        self.sourceName = sourceName
-    }
 }

@@ -9,11 +9,4 @@ public struct BalanceObservation: Sendable, Equatable {
     public let time: Int64
     /// The observed value with its sign, in the currency of the observed side's amount.
     public let balance: Money
-
-    init(id: String, accountID: String, time: Int64, balance: Money) {
-        self.id = id
-        self.accountID = accountID
-        self.time = time
-        self.balance = balance
-    }
 }

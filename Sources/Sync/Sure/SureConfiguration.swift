@@ -7,10 +7,4 @@ public struct SureConfiguration: Sendable {
     public var connection: SureConnectionRecord
     public var mappings: [SureMappingRecord]
     public var credential: String?
-
-    init(connection: SureConnectionRecord, mappings: [SureMappingRecord], credential: String?) {
-        self.connection = connection
-        self.mappings = mappings
-        self.credential = credential
-    }
 }
