@@ -3,10 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "purse",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v17)],
     products: [
         .executable(name: "purse", targets: ["purse"]),
         .executable(name: "purse-bench", targets: ["purse-bench"]),
+        .library(name: "WalletExporter", targets: ["WalletExporter"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "SampleData"),
         .target(name: "WalletExport", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "SureProtocol", dependencies: ["Ledger", "StrictJSON"]),
+        .target(name: "WalletExporter", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
@@ -34,12 +36,16 @@ let package = Package(
         .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "Ledger"]),
 
         .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),
+        .target(name: "WalletExporterTestSupport", dependencies: ["WalletExporter", "Ledger"], path: "Tests/WalletExporterTestSupport"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["MerchantCategoryCodes"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "SampleDataTests", dependencies: ["SampleData", "PurseTestSupport"]),
         .testTarget(name: "SureProtocolTests", dependencies: ["SureProtocol", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "WalletExportTests", dependencies: ["WalletExport", "Ledger", "SampleData", "PurseTestSupport"]),
+        .testTarget(
+            name: "WalletExporterTests",
+            dependencies: ["WalletExporter", "WalletExporterTestSupport", "WalletExport", "Ledger", "Storage", "PurseTestSupport", "purse"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(
             name: "SyncTests",
