@@ -87,6 +87,9 @@ public actor WalletExporter {
         while running { await withCheckedContinuation { waiting.append($0) } }
     }
 
+    /// Whether `willTerminate()` was called: tests wait for it before letting a run go on.
+    package var isTerminating: Bool { terminating }
+
     // MARK: - One stream
 
     private func export<Record: Sendable>(

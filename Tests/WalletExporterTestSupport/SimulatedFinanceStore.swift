@@ -120,10 +120,11 @@ public final class SimulatedFinanceStore: FinanceHistoryStore, @unchecked Sendab
         }
     }
 
-    /// FinanceKit compacts its history: every token handed out so far becomes invalid.
-    public func compactHistory() {
+    /// FinanceKit compacts its history (of one stream, or of all): every token of it handed out
+    /// so far becomes invalid.
+    public func compactHistory(of stream: LedgerStream? = nil) {
         locked {
-            for name in logs.keys {
+            for name in logs.keys where stream == nil || stream?.name == name {
                 logs[name]?.epoch += 1
                 logs[name]?.entries = []
             }
