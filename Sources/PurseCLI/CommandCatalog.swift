@@ -46,12 +46,25 @@ enum CommandCatalog {
                 stream's token, and prints one line per stream that changed to stderr. Running it again \
                 changes nothing. Bad input stops its own stream only: the other streams are synced, each \
                 failure gets its error line, and the exit status is 65. A value FinanceKit added after this \
-                purse (a new transaction type, say) is stored as given, with a warning.
+                purse (a new transaction type, say) is stored as given, with a warning. With --watch it keeps \
+                running, syncing whenever the folders change and leaving the database free in between.
                 """,
             positionals: [
                 PositionalSpec(
                     "PATH", help: "A Wallet export folder (with export.json) or a Sure inbox (connection.json and batches/).", minCount: 1,
                     maxCount: nil)
+            ],
+            options: [
+                OptionSpec(
+                    "watch",
+                    help: "Keep running: apply each change set soon after it arrives, until SIGINT or SIGTERM (exit 0). "
+                        + "An error in the input is told once and watched on."),
+                OptionSpec(
+                    "interval", value: "SECONDS",
+                    help: "With --watch: look at the folders at least every SECONDS (default 10), also without news of a change."),
+                OptionSpec(
+                    "poll",
+                    help: "With --watch: only look every --interval seconds (for folders whose changes the system does not tell of)."),
             ]),
         CommandSpec(
             ["status"], summary: "Database, sources, streams with their tokens, counts, last sync.",

@@ -9,6 +9,9 @@ public final class SyncEngine {
     private let now: Timestamp
     /// Called now and then with a short progress text (meant for a terminal).
     public var progress: ((String) -> Void)?
+    /// Asked after each change set: true stops the sync there, at a change-set boundary, with
+    /// everything before committed (`purse sync --watch` on SIGTERM).
+    public var shouldStop: (() -> Bool)?
 
     /// About how many records one commit holds: large enough that commits cost little, small
     /// enough that another run waiting on the database never waits long.
@@ -44,6 +47,10 @@ public final class SyncEngine {
         var report = SyncReport()
         do {
             for (stream, openedToken, openedSequence) in opened {
+                if shouldStop?() == true {
+                    report.stoppedEarly = true
+                    break
+                }
                 if let accountID = stream.accountID, try store.sourceRowID(ofAccount: accountID) != sourceRow {
                     report.skippedStreams.append(
                         "\(source.displayName) \(stream.name): account \(accountID) is not in this source's accounts; skipped")
@@ -55,13 +62,14 @@ public final class SyncEngine {
                 var summary = StreamSummary(source: source.displayName, stream: stream.name)
                 defer { report.add(summary) }
                 do {
-                    try apply(sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary)
+                    report.stoppedEarly = try apply(sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary)
                 } catch let error as SourceError where error.isBadInput {
                     summary.failure = error
                 }
                 if summary.changeSets == 0, let hint = sequence.resumeHint, hint.isSamePoint(as: token), hint != token {
                     try store.saveResumeHint(hint, sourceRowID: sourceRow, stream: stream.name)
                 }
+                if report.stoppedEarly { break }
             }
             try store.markSynced(sourceRowID: sourceRow, now: now)
         } catch {
@@ -71,13 +79,15 @@ public final class SyncEngine {
     }
 
     /// Applies a stream's change sets until its end or its first error, which is thrown once the
-    /// change sets before it are committed. `summary` counts only what committed.
+    /// change sets before it are committed. `summary` counts only what committed. Returns true
+    /// when `shouldStop` stopped it.
     private func apply(
         _ sequence: any ChangeSequence, of stream: LedgerStream, from savedToken: StreamToken?,
         sourceRow: Int64, summary: inout StreamSummary
-    ) throws {
+    ) throws -> Bool {
         var token = savedToken
         var finished = false
+        var stopped = false
         var committed = summary
         // A transaction that fails (at COMMIT, or rolled back whole by SQLite) takes its change
         // sets' counts and warnings with it.
@@ -109,6 +119,11 @@ public final class SyncEngine {
                         records += change.recordCount
                         summary.changeSets += 1
                         summary.resynced = summary.resynced || change.isResync
+                        if shouldStop?() == true {
+                            stopped = true
+                            finished = true
+                            return
+                        }
                     } catch {
                         // After some errors (a full disk, an I/O error) SQLite has already
                         // rolled the whole transaction back: nothing is left to commit, and
@@ -127,6 +142,7 @@ public final class SyncEngine {
             if let failure { throw failure }
             progress?("\(summary.source) \(stream.name): \(summary.changeSets) change sets")
         }
+        return stopped
     }
 
     /// Applies one change set in its own savepoint, with its token and the unknown values it

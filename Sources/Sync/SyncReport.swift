@@ -7,6 +7,9 @@ public struct SyncReport: Equatable, Sendable {
     public var streams: [StreamSummary] = []
     /// Streams not applied, with the reason (e.g. a file for an account the ledger does not have).
     public var skippedStreams: [String] = []
+    /// `SyncEngine.shouldStop` stopped the sync at a change-set boundary: what is left waits
+    /// for the next sync.
+    public var stoppedEarly = false
 
     init() {}
 

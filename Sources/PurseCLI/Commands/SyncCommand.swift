@@ -22,7 +22,15 @@ enum SyncCommand {
                 throw SourceError.notFound(
                     path: path, what: "not a Wallet export (no export.json in it) or a Sure inbox (no connection.json or batches/)")
             }
-            return .sure(SureInbox(path: path))
+            return .sure(path: path, SureInbox(path: path))
+        }
+        if context.command.has("watch") {
+            let watch = SyncWatch(
+                context: context, inputs: inputs, interval: try watchInterval(context), polling: context.command.has("poll"))
+            return try watch.run()
+        }
+        for option in ["interval", "poll"] where context.command.value(option) != nil || context.command.has(option) {
+            throw context.usageError("option '--\(option)' goes with --watch")
         }
         let store = try context.openStore(.create)
         let engine = SyncEngine(store: store, now: context.now)
@@ -43,7 +51,7 @@ enum SyncCommand {
                     let report = try engine.sync(try WalletExportSource(path: path))
                     clearProgress()
                     badInput = show(report, context: context) || badInput
-                case .sure(let inbox):
+                case .sure(_, let inbox):
                     let report = try inbox.sync(store: store, now: context.now)
                     for line in report.lines {
                         if line.isProblem { context.stderr.write(line.text + "\n") } else { context.note(line.text) }
@@ -75,8 +83,11 @@ enum SyncCommand {
     }
 
     /// Writes what a Wallet sync did, stream by stream: what changed (unless --quiet), the
-    /// warnings and the bad input that stopped a stream. True when some stream had bad input.
-    static func show(_ report: SyncReport, context: CommandContext) -> Bool {
+    /// warnings and the bad input that stopped a stream (through `failure`, which writes its
+    /// `Error:` line unless told otherwise). True when some stream had bad input.
+    static func show(
+        _ report: SyncReport, context: CommandContext, tellFailure: ((SourceError) -> Void)? = nil
+    ) -> Bool {
         // Files of deleted accounts stay in an export; a cron job should not mail about them
         // on every run, so only a person at a terminal hears of skipped streams.
         if context.showsProgress {
@@ -85,13 +96,24 @@ enum SyncCommand {
         for stream in report.streams {
             if stream.changeSets > 0 { context.note(stream.line) }
             for warning in stream.warnings { context.warn(warning.description) }
-            if let failure = stream.failure { ErrorFunnel.report(failure, stderr: context.stderr) }
+            if let failure = stream.failure {
+                if let tellFailure { tellFailure(failure) } else { ErrorFunnel.report(failure, stderr: context.stderr) }
+            }
         }
         return !report.failures.isEmpty
     }
 
     enum SyncInput {
         case wallet(path: String)
-        case sure(SureInbox)
+        case sure(path: String, SureInbox)
+    }
+
+    /// `--interval SECONDS` of `--watch` (default 10): a number of seconds above zero.
+    private static func watchInterval(_ context: CommandContext) throws -> Double {
+        guard let text = context.command.value("interval") else { return 10 }
+        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+            throw context.usageError("option '--interval' needs a number of seconds above 0 (at most 86400), not '\(text)'")
+        }
+        return seconds
     }
 }
