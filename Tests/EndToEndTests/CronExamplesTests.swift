@@ -150,6 +150,14 @@ struct CronExamplesTests {
 
         /// Runs one line with /bin/sh, stdout and stderr into one pipe as cron collects them.
         func run(_ command: String, _ example: Example) throws -> (output: String, status: Int32) {
+            let (process, output) = try start(command, example)
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        }
+
+        /// Starts one line with /bin/sh as `run` does, without waiting for it.
+        func start(_ command: String, _ example: Example) throws -> (Process, Pipe) {
             #expect(command.contains("/usr/local/bin/purse"), "the example names purse by its full path: \(command)")
             let resolved = command.replacingOccurrences(of: "/usr/local/bin/purse", with: bin.appendingPathComponent("purse").path)
                 .replacingOccurrences(of: "/usr/sbin/sendmail", with: bin.appendingPathComponent("sendmail").path)
@@ -163,9 +171,7 @@ struct CronExamplesTests {
             process.standardError = output
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+            return (process, output)
         }
 
         /// purse run directly in the example's environment, to set a day up or to see what a
@@ -370,6 +376,33 @@ struct CronExamplesTests {
             #expect(summaryOutputs.map(\.status) == [74, 74] && budgetOutputs.map(\.status) == [74, 74])
             #expect(summaryMail.isEmpty && budgetMail.isEmpty, "no empty or partial message is mailed")
         }
+    }
+
+    @Test("systemd watch unit: its ExecStart syncs ~/Wallet as it changes, and SIGTERM (systemctl stop) ends it with 0")
+    func systemdWatch() throws {
+        let day = try Day()
+        let watch = try Self.unit("purse-watch.service", home: day.home)
+        try #require(watch.commands.count == 1)
+        #expect(watch.commands[0].contains(" sync --watch "))
+        // systemd starts ExecStart itself, so its signals reach purse; through the shell, `exec` does the same.
+        let (process, output) = try day.start("exec " + watch.commands[0], watch)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        func until(_ what: String, _ condition: () throws -> Bool) throws {
+            let deadline = Date().addingTimeInterval(15)
+            while try !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(try condition(), "not within 15 s: \(what)")
+        }
+        try until("the example synced") { try day.purse(["transactions", "--limit", "1"], watch).stdout.contains("booked") }
+        try day.spendOnEducationToday()
+        try until("the new purchase synced") {
+            try day.purse(["transactions", "--merchant", "Evening Classes"], watch).stdout.contains("Evening Classes")
+        }
+        kill(process.processIdentifier, SIGTERM)
+        let logged = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(logged.hasPrefix("Sample iPhone accounts: 4 inserted") && !logged.contains("Error"), "\(logged)")
+        #expect(try day.purse(["sync", day.wallet], watch).stderr == "", "nothing left for a plain sync")
     }
 
     // MARK: - sendmail -oi everywhere
