@@ -32,7 +32,7 @@ let package = Package(
                 "Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "Analytics", "Rendering",
             ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
-        .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData"]),
+        .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData", "WalletExporter"]),
         .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "Ledger"]),
 
         .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),

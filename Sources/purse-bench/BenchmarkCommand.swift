@@ -24,7 +24,7 @@ enum BenchmarkCommand {
                 let name = arguments[index]
                 guard name.hasPrefix("--"), index + 1 < arguments.count else {
                     FileHandle.standardError.write(
-                        Data("usage: purse-bench [--sizes N,N,...] [--runs R] [--work DIR] [--json FILE]\n".utf8))
+                        Data("usage: purse-bench [--sizes N,N,...] [--runs R] [--work DIR] [--json FILE] | --watch-changes N [--work DIR]\n".utf8))
                     return name == "--help" || name == "-h" ? 0 : 64
                 }
                 options[String(name.dropFirst(2))] = arguments[index + 1]
@@ -33,6 +33,11 @@ enum BenchmarkCommand {
             let sizes = (options["sizes"] ?? "10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
             let runs = Int(options["runs"] ?? "3") ?? 3
             let work = options["work"] ?? NSTemporaryDirectory() + "purse-bench"
+            if let changeSets = options["watch-changes"].flatMap({ Int($0) }) {
+                let purse = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("purse").path
+                print(try WatchBenchmark.run(changeSets: changeSets, work: work, purse: purse), terminator: "")
+                return 0
+            }
             let rows = try measure(sizes: sizes, runs: runs, work: work)
             print(table(rows))
             if let json = options["json"] {
