@@ -40,7 +40,7 @@ final class SyncWatch {
         while !stop.isRequested {
             // Watching starts before looking, so that no change slips in between.
             let notifier = FolderNotifier(folders: folders, parents: parents, polling: polling, wake: stop.wakeDescriptor)
-            let fingerprint = FolderFingerprint(folders: folders + parents)
+            let fingerprint = FolderFingerprint(folders: folders)
             if fingerprint != seen || retry {
                 seen = fingerprint
                 retry = try round(stop: stop)
