@@ -2,19 +2,24 @@
 /// bounded nesting. It can also skim an object, reading a few keys and skipping the rest without
 /// building values, which lets sync step over change sets it has already applied.
 public struct JSONParser {
-    static let maximumDepth = 64
+    /// The nesting limit unless a caller names another (the Wallet export's).
+    public static let maximumDepth = 64
 
     private let bytes: UnsafeRawBufferPointer
+    private let maximumDepth: Int
     private var index = 0
     private var depth = 0
 
-    private init(_ bytes: UnsafeRawBufferPointer) {
+    private init(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.maximumDepth) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
     }
 
-    /// Parses one complete JSON text.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes)
+    /// Parses one complete JSON text with at most `maximumDepth` nested arrays and objects.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.maximumDepth) throws(JSONSyntaxError)
+        -> JSONValue
+    {
+        var parser = JSONParser(bytes, maximumDepth: maximumDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -22,9 +27,9 @@ public struct JSONParser {
         return value
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = JSONParser.maximumDepth) throws(JSONSyntaxError) -> JSONValue {
         do {
-            return try bytes.withUnsafeBytes { buffer in try parse(buffer) }
+            return try bytes.withUnsafeBytes { buffer in try parse(buffer, maximumDepth: maximumDepth) }
         } catch let error as JSONSyntaxError {
             throw error
         } catch {
@@ -117,7 +122,7 @@ public struct JSONParser {
 
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
-        guard depth <= JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw failure("nesting deeper than \(maximumDepth) levels") }
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {

@@ -1,5 +1,4 @@
 import Foundation
-import Ledger
 
 /// One source account to connect: what `purse sure connect --account ... --kind ... --currency ...` gives.
 public struct SureAccountRequest: Sendable, Equatable {
@@ -25,7 +24,7 @@ public struct SureAccountRequest: Sendable, Equatable {
 
     /// Sure's rules for the accounts of a new connection: at least one and at most
     /// `SureBatchValidator.maximumAccounts`, each a UUID given once, a Depository or a CreditCard,
-    /// in a known currency and an IANA time zone (`defaultTimezone` when it names none).
+    /// in a currency of Sure's table (see `SureCurrencyTable`) and an IANA time zone (`defaultTimezone` when it names none).
     public static func validate(_ accounts: [SureAccountRequest], defaultTimezone: String) throws(SureError) {
         guard !accounts.isEmpty else { throw SureError(.validationFailed, "give at least one --account") }
         guard accounts.count <= SureBatchValidator.maximumAccounts else {
@@ -42,8 +41,8 @@ public struct SureAccountRequest: Sendable, Equatable {
             guard ["Depository", "CreditCard"].contains(account.accountableType) else {
                 throw SureError(.validationFailed, "--kind must be Depository or CreditCard, not '\(account.accountableType)'")
             }
-            guard CurrencyTable.isKnown(account.currency) else {
-                throw SureError(.invalidCurrency, "--currency '\(account.currency)' is not a known currency code")
+            guard SureCurrencyTable.isKnown(account.currency) else {
+                throw SureError(.invalidCurrency, "--currency '\(account.currency)' is not a currency code Sure knows")
             }
             let zone = account.ledgerTimezone ?? defaultTimezone
             guard TimeZone(identifier: zone) != nil else {

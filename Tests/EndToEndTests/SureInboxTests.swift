@@ -89,7 +89,7 @@ struct SureInboxTests {
         #expect(waiting.status == 0)
         #expect(waiting.stderr == "batches/0007.json: waiting: sequence 7: the next sequence to apply is 5\n")
 
-        try body.replacingOccurrences(of: #""currency":"USD""#, with: #""currency":"usd""#)
+        try body.replacingOccurrences(of: #""currency":"USD""#, with: #""currency":"XYZ""#)
             .replacingOccurrences(of: #""sequence":4"#, with: #""sequence":5"#)
             .write(toFile: inbox + "/batches/0005.json", atomically: true, encoding: .utf8)
         let refused = try run(["sync", inbox])

@@ -85,6 +85,25 @@ struct MoneyFormatTests {
         #expect(MoneyFormat.text(Money(units: units, currency: currency)) == text)
     }
 
+    /// Codes a Sure batch may carry although ISO 4217 does not list them (Sure's own table has
+    /// crypto-currencies, metals, GBX, four-letter USDT): purse's table does not know them, so they
+    /// show two digits, more when an amount has them, and the code after the amount.
+    @Test(
+        "codes only Sure knows: two digits, more when present, the code after the amount",
+        arguments: [
+            (Int64(12_345_000), "BTC", "1234.50", "1,234.50 BTC"),
+            (42, "BTC", "0.0042", "0.0042 BTC"),
+            (-12_345_000, "USDT", "-1234.50", "-1,234.50 USDT"),
+            (10_000, "XAU", "1.00", "1.00 XAU"),
+            (5_000, "GBX", "0.50", "0.50 GBX"),
+            (0, "DOGE", "0.00", "0.00 DOGE"),
+        ])
+    func sureOnlyCodes(units: Int64, currency: String, machine: String, text: String) {
+        #expect(CurrencyTable.minorDigits(for: currency) == nil)
+        #expect(MoneyFormat.machine(units, currency: currency) == machine)
+        #expect(MoneyFormat.text(units, currency: currency) == text)
+    }
+
     @Test("grouping puts a comma every three digits from the right")
     func grouping() {
         var units: Int64 = 10_000

@@ -242,6 +242,15 @@ struct JSONParserTests {
         #expect(syntaxError { _ = try parse(String(repeating: "[", count: 100_000)) }?.offset == 64)
     }
 
+    @Test("a caller may name another nesting limit (Sure's parser allows 100); the default stays 64")
+    func callerDepth() throws {
+        _ = try JSONParser.parse(Array(nested(100).utf8), maximumDepth: 100)
+        let error = syntaxError { _ = try JSONParser.parse(Array(nested(101).utf8), maximumDepth: 100) }
+        #expect(error?.offset == 100)
+        #expect(error?.message == "nesting deeper than 100 levels")
+        #expect(syntaxError { _ = try parse(nested(65)) }?.offset == 64)
+    }
+
     @Test("the message counts bytes from 1")
     func message() {
         let error = syntaxError { _ = try parse("[1,]") }

@@ -19,12 +19,20 @@ public enum SureAcceptanceRules {
     }
 
     /// The inbox takes a batch only within `SureBatchValidator.maximumQueuedBatches` of the cursor
-    /// and while fewer than that many wait.
+    /// and while fewer than that many wait (Sure: app/models/financekit_batch.rb, `accept!`).
+    /// Sure answers both with `inbox_full` and no text; the message says which it is.
     public static func checkRoom(sequence: Int64, nextSequence: Int64, queued: Int) throws(SureError) {
-        guard sequence < nextSequence + Int64(SureBatchValidator.maximumQueuedBatches),
-            queued < SureBatchValidator.maximumQueuedBatches
-        else {
-            throw SureError(.inboxFull, "the inbox already holds \(queued) batches waiting; try again later")
+        let window = Int64(SureBatchValidator.maximumQueuedBatches)
+        guard sequence < nextSequence + window else {
+            throw SureError(
+                .inboxFull,
+                "sequence \(sequence) is \(window) or more past the next expected sequence \(nextSequence) (the inbox takes sequences \(nextSequence) to \(nextSequence + window - 1)); send the batches before it first"
+            )
+        }
+        guard queued < SureBatchValidator.maximumQueuedBatches else {
+            throw SureError(
+                .inboxFull,
+                "the inbox already holds \(queued) batches waiting, its limit; try again once they are applied")
         }
     }
 }

@@ -27,7 +27,7 @@ public struct SureBatchValidator {
     /// The sequence a body says it has, read leniently (nil when it cannot be read), so an
     /// inbox can take its files in sequence order before any of them is validated.
     public static func declaredSequence(of bytes: [UInt8]) -> Int64? {
-        guard case .object(let object)? = try? JSONParser.parse(bytes),
+        guard case .object(let object)? = try? JSONParser.parse(bytes, maximumDepth: SureBatchBody.maximumDepth),
             case .number(let text)? = object.members.last(where: { $0.key == "sequence" })?.value
         else { return nil }
         return Fields.integer(text)
@@ -38,15 +38,12 @@ public struct SureBatchValidator {
         try validate(SureBatchBody(bytes: bytes))
     }
 
-    /// Validates a body already parsed.
+    /// Validates a body already parsed, check by check in Sure's order (Sure:
+    /// app/models/financekit/payload.rb, `validate_batch!`): the first rule broken decides the
+    /// code. What Sure accepts but purse cannot store is refused only once every rule of Sure's
+    /// has passed (`PurseRefusals`).
     public func validate(_ body: SureBatchBody) throws(SureError) -> SureBatch {
         let root = try Fields(body.value, "the batch")
-        // A batch of another protocol is refused as such before its shape is looked at.
-        if let version = root.raw("protocol_version"), case .number(let text) = version, let number = Fields.integer(text),
-            number != Self.protocolVersion
-        {
-            throw SureError(.unsupportedProtocol, "protocol_version \(number) is not supported (only 2)")
-        }
         try root.requireKeys(
             [
                 "protocol_version", "connection_id", "publisher_id", "generation", "stream_id", "batch_id",
@@ -54,70 +51,63 @@ public struct SureBatchValidator {
                 "captured_at", "selected_source_account_ids", "events",
             ],
             optional: ["predecessor_digest"])
-        let identity = try validateIdentity(root)
-        let position = try validatePosition(root)
-        let capture = try validateCapture(root)
+        var refusals = PurseRefusals()
+        let stream = try validateStream(root)
+        let capture = try validateCapture(root, refusals: &refusals)
         let selected = try selectedAccounts(root)
-        let events = try validateEvents(root, capturedAt: capture.capturedAt)
+        let events = try validateEvents(root, capturedAt: capture.instant, refusals: &refusals)
+        if let refusal = refusals.first { throw refusal }
         return SureBatch(
-            protocolVersion: identity.version, connectionID: identity.connectionID,
-            publisherID: identity.publisherID, generation: identity.generation, streamID: identity.streamID,
-            batchID: position.batchID, sequence: position.sequence, predecessorDigest: position.predecessor,
-            captureID: capture.captureID, chunkIndex: capture.chunkIndex, chunkCount: capture.chunkCount,
+            protocolVersion: Self.protocolVersion, connectionID: stream.connectionID,
+            publisherID: stream.publisherID, generation: connection.generation, streamID: stream.streamID,
+            batchID: stream.batchID, sequence: stream.sequence, predecessorDigest: stream.predecessor,
+            captureID: stream.captureID, chunkIndex: capture.chunkIndex, chunkCount: capture.chunkCount,
             captureMode: capture.captureMode, snapshotComplete: capture.snapshotComplete,
             capturedAt: capture.capturedAt, selectedSourceAccountIDs: selected, events: events)
     }
 
     // MARK: - Envelope
 
-    /// The protocol version and the connection, publisher, generation and stream the batch
-    /// names, which must be this connection's current ones.
-    private func validateIdentity(_ root: Fields) throws(SureError)
-        -> (version: Int64, connectionID: String, publisherID: String, generation: Int64, streamID: String)
-    {
-        let version = try root.integer("protocol_version")
-        guard version == Self.protocolVersion else {
-            throw SureError(.unsupportedProtocol, "protocol_version \(version) is not supported (only 2)")
+    /// The protocol version, the five ids, the connection's identity and generation, the
+    /// sequence and its predecessor. Versions and generations are compared by value, as Ruby's
+    /// `==` compares them: `2.0` is protocol 2, `"2"` is not.
+    private func validateStream(_ root: Fields) throws(SureError) -> (
+        connectionID: String, publisherID: String, streamID: String, batchID: String, captureID: String,
+        sequence: Int64, predecessor: String?
+    ) {
+        guard case .number(let version)? = root.raw("protocol_version"), Fields.number(version, equals: Self.protocolVersion) else {
+            throw SureError(.unsupportedProtocol, "protocol_version must be 2, not \(Self.literal(root.raw("protocol_version")))")
         }
         let connectionID = try root.uuid("connection_id")
-        guard connectionID == connection.id else {
+        let publisherID = try root.uuid("publisher_id")
+        let streamID = try root.uuid("stream_id")
+        let batchID = try root.uuid("batch_id")
+        let captureID = try root.uuid("capture_id")
+        guard connectionID == connection.id.lowercased() else {
             throw SureError(.publisherConflict, "connection_id \(connectionID) is not this connection (\(connection.id))")
         }
-        let publisherID = try root.uuid("publisher_id")
-        guard publisherID == connection.publisherID else {
+        guard publisherID == connection.publisherID.lowercased() else {
             throw SureError(.publisherConflict, "publisher_id \(publisherID) is not this connection's publisher")
         }
-        let generation = try root.integer("generation")
-        guard generation == connection.generation else {
-            throw SureError(
-                .generationConflict, "generation \(generation) is not the connection's current generation \(connection.generation)")
-        }
-        let streamID = try root.uuid("stream_id")
-        guard streamID == connection.streamID else {
+        guard streamID == connection.streamID.lowercased() else {
             throw SureError(.publisherConflict, "stream_id \(streamID) is not the connection's current stream")
         }
-        return (version, connectionID, publisherID, generation, streamID)
-    }
-
-    /// The batch's id and its place in the stream: its sequence and the digest of the batch before.
-    private func validatePosition(_ root: Fields) throws(SureError) -> (batchID: String, sequence: Int64, predecessor: String?) {
-        let batchID = try root.uuid("batch_id")
+        guard case .number(let generation)? = root.raw("generation"), Fields.number(generation, equals: connection.generation) else {
+            throw SureError(
+                .generationConflict,
+                "generation \(Self.literal(root.raw("generation"))) is not the connection's current generation \(connection.generation)")
+        }
         let sequence = try root.integer("sequence")
         guard sequence >= 1, sequence <= 9_007_199_254_740_991 else {
             throw SureError(.invalidPayload, "sequence must be between 1 and 2^53-1, not \(sequence)")
         }
         var predecessor: String?
-        if let raw = root.raw("predecessor_digest") {
-            switch raw {
-            case .null: predecessor = nil
-            case .string(let text):
-                guard text.utf8.count == 64, text.utf8.allSatisfy({ Fields.isLowerHex($0) }) else {
-                    throw SureError(.invalidPredecessor, "predecessor_digest must be 64 lowercase hex characters")
-                }
-                predecessor = text
-            default:
-                throw SureError(.invalidPayload, "predecessor_digest must be a string or null, not \(raw.typeName)")
-            }
+        switch root.raw("predecessor_digest") {
+        case nil, .null?: predecessor = nil
+        case .string(let text)? where text.utf8.count == 64 && text.utf8.allSatisfy({ Fields.isLowerHex($0) }):
+            predecessor = text
+        default:
+            throw SureError(.invalidPayload, "predecessor_digest must be null or 64 lower-case hex digits")
         }
         if sequence == 1, predecessor != nil {
             throw SureError(.invalidPredecessor, "sequence 1 must not have a predecessor_digest")
@@ -125,60 +115,71 @@ public struct SureBatchValidator {
         if sequence > 1, predecessor == nil {
             throw SureError(.invalidPredecessor, "sequence \(sequence) needs the predecessor_digest of sequence \(sequence - 1)")
         }
-        return (batchID, sequence, predecessor)
+        return (connectionID, publisherID, streamID, batchID, captureID, sequence, predecessor)
     }
 
-    /// The capture the batch is a chunk of: its id, the chunk's place, the mode and the time.
-    private func validateCapture(_ root: Fields) throws(SureError) -> (
-        captureID: String, chunkIndex: Int, chunkCount: Int,
-        captureMode: String, snapshotComplete: Bool,
-        capturedAt: Timestamp
+    /// The capture the batch is a chunk of: its time (checked right after the stream), the mode
+    /// and the chunk's place.
+    private func validateCapture(_ root: Fields, refusals: inout PurseRefusals) throws(SureError) -> (
+        instant: SureTime, capturedAt: Timestamp, captureMode: String, snapshotComplete: Bool,
+        chunkIndex: Int, chunkCount: Int
     ) {
-        let captureID = try root.uuid("capture_id")
-        let chunkIndex = try root.integer("chunk_index")
-        let chunkCount = try root.integer("chunk_count")
-        guard chunkCount >= 1 else { throw SureError(.invalidPayload, "chunk_count must be at least 1") }
-        guard chunkCount <= Int64(Self.maximumChunks) else {
-            throw SureError(.captureLimit, "chunk_count \(chunkCount) is over the limit of \(Self.maximumChunks) chunks per capture")
+        let captured = try root.timestamp("captured_at")
+        guard captured.instant <= SureTime(now).adding(seconds: Self.futureToleranceSeconds) else {
+            throw SureError(.futureCapture, "captured_at \(root.stringValue("captured_at") ?? "") is more than 5 minutes in the future")
         }
-        guard chunkIndex >= 0, chunkIndex < chunkCount else {
-            throw SureError(.invalidPayload, "chunk_index \(chunkIndex) is not within 0..<\(chunkCount)")
-        }
+        let capturedAt = refusals.timestamp(captured, field: "captured_at", text: root.stringValue("captured_at") ?? "")
         let captureMode = try root.enumeration("capture_mode", ["snapshot", "delta"])
         let snapshotComplete = try root.bool("snapshot_complete")
         if snapshotComplete, captureMode != "snapshot" {
             throw SureError(.invalidPayload, "snapshot_complete may be true only in snapshot mode")
         }
-        let capturedAt = try root.timestamp("captured_at")
-        guard capturedAt.epochSeconds <= now.epochSeconds + Self.futureToleranceSeconds else {
-            throw SureError(.futureCapture, "captured_at \(capturedAt.text) is more than 5 minutes in the future")
+        let chunkIndex = try root.integer("chunk_index")
+        let chunkCount = try root.integer("chunk_count")
+        guard chunkIndex >= 0, chunkIndex < chunkCount else {
+            throw SureError(.invalidPayload, "chunk_index \(chunkIndex) is not within 0..<\(chunkCount)")
         }
-        return (captureID, Int(chunkIndex), Int(chunkCount), captureMode, snapshotComplete, capturedAt)
+        guard chunkCount <= Int64(Self.maximumChunks) else {
+            throw SureError(.captureLimit, "chunk_count \(chunkCount) is over the limit of \(Self.maximumChunks) chunks per capture")
+        }
+        return (captured.instant, capturedAt, captureMode, snapshotComplete, Int(chunkIndex), Int(chunkCount))
     }
 
+    /// Exactly the consented accounts, compared as Sure compares them: any element as text,
+    /// ignoring case, no repeats. Anything else, not an array included, is `scope_conflict`.
     private func selectedAccounts(_ root: Fields) throws(SureError) -> [String] {
-        guard case .array(let items)? = root.raw("selected_source_account_ids") else {
-            throw SureError(.invalidPayload, "selected_source_account_ids must be an array")
-        }
+        let conflict = SureError(.scopeConflict, "selected_source_account_ids is not exactly the consented accounts")
+        guard case .array(let items)? = root.raw("selected_source_account_ids") else { throw conflict }
         var ids: [String] = []
         for item in items {
-            guard case .string(let text) = item, Fields.isUUID(text) else {
-                throw SureError(.invalidPayload, "selected_source_account_ids must hold UUID strings")
-            }
+            guard case .string(let text) = item else { throw conflict }
             ids.append(text.lowercased())
         }
-        let consented = Set(mappings.keys)
-        guard Set(ids).count == ids.count, Set(ids) == consented else {
-            throw SureError(.scopeConflict, "selected_source_account_ids is not exactly the consented accounts")
+        guard Set(ids).count == ids.count, Set(ids) == Set(mappings.keys) else { throw conflict }
+        guard ids.allSatisfy(Fields.isUUID) else {
+            throw SureError(.invalidPayload, "selected_source_account_ids must hold UUID strings")
         }
         return ids
     }
 
+    /// A JSON value as it was written, for messages.
+    private static func literal(_ value: JSONValue?) -> String {
+        switch value {
+        case .number(let text)?: text
+        case .string(let text)?: "\"\(text)\""
+        case let other?: other.typeName
+        case nil: "missing"
+        }
+    }
+
     // MARK: - Events
 
-    private func validateEvents(_ root: Fields, capturedAt: Timestamp) throws(SureError) -> [SureEvent] {
+    private func validateEvents(_ root: Fields, capturedAt: SureTime, refusals: inout PurseRefusals) throws(SureError)
+        -> [SureEvent]
+    {
+        // Sure answers anything but an array of at most 500 with record_limit.
         guard case .array(let rawEvents)? = root.raw("events") else {
-            throw SureError(.invalidPayload, "events must be an array")
+            throw SureError(.recordLimit, "events must be an array of at most \(Self.maximumRecords) events")
         }
         guard rawEvents.count <= Self.maximumRecords else {
             throw SureError(.recordLimit, "\(rawEvents.count) events are over the limit of \(Self.maximumRecords) per batch")
@@ -186,7 +187,8 @@ public struct SureBatchValidator {
         var events: [SureEvent] = []
         var seen = Set<String>()
         for (index, raw) in rawEvents.enumerated() {
-            let (event, identity) = try validateEvent(raw, index: index, capturedAt: capturedAt)
+            let place = EventPlace(index: index, capturedAt: capturedAt)
+            let (event, identity) = try validateEvent(raw, place, refusals: &refusals)
             guard seen.insert(identity).inserted else {
                 throw SureError(.duplicateRecord, "events[\(index)] repeats a record already in this batch")
             }
@@ -195,102 +197,105 @@ public struct SureBatchValidator {
         return events
     }
 
+    /// Where an event is: its index (for messages) and the capture time its times may not pass.
+    private struct EventPlace {
+        let index: Int
+        let capturedAt: SureTime
+    }
+
     /// One event, by its kind, and the identity of the record it is about (one per batch).
-    private func validateEvent(_ raw: JSONValue, index: Int, capturedAt: Timestamp) throws(SureError) -> (SureEvent, String) {
-        let event = try Fields(raw, "events[\(index)]")
-        guard case .string(let kind)? = event.raw("kind") else {
-            throw SureError(.invalidPayload, "events[\(index)] needs a string kind")
+    private func validateEvent(_ raw: JSONValue, _ place: EventPlace, refusals: inout PurseRefusals) throws(SureError)
+        -> (SureEvent, String)
+    {
+        let kinds = ["account_upsert", "account_unavailable", "balance_upsert", "transaction_upsert", "transaction_tombstone"]
+        guard let event = try? Fields(raw, "events[\(place.index)]"), let kind = event.stringValue("kind"), kinds.contains(kind) else {
+            throw SureError(
+                .invalidPayload, "events[\(place.index)] must be an object whose kind is one of \(kinds.joined(separator: ", "))")
         }
         switch kind {
         case "account_upsert":
-            return try validateAccountUpsert(event, index: index)
+            try event.requireKeys(["kind", "account"], optional: [])
+            return try validateAccountUpsert(try event.object("account"), place, refusals: &refusals)
         case "account_unavailable":
             try event.requireKeys(["kind", "source_account_id", "lineage_id", "mapping_version"], optional: [])
-            let binding = try event.binding(sourceKey: "source_account_id")
-            _ = try mapped(binding, index)
-            return (.accountUnavailable(binding), "account_unavailable|\(binding.lineageID)")
+            let (binding, mapping) = try mapped(event, sourceKey: "source_account_id", place)
+            return (.accountUnavailable(binding), "account_unavailable|\(mapping.sourceAccountID)")
         case "balance_upsert":
-            return try validateBalanceUpsert(event, index: index, capturedAt: capturedAt)
+            try event.requireKeys(["kind", "balance"], optional: [])
+            return try validateBalanceUpsert(try event.object("balance"), place, refusals: &refusals)
         case "transaction_upsert":
-            return try validateTransactionUpsert(event, index: index, capturedAt: capturedAt)
-        case "transaction_tombstone":
+            try event.requireKeys(["kind", "transaction"], optional: [])
+            return try validateTransactionUpsert(try event.object("transaction"), place, refusals: &refusals)
+        default:
             try event.requireKeys(["kind", "tombstone"], optional: [])
             let record = try event.object("tombstone")
             try record.requireKeys(["source_id", "source_account_id", "lineage_id", "mapping_version"], optional: [])
             let sourceID = try record.uuid("source_id")
-            let binding = try record.binding(sourceKey: "source_account_id")
-            _ = try mapped(binding, index)
+            let (binding, mapping) = try mapped(record, sourceKey: "source_account_id", place)
             return (
                 .transactionTombstone(SureTombstone(binding: binding, sourceID: sourceID)),
-                "transaction|\(binding.lineageID)|\(sourceID)"
+                "transaction|\(mapping.lineageID)|\(sourceID)"
             )
-        default:
-            throw SureError(.invalidPayload, "events[\(index)]: unknown kind '\(kind)'")
         }
     }
 
-    private func validateAccountUpsert(_ event: Fields, index: Int) throws(SureError) -> (SureEvent, String) {
-        try event.requireKeys(["kind", "account"], optional: [])
-        let account = try event.object("account")
+    /// An account record is compared with its mapping only: its currency and kind by plain
+    /// equality (any other value, of any type, is a mismatch), before its texts.
+    private func validateAccountUpsert(_ account: Fields, _ place: EventPlace, refusals: inout PurseRefusals) throws(SureError)
+        -> (SureEvent, String)
+    {
         try account.requireKeys(
             [
                 "source_id", "lineage_id", "mapping_version", "display_name", "institution_name",
                 "currency", "kind",
             ], optional: ["account_description", "opening_date"])
-        let binding = try account.binding(sourceKey: "source_id")
-        let displayName = try account.text("display_name", 1...255)
-        let institution = try account.text("institution_name", 1...255)
-        let currency = try account.currency("currency")
-        let accountKind = try account.enumeration("kind", ["asset", "liability"])
-        let description = try account.optionalText("account_description", 0...1000)
-        let opening = try account.optionalTimestamp("opening_date")
-        let mapping = try mapped(binding, index)
-        guard currency == mapping.currency else {
-            throw SureError(.currencyMismatch, "events[\(index)]: currency \(currency) is not the account's \(mapping.currency)")
+        let (binding, mapping) = try mapped(account, sourceKey: "source_id", place)
+        guard Fields.same(account.stringValue("currency"), mapping.currency) else {
+            throw SureError(.currencyMismatch, "events[\(place.index)].account.currency is not the account's \(mapping.currency)")
         }
-        guard accountKind == (mapping.isLiability ? "liability" : "asset") else {
+        let expectedKind = mapping.isLiability ? "liability" : "asset"
+        guard Fields.same(account.stringValue("kind"), expectedKind) else {
             throw SureError(
-                .accountTypeConflict,
-                "events[\(index)]: a \(mapping.accountableType) account must be \(mapping.isLiability ? "liability" : "asset")")
+                .accountTypeConflict, "events[\(place.index)]: a \(mapping.accountableType) account must be \(expectedKind)")
+        }
+        let displayName = try account.text("display_name", limit: 255)
+        let institution = try account.text("institution_name", limit: 255)
+        let description = try account.optionalText("account_description", limit: 1000, allowEmpty: true)
+        var opening: Timestamp?
+        if account.has("opening_date") {
+            let read = try account.timestamp("opening_date")
+            opening = refusals.timestamp(read, field: "\(account.path).opening_date", text: account.stringValue("opening_date") ?? "")
         }
         let upsert = SureAccountUpsert(
             binding: binding, displayName: displayName, institutionName: institution,
-            currency: currency, kind: accountKind == "liability" ? .liability : .asset,
+            currency: mapping.currency, kind: mapping.isLiability ? .liability : .asset,
             accountDescription: description, openingDate: opening)
-        return (.accountUpsert(upsert), "account_upsert|\(binding.lineageID)")
+        return (.accountUpsert(upsert), "account_upsert|\(mapping.sourceAccountID)")
     }
 
-    private func validateBalanceUpsert(_ event: Fields, index: Int, capturedAt: Timestamp) throws(SureError) -> (SureEvent, String) {
-        try event.requireKeys(["kind", "balance"], optional: [])
-        let balance = try event.object("balance")
+    private func validateBalanceUpsert(_ balance: Fields, _ place: EventPlace, refusals: inout PurseRefusals) throws(SureError)
+        -> (SureEvent, String)
+    {
         try balance.requireKeys(
             [
                 "source_id", "source_account_id", "lineage_id", "mapping_version", "kind",
                 "observed_at", "money",
             ], optional: [])
         let sourceID = try balance.uuid("source_id")
-        let binding = try balance.binding(sourceKey: "source_account_id")
-        let kind = try balance.enumeration("kind", ["booked", "available"])
-        let observedAt = try balance.timestamp("observed_at")
-        let money = try balance.money("money")
-        guard observedAt.epochSeconds <= capturedAt.epochSeconds else {
-            throw SureError(.invalidTimestamp, "events[\(index)]: observed_at is after captured_at")
-        }
-        let mapping = try mapped(binding, index)
-        guard money.amount.currency == mapping.currency else {
-            throw SureError(
-                .currencyMismatch, "events[\(index)]: currency \(money.amount.currency) is not the account's \(mapping.currency)")
-        }
-        let observedText = balance.stringValue("observed_at") ?? observedAt.text
+        let (binding, mapping) = try mapped(balance, sourceKey: "source_account_id", place)
+        let kind = try balance.enumeration("kind", ["available", "booked"])
+        let observedText = balance.stringValue("observed_at") ?? ""
+        let observed = try notAfterCapture(try balance.timestamp("observed_at"), "observed_at", place)
+        let money = try balance.money("money", refusals: &refusals)
+        try sameCurrency(money, mapping, place)
+        let observedAt = refusals.timestamp(observed, field: "\(balance.path).observed_at", text: observedText)
         let upsert = SureBalanceUpsert(binding: binding, sourceID: sourceID, kind: kind, observedAt: observedAt, money: money)
-        return (.balanceUpsert(upsert), "balance|\(binding.lineageID)|\(sourceID)|\(kind)|\(observedText)")
+        return (.balanceUpsert(upsert), "balance|\(mapping.lineageID)|\(sourceID)|\(kind)|\(observedText)")
     }
 
-    private func validateTransactionUpsert(_ event: Fields, index: Int, capturedAt: Timestamp) throws(SureError)
+    private func validateTransactionUpsert(_ record: Fields, _ place: EventPlace, refusals: inout PurseRefusals) throws(SureError)
         -> (SureEvent, String)
     {
-        try event.requireKeys(["kind", "transaction"], optional: [])
-        let record = try event.object("transaction")
         try record.requireKeys(
             [
                 "source_id", "source_account_id", "lineage_id", "mapping_version", "amount",
@@ -298,66 +303,81 @@ public struct SureBatchValidator {
                 "status", "transacted_at",
             ],
             optional: [
-                "posted_at", "merchant_name", "merchant_category_code", "foreign_amount",
-                "foreign_exchange_rate",
+                "foreign_amount", "foreign_exchange_rate", "merchant_name", "merchant_category_code", "posted_at",
             ])
         let sourceText = try record.uuidAsWritten("source_id")
-        let binding = try record.binding(sourceKey: "source_account_id")
-        let amount = try record.money("amount")
-        let description = try record.text("transaction_description", 0...1000)
-        let original = try record.text("original_transaction_description", 0...1000)
-        let type = try record.text("transaction_type", 1...100)
+        let (binding, mapping) = try mapped(record, sourceKey: "source_account_id", place)
+        let amount = try record.money("amount", refusals: &refusals)
+        try sameCurrency(amount, mapping, place)
+        let foreign = record.has("foreign_amount") ? try record.money("foreign_amount", refusals: &refusals) : nil
+        let rate = try exchangeRate(record, place)
         let status = try record.enumeration("status", ["authorized", "pending", "booked", "rejected", "memo", "unknown"])
-        let transactedAt = try record.timestamp("transacted_at")
-        let postedAt = try record.optionalTimestamp("posted_at")
-        let merchant = try record.optionalText("merchant_name", 1...255)
-        let mcc = try merchantCategoryCode(record, index: index)
-        var foreign: SureMoney?
-        if record.raw("foreign_amount") != nil { foreign = try record.money("foreign_amount") }
-        let rate = try exchangeRate(record, index: index)
-        guard transactedAt.epochSeconds <= capturedAt.epochSeconds,
-            postedAt.map({ $0.epochSeconds <= capturedAt.epochSeconds }) ?? true
-        else {
-            throw SureError(.invalidTimestamp, "events[\(index)]: transacted_at or posted_at is after captured_at")
-        }
-        let mapping = try mapped(binding, index)
-        guard amount.amount.currency == mapping.currency else {
-            throw SureError(
-                .currencyMismatch, "events[\(index)]: currency \(amount.amount.currency) is not the account's \(mapping.currency)")
+        let type = try record.text("transaction_type", limit: 100)
+        let description = try record.text("transaction_description", limit: 1000, allowEmpty: true)
+        let original = try record.text("original_transaction_description", limit: 1000, allowEmpty: true)
+        let merchant = try record.optionalText("merchant_name", limit: 255)
+        let mcc = try merchantCategoryCode(record, place)
+        let transacted = try notAfterCapture(try record.timestamp("transacted_at"), "transacted_at", place)
+        let posted = record.has("posted_at") ? try notAfterCapture(try record.timestamp("posted_at"), "posted_at", place) : nil
+        let transactedAt = refusals.timestamp(
+            transacted, field: "\(record.path).transacted_at", text: record.stringValue("transacted_at") ?? "")
+        let postedAt = posted.map {
+            refusals.timestamp($0, field: "\(record.path).posted_at", text: record.stringValue("posted_at") ?? "")
         }
         let upsert = SureTransactionUpsert(
             binding: binding, sourceIDText: sourceText, amount: amount, transactionDescription: description,
             originalTransactionDescription: original, transactionType: type, status: status,
             transactedAt: transactedAt, postedAt: postedAt, merchantName: merchant, merchantCategoryCode: mcc,
             foreignAmount: foreign, foreignExchangeRate: rate)
-        return (.transactionUpsert(upsert), "transaction|\(binding.lineageID)|\(upsert.sourceID)")
+        return (.transactionUpsert(upsert), "transaction|\(mapping.lineageID)|\(upsert.sourceID)")
     }
 
-    private func merchantCategoryCode(_ record: Fields, index: Int) throws(SureError) -> Int? {
-        guard record.raw("merchant_category_code") != nil else { return nil }
+    /// A record's time may not be after the capture's, to the last fraction digit.
+    private func notAfterCapture(_ time: SureTimestamp, _ key: String, _ place: EventPlace) throws(SureError) -> SureTimestamp {
+        guard time.instant <= place.capturedAt else {
+            throw SureError(.invalidPayload, "events[\(place.index)]: \(key) is after captured_at")
+        }
+        return time
+    }
+
+    private func sameCurrency(_ money: SureMoney, _ mapping: SureAccountMapping, _ place: EventPlace) throws(SureError) {
+        guard Fields.same(money.amount.currency, mapping.currency) else {
+            throw SureError(
+                .currencyMismatch, "events[\(place.index)]: currency \(money.amount.currency) is not the account's \(mapping.currency)")
+        }
+    }
+
+    private func merchantCategoryCode(_ record: Fields, _ place: EventPlace) throws(SureError) -> Int? {
+        guard record.has("merchant_category_code") else { return nil }
         let code = try record.integer("merchant_category_code")
         guard code >= -32768, code <= 32767 else {
-            throw SureError(.invalidPayload, "events[\(index)]: merchant_category_code is out of range")
+            throw SureError(.invalidPayload, "events[\(place.index)]: merchant_category_code is out of range")
         }
         return Int(code)
     }
 
-    private func exchangeRate(_ record: Fields, index: Int) throws(SureError) -> String? {
-        guard record.raw("foreign_exchange_rate") != nil else { return nil }
-        let text = try record.string("foreign_exchange_rate")
-        guard Fields.isDecimal(text, integerDigits: 18, fractionDigits: 18) else {
-            throw SureError(.invalidPayload, "events[\(index)]: foreign_exchange_rate is not a decimal string")
+    private func exchangeRate(_ record: Fields, _ place: EventPlace) throws(SureError) -> String? {
+        guard record.has("foreign_exchange_rate") else { return nil }
+        guard case .string(let text)? = record.raw("foreign_exchange_rate"), Fields.isDecimal(text, integerDigits: 18, fractionDigits: 18)
+        else {
+            throw SureError(.invalidPayload, "events[\(place.index)]: foreign_exchange_rate is not a decimal string")
         }
         return text
     }
 
-    /// The mapping a binding names; it must match a mapped, selected account exactly.
-    private func mapped(_ binding: SureBinding, _ index: Int) throws(SureError) -> SureAccountMapping {
-        guard let mapping = mappings[binding.sourceAccountID], mapping.lineageID == binding.lineageID,
-            mapping.mappingVersion == binding.mappingVersion
+    /// Sure's `mapping!`: the record's source account and lineage are UUIDs, and with its
+    /// integer mapping version they name exactly a mapping of the connection.
+    private func mapped(_ record: Fields, sourceKey: String, _ place: EventPlace) throws(SureError)
+        -> (SureBinding, SureAccountMapping)
+    {
+        let sourceAccountID = try record.uuid(sourceKey)
+        let lineageID = try record.uuid("lineage_id")
+        guard let mapping = mappings[sourceAccountID], mapping.lineageID.lowercased() == lineageID,
+            case .number(let version)? = record.raw("mapping_version"), Fields.integer(version) == mapping.mappingVersion
         else {
-            throw SureError(.mappingConflict, "events[\(index)]: the account binding does not match a mapped account of this connection")
+            throw SureError(
+                .mappingConflict, "events[\(place.index)]: the account binding does not match a mapped account of this connection")
         }
-        return mapping
+        return (SureBinding(sourceAccountID: sourceAccountID, lineageID: lineageID, mappingVersion: mapping.mappingVersion), mapping)
     }
 }

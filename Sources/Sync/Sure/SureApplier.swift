@@ -35,7 +35,16 @@ final class SureApplier {
         return outcomes
     }
 
+    /// Stored bytes that no longer parse: permanent, as `import_validation` (Sure:
+    /// app/models/financekit/processor.rb, `apply_next!`, which rescues a JSON parser error so).
+    private struct UnreadableStoredBatch: Error {
+        let sequence: Int64
+    }
+
     /// The capture at the cursor, applied, failed or scheduled for retry; nil when it is not ready.
+    /// It is ready when all its chunks are there, accepted and past their own retry times; a
+    /// failure is recorded on the chunk that was being applied (Sure:
+    /// app/models/financekit/processor.rb, `apply_next!` and `fail_batch!`).
     func applyNext(connectionID: String) throws -> Outcome? {
         guard let connection = try store.sureConnection(id: connectionID), connection.status == .active else { return nil }
         guard
@@ -48,17 +57,23 @@ final class SureApplier {
             connectionID: connection.id, generation: connection.generation,
             captureID: first.captureID
         ).filter { $0.status == .accepted }
-        guard SureCaptureRules.isComplete(chunkIndexes: chunks.map(\.chunkIndex), chunkCount: first.chunkCount) else { return nil }
+        guard SureCaptureRules.isComplete(chunkIndexes: chunks.map(\.chunkIndex), chunkCount: first.chunkCount),
+            chunks.allSatisfy({ ($0.retryTime ?? Int64.min) <= now.epochSeconds })
+        else { return nil }
+        var processing = first
         do {
             let counts = try store.transaction { () throws -> SureCounts in
-                try apply(chunks, connection: connection)
+                try apply(chunks, connection: connection, processing: &processing)
             }
             #if DEBUG
             TestFaultInjection.reached(.capture)
             #endif
             return .applied(chunks: try chunks.map { try reload($0) }, counts: counts)
         } catch let error as SureError where SureApplyRules.isPermanent(error.code) {
-            return try fail(first, chunks: chunks, error: error, connection: connection)
+            return try fail(processing, error: error, connection: connection)
+        } catch let error as UnreadableStoredBatch {
+            let reason = SureError(.importValidation, "the stored bytes of sequence \(error.sequence) are no longer valid JSON")
+            return try fail(processing, error: reason, connection: connection)
         } catch let error where DatabaseFailure(error) == .busy {
             throw error
         } catch {
@@ -70,17 +85,17 @@ final class SureApplier {
             } else {
                 sureError = SureError(.processingError, "\(error)")
             }
-            let attempts = first.attempts + 1
+            let attempts = processing.attempts + 1
             if attempts >= SureApplyRules.maximumAttempts {
-                return try fail(first, chunks: chunks, error: sureError, connection: connection)
+                return try fail(processing, error: sureError, connection: connection)
             }
             let retryTime = SureApplyRules.retryTime(afterAttempt: attempts, now: now.epochSeconds)
             try store.transaction {
                 try store.scheduleSureRetry(
-                    rowID: first.rowID, attempts: attempts, retryTime: retryTime,
+                    rowID: processing.rowID, attempts: attempts, retryTime: retryTime,
                     errorCode: sureError.code.rawValue, now: now.epochSeconds)
             }
-            return .retrying(batch: try reload(first), error: sureError, attempts: attempts, retryTime: retryTime)
+            return .retrying(batch: try reload(processing), error: sureError, attempts: attempts, retryTime: retryTime)
         }
     }
 
@@ -88,30 +103,28 @@ final class SureApplier {
         try store.sureBatch(rowID: batch.rowID) ?? batch
     }
 
-    private func fail(
-        _ batch: SureBatchRecord, chunks: [SureBatchRecord], error: SureError,
-        connection: SureConnectionRecord
-    ) throws -> Outcome {
-        let failing = chunks.first { $0.rowID == (error.file.flatMap(Int64.init) ?? batch.rowID) } ?? batch
-        let reported = SureError(error.code, error.message)
+    /// Fails `failing`, the chunk that was being applied, and fences the connection.
+    private func fail(_ failing: SureBatchRecord, error: SureError, connection: SureConnectionRecord) throws -> Outcome {
         try store.transaction {
             try store.markSureBatch(
                 rowID: failing.rowID, status: .failed, errorCode: error.code.rawValue,
                 dropPayload: false, now: now.epochSeconds)
             try connections.fence(connection.id, reason: error.code, batchCode: .streamFailed, exceptRowIDs: [failing.rowID])
         }
-        return .failed(batch: try reload(failing), error: reported)
+        return .failed(batch: try reload(failing), error: error)
     }
 
     // MARK: - Applying
 
-    private func apply(_ chunks: [SureBatchRecord], connection: SureConnectionRecord) throws -> SureCounts {
+    /// Applies the capture's chunks in order; `processing` is the chunk being applied.
+    private func apply(_ chunks: [SureBatchRecord], connection: SureConnectionRecord, processing: inout SureBatchRecord) throws
+        -> SureCounts
+    {
         let first = chunks[0]
         if let last = connection.lastCapturedKey, first.capturedKey < last {
             throw SureError(
                 .staleCapture,
-                "the capture of \(first.capturedAt) is older than the last applied capture (\(connection.lastCapturedAt ?? last))",
-                file: String(first.rowID))
+                "the capture of \(first.capturedAt) is older than the last applied capture (\(connection.lastCapturedAt ?? last))")
         }
         let mappings = try store.sureMappings(connectionID: connection.id)
         let validator = SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
@@ -121,20 +134,21 @@ final class SureApplier {
         var running = connection.predecessorDigest
         var counts = SureCounts()
         for chunk in chunks {
+            processing = chunk
             guard chunk.predecessorDigest == running else {
                 throw SureError(
-                    .predecessorConflict, "sequence \(chunk.sequence)'s predecessor_digest is not the digest of the batch before it",
-                    file: String(chunk.rowID))
+                    .predecessorConflict, "sequence \(chunk.sequence)'s predecessor_digest is not the digest of the batch before it")
             }
             guard let payload = try store.sureBatchPayload(rowID: chunk.rowID) else {
-                throw SureError(.invalidPayload, "the stored bytes of sequence \(chunk.sequence) are gone", file: String(chunk.rowID))
+                throw SureError(.invalidPayload, "the stored bytes of sequence \(chunk.sequence) are gone")
             }
-            let batch: SureBatch
+            let body: SureBatchBody
             do {
-                batch = try validator.validate(bytes: payload)
+                body = try SureBatchBody(bytes: payload)
             } catch {
-                throw SureError(error.code, error.message, file: String(chunk.rowID))
+                throw UnreadableStoredBatch(sequence: chunk.sequence)
             }
+            let batch = try validator.validate(body)
             try store.markSureBatch(
                 rowID: chunk.rowID, status: .processing, errorCode: chunk.errorCode,
                 dropPayload: false, now: now.epochSeconds)
@@ -290,14 +304,25 @@ final class SureApplier {
             counts.reviewRequired += 1
             return
         }
-        // An entry this identity does not own (another source's, or moved) is protected.
+        // An entry this identity does not own (another source's, or moved) is protected. A
+        // source-only status is still recorded and counted as such (Sure:
+        // app/models/financekit/processor.rb, `import_transaction!` and `remove_source_only_entry!`).
         let owned = identity?.imported == true && existing?.accountID == mapping.accountID
         if let existing, !owned || existing.accountID != mapping.accountID {
-            let kind: SureConflictKind = SureApplyRules.isSourceOnly(status: upsert.status) ? .protectedSourceUpdate : .protectedEntry
+            let sourceOnly = SureApplyRules.isSourceOnly(status: upsert.status)
             try openTransactionConflict(
-                kind, lineage: lineage, sourceID: sourceID, accountSourceID: mapping.sourceAccountID,
-                context: context)
+                sourceOnly ? .protectedSourceUpdate : .protectedEntry, lineage: lineage, sourceID: sourceID,
+                accountSourceID: mapping.sourceAccountID, context: context)
             counts.reviewRequired += 1
+            if sourceOnly {
+                try store.saveSureIdentity(
+                    lineageID: lineage, sourceID: sourceID,
+                    identity: LedgerStore.SureIdentity(
+                        ledgerID: ledgerID, accountID: mapping.accountID, status: upsert.status,
+                        imported: identity?.imported ?? false, tombstonedAt: nil),
+                    connectionID: context.connection.id, payload: nil, now: now.text)
+                counts.sourceOnly += 1
+            }
             return
         }
         // 5. source-only statuses leave the ledger
@@ -367,9 +392,10 @@ final class SureApplier {
                     .protectedTombstone, lineage: lineage, sourceID: tombstone.sourceID,
                     accountSourceID: mapping.sourceAccountID, context: context)
                 counts.reviewRequired += 1
-                return
             }
         }
+        // Marked deleted in every case, a protected entry's too, so the transaction cannot come
+        // back unasked (Sure: app/models/financekit/processor.rb, `retract!`).
         try store.saveSureIdentity(
             lineageID: lineage, sourceID: tombstone.sourceID, identity: deleted,
             connectionID: context.connection.id, payload: nil, now: now.text)

@@ -60,9 +60,9 @@ public final class SureConnections {
     /// Creates a connection a configuration names (one issued elsewhere, e.g. by a Sure server).
     func adopt(_ parsed: SureConnectionFile, file: String) throws -> SureConnectionRecord {
         for mapping in parsed.mappings {
-            guard CurrencyTable.isKnown(mapping.currency) else {
+            guard SureCurrencyTable.isKnown(mapping.currency) else {
                 throw SourceError.badInput(
-                    file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a known currency code")
+                    file: file, line: nil, field: "accounts", message: "'\(mapping.currency)' is not a currency code Sure knows")
             }
         }
         return try store.transaction {

@@ -218,6 +218,7 @@ public final class SureInbox {
             connection = configured.connection
         } else {
             let body = try SureBatchBody(bytes: bytes)
+            try body.requireObject()
             parsed = body
             guard let publisher = body.declaredPublisher,
                 let found = try store.sureConnection(publisherID: publisher)
@@ -240,6 +241,7 @@ public final class SureInbox {
                     : "the publisher_credential in connection.json is not this connection's current credential")
         }
         let body = try parsed ?? SureBatchBody(bytes: bytes)
+        try body.requireObject()
         switch connection.status {
         case .repairRequired:
             throw SureError(

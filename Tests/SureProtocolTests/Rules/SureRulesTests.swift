@@ -59,10 +59,25 @@ struct SureRulesTests {
         }
         #expect(throws: SureError.self) { try SureAcceptanceRules.checkSequence(4, nextSequence: 3, isHeld: true) }
         try SureAcceptanceRules.checkSequence(4, nextSequence: 3, isHeld: false)
-        #expect(throws: SureError(.inboxFull, "the inbox already holds 100 batches waiting; try again later")) {
+        #expect(
+            throws: SureError(.inboxFull, "the inbox already holds 100 batches waiting, its limit; try again once they are applied")
+        ) {
             try SureAcceptanceRules.checkRoom(sequence: 5, nextSequence: 3, queued: 100)
         }
-        #expect(throws: SureError.self) { try SureAcceptanceRules.checkRoom(sequence: 103, nextSequence: 3, queued: 0) }
         try SureAcceptanceRules.checkRoom(sequence: 102, nextSequence: 3, queued: 99)
+    }
+
+    @Test(
+        "a sequence 100 or more past the next expected one is inbox_full, and the message says so (Sure: app/models/financekit_batch.rb, accept!)"
+    )
+    func sequenceTooFarAhead() {
+        #expect(
+            throws: SureError(
+                .inboxFull,
+                "sequence 103 is 100 or more past the next expected sequence 3 (the inbox takes sequences 3 to 102); send the batches before it first"
+            )
+        ) {
+            try SureAcceptanceRules.checkRoom(sequence: 103, nextSequence: 3, queued: 0)
+        }
     }
 }

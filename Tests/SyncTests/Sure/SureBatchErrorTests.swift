@@ -89,21 +89,29 @@ struct SureBatchErrorTests {
         #expect(try world.sync().kinds == [.applied])
     }
 
-    @Test("invalid_timestamp: no offset") func noOffset() throws {
-        try check("invalid_timestamp") { $0.batch(1, events: [], capturedAt: "2026-09-10T12:00:00") }
+    @Test("invalid_payload: no offset (not Sure's shape)") func noOffset() throws {
+        try check("invalid_payload") { $0.batch(1, events: [], capturedAt: "2026-09-10T12:00:00") }
+    }
+
+    @Test("invalid_timestamp: Sure's shape, but no time Ruby can read") func unreadableTime() throws {
+        try check("invalid_timestamp") { $0.batch(1, events: [], capturedAt: "2026-09-10T12:60:00Z") }
     }
 
     @Test("invalid_payload: a timestamp that is not a string") func timestampNotString() throws {
         try check("invalid_payload") { $0.batch(1, events: [], overrides: ["captured_at": "1789000000"]) }
     }
 
-    @Test("invalid_timestamp: a transaction after the capture") func afterCapture() throws {
-        try check("invalid_timestamp") { world in world.batch(1, events: [world.transaction(1, at: "2026-09-10T12:00:01Z")]) }
+    @Test("invalid_payload: a transaction after the capture") func afterCapture() throws {
+        try check("invalid_payload") { world in world.batch(1, events: [world.transaction(1, at: "2026-09-10T12:00:01Z")]) }
     }
 
-    @Test("invalid_currency", arguments: ["usd", "XYZ"])
+    @Test("invalid_currency: a code Sure does not know", arguments: ["XYZ", "BOV"])
     func invalidCurrency(code: String) throws {
         try check("invalid_currency") { world in world.batch(1, events: [world.transaction(1, currency: code)]) }
+    }
+
+    @Test("invalid_payload: a code Sure knows, not written as Sure writes it") func lowerCaseCurrency() throws {
+        try check("invalid_payload") { world in world.batch(1, events: [world.transaction(1, currency: "usd")]) }
     }
 
     @Test("currency_mismatch") func currencyMismatch() throws {
@@ -147,7 +155,8 @@ struct SureBatchErrorTests {
     @Test("invalid_predecessor") func invalidPredecessor() throws {
         try check("invalid_predecessor") { $0.batch(1, events: [], predecessor: .some(String(repeating: "a", count: 64))) }
         try check("invalid_predecessor") { $0.batch(2, events: [], predecessor: .some(nil)) }
-        try check("invalid_predecessor") { $0.batch(2, events: [], predecessor: .some(String(repeating: "A", count: 64))) }
+        // An upper-case digest breaks the digest's form first (Sure: validate_stream!).
+        try check("invalid_payload") { $0.batch(2, events: [], predecessor: .some(String(repeating: "A", count: 64))) }
     }
 
     @Test("publisher_conflict: another connection, publisher or stream") func publisherConflict() throws {

@@ -22,16 +22,18 @@ final class SureWorld {
     var digests: [Int64: String] = [:]
     var inbox: String { folder.path + "/inbox" }
 
-    init(writeConfiguration: Bool = true) throws {
+    init(writeConfiguration: Bool = true, currency: String = "USD") throws {
         folder = try TemporaryFolder()
         store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
         configuration = try SureConnections(store: store, now: now).connect(
             [
                 SureAccountRequest(
-                    sourceAccountID: Self.card, accountableType: "CreditCard", currency: "USD", name: "Apple Card", institutionName: "Apple"
+                    sourceAccountID: Self.card, accountableType: "CreditCard", currency: currency, name: "Apple Card",
+                    institutionName: "Apple"
                 ),
                 SureAccountRequest(
-                    sourceAccountID: Self.cash, accountableType: "Depository", currency: "USD", name: "Apple Cash", institutionName: "Apple"
+                    sourceAccountID: Self.cash, accountableType: "Depository", currency: currency, name: "Apple Cash",
+                    institutionName: "Apple"
                 ),
             ], defaultTimezone: "America/Los_Angeles")
         try FileManager.default.createDirectory(atPath: inbox + "/batches", withIntermediateDirectories: true)
