@@ -24,7 +24,9 @@ enum BenchmarkCommand {
                 let name = arguments[index]
                 guard name.hasPrefix("--"), index + 1 < arguments.count else {
                     FileHandle.standardError.write(
-                        Data("usage: purse-bench [--sizes N,N,...] [--runs R] [--work DIR] [--json FILE] | --watch-changes N [--work DIR]\n".utf8))
+                        Data(
+                            "usage: purse-bench [--sizes N,N,...] [--runs R] [--work DIR] [--json FILE] | --watch-changes N [--work DIR]\n"
+                                .utf8))
                     return name == "--help" || name == "-h" ? 0 : 64
                 }
                 options[String(name.dropFirst(2))] = arguments[index + 1]
