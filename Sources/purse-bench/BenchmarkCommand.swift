@@ -1,8 +1,7 @@
 import Foundation
 import SampleData
 
-/// `purse-bench [--sizes 10000,100000,1000000] [--runs 3] [--work DIR] [--json FILE]`
-/// and its hidden `floor DB ROWS` used as a child process.
+/// `purse-bench [--sizes 10000,100000,1000000] [--runs 3] [--work DIR] [--json FILE]`.
 enum BenchmarkCommand {
     struct Row {
         let size: Int
@@ -14,10 +13,6 @@ enum BenchmarkCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         do {
-            if arguments.first == "floor", arguments.count == 3 {
-                try FloorImport.run(database: arguments[1], rowsFile: arguments[2])
-                return 0
-            }
             var options: [String: String] = [:]
             var index = 0
             while index < arguments.count {
@@ -52,6 +47,9 @@ enum BenchmarkCommand {
         }
     }
 
+    static let floorPhase = "floor: sqlite3 .import"
+    static let hledgerPrefix = "hledger: "
+
     static func log(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
@@ -61,7 +59,6 @@ enum BenchmarkCommand {
     static func measure(sizes: [Int], runs: Int, work: String) throws -> [Row] {
         let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let purse = binDirectory.appendingPathComponent("purse").path
-        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).path
         guard FileManager.default.isExecutableFile(atPath: purse) else {
             throw BenchmarkError("\(purse) not found: build it first (swift build -c release)")
         }
@@ -87,6 +84,8 @@ enum BenchmarkCommand {
             rows.append(row)
             return row
         }
+        // Process start, so that the small figures below can be read against it.
+        _ = try timed(0, "purse --version", purse, ["--version"])
         for size in sizes {
             let export = work + "/export-\(size)"
             log("generating \(size) transactions")
@@ -97,11 +96,11 @@ enum BenchmarkCommand {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
             _ = try timed(size, "full sync", before: { fresh(database) }, purse, ["--db", database, "--quiet", "sync", export])
-            let rowsFile = work + "/rows-\(size).tsv"
-            try FloorImport.dump(database: database, to: rowsFile)
+            let floor = try FloorImport.prepare(synced: database, work: work)
             let floorDatabase = work + "/floor-\(size).sqlite"
-            _ = try timed(size, "raw floor", before: { fresh(floorDatabase) }, bench, ["floor", floorDatabase, rowsFile])
-            try? FileManager.default.removeItem(atPath: rowsFile)
+            _ = try timed(
+                size, floorPhase, before: { try floor.reset(floorDatabase) }, floor.shell, floor.arguments(database: floorDatabase))
+            try floor.verify(floorDatabase, holdsTheRowsOf: database)
             guard size == sizes.max() else { continue }
 
             let baseline = work + "/ledger-\(size)-synced.sqlite"
@@ -133,6 +132,18 @@ enum BenchmarkCommand {
             for (phase, arguments) in reports {
                 _ = try timed(size, phase, purse, ["--db", database, "--tz", "America/New_York"] + arguments)
             }
+            if let hledger = try HledgerComparison.prepare(synced: database, shell: floor.shell, work: work) {
+                // Once each: hledger reads the whole journal for every question.
+                let questions = [
+                    ("report spending --month", hledger.month("2026-10")),
+                    ("report spending --by mcc (all)", hledger.allMonths(from: "2016-11-01", to: "2026-11-01")),
+                ]
+                for (phase, arguments) in questions {
+                    _ = try timed(size, hledgerPrefix + phase, times: 1, hledger.hledger, arguments)
+                }
+            } else {
+                log("hledger is not on the PATH: its comparison is skipped")
+            }
         }
         return rows
     }
@@ -147,26 +158,39 @@ enum BenchmarkCommand {
         }
         var text = line(["size", "phase", "median s", "peak MB", "vs floor", "% of sync"])
         for row in rows {
-            let floor = rows.first { $0.size == row.size && $0.phase == "raw floor" }?.median
+            let floor = rows.first { $0.size == row.size && $0.phase == floorPhase }?.median
             let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
             text += line([
-                String(row.size), row.phase, String(format: "%.3f", row.median),
+                row.size == 0 ? "-" : String(row.size), row.phase, String(format: "%.3f", row.median),
                 String(format: "%.1f", Double(row.peakBytes) / 1_048_576),
                 floor.map { String(format: "%.2fx", row.median / $0) } ?? "",
                 sync.map { String(format: "%.2f%%", row.median / $0 * 100) } ?? "",
             ])
         }
+        for row in rows {
+            if let ratio = hledgerRatio(row, rows) {
+                text += String(format: "%@ takes %.1fx the time purse takes\n", row.phase, ratio)
+            }
+        }
         return text
+    }
+
+    /// For a hledger row, its time over purse's median on the same question.
+    static func hledgerRatio(_ row: Row, _ rows: [Row]) -> Double? {
+        guard row.phase.hasPrefix(hledgerPrefix) else { return nil }
+        let question = String(row.phase.dropFirst(hledgerPrefix.count))
+        return rows.first { $0.size == row.size && $0.phase == question }.map { row.median / $0.median }
     }
 
     static func jsonText(_ rows: [Row]) -> String {
         let items = rows.map { row -> String in
-            let floor = rows.first { $0.size == row.size && $0.phase == "raw floor" }?.median
+            let floor = rows.first { $0.size == row.size && $0.phase == floorPhase }?.median
             let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
             return "{\"size\":\(row.size),\"phase\":\"\(row.phase)\",\"median_seconds\":\(row.median),"
                 + "\"runs_seconds\":[\(row.seconds.map { String($0) }.joined(separator: ","))],"
                 + "\"peak_rss_bytes\":\(row.peakBytes),\"ratio_to_floor\":\(floor.map { String(row.median / $0) } ?? "null"),"
-                + "\"ratio_to_full_sync\":\(sync.map { String(row.median / $0) } ?? "null")}"
+                + "\"ratio_to_full_sync\":\(sync.map { String(row.median / $0) } ?? "null"),"
+                + "\"ratio_to_purse\":\(hledgerRatio(row, rows).map { String($0) } ?? "null")}"
         }
         return "{\"schema\":\"purse.bench.v1\",\"rows\":[\n" + items.joined(separator: ",\n") + "\n]}\n"
     }

@@ -53,3 +53,11 @@ struct BenchmarkError: Error, CustomStringConvertible {
         self.description = description
     }
 }
+
+extension ChildProcess {
+    /// The program of that name on the PATH, as a shell would find it.
+    static func onPath(_ name: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

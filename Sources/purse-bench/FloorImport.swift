@@ -1,117 +1,101 @@
 import Foundation
 import Ledger
 import LedgerStore
-import Storage
 
-/// The raw floor: the very rows a sync stored, already parsed, inserted into the very same
-/// schema with one prepared statement in one transaction. No JSON at all.
-enum FloorImport {
+/// The floor: SQLite's own shell (`sqlite3`) importing, as CSV, the very rows a sync stored into
+/// an empty ledger of the same schema and indexes, in one transaction, with the pragmas purse
+/// uses. No JSON, no checks, no classification: what storing those rows costs at the least.
+struct FloorImport {
     static let columns = [
         "id", "account_id", "transaction_date", "transaction_time", "posted_date", "amount", "currency", "credit_debit",
         "signed_amount", "foreign_amount", "foreign_currency", "exchange_rate", "description", "original_description",
         "mcc", "merchant_name", "type", "status",
     ]
+    static let accountColumns = ["id", "kind", "display_name", "institution_name", "currency"]
+    /// CSV has no NULL; the shell writes this mark for one, and the import turns it back.
+    static let nullMark = "~null~"
 
-    /// Writes the transactions (and the accounts they need) of a synced database as TSV. Untimed.
-    static func dump(database: String, to rowsFile: String) throws {
-        let connection = try Connection(path: database, readOnly: true)
-        guard
-            let output = FileHandle(forWritingAtPath: rowsFile)
-                ?? {
-                    _ = FileManager.default.createFile(atPath: rowsFile, contents: nil)
-                    return FileHandle(forWritingAtPath: rowsFile)
-                }()
-        else { throw BenchmarkError("cannot write \(rowsFile)") }
-        defer { try? output.close() }
-        var buffer = ""
-        func flush() {
-            output.write(Data(buffer.utf8))
-            buffer = ""
+    let shell: String
+    let emptyLedger: String
+    let script: String
+
+    /// Untimed: writes the synced database's accounts and transactions as CSV with the shell
+    /// itself, an empty ledger of the current schema, and the import script.
+    static func prepare(synced: String, work: String) throws -> FloorImport {
+        guard let shell = ChildProcess.onPath("sqlite3") else {
+            throw BenchmarkError("sqlite3 not found on the PATH: the floor is its .import (apt-get install sqlite3)")
         }
-        let accounts = try connection.prepare("SELECT id, kind, display_name, institution_name, currency FROM accounts")
-        while try accounts.step() {
-            buffer += "A\t" + (0..<5).map { escape(accounts.text($0)) }.joined(separator: "\t") + "\n"
-        }
-        let rows = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM transactions ORDER BY row_id")
-        while try rows.step() {
-            buffer +=
-                "T\t" + (0..<Int32(columns.count)).map { rows.isNull($0) ? "\\N" : escape(rows.text($0)) }.joined(separator: "\t") + "\n"
-            if buffer.utf8.count > 1 << 20 { flush() }
-        }
-        flush()
+        let accountsFile = work + "/floor-accounts.csv"
+        let rowsFile = work + "/floor-rows.csv"
+        let export = work + "/floor-export.sql"
+        try """
+        .mode csv
+        .headers off
+        .nullvalue \(nullMark)
+        .output \(accountsFile)
+        SELECT \(accountColumns.joined(separator: ", ")) FROM accounts;
+        .output \(rowsFile)
+        SELECT \(columns.joined(separator: ", ")) FROM transactions ORDER BY row_id;
+        .output stdout
+
+        """.write(toFile: export, atomically: true, encoding: .utf8)
+        let dumped = try ChildProcess.run(shell, ["-bail", "-readonly", synced, ".read \(export)"])
+        guard dumped.status == 0 else { throw BenchmarkError("sqlite3 could not write the floor's rows from \(synced)") }
+
+        let emptyLedger = work + "/floor-empty.sqlite"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: emptyLedger + suffix) }
+        _ = try LedgerStore(path: emptyLedger, mode: .create, now: Timestamp.utc(epochSeconds: 0))
+
+        let nullable: Set<String> = ["posted_date", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant_name"]
+        let selected = columns.map { nullable.contains($0) ? "NULLIF(\($0), '\(nullMark)')" : $0 }
+        let script = work + "/floor-import.sql"
+        try """
+        PRAGMA foreign_keys = ON;
+        PRAGMA synchronous = NORMAL;
+        PRAGMA cache_size = -32768;
+        BEGIN;
+        INSERT INTO sources (id, kind, external_id, name, created_at) VALUES (1, 'floor', 'floor', 'floor', 'x');
+        CREATE TEMP TABLE staged_accounts (\(accountColumns.joined(separator: ", ")));
+        .import --csv --schema temp \(accountsFile) staged_accounts
+        INSERT INTO accounts (source_id, \(accountColumns.joined(separator: ", ")))
+            SELECT 1, \(accountColumns.joined(separator: ", ")) FROM staged_accounts;
+        CREATE TEMP TABLE staged_transactions (\(columns.joined(separator: ", ")));
+        .import --csv --schema temp \(rowsFile) staged_transactions
+        INSERT INTO transactions (\(columns.joined(separator: ", ")))
+            SELECT \(selected.joined(separator: ", ")) FROM staged_transactions;
+        COMMIT;
+
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        return FloorImport(shell: shell, emptyLedger: emptyLedger, script: script)
     }
 
-    /// Runs in its own process: a fresh database, the same schema, one statement, one transaction.
-    static func run(database: String, rowsFile: String) throws {
-        // The schema is the ledger's own; the rows go in through a bare connection, with the
-        // same page cache the ledger uses, since only LedgerStore writes the ledger's SQL.
-        _ = try LedgerStore(path: database, mode: .create, now: Timestamp.utc(epochSeconds: 0))
-        let connection = try Connection(path: database)
-        try connection.execute("PRAGMA cache_size = -32768")
-        guard let file = fopen(rowsFile, "r") else { throw BenchmarkError("cannot read \(rowsFile)") }
-        defer { fclose(file) }
-        try connection.transaction {
-            try connection.execute(
-                "INSERT INTO sources (id, kind, external_id, name, created_at) VALUES (1, 'floor', 'floor', 'floor', 'x')")
-            let account = try connection.prepare(
-                "INSERT INTO accounts (id, source_id, kind, display_name, institution_name, currency) VALUES (?, 1, ?, ?, ?, ?)")
-            let insert = try connection.prepare(
-                "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-            )
-            let integerColumns: Set<Int> = Set(
-                ["transaction_time", "amount", "signed_amount", "foreign_amount", "mcc"].compactMap { columns.firstIndex(of: $0) })
-            var buffer: UnsafeMutablePointer<CChar>?
-            var capacity = 0
-            defer { free(buffer) }
-            while true {
-                let length = getline(&buffer, &capacity, file)
-                guard length > 0, let buffer else { break }
-                let line = String(cString: buffer).dropLast()
-                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-                if fields[0] == "A" {
-                    try account.run(fields.dropFirst().map { .text(unescape($0)) })
-                    continue
-                }
-                insert.reset()
-                for (index, field) in fields.dropFirst().enumerated() {
-                    let position = Int32(index + 1)
-                    if field == "\\N" {
-                        try insert.bind(SQLValue.null, at: position)
-                    } else if integerColumns.contains(index) {
-                        try insert.bind(Int64(field), at: position)
-                    } else {
-                        try insert.bind(unescape(field), at: position)
-                    }
-                }
-                _ = try insert.step()
-            }
+    /// Untimed: a copy of the empty ledger at `database`, for one timed run.
+    func reset(_ database: String) throws {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+        try FileManager.default.copyItem(atPath: emptyLedger, toPath: database)
+    }
+
+    /// The timed command.
+    func arguments(database: String) -> [String] {
+        ["-bail", database, ".read \(script)"]
+    }
+}
+
+extension FloorImport {
+    /// Untimed: the floor must have stored every row the sync did, or its time means nothing.
+    func verify(_ database: String, holdsTheRowsOf synced: String) throws {
+        let floorCount = try count(database)
+        let syncedCount = try count(synced)
+        guard floorCount == syncedCount else {
+            throw BenchmarkError("the floor stored \(floorCount) transactions, the sync \(syncedCount)")
         }
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
-    }
-
-    static func unescape(_ text: Substring) -> String {
-        guard text.contains("\\") else { return String(text) }
-        var output = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                switch character {
-                case "t": output.append("\t")
-                case "n": output.append("\n")
-                case "r": output.append("\r")
-                default: output.append(character)
-                }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                output.append(character)
-            }
-        }
-        return output
+    private func count(_ database: String) throws -> String {
+        let output = NSTemporaryDirectory() + "purse-bench-count-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let counted = try ChildProcess.run(shell, ["-readonly", database, "SELECT count(*) FROM transactions"], stdout: output)
+        guard counted.status == 0 else { throw BenchmarkError("sqlite3 could not count the rows of \(database)") }
+        return try String(contentsOfFile: output, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
