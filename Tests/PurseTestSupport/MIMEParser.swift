@@ -33,9 +33,8 @@ public struct MIMEEntity {
         }
         self.headers = headers
         rawBody = String(text[split.upperBound...])
-        if let boundary = MIMEEntity.parameter("boundary", in: headers.first { $0.0.lowercased() == "content-type" }?.1 ?? ""),
-            headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased().hasPrefix("multipart/") ?? false
-        {
+        let contentType = headers.first(where: { $0.0.lowercased() == "content-type" })?.1 ?? ""
+        if let boundary = MIMEEntity.parameter("boundary", in: contentType), contentType.lowercased().hasPrefix("multipart/") {
             let lines = rawBody.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let end = lines.firstIndex(of: "--" + boundary + "--") else {
                 throw ParseError.malformed("no closing boundary \(boundary)")
