@@ -113,8 +113,8 @@ public struct ExplainReport: Sendable {
     public let months: [YearMonth]
     public let filters: Filters
     public let includePending: Bool
-    /// The report time zone's name.
-    public let timeZone: String
+    /// The names of the zones the counted accounts' days are in, sorted.
+    public let timeZones: [String]
     /// Expenses and refunds, in time order.
     public let counted: [Entry]
     /// Income, transfers, and transactions not counted because of their status, in time order.
@@ -123,13 +123,13 @@ public struct ExplainReport: Sendable {
     public let totals: [Total]
 
     init(
-        months: [YearMonth], filters: Filters, includePending: Bool, timeZone: String, counted: [Entry],
+        months: [YearMonth], filters: Filters, includePending: Bool, timeZones: [String], counted: [Entry],
         notCounted: [Entry], totals: [Total]
     ) {
         self.months = months
         self.filters = filters
         self.includePending = includePending
-        self.timeZone = timeZone
+        self.timeZones = timeZones
         self.counted = counted
         self.notCounted = notCounted
         self.totals = totals

@@ -17,8 +17,8 @@ public enum SpendingAnalysis {
         var rows = try aggregate(store, scope: scope, grouping: grouping)
         if let previousMonths, let first = previousMonths.first, let last = previousMonths.last {
             var previousScope = scope
-            previousScope.from = scope.zone.startOfDay(first.firstDay)
-            previousScope.until = scope.zone.startOfDay(last.lastDay.adding(days: 1))
+            previousScope.firstDay = first.firstDay
+            previousScope.endDay = last.lastDay.adding(days: 1)
             let previous = try aggregate(store, scope: previousScope, grouping: grouping)
             var previousNets: [GroupKey: Int64] = [:]
             for row in previous {
@@ -82,10 +82,10 @@ public enum SpendingAnalysis {
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
-        var months = MonthOfInstant(zone: scope.zone)
+        var months = LocalMonths(scope.accounts)
         try CountedTransactions.forEach(store, scope, needsText: grouping == .merchant) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund else { return }
-            let period = months.month(of: transaction.time)
+            let period = months.month(of: transaction)
             let key: String
             var category: String? = classification.category
             switch grouping {

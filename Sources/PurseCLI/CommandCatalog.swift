@@ -7,8 +7,11 @@ enum CommandCatalog {
             "Write to FILE instead of stdout, whole or not at all; its extension (.csv, .json, .txt) picks the format, another needs --format."
     )
 
+    static let allOption = OptionSpec("all", help: "Include hidden accounts too (see 'purse accounts set').")
+
     static let transactionFilters: [OptionSpec] = [
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+        allOption,
         OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive, in the report time zone."),
         OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
         OptionSpec("month", value: "YYYY-MM", help: "One calendar month: YYYY-MM, this or last."),
@@ -31,6 +34,7 @@ enum CommandCatalog {
         OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
         OptionSpec("include-pending", help: "Count pending and authorized transactions too (booked always count)."),
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+        allOption,
         OptionSpec("currency", value: "CODE", help: "Only this currency, e.g. USD. Repeatable.", repeatable: true),
     ]
     static let reportOutput: [OptionSpec] = [
@@ -97,6 +101,7 @@ enum CommandCatalog {
             ["report", "trend"], summary: "Balance per account at the end of each day, week or month.",
             options: [
                 OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+                allOption,
                 OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
                 OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
                 OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
@@ -104,6 +109,7 @@ enum CommandCatalog {
         CommandSpec(
             ["report", "networth"], summary: "Assets, liabilities and net worth per currency over time.",
             options: [
+                allOption,
                 OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
                 OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
                 OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
@@ -112,6 +118,7 @@ enum CommandCatalog {
             ["report", "drift"], summary: "Derived vs observed balances: where the ledger misses something.",
             options: [
                 OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+                allOption,
                 OptionSpec("fail-on-drift", help: "Exit 1 when any drift is found (default: exit 0, drift is information)."),
             ] + reportOutput),
         CommandSpec(
@@ -151,6 +158,7 @@ enum CommandCatalog {
                 OptionSpec("to", value: "YYYY-MM", help: "Last month of a multi-month view."),
                 OptionSpec("warn-at", value: "PCT", help: "Warn from this share of the budget used (default 80)."),
                 OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+                allOption,
             ] + reportOutput),
         CommandSpec(
             ["budget", "set"], summary: "Set a monthly budget for a category (from a month on).",
@@ -188,6 +196,7 @@ enum CommandCatalog {
                 OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default this)."),
                 OptionSpec("warn-at", value: "PCT", help: "Also report budgets used at least PCT percent."),
                 OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+                allOption,
             ]),
         CommandSpec(
             ["sure", "connect"], summary: "Create a Sure protocol 2 publisher connection.",
@@ -257,6 +266,7 @@ enum CommandCatalog {
                 OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>)."),
                 OptionSpec("warn-at", value: "PCT", help: "Budgets warn from this share used (default 80)."),
                 OptionSpec("no-record", help: "Do not remember what this summary reported (for trial runs)."),
+                allOption,
                 OptionSpec("ascii", help: "Draw sparklines with ASCII only."),
             ]),
         CommandSpec(

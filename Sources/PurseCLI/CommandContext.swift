@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -70,6 +71,16 @@ final class CommandContext {
             throw usageError("unknown time zone '\(given)' in TZ (use an IANA name such as Europe/London)")
         }
         return ReportTimeZone(TimeZone.current)
+    }
+
+    /// The ledger's accounts with the zone of each one's days (`--tz` makes its zone every
+    /// account's), and those the command counts: the ones `--account` names, hidden or not, else
+    /// every account not hidden, or every account with `--all`.
+    func reportAccounts(_ store: LedgerStore) throws -> ReportAccounts {
+        let accounts = try store.ledgerAccounts()
+        return ReportAccounts(
+            accounts, base: try reportTimeZone(), forced: globals.tz != nil,
+            ids: try AccountResolver.accountIDs(self, among: accounts), includingHidden: command.has("all"))
     }
 
     /// How a command that writes may open the ledger.

@@ -61,35 +61,36 @@ public enum ExplainRendering {
                 ("signed_amount", .optional(entry.spendingAmount.map { MoneyFormat.machine($0, currency: entry.currency) })),
             ])
         }
-        return .object([
-            ("schema", .string("purse.explain.v1")),
-            ("months", .array(report.months.map { .string($0.description) })),
-            ("time_zone", .string(report.timeZone)),
-            ("include_pending", .bool(report.includePending)),
-            (
-                "filters",
-                .object([
-                    ("category", .optional(report.filters.category)),
-                    ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                    ("merchant", .optional(report.filters.merchant)),
-                ])
-            ),
-            ("counted", .array(report.counted.map(object))),
-            ("not_counted", .array(report.notCounted.map(object))),
-            (
-                "totals",
-                .array(
-                    report.totals.map { total in
-                        .object([
-                            ("currency", .string(total.currency)),
-                            ("spent", .string(MoneyFormat.machine(total.spent, currency: total.currency))),
-                            ("refunded", .string(MoneyFormat.machine(total.refunded, currency: total.currency))),
-                            ("net", .string(MoneyFormat.machine(total.net, currency: total.currency))),
-                            ("count", .integer(Int64(total.count))),
-                        ])
-                    })
-            ),
-        ])
+        return .object(
+            [
+                ("schema", .string("purse.explain.v1")),
+                ("months", .array(report.months.map { .string($0.description) })),
+            ] + TimeZoneText.json(report.timeZones) + [
+                ("include_pending", .bool(report.includePending)),
+                (
+                    "filters",
+                    .object([
+                        ("category", .optional(report.filters.category)),
+                        ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                        ("merchant", .optional(report.filters.merchant)),
+                    ])
+                ),
+                ("counted", .array(report.counted.map(object))),
+                ("not_counted", .array(report.notCounted.map(object))),
+                (
+                    "totals",
+                    .array(
+                        report.totals.map { total in
+                            .object([
+                                ("currency", .string(total.currency)),
+                                ("spent", .string(MoneyFormat.machine(total.spent, currency: total.currency))),
+                                ("refunded", .string(MoneyFormat.machine(total.refunded, currency: total.currency))),
+                                ("net", .string(MoneyFormat.machine(total.net, currency: total.currency))),
+                                ("count", .integer(Int64(total.count))),
+                            ])
+                        })
+                ),
+            ])
     }
 
     public static func text(_ report: ExplainReport, style: TextStyle) -> String {
@@ -100,7 +101,7 @@ public enum ExplainRendering {
         if let merchant = report.filters.merchant { filters.append("merchant contains \"\(merchant)\"") }
         if !filters.isEmpty { output += "Only \(filters.joined(separator: ", ")).\n" }
         output +=
-            "Time zone \(report.timeZone). "
+            TimeZoneText.sentence(report.timeZones) + ". "
             + (report.includePending
                 ? "Booked, pending and authorized transactions count.\n"
                 : "Booked transactions count; pending and authorized ones only with --include-pending.\n")
