@@ -50,7 +50,8 @@ extension BalanceAnalysis {
                         distinct += 1
                     }
                     let divergence = DriftReport.Divergence(
-                        accountID: account.id, accountName: account.displayName, currency: currency,
+                        accountID: account.id, accountName: account.displayName, accountLabel: selection.label(of: account.id),
+                        currency: currency,
                         from: zone.date(of: earlier.time), to: day, observed: later.balance.units, derived: derived.units,
                         drift: drift.units, firstDay: firstDay)
                     divergences.append(divergence)

@@ -36,7 +36,8 @@ public enum BalanceAnalysis {
                     change = try last.subtracting(first)
                 }
                 return TrendReport.Series(
-                    accountID: account.id, accountName: account.displayName, kind: account.kind,
+                    accountID: account.id, accountName: account.displayName, accountLabel: accounts.label(of: account.id),
+                    kind: account.kind,
                     currency: account.currency, balances: balances, first: first, last: last,
                     change: change)
             }

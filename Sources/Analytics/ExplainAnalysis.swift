@@ -88,6 +88,7 @@ public enum ExplainAnalysis {
     ) -> ExplainReport.Entry {
         ExplainReport.Entry(
             transactionID: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
+            accountLabel: scope.accounts.label(of: transaction.accountID),
             date: scope.date(of: transaction), time: transaction.time,
             merchantName: transaction.merchantName, description: transaction.description,
             merchantCategoryCode: transaction.merchantCategoryCode, type: transaction.type,

@@ -35,6 +35,8 @@ public struct ExplainReport: Sendable {
         public let transactionID: String
         public let accountID: String
         public let accountName: String
+        /// The name as text shows it, told apart from another account's of the same name.
+        public let accountLabel: String
         /// The transaction date's local day in the report time zone.
         public let date: CivilDate
         let time: Int64
@@ -53,7 +55,7 @@ public struct ExplainReport: Sendable {
         public let exclusion: Exclusion?
 
         init(
-            transactionID: String, accountID: String, accountName: String, date: CivilDate, time: Int64,
+            transactionID: String, accountID: String, accountName: String, accountLabel: String, date: CivilDate, time: Int64,
             merchantName: String?, description: String, merchantCategoryCode: Int?, type: TransactionType,
             status: TransactionStatus, indicator: CreditDebitIndicator, currency: String, amount: Int64,
             classification: Classification, exclusion: Exclusion?
@@ -61,6 +63,7 @@ public struct ExplainReport: Sendable {
             self.transactionID = transactionID
             self.accountID = accountID
             self.accountName = accountName
+            self.accountLabel = accountLabel
             self.date = date
             self.time = time
             self.merchantName = merchantName

@@ -9,13 +9,15 @@ public struct ReportAccounts: Sendable {
     /// The report's own zone: today's date, `--month this`, and the accounts without a zone.
     public let base: ReportTimeZone
     /// Every account of the ledger, hidden ones too (internal transfers pair across all).
-    let all: [LedgerAccount]
+    public let all: [LedgerAccount]
     /// The accounts the report counts: those named (`--account`, hidden or not), else every
     /// account that is not hidden, or every account (`--all`).
     public let selected: [LedgerAccount]
     private let zones: [String: ReportTimeZone]
     /// Every zone in use, the report's own among them.
     private let zonesInUse: [ReportTimeZone]
+    /// The names of accounts whose name another account also has, told apart.
+    private let labels: [String: String]
 
     public init(_ accounts: [LedgerAccount], base: ReportTimeZone, forced: Bool = false, ids: [String] = [], includingHidden: Bool = false)
     {
@@ -42,6 +44,35 @@ public struct ReportAccounts: Sendable {
         var inUse = [base]
         for zone in zones.values where !inUse.contains(where: { $0.identifier == zone.identifier }) { inUse.append(zone) }
         zonesInUse = inUse
+        labels = Self.labels(accounts)
+    }
+
+    /// Names that several accounts share (two people's "Apple Card"), each with what tells them
+    /// apart: the source's name when the sources differ, else the institution when those differ,
+    /// else the start of the ID.
+    static func labels(_ accounts: [LedgerAccount]) -> [String: String] {
+        var labels: [String: String] = [:]
+        for group in Dictionary(grouping: accounts, by: { $0.displayName.lowercased() }).values where group.count > 1 {
+            for account in group {
+                let suffix =
+                    Set(group.map(\.sourceName)).count == group.count
+                    ? account.sourceName
+                    : Set(group.map(\.institutionName)).count == group.count ? account.institutionName : shortID(account.id)
+                labels[account.id] = "\(account.displayName) (\(suffix))"
+            }
+        }
+        return labels
+    }
+
+    /// The first eight characters of an ID: enough to tell accounts apart by eye.
+    public static func shortID(_ id: String) -> String {
+        String(id.prefix(8))
+    }
+
+    /// An account's name as text shows it: its display name, told apart from another account's
+    /// of the same name (`Apple Card (Ana's iPhone)`).
+    public func label(of accountID: String) -> String {
+        labels[accountID] ?? all.first { $0.id == accountID }?.displayName ?? accountID
     }
 
     /// The ledger's accounts, read from `store`.

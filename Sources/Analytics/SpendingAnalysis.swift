@@ -50,9 +50,15 @@ public enum SpendingAnalysis {
         rows.sort {
             ($0.period, -$0.net, $0.key, $0.category ?? "", $0.currency) < ($1.period, -$1.net, $1.key, $1.category ?? "", $1.currency)
         }
+        var names: [String: (name: String, label: String)] = [:]
+        if grouping == .account {
+            for id in Set(rows.map(\.key)) {
+                names[id] = (scope.accounts.all.first { $0.id == id }?.displayName ?? id, scope.accounts.label(of: id))
+            }
+        }
         return SpendingReport(
             grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
-            totals: try totals(rows))
+            totals: try totals(rows), accountNames: names)
     }
 
     /// Each currency's rows added up.
@@ -93,7 +99,8 @@ public enum SpendingAnalysis {
             case .mcc: key = transaction.merchantCategoryCode.map(Classifier.codeText) ?? ""
             case .merchant: key = transaction.merchantName ?? transaction.description
             case .account:
-                key = transaction.accountName
+                // By ID: two people's "Apple Card" stay two rows.
+                key = transaction.accountID
                 category = nil
             case .month:
                 key = ""

@@ -11,7 +11,7 @@ extension SummaryAnalysis {
             let previous = series.balances.count > 1 ? series.balances[series.balances.count - 2] : nil
             guard balance != nil || previous != nil else { return nil }
             return try SummaryReport.AccountLine(
-                accountID: series.accountID, name: series.accountName, kind: series.kind,
+                accountID: series.accountID, name: series.accountName, label: series.accountLabel, kind: series.kind,
                 currency: balance?.currency ?? previous?.currency ?? series.currency,
                 balance: balance?.units, previous: previous?.units)
         }

@@ -119,6 +119,8 @@ public struct SummaryReport: Sendable {
     public struct AccountLine: Sendable, Equatable {
         public let accountID: String
         public let name: String
+        /// The name as text shows it, told apart from another account's of the same name.
+        public let label: String
         public let kind: AccountKind
         public let currency: String
         /// Nil before the account's first observation.
@@ -127,9 +129,12 @@ public struct SummaryReport: Sendable {
         /// balance - previous, when there are both.
         public let change: Int64?
 
-        init(accountID: String, name: String, kind: AccountKind, currency: String, balance: Int64?, previous: Int64?) throws(MoneyError) {
+        init(
+            accountID: String, name: String, label: String, kind: AccountKind, currency: String, balance: Int64?, previous: Int64?
+        ) throws(MoneyError) {
             self.accountID = accountID
             self.name = name
+            self.label = label
             self.kind = kind
             self.currency = currency
             self.balance = balance

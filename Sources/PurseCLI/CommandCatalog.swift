@@ -64,8 +64,24 @@ enum CommandCatalog {
                 OptionSpec("format", value: "FORMAT", help: "text or json (default text)."),
             ]),
         CommandSpec(
-            ["accounts"], summary: "Accounts with their latest balances.",
+            ["accounts"], summary: "Accounts with their latest balances, time zones and sources.",
             options: [formatOption, outputOption]),
+        CommandSpec(
+            ["accounts", "set"], summary: "Set an account's own name, time zone or visibility (kept across syncs).",
+            discussion: """
+                What you set here is kept apart from what syncs bring, so every later sync keeps it, and an \
+                account that goes and comes back keeps it too. An account's time zone decides the days of its \
+                transactions and balances in every report (else its source's zone, else TZ). A hidden account \
+                (a closed card) is left out of reports, budgets, net worth and transactions unless --all is \
+                given or --account names it; 'purse accounts' still lists it.
+                """,
+            positionals: [PositionalSpec("ACCOUNT", help: "The account's ID or display name.")],
+            options: [
+                OptionSpec("name", value: "NAME", help: "The name reports show ('' goes back to the synced name)."),
+                OptionSpec("tz", value: "ZONE", help: "Its time zone, an IANA name such as Europe/London ('' goes back to its source's)."),
+                OptionSpec("hidden", help: "Leave it out of reports unless --all or --account."),
+                OptionSpec("visible", help: "Show it in reports again."),
+            ]),
         CommandSpec(
             ["transactions"], summary: "List transactions with filters.",
             options: transactionFilters + [formatOption, outputOption]),

@@ -112,14 +112,14 @@ public enum ExplainRendering {
         for total in report.totals {
             let currency = total.currency
             var table = TextTable(columns: [
-                .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
+                .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
                 .init("Flow"), .init("Category", maximumWidth: 24), .init("Why"), .init("Category from"),
                 .init("Spent", .right), .init("Refunded", .right),
             ])
             for entry in report.counted where entry.currency == currency {
                 let expense = entry.classification.flow == .expense
                 table.append([
-                    entry.date.description, entry.accountName, entry.merchantOrDescription,
+                    entry.date.description, entry.accountLabel, entry.merchantOrDescription,
                     entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.classification.flow.rawValue,
                     entry.classification.category, reasonText(entry), entry.classification.categorySource,
                     expense ? MoneyFormat.text(entry.amount, currency: currency) : "",
@@ -141,12 +141,12 @@ public enum ExplainRendering {
         let count = report.notCounted.count
         output += "\nNot counted as spending: \(count) transaction\(count == 1 ? "" : "s")\n"
         var table = TextTable(columns: [
-            .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
+            .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
             .init("Status"), .init("Flow"), .init("Category", maximumWidth: 24), .init("Why"), .init("Amount", .right),
         ])
         for entry in report.notCounted {
             table.append([
-                entry.date.description, entry.accountName, entry.merchantOrDescription,
+                entry.date.description, entry.accountLabel, entry.merchantOrDescription,
                 entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.status.rawValue,
                 entry.classification.flow.rawValue, entry.classification.category, reasonText(entry),
                 MoneyFormat.text(entry.signedAmount, currency: entry.currency),

@@ -31,8 +31,8 @@ public enum SummaryCSVRendering {
             table.row("budget", c, budget.category, "remaining", amount(budget.remaining, c))
         }
         for line in report.balances {
-            table.row("balance", line.currency, line.name, "balance", amount(line.balance, line.currency))
-            table.row("balance", line.currency, line.name, "change", amount(line.change, line.currency))
+            table.row("balance", line.currency, line.label, "balance", amount(line.balance, line.currency))
+            table.row("balance", line.currency, line.label, "change", amount(line.change, line.currency))
         }
         for line in report.netWorth {
             let c = line.currency

@@ -234,7 +234,7 @@ public enum SummaryHTMLRendering {
                 [("Account", false), ("Balance", true), ("Change vs \(previousName)", true)],
                 report.balances.map { line in
                     [
-                        e(line.name), line.balance.map { money($0, line.currency) } ?? "",
+                        e(line.label), line.balance.map { money($0, line.currency) } ?? "",
                         line.change.map { changeCell($0, line.currency, goodWhenUp: true) } ?? "",
                     ]
                 })

@@ -217,7 +217,7 @@ public enum SummaryTextRendering {
         ])
         for line in report.balances {
             table.append([
-                line.name, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
+                line.label, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
                 line.change.map { signed($0, line.currency) } ?? "",
             ])
         }

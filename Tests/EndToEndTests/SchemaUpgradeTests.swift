@@ -29,7 +29,7 @@ struct SchemaUpgradeTests {
     ]
 
     /// A ledger of today's schema with rows in every table an earlier version has: a synced
-    /// sample export, rules, budgets, and (`withSure`) the example Sure inbox with an open and a
+    /// sample export, rules, budgets, an account's settings, and (`withSure`) the example Sure inbox with an open and a
     /// settled conflict.
     func writtenToday(_ name: String, withSure: Bool) throws -> String {
         let database = folder.file(name + ".sqlite")
@@ -45,6 +45,7 @@ struct SchemaUpgradeTests {
             ["budget", "set", "Groceries", "400", "--currency", "USD", "--rollover", "surplus", "--from", "2026-08"],
             ["budget", "set", "Dining", "150.50", "--currency", "GBP", "--from", "2026-09"],
             ["report", "summary", "--month", "2026-10"],
+            ["accounts", "set", "Savings", "--name", "Rainy day", "--tz", "Europe/Paris"],
         ]
         if withSure { commands.append(["sync", Examples.sureInbox.path]) }
         for command in commands {

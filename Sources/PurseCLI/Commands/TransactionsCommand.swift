@@ -52,7 +52,7 @@ enum TransactionsCommand {
             sink.write(first ? "]\n}\n" : "\n  ]\n}\n")
         case .text:
             var table = TextTable(columns: [
-                .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 32),
+                .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 32),
                 .init("MCC", .right), .init("Type"), .init("Status"), .init("Amount", .right),
             ])
             var count = 0
@@ -60,7 +60,7 @@ enum TransactionsCommand {
                 let transaction = record.transaction
                 table.append([
                     accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
-                    record.accountName,
+                    accounts.label(of: transaction.accountID),
                     transaction.merchantName ?? transaction.transactionDescription,
                     transaction.merchantCategoryCode.map { mccText($0) } ?? "",
                     transaction.transactionType.rawValue, transaction.status.rawValue,
