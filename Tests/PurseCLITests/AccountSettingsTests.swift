@@ -206,6 +206,13 @@ struct AccountSettingsTests {
         #expect(harness.run(["accounts", "--format", "csv"]).stdout == before)
     }
 
+    @Test("accounts set's own --tz is the account's zone: its help lists it once, not the global --tz")
+    func helpListsTzOnce() {
+        let help = harness.run(["accounts", "set", "--help"]).stdout
+        #expect(help.components(separatedBy: "\n  --tz ZONE").count == 2, "\(help)")
+        #expect(help.contains("--tz ZONE    Its time zone"))
+    }
+
     @Test("accounts set needs an existing ledger")
     func needsLedger() throws {
         let elsewhere = try CLITestHarness()
