@@ -7,6 +7,9 @@ enum CommandCatalog {
             "Write to FILE instead of stdout, whole or not at all; its extension (.csv, .json, .txt) picks the format, another needs --format."
     )
 
+    static let bomOption = OptionSpec(
+        "bom", help: "Start CSV with a UTF-8 byte-order mark, so Excel reads it as UTF-8 (also PURSE_CSV_BOM=1).")
+
     static let allOption = OptionSpec("all", help: "Include hidden accounts too (see 'purse accounts set').")
 
     static let transactionFilters: [OptionSpec] = [
@@ -38,7 +41,7 @@ enum CommandCatalog {
         OptionSpec("currency", value: "CODE", help: "Only this currency, e.g. USD. Repeatable.", repeatable: true),
     ]
     static let reportOutput: [OptionSpec] = [
-        formatOption, outputOption,
+        formatOption, outputOption, bomOption,
         OptionSpec("ascii", help: "Draw bars and sparklines with ASCII only."),
     ]
 
@@ -65,7 +68,7 @@ enum CommandCatalog {
             ]),
         CommandSpec(
             ["accounts"], summary: "Accounts with their latest balances, time zones and sources.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["accounts", "set"], summary: "Set an account's own name, time zone or visibility (kept across syncs).",
             discussion: """
@@ -84,7 +87,7 @@ enum CommandCatalog {
             ]),
         CommandSpec(
             ["transactions"], summary: "List transactions with filters.",
-            options: transactionFilters + [formatOption, outputOption]),
+            options: transactionFilters + [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["export", "transactions"], summary: "Every column of the transactions, as spreadsheet-safe CSV or JSON.",
             discussion: """
@@ -94,7 +97,7 @@ enum CommandCatalog {
                 """,
             options: transactionFilters + [
                 OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
-                outputOption,
+                outputOption, bomOption,
             ]),
         CommandSpec(
             ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account or month.",
@@ -155,13 +158,13 @@ enum CommandCatalog {
             ]),
         CommandSpec(
             ["rules", "list"], summary: "The rules, in the order they apply.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["rules", "remove"], summary: "Remove a rule by its number.",
             positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
             discussion: """
@@ -200,7 +203,7 @@ enum CommandCatalog {
             ]),
         CommandSpec(
             ["budget", "list"], summary: "Budgets with their history.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["budget", "check"], summary: "Exit 1 when a budget is over: for cron.",
             discussion: """
@@ -278,6 +281,7 @@ enum CommandCatalog {
                     "format", value: "FORMAT",
                     help: "text, csv, json, html or email (default text, or from -o FILE's extension: .txt, .csv, .json, .html, .eml)."),
                 OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout."),
+                bomOption,
                 OptionSpec("to", value: "ADDR", help: "The email's To (default: the local user at localhost)."),
                 OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>)."),
                 OptionSpec("warn-at", value: "PCT", help: "Budgets warn from this share used (default 80)."),
