@@ -51,7 +51,8 @@ let package = Package(
             name: "SyncTests",
             dependencies: ["Sync", "WalletExport", "SureProtocol", "SampleData", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
         .testTarget(
-            name: "AnalyticsTests", dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "WalletExport", "PurseTestSupport"]),
+            name: "AnalyticsTests",
+            dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "SureProtocol", "WalletExport", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"]),

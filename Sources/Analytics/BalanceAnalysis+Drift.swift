@@ -12,14 +12,15 @@ extension BalanceAnalysis {
     /// drift); consecutive pairs with the same drift are one divergence continuing, so they keep
     /// its first day. Two observations in different currencies cannot be compared: the pair is
     /// skipped and ends any divergence.
-    public static func drift(_ store: LedgerStore, accountIDs: [String] = [], zone: ReportTimeZone) throws -> DriftReport {
+    public static func drift(_ store: LedgerStore, accounts selection: ReportAccounts) throws -> DriftReport {
         var divergences: [DriftReport.Divergence] = []
         var distinct = 0
         var pairsChecked = 0
         var pairsSkipped = 0
         let accounts = try store.readSnapshot {
-            let accounts = try store.balanceAccounts(ids: accountIDs)
+            let accounts = try selected(store, selection)
             for account in accounts {
+                let zone = selection.zone(of: account.id)
                 let observations = BalanceTrend(observations: try store.balanceObservations(accountID: account.id)).observations
                 // The divergence the previous pair was part of, if any.
                 var running: DriftReport.Divergence?
@@ -49,7 +50,8 @@ extension BalanceAnalysis {
                         distinct += 1
                     }
                     let divergence = DriftReport.Divergence(
-                        accountID: account.id, accountName: account.displayName, currency: currency,
+                        accountID: account.id, accountName: account.displayName, accountLabel: selection.label(of: account.id),
+                        currency: currency,
                         from: zone.date(of: earlier.time), to: day, observed: later.balance.units, derived: derived.units,
                         drift: drift.units, firstDay: firstDay)
                     divergences.append(divergence)

@@ -16,19 +16,19 @@ import LedgerStore
 /// - Of observations at the same instant, the one stored last counts (as `purse accounts` shows).
 /// - A balance is in the currency of its observed side's amount. A series whose first and last
 ///   balances are in different currencies has no change, and sums never mix currencies.
-/// - The end of a period is the last second of its last local day in the report time zone.
+/// - The end of a period is the last second of its last local day in the account's zone: each
+///   account's month ends at its own midnight.
 public enum BalanceAnalysis {
-    /// The balance of each account (all when `accountIDs` is empty) at the end of each period.
+    /// The balance of each selected account at the end of each period.
     public static func trend(
-        _ store: LedgerStore, accountIDs: [String] = [], from: CivilDate, to: CivilDate,
-        every interval: ReportCalendar.Interval, zone: ReportTimeZone
+        _ store: LedgerStore, accounts: ReportAccounts, from: CivilDate, to: CivilDate,
+        every interval: ReportCalendar.Interval
     ) throws -> TrendReport {
         let dates = ReportCalendar.periodEnds(from: from, to: to, every: interval)
-        let ends = endInstants(dates, zone: zone)
         let series = try store.readSnapshot {
-            try store.balanceAccounts(ids: accountIDs).map { account in
+            try selected(store, accounts).map { account in
                 let trend = BalanceTrend(observations: try store.balanceObservations(accountID: account.id))
-                let balances = trend.balances(at: ends)
+                let balances = trend.balances(at: endInstants(dates, zone: accounts.zone(of: account.id)))
                 let first = balances.lazy.compactMap { $0 }.first
                 let last = balances.last { $0 != nil } ?? nil
                 var change: Money?
@@ -36,7 +36,8 @@ public enum BalanceAnalysis {
                     change = try last.subtracting(first)
                 }
                 return TrendReport.Series(
-                    accountID: account.id, accountName: account.displayName, kind: account.kind,
+                    accountID: account.id, accountName: account.displayName, accountLabel: accounts.label(of: account.id),
+                    kind: account.kind,
                     currency: account.currency, balances: balances, first: first, last: last,
                     change: change)
             }
@@ -44,10 +45,10 @@ public enum BalanceAnalysis {
         return TrendReport(from: from, to: to, interval: interval, dates: dates, series: series)
     }
 
-    /// Assets, liabilities and net worth of every account, per currency, at the end of each period.
+    /// Assets, liabilities and net worth of the selected accounts, per currency, at the end of each period.
     public static func netWorth(
-        _ store: LedgerStore, from: CivilDate, to: CivilDate,
-        every interval: ReportCalendar.Interval, zone: ReportTimeZone
+        _ store: LedgerStore, accounts: ReportAccounts, from: CivilDate, to: CivilDate,
+        every interval: ReportCalendar.Interval
     ) throws -> NetWorthReport {
         struct Sums {
             var assets: Money
@@ -55,12 +56,12 @@ public enum BalanceAnalysis {
             var accounts = 0
         }
         let dates = ReportCalendar.periodEnds(from: from, to: to, every: interval)
-        let ends = endInstants(dates, zone: zone)
         // Per date, per currency.
         var sums = Array(repeating: [String: Sums](), count: dates.count)
         try store.readSnapshot {
-            for account in try store.balanceAccounts() {
+            for account in try selected(store, accounts) {
                 let trend = BalanceTrend(observations: try store.balanceObservations(accountID: account.id))
+                let ends = endInstants(dates, zone: accounts.zone(of: account.id))
                 for (index, balance) in trend.balances(at: ends).enumerated() {
                     guard let balance else { continue }
                     var sum =
@@ -98,6 +99,12 @@ public enum BalanceAnalysis {
             return NetWorthReport.CurrencySummary(currency: currency, netWorths: netWorths, first: first, last: last, change: change)
         }
         return NetWorthReport(from: from, to: to, interval: interval, dates: dates, rows: rows, currencies: currencies)
+    }
+
+    /// The selected accounts, in `purse accounts` order.
+    static func selected(_ store: LedgerStore, _ accounts: ReportAccounts) throws -> [BalanceAccount] {
+        let ids = Set(accounts.selected.map(\.id))
+        return try store.balanceAccounts().filter { ids.contains($0.id) }
     }
 
     /// The last instant of each local day: an observation at or before it counts for that day.

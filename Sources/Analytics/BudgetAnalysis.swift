@@ -12,7 +12,7 @@ public enum BudgetAnalysis {
 
     /// The report for `months`; `today` decides the running month and its pace.
     public static func report(
-        _ store: LedgerStore, months: [YearMonth], zone: ReportTimeZone, today: CivilDate,
+        _ store: LedgerStore, months: [YearMonth], accounts: ReportAccounts, today: CivilDate,
         warnAt: Int64 = 80, includePending: Bool = false
     ) throws -> BudgetReport {
         guard let firstShown = months.first, let lastShown = months.last else {
@@ -23,7 +23,7 @@ public enum BudgetAnalysis {
         for record in records { histories[Key(category: record.category, currency: record.currency), default: []].append(record) }
         // Spending from the earliest budget month, so every carry chain starts where its budget does.
         let firstNeeded = min(firstShown, records.map(\.firstMonth).min() ?? firstShown)
-        var scope = ReportScope(months: firstNeeded...lastShown, zone: zone)
+        var scope = ReportScope(months: firstNeeded...lastShown, accounts: accounts)
         scope.includePending = includePending
         var spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]] = [:]
         for row in try SpendingAnalysis.aggregate(store, scope: scope, grouping: .category) {

@@ -20,9 +20,9 @@ public enum CashflowAnalysis {
         var sums: [Key: Sums] = [:]
         // Currencies with income or spending; a currency with transfers only has no cash flow.
         var currencies = Set<String>()
-        var monthOf = MonthOfInstant(zone: scope.zone)
+        var monthOf = LocalMonths(scope.accounts)
         try CountedTransactions.forEach(store, scope) { transaction, classification in
-            let key = Key(period: monthOf.month(of: transaction.time), currency: transaction.currency)
+            let key = Key(period: monthOf.month(of: transaction), currency: transaction.currency)
             var sum = sums[key] ?? Sums()
             switch classification.flow {
             case .income: sum.income = try Money.sum(sum.income, transaction.amount, currency: key.currency)

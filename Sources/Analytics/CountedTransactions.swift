@@ -2,8 +2,9 @@ import Ledger
 import LedgerStore
 
 /// The transactions a report counts, each with its flow and category. Internal transfers are
-/// matched over the range widened by ten days on each side, so a pair that straddles the
-/// range's edge is still found.
+/// matched among every account's transactions (hidden accounts too) over the range widened by
+/// ten days on each side, from the earliest zone's start of its first day to the latest zone's
+/// end of its last, so a pair that straddles the range's edge is still found.
 enum CountedTransactions {
     static let matchingMargin: Int64 = 10 * 86_400
 
@@ -15,19 +16,15 @@ enum CountedTransactions {
     ) throws {
         let rules = try store.rules()
         let classifier = Classifier(rules: rules)
-        var candidateSelection = LedgerStore.ReportSelection(
-            from: scope.from.map { $0 - matchingMargin },
-            until: scope.until.map { $0 + matchingMargin },
-            statuses: scope.statuses)
+        let envelope = scope.accounts.envelope(first: scope.firstDay, end: scope.endDay, margin: matchingMargin)
+        var candidateSelection = LedgerStore.ReportSelection(from: envelope.from, until: envelope.until, statuses: scope.statuses)
         candidateSelection.transferCandidateTypes = InternalTransferMatcher.candidateTypes
         var candidates: [ReportTransaction] = []
         try store.forEachReportTransaction(candidateSelection) { transaction in
             if !classifier.hasFlowRule(transaction) { candidates.append(transaction) }
         }
         let partners = InternalTransferMatcher.match(candidates)
-        var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
-        selection.accountIDs = scope.accountIDs
-        selection.currencies = scope.currencies
+        var selection = scope.selection(statuses: scope.statuses)
         selection.includesText = needsText || !rules.isEmpty
         // Reports that only sum do not care in which order transactions of the same second come.
         selection.tiesByID = needsText

@@ -7,6 +7,8 @@ public struct DriftReport: Sendable {
     public struct Divergence: Sendable, Equatable {
         public let accountID: String
         public let accountName: String
+        /// The name as text shows it, told apart from another account's of the same name.
+        public let accountLabel: String
         public let currency: String
         /// Local days of the earlier and the later observation.
         public let from: CivilDate

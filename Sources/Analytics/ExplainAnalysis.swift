@@ -26,9 +26,9 @@ public enum ExplainAnalysis {
                 }
                 sum.count += 1
                 sums[transaction.currency] = sum
-                counted.append(entry(transaction, classification, nil, zone: scope.zone))
+                counted.append(entry(transaction, classification, nil, scope: scope))
             case .income, .transfer:
-                notCounted.append(entry(transaction, classification, .notSpending, zone: scope.zone))
+                notCounted.append(entry(transaction, classification, .notSpending, scope: scope))
             }
         }
         notCounted += try leftOutByStatus(store, scope: scope, match: match)
@@ -42,7 +42,7 @@ public enum ExplainAnalysis {
         }
         return ExplainReport(
             months: months, filters: filters, includePending: scope.includePending,
-            timeZone: scope.zone.identifier, counted: counted, notCounted: notCounted, totals: totals)
+            timeZones: scope.accounts.zoneNames, counted: counted, notCounted: notCounted, totals: totals)
     }
 
     /// The filters, with their texts folded once.
@@ -71,26 +71,25 @@ public enum ExplainAnalysis {
     /// ones are).
     static func leftOutByStatus(_ store: LedgerStore, scope: ReportScope, match: Match) throws -> [ExplainReport.Entry] {
         let classifier = Classifier(rules: try store.rules())
-        var selection = LedgerStore.ReportSelection(from: scope.from, until: scope.until, statuses: scope.statuses)
+        var selection = scope.selection(statuses: scope.statuses)
         selection.excludesStatuses = true
-        selection.accountIDs = scope.accountIDs
-        selection.currencies = scope.currencies
         var entries: [ExplainReport.Entry] = []
         try store.forEachReportTransaction(selection) { transaction in
             let classification = classifier.classify(transaction, transferPartner: nil)
             guard match.accepts(transaction, classification) else { return }
-            entries.append(entry(transaction, classification, .status(transaction.status), zone: scope.zone))
+            entries.append(entry(transaction, classification, .status(transaction.status), scope: scope))
         }
         return entries
     }
 
     static func entry(
         _ transaction: ReportTransaction, _ classification: Classification, _ exclusion: ExplainReport.Exclusion?,
-        zone: ReportTimeZone
+        scope: ReportScope
     ) -> ExplainReport.Entry {
         ExplainReport.Entry(
             transactionID: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
-            date: zone.date(of: transaction.time), time: transaction.time,
+            accountLabel: scope.accounts.label(of: transaction.accountID),
+            date: scope.date(of: transaction), time: transaction.time,
             merchantName: transaction.merchantName, description: transaction.description,
             merchantCategoryCode: transaction.merchantCategoryCode, type: transaction.type,
             status: transaction.status, indicator: transaction.indicator, currency: transaction.currency,

@@ -35,6 +35,8 @@ public struct ExplainReport: Sendable {
         public let transactionID: String
         public let accountID: String
         public let accountName: String
+        /// The name as text shows it, told apart from another account's of the same name.
+        public let accountLabel: String
         /// The transaction date's local day in the report time zone.
         public let date: CivilDate
         let time: Int64
@@ -53,7 +55,7 @@ public struct ExplainReport: Sendable {
         public let exclusion: Exclusion?
 
         init(
-            transactionID: String, accountID: String, accountName: String, date: CivilDate, time: Int64,
+            transactionID: String, accountID: String, accountName: String, accountLabel: String, date: CivilDate, time: Int64,
             merchantName: String?, description: String, merchantCategoryCode: Int?, type: TransactionType,
             status: TransactionStatus, indicator: CreditDebitIndicator, currency: String, amount: Int64,
             classification: Classification, exclusion: Exclusion?
@@ -61,6 +63,7 @@ public struct ExplainReport: Sendable {
             self.transactionID = transactionID
             self.accountID = accountID
             self.accountName = accountName
+            self.accountLabel = accountLabel
             self.date = date
             self.time = time
             self.merchantName = merchantName
@@ -113,8 +116,8 @@ public struct ExplainReport: Sendable {
     public let months: [YearMonth]
     public let filters: Filters
     public let includePending: Bool
-    /// The report time zone's name.
-    public let timeZone: String
+    /// The names of the zones the counted accounts' days are in, sorted.
+    public let timeZones: [String]
     /// Expenses and refunds, in time order.
     public let counted: [Entry]
     /// Income, transfers, and transactions not counted because of their status, in time order.
@@ -123,13 +126,13 @@ public struct ExplainReport: Sendable {
     public let totals: [Total]
 
     init(
-        months: [YearMonth], filters: Filters, includePending: Bool, timeZone: String, counted: [Entry],
+        months: [YearMonth], filters: Filters, includePending: Bool, timeZones: [String], counted: [Entry],
         notCounted: [Entry], totals: [Total]
     ) {
         self.months = months
         self.filters = filters
         self.includePending = includePending
-        self.timeZone = timeZone
+        self.timeZones = timeZones
         self.counted = counted
         self.notCounted = notCounted
         self.totals = totals

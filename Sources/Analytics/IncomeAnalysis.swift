@@ -12,11 +12,11 @@ public enum IncomeAnalysis {
     public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth]) throws -> IncomeReport {
         var groups: [GroupKey: (amount: Int64, count: Int)] = [:]
         var totals: [String: (amount: Int64, count: Int)] = [:]
-        var monthOf = MonthOfInstant(zone: scope.zone)
+        var monthOf = LocalMonths(scope.accounts)
         try CountedTransactions.forEach(store, scope) { transaction, classification in
             guard classification.flow == .income else { return }
             let key = GroupKey(
-                period: monthOf.month(of: transaction.time), source: transaction.merchantName ?? transaction.description,
+                period: monthOf.month(of: transaction), source: transaction.merchantName ?? transaction.description,
                 currency: transaction.currency)
             var group = groups[key] ?? (0, 0)
             group.amount = try Money.sum(group.amount, transaction.amount, currency: transaction.currency)

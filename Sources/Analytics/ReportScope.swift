@@ -1,33 +1,45 @@
 import Ledger
 import LedgerStore
 
-/// Which transactions a report counts: a range of local days, pending in or out, optional
-/// account and currency filters, and the zone that turns instants into days.
+/// Which transactions a report counts: a range of local days (each account's own, in its
+/// zone), pending in or out, the accounts and currencies.
 public struct ReportScope: Sendable {
-    /// First instant counted (nil: from the beginning).
-    var from: Int64?
-    /// First instant not counted (nil: to the end).
-    var until: Int64?
+    /// First local day counted (nil: from the beginning).
+    var firstDay: CivilDate?
+    /// First local day not counted (nil: to the end).
+    var endDay: CivilDate?
     public var includePending = false
-    public var accountIDs: [String] = []
     public var currencies: [String] = []
-    var zone: ReportTimeZone
+    /// The accounts counted, and each one's zone.
+    public let accounts: ReportAccounts
 
-    public init(from: Int64?, until: Int64?, zone: ReportTimeZone) {
-        self.from = from
-        self.until = until
-        self.zone = zone
+    /// `first` to `last`, both included (nil: open).
+    public init(first: CivilDate?, last: CivilDate?, accounts: ReportAccounts) {
+        firstDay = first
+        endDay = last?.adding(days: 1)
+        self.accounts = accounts
     }
 
-    /// The months `from` to `until - 1` cover, in the report zone.
-    public init(months: ClosedRange<YearMonth>, zone: ReportTimeZone) {
-        self.init(
-            from: zone.startOfDay(months.lowerBound.firstDay),
-            until: zone.startOfDay(months.upperBound.lastDay.adding(days: 1)), zone: zone)
+    /// The months `months` covers.
+    public init(months: ClosedRange<YearMonth>, accounts: ReportAccounts) {
+        self.init(first: months.lowerBound.firstDay, last: months.upperBound.lastDay, accounts: accounts)
     }
 
     /// memo and rejected never count; pending and authorized only with --include-pending.
     var statuses: [TransactionStatus] {
         includePending ? [.authorized, .booked, .pending] : [.booked]
+    }
+
+    /// The counted accounts' transactions of the scope's days, with `statuses`.
+    func selection(statuses: [TransactionStatus]) -> LedgerStore.ReportSelection {
+        var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: statuses)
+        selection.accountRanges = accounts.ranges(first: firstDay, end: endDay)
+        selection.currencies = currencies
+        return selection
+    }
+
+    /// The local date of a transaction (or any instant of an account).
+    func date(of transaction: ReportTransaction) -> CivilDate {
+        accounts.zone(of: transaction.accountID).date(of: transaction.time)
     }
 }

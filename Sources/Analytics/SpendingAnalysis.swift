@@ -17,8 +17,8 @@ public enum SpendingAnalysis {
         var rows = try aggregate(store, scope: scope, grouping: grouping)
         if let previousMonths, let first = previousMonths.first, let last = previousMonths.last {
             var previousScope = scope
-            previousScope.from = scope.zone.startOfDay(first.firstDay)
-            previousScope.until = scope.zone.startOfDay(last.lastDay.adding(days: 1))
+            previousScope.firstDay = first.firstDay
+            previousScope.endDay = last.lastDay.adding(days: 1)
             let previous = try aggregate(store, scope: previousScope, grouping: grouping)
             var previousNets: [GroupKey: Int64] = [:]
             for row in previous {
@@ -50,9 +50,15 @@ public enum SpendingAnalysis {
         rows.sort {
             ($0.period, -$0.net, $0.key, $0.category ?? "", $0.currency) < ($1.period, -$1.net, $1.key, $1.category ?? "", $1.currency)
         }
+        var names: [String: (name: String, label: String)] = [:]
+        if grouping == .account {
+            for id in Set(rows.map(\.key)) {
+                names[id] = (scope.accounts.all.first { $0.id == id }?.displayName ?? id, scope.accounts.label(of: id))
+            }
+        }
         return SpendingReport(
             grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
-            totals: try totals(rows))
+            totals: try totals(rows), accountNames: names)
     }
 
     /// Each currency's rows added up.
@@ -82,10 +88,10 @@ public enum SpendingAnalysis {
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
-        var months = MonthOfInstant(zone: scope.zone)
+        var months = LocalMonths(scope.accounts)
         try CountedTransactions.forEach(store, scope, needsText: grouping == .merchant) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund else { return }
-            let period = months.month(of: transaction.time)
+            let period = months.month(of: transaction)
             let key: String
             var category: String? = classification.category
             switch grouping {
@@ -93,7 +99,8 @@ public enum SpendingAnalysis {
             case .mcc: key = transaction.merchantCategoryCode.map(Classifier.codeText) ?? ""
             case .merchant: key = transaction.merchantName ?? transaction.description
             case .account:
-                key = transaction.accountName
+                // By ID: two people's "Apple Card" stay two rows.
+                key = transaction.accountID
                 category = nil
             case .month:
                 key = ""

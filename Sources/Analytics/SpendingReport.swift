@@ -10,7 +10,7 @@ public struct SpendingReport: Sendable {
     /// One group in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
-        /// The group's name: category, merchant, account name, the MCC as four digits ("" for none), or "" by month.
+        /// The group's name: category, merchant, account ID, the MCC as four digits ("" for none), or "" by month.
         public let key: String
         public let merchantCategoryCode: Int?
         public let codeDescription: String?
@@ -108,6 +108,15 @@ public struct SpendingReport: Sendable {
     public let previousMonths: [YearMonth]?
     /// One per currency of the rows, by currency code.
     let totals: [Total]
+    /// By account: each account's name, and its name as text shows it (told apart from another
+    /// account's of the same name), by ID.
+    let accountNames: [String: (name: String, label: String)]
+
+    /// The name of the account of a row by account.
+    public func accountName(_ row: Row) -> String { accountNames[row.key]?.name ?? row.key }
+
+    /// The same as text shows it: `Apple Card (Ana's iPhone)` when another account is also named Apple Card.
+    public func accountLabel(_ row: Row) -> String { accountNames[row.key]?.label ?? row.key }
 
     public var currencies: [String] { totals.map(\.currency) }
 

@@ -3,26 +3,24 @@ import LedgerStore
 
 extension SummaryAnalysis {
     /// Each account's balance at the end of the month and of the month before.
-    static func accountLines(_ store: LedgerStore, month: YearMonth, zone: ReportTimeZone) throws -> [SummaryReport.AccountLine] {
+    static func accountLines(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [SummaryReport.AccountLine] {
         let trend = try BalanceAnalysis.trend(
-            store, from: month.adding(months: -1).firstDay, to: month.lastDay, every: .month,
-            zone: zone)
+            store, accounts: accounts, from: month.adding(months: -1).firstDay, to: month.lastDay, every: .month)
         return try trend.series.compactMap { series -> SummaryReport.AccountLine? in
             let balance = series.balances.last ?? nil
             let previous = series.balances.count > 1 ? series.balances[series.balances.count - 2] : nil
             guard balance != nil || previous != nil else { return nil }
             return try SummaryReport.AccountLine(
-                accountID: series.accountID, name: series.accountName, kind: series.kind,
+                accountID: series.accountID, name: series.accountName, label: series.accountLabel, kind: series.kind,
                 currency: balance?.currency ?? previous?.currency ?? series.currency,
                 balance: balance?.units, previous: previous?.units)
         }
     }
 
     /// Net worth per currency at the month's end, with the twelve month ends up to it.
-    static func netWorthLines(_ store: LedgerStore, month: YearMonth, zone: ReportTimeZone) throws -> [SummaryReport.NetWorthLine] {
+    static func netWorthLines(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [SummaryReport.NetWorthLine] {
         let worth = try BalanceAnalysis.netWorth(
-            store, from: month.adding(months: -11).firstDay, to: month.lastDay, every: .month,
-            zone: zone)
+            store, accounts: accounts, from: month.adding(months: -11).firstDay, to: month.lastDay, every: .month)
         return try worth.currencies.map { summary -> SummaryReport.NetWorthLine in
             let row = worth.rows.last { $0.currency == summary.currency && $0.date == month.lastDay }
             let values = summary.netWorths
@@ -33,15 +31,24 @@ extension SummaryAnalysis {
         }
     }
 
-    /// When each source last synced, and which of them (or of their streams) are stale.
+    /// How old each source's data is, and which sources (or streams) are stale. A source's data
+    /// is as new as the newest of: when its exporter wrote (a Wallet export's `exportedAt`), when
+    /// a change set of it last arrived, and the newest capture applied from it (Sure): when
+    /// purse last ran says nothing of the data. A stream is called out when its data has not
+    /// changed for more than the limit while another stream of its source did.
     static func freshness(_ store: LedgerStore, now: Timestamp) throws -> [SummaryReport.SourceFreshness] {
         try store.sourceStatuses().map { source -> SummaryReport.SourceFreshness in
-            let synced = source.lastSyncedAt.flatMap(Timestamp.init(rfc3339:))
-            let days = synced.map { Int((now.epochSeconds - $0.epochSeconds).floorDivided(by: 86_400)) }
+            let times = ([source.exportedAt, source.lastCapturedAt] + source.streams.map(\.changedAt))
+                .compactMap { $0.flatMap(Timestamp.init(rfc3339:)) }
+            let newest = times.max { $0.epochSeconds < $1.epochSeconds }
+            func days(since time: Timestamp) -> Int { Int((now.epochSeconds - time.epochSeconds).floorDivided(by: 86_400)) }
             let limit = Int64(SummaryReport.staleAfterDays) * 86_400
-            let stale = synced.map { now.epochSeconds - $0.epochSeconds > limit } ?? true
+            let stale = newest.map { now.epochSeconds - $0.epochSeconds > limit } ?? true
+            // A stream lags when it has not changed for more than the limit while another of its
+            // source's streams did: one account that stopped, not a quiet week.
+            let newestChange = source.streams.compactMap { Timestamp(rfc3339: $0.changedAt)?.epochSeconds }.max() ?? 0
             let streams = source.streams.compactMap { stream -> SummaryReport.StreamFreshness? in
-                guard let changed = Timestamp(rfc3339: stream.changedAt), now.epochSeconds - changed.epochSeconds > limit else {
+                guard let changed = Timestamp(rfc3339: stream.changedAt), newestChange - changed.epochSeconds > limit else {
                     return nil
                 }
                 return SummaryReport.StreamFreshness(
@@ -50,7 +57,8 @@ extension SummaryAnalysis {
             }
             return SummaryReport.SourceFreshness(
                 name: source.name, kind: source.kind, lastSyncedAt: source.lastSyncedAt,
-                daysSinceSync: days, isStale: stale, staleStreams: streams)
+                daysSinceSync: source.lastSyncedAt.flatMap(Timestamp.init(rfc3339:)).map(days(since:)), dataAsOf: newest?.text,
+                daysOld: newest.map(days(since:)), isStale: stale, staleStreams: streams)
         }
     }
 }

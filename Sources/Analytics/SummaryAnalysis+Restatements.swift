@@ -38,12 +38,12 @@ extension SummaryAnalysis {
     /// reported. `facts` are the months already counted (the summary's four).
     static func restatements(
         _ store: LedgerStore, month: YearMonth, complete: Bool, facts: [YearMonth: MonthFacts],
-        zone: ReportTimeZone, now: Timestamp
+        accounts: ReportAccounts, now: Timestamp
     ) throws -> ([SummaryReport.Restatement], [SummaryRecord]) {
         var records: [SummaryRecord] = []
         var restatements: [SummaryReport.Restatement] = []
         for record in try store.summaryRecords() where record.month <= month {
-            let current = try facts[record.month] ?? monthFacts(store, record.month, zone: zone)
+            let current = try facts[record.month] ?? monthFacts(store, record.month, accounts: accounts)
             let digest = current.digest.hex
             guard digest != record.digest else { continue }
             restatements.append(
@@ -85,9 +85,9 @@ extension SummaryAnalysis {
         return changes
     }
 
-    static func monthFacts(_ store: LedgerStore, _ month: YearMonth, zone: ReportTimeZone) throws -> MonthFacts {
+    static func monthFacts(_ store: LedgerStore, _ month: YearMonth, accounts: ReportAccounts) throws -> MonthFacts {
         var facts = MonthFacts()
-        try CountedTransactions.forEach(store, ReportScope(months: month...month, zone: zone)) { try facts.add($0, $1) }
+        try CountedTransactions.forEach(store, ReportScope(months: month...month, accounts: accounts)) { try facts.add($0, $1) }
         return facts
     }
 }

@@ -20,8 +20,8 @@ extension SummaryAnalysis {
     /// and each month's facts for restatements.
     struct CountedSums {
         let month: YearMonth
-        let zone: ReportTimeZone
-        var monthOf: MonthOfInstant
+        let accounts: ReportAccounts
+        var monthOf: LocalMonths
         var spending: [YearMonth: [CategoryKey: CategorySums]] = [:]
         var merchants: [MerchantKey: (net: Int64, count: Int)] = [:]
         var expenses: [String: [SummaryReport.Item]] = [:]
@@ -30,14 +30,14 @@ extension SummaryAnalysis {
         /// The currencies spent in during the four months, or with income this month.
         var currencies = Set<String>()
 
-        init(month: YearMonth, zone: ReportTimeZone) {
+        init(month: YearMonth, accounts: ReportAccounts) {
             self.month = month
-            self.zone = zone
-            monthOf = MonthOfInstant(zone: zone)
+            self.accounts = accounts
+            monthOf = LocalMonths(accounts)
         }
 
         mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
-            let period = monthOf.month(of: transaction.time)
+            let period = monthOf.month(of: transaction)
             try facts[period, default: MonthFacts()].add(transaction, classification)
             let currency = transaction.currency
             switch classification.flow {
@@ -76,7 +76,7 @@ extension SummaryAnalysis {
             merchant.count += 1
             merchants[merchantKey] = merchant
             if classification.flow == .expense {
-                expenses[currency, default: []].append(item(transaction, category: classification.category, zone: zone))
+                expenses[currency, default: []].append(item(transaction, category: classification.category, accounts: accounts))
             }
         }
 

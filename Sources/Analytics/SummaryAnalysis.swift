@@ -22,27 +22,32 @@ public enum SummaryAnalysis {
     static let listed = 5
 
     public static func report(
-        _ store: LedgerStore, month: YearMonth, zone: ReportTimeZone, now: Timestamp,
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, now: Timestamp,
         warnAt: Int64 = 80
     ) throws -> Result {
-        var counted = CountedSums(month: month, zone: zone)
-        try CountedTransactions.forEach(store, ReportScope(months: month.adding(months: -3)...month, zone: zone)) {
+        var counted = CountedSums(month: month, accounts: accounts)
+        try CountedTransactions.forEach(store, ReportScope(months: month.adding(months: -3)...month, accounts: accounts)) {
             try counted.add($0, $1)
         }
-        let pending = try pendingItems(store, month: month, zone: zone)
+        let newest = try newestTransaction(store, accounts: accounts)
         var sections: [SummaryReport.CurrencySection] = []
-        for currency in counted.currencies.union(pending.keys).sorted() {
-            sections.append(try counted.section(currency, pending: pending[currency] ?? []))
+        // A month after the data ends has nothing to compare: no "-100 %" against the month before.
+        if newest.map({ $0 >= month.firstDay }) ?? true {
+            let pending = try pendingItems(store, month: month, accounts: accounts)
+            for currency in counted.currencies.union(pending.keys).sorted() {
+                sections.append(try counted.section(currency, pending: pending[currency] ?? []))
+            }
         }
 
-        let today = zone.date(of: now.epochSeconds)
-        let budgets = try BudgetAnalysis.report(store, months: [month], zone: zone, today: today, warnAt: warnAt)
+        let today = accounts.base.date(of: now.epochSeconds)
+        let budgets = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
             .rows.filter { !$0.isUnbudgeted }
-        let balances = try accountLines(store, month: month, zone: zone)
-        let netWorth = try netWorthLines(store, month: month, zone: zone)
-        let complete = month < YearMonth(today)
+        let balances = try accountLines(store, month: month, accounts: accounts)
+        let netWorth = try netWorthLines(store, month: month, accounts: accounts)
+        let complete = accounts.hasEnded(month, now: now)
+        let reportedBefore = try store.summaryRecords().contains { $0.month <= month }
         let (restatements, records) = try self.restatements(
-            store, month: month, complete: complete, facts: counted.facts, zone: zone,
+            store, month: month, complete: complete, facts: counted.facts, accounts: accounts,
             now: now)
         let freshness = try self.freshness(store, now: now)
 
@@ -51,23 +56,26 @@ public enum SummaryAnalysis {
         let report = SummaryReport(
             month: month, previousMonth: month.adding(months: -1),
             averageMonths: (1...3).reversed().map { month.adding(months: -$0) },
-            generatedAt: now, zoneIdentifier: zone.identifier, isMonthComplete: complete,
+            generatedAt: now, timeZones: accounts.zoneNames, isMonthComplete: complete,
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
-            restatements: restatements, freshness: freshness)
+            restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         return Result(report: report, records: records)
+    }
+
+    /// The local day of the newest transaction of the selected accounts, each in its zone.
+    static func newestTransaction(_ store: LedgerStore, accounts: ReportAccounts) throws -> CivilDate? {
+        try store.newestTransactionTimes(accountIDs: accounts.selected.map(\.id))
+            .map { accounts.zone(of: $0.key).date(of: $0.value) }.max()
     }
 
     /// Every pending or authorized transaction dated up to the month's end that has not booked
     /// yet, by currency.
-    static func pendingItems(_ store: LedgerStore, month: YearMonth, zone: ReportTimeZone) throws -> [String: [SummaryReport.Item]] {
+    static func pendingItems(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [String: [SummaryReport.Item]] {
         var pending: [String: [SummaryReport.Item]] = [:]
-        let monthEnd = zone.startOfDay(month.lastDay.adding(days: 1))
-        try store.forEachReportTransaction(
-            LedgerStore.ReportSelection(
-                from: nil, until: monthEnd,
-                statuses: [.pending, .authorized])
-        ) { transaction in
-            pending[transaction.currency, default: []].append(item(transaction, category: nil, zone: zone))
+        var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [.pending, .authorized])
+        selection.accountRanges = accounts.ranges(first: nil, end: month.lastDay.adding(days: 1))
+        try store.forEachReportTransaction(selection) { transaction in
+            pending[transaction.currency, default: []].append(item(transaction, category: nil, accounts: accounts))
         }
         return pending
     }
@@ -80,9 +88,9 @@ public enum SummaryAnalysis {
         return BudgetAnalysis.roundedDivision(total, 3 * step) * step
     }
 
-    static func item(_ transaction: ReportTransaction, category: String?, zone: ReportTimeZone) -> SummaryReport.Item {
+    static func item(_ transaction: ReportTransaction, category: String?, accounts: ReportAccounts) -> SummaryReport.Item {
         SummaryReport.Item(
-            id: transaction.id, date: zone.date(of: transaction.time),
+            id: transaction.id, date: accounts.zone(of: transaction.accountID).date(of: transaction.time),
             merchant: transaction.merchantName ?? transaction.description, category: category,
             account: transaction.accountName, amount: transaction.amount, indicator: transaction.indicator,
             status: transaction.status)

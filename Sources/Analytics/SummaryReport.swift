@@ -119,6 +119,8 @@ public struct SummaryReport: Sendable {
     public struct AccountLine: Sendable, Equatable {
         public let accountID: String
         public let name: String
+        /// The name as text shows it, told apart from another account's of the same name.
+        public let label: String
         public let kind: AccountKind
         public let currency: String
         /// Nil before the account's first observation.
@@ -127,9 +129,12 @@ public struct SummaryReport: Sendable {
         /// balance - previous, when there are both.
         public let change: Int64?
 
-        init(accountID: String, name: String, kind: AccountKind, currency: String, balance: Int64?, previous: Int64?) throws(MoneyError) {
+        init(
+            accountID: String, name: String, label: String, kind: AccountKind, currency: String, balance: Int64?, previous: Int64?
+        ) throws(MoneyError) {
             self.accountID = accountID
             self.name = name
+            self.label = label
             self.kind = kind
             self.currency = currency
             self.balance = balance
@@ -203,14 +208,19 @@ public struct SummaryReport: Sendable {
         public let days: Int
     }
 
-    /// When a source last synced, and whether it (or one of its streams) is stale.
+    /// How new a source's data is, and whether it (or one of its streams) is stale.
     public struct SourceFreshness: Sendable, Equatable {
         public let name: String
         public let kind: String
+        /// When purse last synced it.
         public let lastSyncedAt: String?
         /// Whole days since the last sync; nil when never synced.
         public let daysSinceSync: Int?
-        /// Not synced for more than `SummaryReport.staleAfterDays` days (or never).
+        /// The newest of when its exporter wrote and when its data last arrived (or was captured).
+        public let dataAsOf: String?
+        /// Whole days since `dataAsOf`; nil without data.
+        public let daysOld: Int?
+        /// Data older than `SummaryReport.staleAfterDays` days (or none).
         public let isStale: Bool
         /// Streams whose data has not changed for more than `staleAfterDays` days.
         public let staleStreams: [StreamFreshness]
@@ -224,7 +234,8 @@ public struct SummaryReport: Sendable {
     public let averageMonths: [YearMonth]
     /// When the summary was made (the injected clock).
     public let generatedAt: Timestamp
-    public let zoneIdentifier: String
+    /// The zones the accounts' days are in, sorted.
+    public let timeZones: [String]
     /// False for the running month: its numbers are still moving.
     public let isMonthComplete: Bool
     /// The currency with the most expenses and refunds first, then by code.
@@ -238,7 +249,16 @@ public struct SummaryReport: Sendable {
     public let netWorth: [NetWorthLine]
     /// By month.
     public let restatements: [Restatement]
+    /// Whether a summary remembered a month at or before this one: without, there is nothing
+    /// that could have been restated.
+    public let hasReportedBefore: Bool
     public let freshness: [SourceFreshness]
+    /// The local day of the newest transaction of the accounts (nil: none yet).
+    public let newestTransaction: CivilDate?
+
+    /// The month starts after the newest transaction: its data has not come in yet, so there is
+    /// nothing to compare (no spending sections).
+    public var isAfterData: Bool { newestTransaction.map { $0 < month.firstDay } ?? false }
 
     public var budgetsOver: Int { budgets.filter { $0.status == .over }.count }
     var budgetsWarn: Int { budgets.filter { $0.status == .warn }.count }

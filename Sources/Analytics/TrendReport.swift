@@ -7,6 +7,8 @@ public struct TrendReport: Sendable {
     public struct Series: Sendable, Equatable {
         public let accountID: String
         public let accountName: String
+        /// The name as text shows it, told apart from another account's of the same name.
+        public let accountLabel: String
         public let kind: AccountKind
         /// The account's currency (each balance also carries its own).
         public let currency: String

@@ -7,8 +7,14 @@ enum CommandCatalog {
             "Write to FILE instead of stdout, whole or not at all; its extension (.csv, .json, .txt) picks the format, another needs --format."
     )
 
+    static let bomOption = OptionSpec(
+        "bom", help: "Start CSV with a UTF-8 byte-order mark, so Excel reads it as UTF-8 (also PURSE_CSV_BOM=1).")
+
+    static let allOption = OptionSpec("all", help: "Include hidden accounts too (see 'purse accounts set').")
+
     static let transactionFilters: [OptionSpec] = [
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+        allOption,
         OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive, in the report time zone."),
         OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
         OptionSpec("month", value: "YYYY-MM", help: "One calendar month: YYYY-MM, this or last."),
@@ -31,10 +37,11 @@ enum CommandCatalog {
         OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
         OptionSpec("include-pending", help: "Count pending and authorized transactions too (booked always count)."),
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+        allOption,
         OptionSpec("currency", value: "CODE", help: "Only this currency, e.g. USD. Repeatable.", repeatable: true),
     ]
     static let reportOutput: [OptionSpec] = [
-        formatOption, outputOption,
+        formatOption, outputOption, bomOption,
         OptionSpec("ascii", help: "Draw bars and sparklines with ASCII only."),
     ]
 
@@ -73,11 +80,27 @@ enum CommandCatalog {
                 OptionSpec("format", value: "FORMAT", help: "text or json (default text)."),
             ]),
         CommandSpec(
-            ["accounts"], summary: "Accounts with their latest balances.",
-            options: [formatOption, outputOption]),
+            ["accounts"], summary: "Accounts with their latest balances, time zones and sources.",
+            options: [formatOption, outputOption, bomOption]),
+        CommandSpec(
+            ["accounts", "set"], summary: "Set an account's own name, time zone or visibility (kept across syncs).",
+            discussion: """
+                What you set here is kept apart from what syncs bring, so every later sync keeps it, and an \
+                account that goes and comes back keeps it too. An account's time zone decides the days of its \
+                transactions and balances in every report (else its source's zone, else TZ). A hidden account \
+                (a closed card) is left out of reports, budgets, net worth and transactions unless --all is \
+                given or --account names it; 'purse accounts' still lists it.
+                """,
+            positionals: [PositionalSpec("ACCOUNT", help: "The account's ID or display name.")],
+            options: [
+                OptionSpec("name", value: "NAME", help: "The name reports show ('' goes back to the synced name)."),
+                OptionSpec("tz", value: "ZONE", help: "Its time zone, an IANA name such as Europe/London ('' goes back to its source's)."),
+                OptionSpec("hidden", help: "Leave it out of reports unless --all or --account."),
+                OptionSpec("visible", help: "Show it in reports again."),
+            ]),
         CommandSpec(
             ["transactions"], summary: "List transactions with filters.",
-            options: transactionFilters + [formatOption, outputOption]),
+            options: transactionFilters + [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["export", "transactions"], summary: "Every column of the transactions, as spreadsheet-safe CSV or JSON.",
             discussion: """
@@ -87,7 +110,7 @@ enum CommandCatalog {
                 """,
             options: transactionFilters + [
                 OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
-                outputOption,
+                outputOption, bomOption,
             ]),
         CommandSpec(
             ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account or month.",
@@ -110,6 +133,7 @@ enum CommandCatalog {
             ["report", "trend"], summary: "Balance per account at the end of each day, week or month.",
             options: [
                 OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+                allOption,
                 OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
                 OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
                 OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
@@ -117,6 +141,7 @@ enum CommandCatalog {
         CommandSpec(
             ["report", "networth"], summary: "Assets, liabilities and net worth per currency over time.",
             options: [
+                allOption,
                 OptionSpec("from", value: "YYYY-MM-DD", help: "First day (default: 12 months before --to)."),
                 OptionSpec("to", value: "YYYY-MM-DD", help: "Last day (default: today)."),
                 OptionSpec("every", value: "PERIOD", help: "day, week or month (default month)."),
@@ -125,6 +150,7 @@ enum CommandCatalog {
             ["report", "drift"], summary: "Derived vs observed balances: where the ledger misses something.",
             options: [
                 OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
+                allOption,
                 OptionSpec("fail-on-drift", help: "Exit 1 when any drift is found (default: exit 0, drift is information)."),
             ] + reportOutput),
         CommandSpec(
@@ -145,13 +171,13 @@ enum CommandCatalog {
             ]),
         CommandSpec(
             ["rules", "list"], summary: "The rules, in the order they apply.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["rules", "remove"], summary: "Remove a rule by its number.",
             positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
             discussion: """
@@ -164,6 +190,7 @@ enum CommandCatalog {
                 OptionSpec("to", value: "YYYY-MM", help: "Last month of a multi-month view."),
                 OptionSpec("warn-at", value: "PCT", help: "Warn from this share of the budget used (default 80)."),
                 OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+                allOption,
             ] + reportOutput),
         CommandSpec(
             ["budget", "set"], summary: "Set a monthly budget for a category (from a month on).",
@@ -189,7 +216,7 @@ enum CommandCatalog {
             ]),
         CommandSpec(
             ["budget", "list"], summary: "Budgets with their history.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["budget", "check"], summary: "Exit 1 when a budget is over: for cron.",
             discussion: """
@@ -201,6 +228,7 @@ enum CommandCatalog {
                 OptionSpec("month", value: "YYYY-MM", help: "The month: YYYY-MM, this or last (default this)."),
                 OptionSpec("warn-at", value: "PCT", help: "Also report budgets used at least PCT percent."),
                 OptionSpec("include-pending", help: "Count pending and authorized transactions too."),
+                allOption,
             ]),
         CommandSpec(
             ["sure", "connect"], summary: "Create a Sure protocol 2 publisher connection.",
@@ -266,10 +294,12 @@ enum CommandCatalog {
                     "format", value: "FORMAT",
                     help: "text, csv, json, html or email (default text, or from -o FILE's extension: .txt, .csv, .json, .html, .eml)."),
                 OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout."),
+                bomOption,
                 OptionSpec("to", value: "ADDR", help: "The email's To (default: the local user at localhost)."),
                 OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>)."),
                 OptionSpec("warn-at", value: "PCT", help: "Budgets warn from this share used (default 80)."),
                 OptionSpec("no-record", help: "Do not remember what this summary reported (for trial runs)."),
+                allOption,
                 OptionSpec("ascii", help: "Draw sparklines with ASCII only."),
             ]),
         CommandSpec(

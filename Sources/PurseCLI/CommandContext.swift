@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -11,6 +12,9 @@ final class CommandContext {
     let now: Timestamp
     let stdout: TextSink
     let stderr: TextSink
+    /// The raw value of the output format `format(among:fallback:)` chose; text for a command
+    /// without one.
+    private var dataFormat = OutputFormat.text.rawValue
 
     init(
         command: ParsedCommand, globals: GlobalOptions, environment: [String: String], now: Date,
@@ -70,6 +74,16 @@ final class CommandContext {
             throw usageError("unknown time zone '\(given)' in TZ (use an IANA name such as Europe/London)")
         }
         return ReportTimeZone(TimeZone.current)
+    }
+
+    /// The ledger's accounts with the zone of each one's days (`--tz` makes its zone every
+    /// account's), and those the command counts: the ones `--account` names, hidden or not, else
+    /// every account not hidden, or every account with `--all`.
+    func reportAccounts(_ store: LedgerStore) throws -> ReportAccounts {
+        let accounts = try store.ledgerAccounts()
+        return ReportAccounts(
+            accounts, base: try reportTimeZone(), forced: globals.tz != nil,
+            ids: try AccountResolver.accountIDs(self, among: accounts), includingHidden: command.has("all"))
     }
 
     /// How a command that writes may open the ledger.
@@ -150,7 +164,16 @@ final class CommandContext {
     }
 
     /// `outputFormat` for a command with formats of its own (`report summary`), by their names.
+    /// The format chosen decides what `writingData` does besides: a BOM before CSV when asked
+    /// for, ASCII only in text when the locale is not UTF-8.
     func format<Format: RawRepresentable<String>>(among allowed: [Format], fallback: Format) throws -> Format {
+        let format = try chosenFormat(among: allowed, fallback: fallback)
+        dataFormat = format.rawValue
+        (stdout as? ASCIISink)?.transliterates = dataFormat == OutputFormat.text.rawValue
+        return format
+    }
+
+    private func chosenFormat<Format: RawRepresentable<String>>(among allowed: [Format], fallback: Format) throws -> Format {
         let names = allowed.map(\.rawValue)
         if let text = command.value("format") {
             guard let format = allowed.first(where: { $0.rawValue == text }) else {
@@ -177,13 +200,21 @@ final class CommandContext {
     /// is out when this returns, so what a command does next (a summary remembering itself) is
     /// done only for data that reached its reader.
     func writingData(_ body: (TextSink) throws -> Void) throws {
+        let isText = dataFormat == OutputFormat.text.rawValue
+        // HTML and email are UTF-8 documents whatever the locale.
+        let ascii = isText && !ASCIIText.localeTakesUTF8(environment)
+        let bom = dataFormat == OutputFormat.csv.rawValue && (command.has("bom") || environment["PURSE_CSV_BOM"] == "1")
+        func write(to sink: TextSink) throws {
+            if bom { sink.write("\u{FEFF}") }
+            try ASCIIText.$isRequired.withValue(ascii) { try body(sink) }
+        }
         guard let file = command.value("output"), file != "-" else {
-            try body(stdout)
+            try write(to: stdout)
             return try stdout.finish()
         }
         let sink = try FileSink(path: file)
         do {
-            try body(sink)
+            try write(to: ascii ? ASCIISink(sink) : sink)
             try sink.finish()
         } catch {
             sink.discard()

@@ -5,6 +5,7 @@ enum CommandDispatcher {
         case ["sync"]: try SyncCommand.run(context)
         case ["status"]: try StatusCommand.run(context)
         case ["accounts"]: try AccountsCommand.run(context)
+        case ["accounts", "set"]: try AccountsCommand.set(context)
         case ["transactions"]: try TransactionsCommand.run(context, export: false)
         case ["export", "transactions"]: try TransactionsCommand.run(context, export: true)
         case ["sample"]: try SampleCommand.run(context)

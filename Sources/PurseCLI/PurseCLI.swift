@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// The command line: parses arguments, runs a command, and turns any error into its message
 /// and exit code. Everything from the outside world is passed in.
@@ -9,6 +10,11 @@ public enum PurseCLI {
         arguments: [String], environment: [String: String], now: Date,
         stdout: TextSink, stderr: TextSink
     ) -> ExitStatus {
+        // A locale that is not UTF-8 gets ASCII through and through (a command writing CSV, JSON,
+        // HTML or email to stdout turns that off for its stdout).
+        let ascii = !ASCIIText.localeTakesUTF8(environment)
+        let stdout = ascii ? ASCIISink(stdout) : stdout
+        let stderr = ascii ? ASCIISink(stderr) : stderr
         let parser = ArgumentParser(commands: CommandCatalog.all)
         let invocation: Invocation
         do {
@@ -30,7 +36,7 @@ public enum PurseCLI {
                 command: command, globals: globals, environment: environment, now: now,
                 stdout: stdout, stderr: stderr)
             do {
-                try CommandDispatcher.run(context)
+                try ASCIIText.$isRequired.withValue(ascii) { try CommandDispatcher.run(context) }
                 status = .success
             } catch {
                 status = ErrorFunnel.report(error, parser: parser, stderr: stderr)

@@ -2,39 +2,38 @@ import Analytics
 import Ledger
 import LedgerStore
 
-/// The period a report covers, from `--month` or `--from/--to`: exact local days, and the
-/// calendar months they touch.
+/// The period a report covers, from `--month` or `--from/--to`: exact local days (each account's
+/// own, in its zone), and the calendar months they touch.
 struct ReportPeriod {
     let months: [YearMonth]
-    let scope: ReportScope
+    let first: CivilDate
+    let last: CivilDate
 
     /// Neither --month nor --from/--to is this month; --from alone runs to today (or to its own
-    /// day, when later), --to alone from the first day of its month.
-    init(context: CommandContext, zone: ReportTimeZone) throws {
+    /// day, when later), --to alone from the first day of its month. Today is the report zone's.
+    init(context: CommandContext) throws {
+        let zone = try context.reportTimeZone()
         let today = zone.date(of: context.now.epochSeconds)
         switch try PeriodOptions.days(context, zone: zone) {
         case .none:
-            self.init(month: YearMonth(today), zone: zone)
+            self.init(month: YearMonth(today))
         case .month(let month):
-            self.init(month: month, zone: zone)
+            self.init(month: month)
         case .range(let from, let to):
             let first = from ?? YearMonth(to!).firstDay
             let last = to ?? max(today, first)
-            self.init(
-                months: PeriodOptions.months(from: YearMonth(first), through: YearMonth(last)),
-                scope: ReportScope(
-                    from: zone.startOfDay(first), until: zone.startOfDay(last.adding(days: 1)),
-                    zone: zone))
+            self.init(months: PeriodOptions.months(from: YearMonth(first), through: YearMonth(last)), first: first, last: last)
         }
     }
 
-    init(month: YearMonth, zone: ReportTimeZone) {
-        self.init(months: [month], scope: ReportScope(months: month...month, zone: zone))
+    init(month: YearMonth) {
+        self.init(months: [month], first: month.firstDay, last: month.lastDay)
     }
 
-    init(months: [YearMonth], scope: ReportScope) {
+    init(months: [YearMonth], first: CivilDate, last: CivilDate) {
         self.months = months
-        self.scope = scope
+        self.first = first
+        self.last = last
     }
 
     /// The same number of months just before.
@@ -42,11 +41,10 @@ struct ReportPeriod {
         months.map { $0.adding(months: -months.count) }
     }
 
-    /// Applies --include-pending, --account and --currency to the scope.
-    func filtered(context: CommandContext, store: LedgerStore) throws -> ReportScope {
-        var scope = scope
+    /// The scope over the ledger's accounts, with --include-pending, --account, --all and --currency.
+    func scope(context: CommandContext, store: LedgerStore) throws -> ReportScope {
+        var scope = ReportScope(first: first, last: last, accounts: try context.reportAccounts(store))
         scope.includePending = context.command.has("include-pending")
-        scope.accountIDs = try AccountResolver.accountIDs(context, store: store)
         scope.currencies = context.list("currency").map { $0.uppercased() }
         return scope
     }

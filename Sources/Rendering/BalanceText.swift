@@ -15,7 +15,8 @@ enum BalanceText {
     /// from outside), cut to `width` columns.
     static func title(_ name: String, width: Int) -> String {
         let flat = String(String.UnicodeScalarView(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
-        return DisplayWidth.truncated(flat, to: width)
+        guard ASCIIText.isRequired else { return DisplayWidth.truncated(flat, to: width) }
+        return DisplayWidth.truncated(ASCIIText.transliterated(flat), to: width, ascii: true)
     }
 }
 

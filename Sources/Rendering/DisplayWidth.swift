@@ -29,17 +29,18 @@ enum DisplayWidth {
         }
     }
 
-    /// Cuts text to at most `limit` columns, ending with `…` when cut.
-    static func truncated(_ text: String, to limit: Int) -> String {
+    /// Cuts text to at most `limit` columns, ending with `…` (`ascii`: `...`) when cut.
+    static func truncated(_ text: String, to limit: Int, ascii: Bool = false) -> String {
         guard of(text) > limit else { return text }
+        let ellipsis = ascii ? "..." : "…"
         var result = ""
         var width = 0
         for character in text {
             let next = of(character)
-            if width + next > limit - 1 { break }
+            if width + next > limit - of(ellipsis) { break }
             result.append(character)
             width += next
         }
-        return result + "…"
+        return result + ellipsis
     }
 }

@@ -64,7 +64,7 @@ public enum DriftRendering {
         ])
         for row in report.divergences {
             table.append([
-                row.accountName, row.from.description, row.to.description,
+                row.accountLabel, row.from.description, row.to.description,
                 MoneyFormat.text(row.observed, currency: row.currency),
                 MoneyFormat.text(row.derived, currency: row.currency),
                 BalanceText.change(row.drift, currency: row.currency), row.firstDay.description,

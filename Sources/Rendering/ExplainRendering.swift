@@ -61,35 +61,36 @@ public enum ExplainRendering {
                 ("signed_amount", .optional(entry.spendingAmount.map { MoneyFormat.machine($0, currency: entry.currency) })),
             ])
         }
-        return .object([
-            ("schema", .string("purse.explain.v1")),
-            ("months", .array(report.months.map { .string($0.description) })),
-            ("time_zone", .string(report.timeZone)),
-            ("include_pending", .bool(report.includePending)),
-            (
-                "filters",
-                .object([
-                    ("category", .optional(report.filters.category)),
-                    ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                    ("merchant", .optional(report.filters.merchant)),
-                ])
-            ),
-            ("counted", .array(report.counted.map(object))),
-            ("not_counted", .array(report.notCounted.map(object))),
-            (
-                "totals",
-                .array(
-                    report.totals.map { total in
-                        .object([
-                            ("currency", .string(total.currency)),
-                            ("spent", .string(MoneyFormat.machine(total.spent, currency: total.currency))),
-                            ("refunded", .string(MoneyFormat.machine(total.refunded, currency: total.currency))),
-                            ("net", .string(MoneyFormat.machine(total.net, currency: total.currency))),
-                            ("count", .integer(Int64(total.count))),
-                        ])
-                    })
-            ),
-        ])
+        return .object(
+            [
+                ("schema", .string("purse.explain.v1")),
+                ("months", .array(report.months.map { .string($0.description) })),
+            ] + TimeZoneText.json(report.timeZones) + [
+                ("include_pending", .bool(report.includePending)),
+                (
+                    "filters",
+                    .object([
+                        ("category", .optional(report.filters.category)),
+                        ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                        ("merchant", .optional(report.filters.merchant)),
+                    ])
+                ),
+                ("counted", .array(report.counted.map(object))),
+                ("not_counted", .array(report.notCounted.map(object))),
+                (
+                    "totals",
+                    .array(
+                        report.totals.map { total in
+                            .object([
+                                ("currency", .string(total.currency)),
+                                ("spent", .string(MoneyFormat.machine(total.spent, currency: total.currency))),
+                                ("refunded", .string(MoneyFormat.machine(total.refunded, currency: total.currency))),
+                                ("net", .string(MoneyFormat.machine(total.net, currency: total.currency))),
+                                ("count", .integer(Int64(total.count))),
+                            ])
+                        })
+                ),
+            ])
     }
 
     public static func text(_ report: ExplainReport, style: TextStyle) -> String {
@@ -100,7 +101,7 @@ public enum ExplainRendering {
         if let merchant = report.filters.merchant { filters.append("merchant contains \"\(merchant)\"") }
         if !filters.isEmpty { output += "Only \(filters.joined(separator: ", ")).\n" }
         output +=
-            "Time zone \(report.timeZone). "
+            TimeZoneText.sentence(report.timeZones) + ". "
             + (report.includePending
                 ? "Booked, pending and authorized transactions count.\n"
                 : "Booked transactions count; pending and authorized ones only with --include-pending.\n")
@@ -111,14 +112,14 @@ public enum ExplainRendering {
         for total in report.totals {
             let currency = total.currency
             var table = TextTable(columns: [
-                .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
+                .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
                 .init("Flow"), .init("Category", maximumWidth: 24), .init("Why"), .init("Category from"),
                 .init("Spent", .right), .init("Refunded", .right),
             ])
             for entry in report.counted where entry.currency == currency {
                 let expense = entry.classification.flow == .expense
                 table.append([
-                    entry.date.description, entry.accountName, entry.merchantOrDescription,
+                    entry.date.description, entry.accountLabel, entry.merchantOrDescription,
                     entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.classification.flow.rawValue,
                     entry.classification.category, reasonText(entry), entry.classification.categorySource,
                     expense ? MoneyFormat.text(entry.amount, currency: currency) : "",
@@ -140,12 +141,12 @@ public enum ExplainRendering {
         let count = report.notCounted.count
         output += "\nNot counted as spending: \(count) transaction\(count == 1 ? "" : "s")\n"
         var table = TextTable(columns: [
-            .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
+            .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 28), .init("MCC", .right),
             .init("Status"), .init("Flow"), .init("Category", maximumWidth: 24), .init("Why"), .init("Amount", .right),
         ])
         for entry in report.notCounted {
             table.append([
-                entry.date.description, entry.accountName, entry.merchantOrDescription,
+                entry.date.description, entry.accountLabel, entry.merchantOrDescription,
                 entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.status.rawValue,
                 entry.classification.flow.rawValue, entry.classification.category, reasonText(entry),
                 MoneyFormat.text(entry.signedAmount, currency: entry.currency),

@@ -11,12 +11,14 @@ public enum MoneyFormat {
 
     public static func machine(_ money: Money) -> String { machine(money.units, currency: money.currency) }
 
-    /// `-$1,234.50` or `1,234.50 XYZ` when the currency has no well-known symbol.
+    /// `-$1,234.50` or `1,234.50 XYZ` when the currency has no well-known symbol; when text must
+    /// be ASCII, a symbol that is not (`£`, `€`) gives way to the code: `-GBP 1,234.50`.
     public static func text(_ units: Int64, currency: String) -> String {
         let digits = max(CurrencyTable.minorDigits(for: currency) ?? 2, Money(units: units, currency: currency).significantFractionDigits)
         let number = plain(units < 0 ? -units : units, fractionDigits: digits, grouping: true)
         let sign = units < 0 ? "-" : ""
         if let symbol = CurrencyTable.symbol(for: currency) {
+            if ASCIIText.isRequired, !symbol.allSatisfy(\.isASCII) { return sign + currency + " " + number }
             return sign + symbol + number
         }
         return sign + number + " " + currency

@@ -8,7 +8,7 @@ public enum SpendingRendering {
         case .category: ["period", "category", "currency", "spent", "refunded", "net", "count"]
         case .mcc: ["period", "mcc", "description", "category", "currency", "spent", "refunded", "net", "count"]
         case .merchant: ["period", "merchant", "category", "currency", "spent", "refunded", "net", "count"]
-        case .account: ["period", "account", "currency", "spent", "refunded", "net", "count"]
+        case .account: ["period", "account_id", "account", "currency", "spent", "refunded", "net", "count"]
         case .month: ["period", "currency", "spent", "refunded", "net", "count"]
         }
     }
@@ -25,7 +25,7 @@ public enum SpendingRendering {
                     row.codeDescription.map { .text($0) } ?? .empty, .text(row.category ?? ""),
                 ]
             case .merchant: cells += [.text(row.key), .text(row.category ?? "")]
-            case .account: cells.append(.text(row.key))
+            case .account: cells += [.text(row.key), .text(report.accountName(row))]
             case .month: break
             }
             cells += [
@@ -60,7 +60,7 @@ public enum SpendingRendering {
                                 ("description", .optional(row.codeDescription)), ("category", .optional(row.category)),
                             ]
                         case .merchant: fields += [("merchant", .string(row.key)), ("category", .optional(row.category))]
-                        case .account: fields.append(("account", .string(row.key)))
+                        case .account: fields += [("account_id", .string(row.key)), ("account", .string(report.accountName(row)))]
                         case .month: break
                         }
                         fields += [
@@ -145,7 +145,8 @@ public enum SpendingRendering {
                 var label: [String] = []
                 if showPeriod || report.grouping == .month { label.append(row.period.description) }
                 switch report.grouping {
-                case .category, .account: label.append(row.key)
+                case .category: label.append(row.key)
+                case .account: label.append(report.accountLabel(row))
                 case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
                 case .merchant: label += [row.key, row.category ?? ""]
                 case .month: break

@@ -16,8 +16,11 @@ public enum SummaryCSVRendering {
         table.row("summary", "", "", "month", .number(report.month.description))
         table.row("summary", "", "", "previous_month", .number(report.previousMonth.description))
         table.row("summary", "", "", "generated_at", .number(report.generatedAt.text))
-        table.row("summary", "", "", "time_zone", .text(report.zoneIdentifier))
+        for zone in report.timeZones { table.row("summary", "", "", "time_zone", .text(zone)) }
         table.row("summary", "", "", "month_complete", .number(report.isMonthComplete ? "true" : "false"))
+        table.row("summary", "", "", "newest_transaction", report.newestTransaction.map { .number($0.description) } ?? .empty)
+        table.row("summary", "", "", "no_data_yet", .number(report.isAfterData ? "true" : "false"))
+        table.row("summary", "", "", "reported_before", .number(report.hasReportedBefore ? "true" : "false"))
         table.row("summary", "", "", "headline", .text(SummaryTextRendering.headline(report)))
         for section in report.currencies { currencyRows(section, to: table) }
         for budget in report.budgets {
@@ -28,8 +31,8 @@ public enum SummaryCSVRendering {
             table.row("budget", c, budget.category, "remaining", amount(budget.remaining, c))
         }
         for line in report.balances {
-            table.row("balance", line.currency, line.name, "balance", amount(line.balance, line.currency))
-            table.row("balance", line.currency, line.name, "change", amount(line.change, line.currency))
+            table.row("balance", line.currency, line.label, "balance", amount(line.balance, line.currency))
+            table.row("balance", line.currency, line.label, "change", amount(line.change, line.currency))
         }
         for line in report.netWorth {
             let c = line.currency
@@ -102,6 +105,8 @@ public enum SummaryCSVRendering {
 
     static func freshnessRows(_ sources: [SummaryReport.SourceFreshness], to table: LongTable) {
         for source in sources {
+            table.row("freshness", "", source.name, "data_as_of", source.dataAsOf.map { .number($0) } ?? .empty)
+            table.row("freshness", "", source.name, "days_old", source.daysOld.map { .number(String($0)) } ?? .empty)
             table.row("freshness", "", source.name, "last_synced_at", source.lastSyncedAt.map { .number($0) } ?? .empty)
             table.row("freshness", "", source.name, "stale", .number(source.isStale ? "true" : "false"))
             for stream in source.staleStreams {

@@ -57,6 +57,7 @@ public enum SummaryHTMLRendering {
         if !report.isMonthComplete {
             html += "<p class=\"warning\">\(e(monthName)) is not over yet: its numbers will still change.</p>\n"
         }
+        if let text = SummaryTextRendering.noDataText(report) { html += "<p class=\"warning\">\(e(text))</p>\n" }
         for section in report.currencies {
             html +=
                 "<section>\n" + spendingHTML(section, report: report) + merchantsHTML(section, monthName: monthName)
@@ -85,7 +86,7 @@ public enum SummaryHTMLRendering {
             <main>
             <h1>\(e(monthName))</h1>
             <p class="headline">\(e(headline))</p>
-            <p class="note">Made \(e(report.generatedAt.text)), times in \(e(report.zoneIdentifier)). Every amount is per currency; currencies are never added together.</p>
+            <p class="note">Made \(e(report.generatedAt.text)), \(e(TimeZoneText.times(report.timeZones))). Every amount is per currency; currencies are never added together.</p>
 
             """
     }
@@ -233,7 +234,7 @@ public enum SummaryHTMLRendering {
                 [("Account", false), ("Balance", true), ("Change vs \(previousName)", true)],
                 report.balances.map { line in
                     [
-                        e(line.name), line.balance.map { money($0, line.currency) } ?? "",
+                        e(line.label), line.balance.map { money($0, line.currency) } ?? "",
                         line.change.map { changeCell($0, line.currency, goodWhenUp: true) } ?? "",
                     ]
                 })
@@ -264,7 +265,7 @@ public enum SummaryHTMLRendering {
     static func restatementsHTML(_ report: SummaryReport) -> String {
         let html = "<section>\n<h2>Restatements</h2>\n"
         guard !report.restatements.isEmpty else {
-            return html + "<p>None: the months reported before still add up to what was reported.</p>\n</section>\n"
+            return html + "<p>\(e(SummaryTextRendering.noRestatementsText(report)))</p>\n</section>\n"
         }
         var rows: [[String]] = []
         for restatement in report.restatements {
@@ -290,10 +291,9 @@ public enum SummaryHTMLRendering {
         if report.freshness.isEmpty { html += "<p>No sources synced yet.</p>\n" }
         var rows: [[String]] = []
         for source in report.freshness {
-            let age = source.daysSinceSync.map { $0 == 1 ? "1 day ago" : "\($0) days ago" } ?? "never"
+            let age = SummaryTextRendering.dataAge(source)
             rows.append([
-                e(source.name), e(source.lastSyncedAt ?? "never"),
-                source.isStale ? "<span class=\"over\">\(e(age)), more than \(SummaryReport.staleAfterDays) days</span>" : e(age),
+                e(source.name), source.isStale ? "<span class=\"over\">\(e(age))</span>" : e(age), e(source.lastSyncedAt ?? "never"),
             ])
             for stream in source.staleStreams {
                 rows.append([
@@ -302,7 +302,7 @@ public enum SummaryHTMLRendering {
                 ])
             }
         }
-        if !rows.isEmpty { html += table([("Source", false), ("Last synced", false), ("", false)], rows) }
+        if !rows.isEmpty { html += table([("Source", false), ("Data", false), ("Last synced", false)], rows) }
         return html + "</section>\n"
     }
 }

@@ -4,44 +4,49 @@ import Ledger
 /// `report summary` as JSON (`purse.summary.v1`): the same facts as the text, amounts as strings.
 public enum SummaryJSONRendering {
     public static func json(_ report: SummaryReport) -> JSONOutput {
-        .object([
-            ("schema", .string("purse.summary.v1")),
-            ("month", .string(report.month.description)),
-            ("previous_month", .string(report.previousMonth.description)),
-            ("average_months", .array(report.averageMonths.map { .string($0.description) })),
-            ("generated_at", .string(report.generatedAt.text)),
-            ("time_zone", .string(report.zoneIdentifier)),
-            ("month_complete", .bool(report.isMonthComplete)),
-            ("headline", .string(SummaryTextRendering.headline(report))),
-            ("currencies", .array(report.currencies.map(currency))),
-            (
-                "budgets",
-                .array(
-                    report.budgets.map { row in
-                        let c = row.currency
-                        return .object([
-                            ("category", .string(row.category)), ("currency", .string(c)),
-                            ("status", .optional(row.status?.rawValue)), ("budgeted", amount(row.budgeted, c)),
-                            ("carried", amount(row.carried, c)), ("available", amount(row.available, c)),
-                            ("net", amount(row.net, c)), ("remaining", amount(row.remaining, c)),
-                        ])
-                    })
-            ),
-            (
-                "balances",
-                .array(
-                    report.balances.map { line in
-                        .object([
-                            ("account_id", .string(line.accountID)), ("account", .string(line.name)), ("kind", .string(line.kind.rawValue)),
-                            ("currency", .string(line.currency)), ("balance", amount(line.balance, line.currency)),
-                            ("previous", amount(line.previous, line.currency)), ("change", amount(line.change, line.currency)),
-                        ])
-                    })
-            ),
-            ("net_worth", .array(report.netWorth.map(netWorth))),
-            ("restatements", .array(report.restatements.map(restatement))),
-            ("freshness", freshness(report.freshness)),
-        ])
+        .object(
+            [
+                ("schema", .string("purse.summary.v1")),
+                ("month", .string(report.month.description)),
+                ("previous_month", .string(report.previousMonth.description)),
+                ("average_months", .array(report.averageMonths.map { .string($0.description) })),
+                ("generated_at", .string(report.generatedAt.text)),
+            ] + TimeZoneText.json(report.timeZones) + [
+                ("month_complete", .bool(report.isMonthComplete)),
+                ("newest_transaction", .optional(report.newestTransaction?.description)),
+                ("no_data_yet", .bool(report.isAfterData)),
+                ("headline", .string(SummaryTextRendering.headline(report))),
+                ("currencies", .array(report.currencies.map(currency))),
+                (
+                    "budgets",
+                    .array(
+                        report.budgets.map { row in
+                            let c = row.currency
+                            return .object([
+                                ("category", .string(row.category)), ("currency", .string(c)),
+                                ("status", .optional(row.status?.rawValue)), ("budgeted", amount(row.budgeted, c)),
+                                ("carried", amount(row.carried, c)), ("available", amount(row.available, c)),
+                                ("net", amount(row.net, c)), ("remaining", amount(row.remaining, c)),
+                            ])
+                        })
+                ),
+                (
+                    "balances",
+                    .array(
+                        report.balances.map { line in
+                            .object([
+                                ("account_id", .string(line.accountID)), ("account", .string(line.name)),
+                                ("kind", .string(line.kind.rawValue)),
+                                ("currency", .string(line.currency)), ("balance", amount(line.balance, line.currency)),
+                                ("previous", amount(line.previous, line.currency)), ("change", amount(line.change, line.currency)),
+                            ])
+                        })
+                ),
+                ("net_worth", .array(report.netWorth.map(netWorth))),
+                ("restatements", .array(report.restatements.map(restatement))),
+                ("reported_before", .bool(report.hasReportedBefore)),
+                ("freshness", freshness(report.freshness)),
+            ])
     }
 
     static func amount(_ units: Int64?, _ currency: String) -> JSONOutput {
@@ -149,6 +154,8 @@ public enum SummaryJSONRendering {
                             ("name", .string(source.name)), ("kind", .string(source.kind)),
                             ("last_synced_at", .optional(source.lastSyncedAt)),
                             ("days_since_sync", source.daysSinceSync.map { .integer(Int64($0)) } ?? .null),
+                            ("data_as_of", .optional(source.dataAsOf)),
+                            ("days_old", source.daysOld.map { .integer(Int64($0)) } ?? .null),
                             ("stale", .bool(source.isStale)),
                             (
                                 "stale_streams",

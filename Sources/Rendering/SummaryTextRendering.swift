@@ -15,7 +15,11 @@ public enum SummaryTextRendering {
             }
             parts.append(text)
         }
-        if parts.isEmpty { parts.append("no spending") }
+        if report.isAfterData, let newest = report.newestTransaction {
+            parts.append("no data yet (the newest transaction is \(day(newest)))")
+        } else if parts.isEmpty {
+            parts.append("no spending")
+        }
         if !report.budgets.isEmpty {
             let over = report.budgetsOver
             parts.append(over == 0 ? "no budget over" : over == 1 ? "1 budget over" : "\(over) budgets over")
@@ -67,15 +71,28 @@ public enum SummaryTextRendering {
     public static func text(_ report: SummaryReport, style: TextStyle) -> String {
         let monthName = MonthName.text(report.month)
         var output = wrapped(headline(report), width: 78) + "\n"
-        output += "Summary of \(monthName), made \(report.generatedAt.text) (times in \(report.zoneIdentifier)).\n"
+        let made = "Summary of \(monthName), made \(report.generatedAt.text)"
+        let zones = "(\(TimeZoneText.times(report.timeZones))).\n"
+        output += made + (DisplayWidth.of(made + zones) > 79 ? "\n" : " ") + zones
         if !report.isMonthComplete { output += "\(monthName) is not over yet: its numbers will still change.\n" }
-        if report.currencies.isEmpty { output += "\nNothing happened in \(monthName).\n" }
+        if let text = noDataText(report) {
+            output += "\n" + text + "\n"
+        } else if report.currencies.isEmpty {
+            output += "\nNothing happened in \(monthName).\n"
+        }
         for section in report.currencies {
             output +=
                 spendingText(section, report: report) + merchantsText(section) + largestExpensesText(section)
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
         return output + budgetsText(report) + balancesText(report, style: style) + restatementsText(report) + freshnessText(report)
+    }
+
+    /// "No data for November 2026 yet: the newest transaction is 31 October 2026.", for a month
+    /// after the data ends; nil otherwise.
+    static func noDataText(_ report: SummaryReport) -> String? {
+        guard report.isAfterData, let newest = report.newestTransaction else { return nil }
+        return "No data for \(MonthName.text(report.month)) yet: the newest transaction is \(day(newest))."
     }
 
     static func money(_ units: Int64, _ currency: String) -> String {
@@ -200,7 +217,7 @@ public enum SummaryTextRendering {
         ])
         for line in report.balances {
             table.append([
-                line.name, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
+                line.label, line.balance.map { MoneyFormat.text($0, currency: line.currency) } ?? "",
                 line.change.map { signed($0, line.currency) } ?? "",
             ])
         }
@@ -223,9 +240,7 @@ public enum SummaryTextRendering {
 
     static func restatementsText(_ report: SummaryReport) -> String {
         var output = heading("Restatements")
-        guard !report.restatements.isEmpty else {
-            return output + "None: the months reported before still add up to what was reported.\n"
-        }
+        guard !report.restatements.isEmpty else { return output + noRestatementsText(report) + "\n" }
         for restatement in report.restatements {
             output += "\(MonthName.text(restatement.month)) changed since reported on \(restatement.reportedAt):\n"
             if restatement.changes.isEmpty { output += "  the totals are the same; transactions or categories changed.\n" }
@@ -241,15 +256,27 @@ public enum SummaryTextRendering {
         return output
     }
 
+    /// Why there is no restatement: nothing was reported before, or it all still adds up.
+    static func noRestatementsText(_ report: SummaryReport) -> String {
+        report.hasReportedBefore
+            ? "None: the months reported before still add up to what was reported."
+            : "None: nothing was reported before."
+    }
+
+    /// "data as of 2026-11-01T04:00:00Z (14 days old, more than 7 days)" or "no data yet".
+    static func dataAge(_ source: SummaryReport.SourceFreshness) -> String {
+        guard let asOf = source.dataAsOf, let days = source.daysOld else { return "no data yet" }
+        let age = days == 0 ? "today" : days == 1 ? "1 day old" : "\(days) days old"
+        return "data as of \(asOf) (\(age)" + (source.isStale ? ", more than \(SummaryReport.staleAfterDays) days" : "") + ")"
+    }
+
     static func freshnessText(_ report: SummaryReport) -> String {
         var output = heading("Data freshness")
         if report.freshness.isEmpty { output += "No sources synced yet (see 'purse sync').\n" }
         for source in report.freshness {
-            let when = source.lastSyncedAt.map { "last synced \($0)" } ?? "never synced"
-            let age = source.daysSinceSync.map { $0 == 0 ? " (today)" : $0 == 1 ? " (1 day ago)" : " (\($0) days ago)" } ?? ""
-            output +=
-                (source.isStale ? "! " : "  ") + "\(source.name): \(when)\(age)"
-                + (source.isStale ? ", more than \(SummaryReport.staleAfterDays) days" : "") + "\n"
+            output += (source.isStale ? "! " : "  ") + "\(source.name): \(dataAge(source))\n"
+            // When the data is old, whether purse still syncs tells an exporter that stopped from a sync that did.
+            if source.isStale { output += "    " + (source.lastSyncedAt.map { "last synced \($0)" } ?? "never synced") + "\n" }
             for stream in source.staleStreams {
                 output += "! \(stream.name): no change for \(stream.days) days (since \(stream.changedAt))\n"
             }

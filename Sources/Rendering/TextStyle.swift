@@ -9,9 +9,6 @@ public struct TextStyle: Sendable {
 
     /// ASCII when asked for, or when the locale (LC_ALL, else LC_CTYPE, else LANG) is set and not UTF-8.
     public init(asciiRequested: Bool, environment: [String: String]) {
-        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
-            .compactMap { $0 }.first { !$0.isEmpty }
-        let utf8 = locale.map { $0.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8") } ?? true
-        self.init(ascii: asciiRequested || !utf8)
+        self.init(ascii: asciiRequested || !ASCIIText.localeTakesUTF8(environment))
     }
 }

@@ -29,18 +29,20 @@ public struct TextTable {
             zip(columns, row).map { column, cell in
                 // Line breaks, tabs and escape codes from merchant names would break the alignment
                 // or reach the terminal: each becomes a space.
-                let flat = String(
+                var flat = String(
                     String.UnicodeScalarView(
                         cell.replacingOccurrences(of: "\r\n", with: " ").unicodeScalars.map {
                             $0.value < 0x20 || $0.value == 0x7F ? " " : $0
                         }))
-                return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0) } ?? flat
+                // Made ASCII before it is measured, so the columns still line up.
+                if ASCIIText.isRequired { flat = ASCIIText.transliterated(flat) }
+                return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0, ascii: ASCIIText.isRequired) } ?? flat
             })
     }
 
     /// The table with a header and a rule under it, each line ending in LF.
     public func rendered() -> String {
-        var widths = columns.map { DisplayWidth.of($0.title) }
+        var widths = columns.map { DisplayWidth.of(ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
         }
@@ -59,7 +61,7 @@ public struct TextTable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text + "\n"
         }
-        var output = line(columns.map(\.title))
+        var output = line(columns.map { ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title })
         output += line(widths.map { String(repeating: "-", count: $0) })
         for row in rows { output += line(row) }
         return output

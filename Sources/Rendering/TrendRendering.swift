@@ -64,7 +64,7 @@ public enum TrendRendering {
         ])
         for series in report.series {
             summary.append([
-                series.accountName, series.currency, series.first.map(MoneyFormat.text) ?? "",
+                series.accountLabel, series.currency, series.first.map(MoneyFormat.text) ?? "",
                 series.last.map(MoneyFormat.text) ?? "", series.change.map(BalanceText.change) ?? "",
             ])
         }
@@ -72,7 +72,7 @@ public enum TrendRendering {
         output += "\n" + BalanceText.withSparklines(summary, sparklines)
         var columns: [TextTable.Column] = [.init("Date")]
         for series in report.series {
-            columns.append(.init(BalanceText.title(series.accountName, width: 20), .right))
+            columns.append(.init(BalanceText.title(series.accountLabel, width: 20), .right))
         }
         var table = TextTable(columns: columns)
         for (index, date) in report.dates.enumerated() {

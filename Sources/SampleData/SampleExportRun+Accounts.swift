@@ -13,7 +13,10 @@ extension SampleExportRun {
         SampleFormat.appendDate(next + utcSeconds / 86_400, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         SampleFormat.appendTime(utcSeconds % 86_400, to: &bytes)
-        bytes += Array("Z\"\n}\n".utf8)
+        // The phone is in New York; the UK account keeps London's days.
+        bytes += Array("Z\",\n  \"timeZone\": \"America/New_York\",\n  \"accountTimeZones\": {\"".utf8)
+        bytes += accounts[Self.uk].idBytes
+        bytes += Array("\": \"Europe/London\"}\n}\n".utf8)
         file.bytes = bytes
         try file.close()
     }

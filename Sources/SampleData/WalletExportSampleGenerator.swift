@@ -18,7 +18,9 @@ import Foundation
 ///
 /// `export.json` names the source "Sample iPhone" with a `sourceID` derived from the seed, and
 /// `exportedAt` is the first instant after the last month in every zone the data lives in
-/// (New York's midnight, in UTC: `2026-11-01T04:00:00Z` for the default span). Each stream's
+/// (New York's midnight, in UTC: `2026-11-01T04:00:00Z` for the default span); `timeZone` is
+/// `America/New_York`, the phone's, and `accountTimeZones` gives the UK account
+/// `Europe/London`, whose clock its dates are written in. Each stream's
 /// first line is a snapshot holding the stream's first day of activity (for balances, the first
 /// month's observation); later lines hold one change set per account per day with activity,
 /// at most 1000 records each, and one line per month for balances.

@@ -32,9 +32,13 @@ public final class SyncEngine {
         try TestFaultInjection.limitPages(of: store)
         #endif
         let sourceRow = try store.transaction {
-            try store.sourceRowID(
+            let row = try store.sourceRowID(
                 kind: source.kind, externalID: source.externalID, name: source.displayName,
                 location: source.location, now: now)
+            try store.saveSourceDetails(
+                sourceRowID: row, timeZone: source.timeZone, accountTimeZones: source.accountTimeZones,
+                exportedAt: source.exportedAt)
+            return row
         }
         let streams = try source.streams()
         // Opening every stream first checks each against its token (e.g. a copy of the export

@@ -9,6 +9,9 @@ public final class WalletExportSource: LedgerSource {
     public let externalID: String
     public let displayName: String
     public let location: String
+    public let timeZone: String?
+    public let accountTimeZones: [String: String]
+    public let exportedAt: Timestamp?
 
     private let directory: URL
     private let displayPath: String
@@ -28,6 +31,9 @@ public final class WalletExportSource: LedgerSource {
         let manifest = try WalletExportManifest(url: manifestURL, displayPath: Self.join(path, WalletExportManifest.fileName))
         externalID = manifest.sourceID
         displayName = manifest.sourceName
+        timeZone = manifest.timeZone
+        accountTimeZones = manifest.accountTimeZones
+        exportedAt = manifest.exportedAt
         location = directory.standardizedFileURL.path
     }
 

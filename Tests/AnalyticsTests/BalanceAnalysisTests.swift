@@ -55,7 +55,12 @@ private final class BalanceLedger {
     static func day(_ text: String) -> CivilDate { CivilDate(iso: text)! }
 
     func trend(from: String, to: String, every: ReportCalendar.Interval = .month, zone: ReportTimeZone? = nil) throws -> TrendReport {
-        try BalanceAnalysis.trend(store, from: Self.day(from), to: Self.day(to), every: every, zone: zone ?? utc)
+        try BalanceAnalysis.trend(store, accounts: try accounts(zone), from: Self.day(from), to: Self.day(to), every: every)
+    }
+
+    /// Every account, in `zone` (UTC unless given).
+    func accounts(_ zone: ReportTimeZone? = nil) throws -> ReportAccounts {
+        try ReportAccounts(store: store, base: zone ?? utc)
     }
 }
 
@@ -205,8 +210,8 @@ struct BalanceAnalysisTests {
             ])
         try ledger.sync()
         let report = try BalanceAnalysis.netWorth(
-            ledger.store, from: BalanceLedger.day("2026-08-01"),
-            to: BalanceLedger.day("2026-09-30"), every: .month, zone: ledger.utc)
+            ledger.store, accounts: try ledger.accounts(), from: BalanceLedger.day("2026-08-01"),
+            to: BalanceLedger.day("2026-09-30"), every: .month)
         #expect(
             report.rows == [
                 // A currency with no balance at a date has no row then.
@@ -259,7 +264,7 @@ struct BalanceAnalysisTests {
                 F.transaction("T6", account: "CHK", date: "2026-10-27T12:00:00Z", amount: "5.00"),
             ])
         try ledger.sync()
-        let report = try BalanceAnalysis.drift(ledger.store, zone: ledger.utc)
+        let report = try BalanceAnalysis.drift(ledger.store, accounts: try ledger.accounts())
         #expect(report.pairsChecked == 6)
         #expect(report.distinctDivergences == 3)
         #expect(
@@ -270,7 +275,8 @@ struct BalanceAnalysisTests {
                 "2026-10-30 2026-10-31 170000 200000 -30000 2026-10-31",
             ])
         // Days are local: at UTC+14, B3 (12:00Z) is 2026-10-21 02:00.
-        let kiritimati = try BalanceAnalysis.drift(ledger.store, zone: ReportTimeZone(identifier: "Pacific/Kiritimati")!)
+        let kiritimati = try BalanceAnalysis.drift(
+            ledger.store, accounts: try ledger.accounts(ReportTimeZone(identifier: "Pacific/Kiritimati")!))
         #expect(kiritimati.divergences.first?.firstDay == BalanceLedger.day("2026-10-21"))
         #expect(kiritimati.divergences.first?.from == BalanceLedger.day("2026-10-11"))
     }
@@ -301,7 +307,7 @@ struct BalanceAnalysisTests {
         // One observation: nothing to compare.
         try ledger.append("balances/SAV", [F.balance("S1", account: "SAV", amount: "10.00", asOf: "2026-10-01T00:00:00Z")])
         try ledger.sync()
-        let report = try BalanceAnalysis.drift(ledger.store, zone: ledger.utc)
+        let report = try BalanceAnalysis.drift(ledger.store, accounts: try ledger.accounts())
         #expect(report.accountsChecked == 2)
         #expect(report.pairsChecked == 3)
         #expect(!report.hasDrift)
@@ -325,7 +331,7 @@ struct BalanceEdgeCaseTests {
             ])
         try ledger.sync()
         #expect(try ledger.trend(from: "2026-10-01", to: "2026-10-01", every: .day).series.first?.balances == [usd("90.00")])
-        let drift = try BalanceAnalysis.drift(ledger.store, zone: ledger.utc)
+        let drift = try BalanceAnalysis.drift(ledger.store, accounts: try ledger.accounts())
         #expect(drift.divergences.map(\.drift) == [-10_0000])
     }
 
@@ -341,7 +347,7 @@ struct BalanceEdgeCaseTests {
                 F.balance("B4", account: "SAV", amount: "70.00", currency: "EUR", asOf: "2026-10-04T12:00:00Z"),
             ])
         try ledger.sync()
-        let drift = try BalanceAnalysis.drift(ledger.store, zone: ledger.utc)
+        let drift = try BalanceAnalysis.drift(ledger.store, accounts: try ledger.accounts())
         #expect(drift.pairsChecked == 2 && drift.pairsSkipped == 1)
         #expect(
             drift.divergences.map { "\($0.currency) \($0.drift) \($0.firstDay)" } == [
@@ -355,8 +361,8 @@ struct BalanceEdgeCaseTests {
         #expect(series.change == nil)
         #expect(trend.rows.map(\.currency) == ["USD", "EUR"])
         let netWorth = try BalanceAnalysis.netWorth(
-            ledger.store, from: BalanceLedger.day("2026-10-02"),
-            to: BalanceLedger.day("2026-10-03"), every: .day, zone: ledger.utc)
+            ledger.store, accounts: try ledger.accounts(), from: BalanceLedger.day("2026-10-02"),
+            to: BalanceLedger.day("2026-10-03"), every: .day)
         #expect(netWorth.rows.map { "\($0.date) \($0.currency) \($0.netWorth)" } == ["2026-10-02 USD 900000", "2026-10-03 EUR 800000"])
     }
 }

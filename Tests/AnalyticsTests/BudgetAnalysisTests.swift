@@ -88,7 +88,7 @@ private final class BudgetWorld {
             month = month.adding(months: 1)
         }
         return try BudgetAnalysis.report(
-            store, months: months, zone: utc, today: CivilDate(iso: today)!, warnAt: warnAt,
+            store, months: months, accounts: try ReportAccounts(store: store, base: utc), today: CivilDate(iso: today)!, warnAt: warnAt,
             includePending: includePending)
     }
 }

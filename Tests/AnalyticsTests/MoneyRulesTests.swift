@@ -45,9 +45,9 @@ private final class MoneyWorld {
         if let failure = report.failures.first { throw failure }
     }
 
-    func scope(_ month: String, zone: ReportTimeZone? = nil, includePending: Bool = false) -> ReportScope {
+    func scope(_ month: String, zone: ReportTimeZone? = nil, includePending: Bool = false) throws -> ReportScope {
         let month = YearMonth(iso: month)!
-        var scope = ReportScope(months: month...month, zone: zone ?? utc)
+        var scope = ReportScope(months: month...month, accounts: try ReportAccounts(store: store, base: zone ?? utc))
         scope.includePending = includePending
         return scope
     }
@@ -64,7 +64,7 @@ private final class MoneyWorld {
     }
 
     func spending(_ scope: ReportScope, by grouping: SpendingReport.Grouping = .category) throws -> SpendingReport {
-        try SpendingAnalysis.report(store, scope: scope, months: [YearMonth(scope.zone.date(of: scope.from!))], grouping: grouping)
+        try SpendingAnalysis.report(store, scope: scope, months: [YearMonth(scope.firstDay!)], grouping: grouping)
     }
 
     /// A debit or credit that moves money between accounts: no merchant, no MCC.
@@ -149,7 +149,7 @@ struct MoneyRulesTests {
             ])
         #expect(try world.spending(world.scope("2026-10")).total("USD").net == 100_000)
         #expect(Set(try world.flows(world.scope("2026-10")).keys) == ["B1"])
-        let included = world.scope("2026-10", includePending: true)
+        let included = try world.scope("2026-10", includePending: true)
         #expect(try world.spending(included).total("USD").net == 700_000)
         #expect(Set(try world.flows(included).keys) == ["B1", "P1", "A1"])
     }
@@ -165,7 +165,7 @@ struct MoneyRulesTests {
                 F.transaction("R1", account: "CHK", date: "2026-10-05T12:00:00Z", amount: "40.00", status: "rejected"),
             ])
         for includePending in [false, true] {
-            let scope = world.scope("2026-10", includePending: includePending)
+            let scope = try world.scope("2026-10", includePending: includePending)
             #expect(try world.spending(scope).total("USD").net == 100_000)
             #expect(Set(try world.flows(scope).keys) == ["B1"])
         }
@@ -190,7 +190,7 @@ struct MoneyRulesTests {
                     status: "settling", type: "deposit", mcc: nil, merchant: nil, description: "DEPOSIT"),
             ])
         for includePending in [false, true] {
-            let scope = world.scope("2026-10", includePending: includePending)
+            let scope = try world.scope("2026-10", includePending: includePending)
             #expect(try world.spending(scope).total("USD").net == 100_000)
             #expect(Set(try world.flows(scope).keys) == ["B1"])
             #expect(try IncomeAnalysis.report(world.store, scope: scope, months: []).rows.isEmpty)
@@ -295,8 +295,8 @@ struct MoneyRulesTests {
         #expect(accounts.map(\.kind) == [.unrecognized("brokerage")])
         // Net worth counts its balance among the assets.
         let netWorth = try BalanceAnalysis.netWorth(
-            world.store, from: CivilDate(year: 2026, month: 10, day: 1),
-            to: CivilDate(year: 2026, month: 10, day: 31), every: .month, zone: world.utc)
+            world.store, accounts: try ReportAccounts(store: world.store, base: world.utc), from: CivilDate(year: 2026, month: 10, day: 1),
+            to: CivilDate(year: 2026, month: 10, day: 31), every: .month)
         let row = try #require(netWorth.rows.first { $0.currency == "USD" })
         #expect((row.assets, row.liabilities, row.netWorth) == (9_000_000, 0, 9_000_000))
     }
@@ -631,7 +631,7 @@ struct MoneyRulesTests {
             ])
         let months = [YearMonth(year: 2026, month: 10)]
         for includePending in [false, true] {
-            let scope = world.scope("2026-10", includePending: includePending)
+            let scope = try world.scope("2026-10", includePending: includePending)
             let spending = try world.spending(scope)
             let explained = try ExplainAnalysis.report(world.store, scope: scope, months: months, filters: .init())
             #expect(explained.currencies == spending.currencies)
@@ -641,7 +641,7 @@ struct MoneyRulesTests {
                 #expect(explained.total(currency).count == spending.total(currency).count)
             }
         }
-        let scope = world.scope("2026-10")
+        let scope = try world.scope("2026-10")
         let explained = try ExplainAnalysis.report(world.store, scope: scope, months: months, filters: .init())
         #expect(explained.counted.map(\.transactionID) == ["E1", "R1", "X1"])
         #expect(explained.counted.map(\.spendingAmount) == [542_000, -42_000, 35_000])

@@ -42,7 +42,7 @@ struct ReadSnapshotTests {
     func octoberSpending() throws -> Int64 {
         let month = YearMonth(iso: "2026-10")!
         return try SpendingAnalysis.report(
-            reader, scope: ReportScope(months: month...month, zone: utc), months: [month],
+            reader, scope: ReportScope(months: month...month, accounts: try ReportAccounts(store: reader, base: utc)), months: [month],
             grouping: .category
         ).total("USD").net
     }
@@ -69,7 +69,8 @@ struct ReadSnapshotTests {
     @Test("the summary, built from other reports that read their own snapshots, reads inside the caller's")
     func summaryInsideSnapshot() throws {
         let result = try reader.readSnapshot {
-            try SummaryAnalysis.report(reader, month: YearMonth(iso: "2026-10")!, zone: utc, now: now)
+            try SummaryAnalysis.report(
+                reader, month: YearMonth(iso: "2026-10")!, accounts: try ReportAccounts(store: reader, base: utc), now: now)
         }
         #expect(result.report.currencies.map(\.net) == [400_000])
     }

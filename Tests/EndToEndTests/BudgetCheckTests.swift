@@ -78,7 +78,7 @@ struct BudgetCheckTests {
         #expect(set.status == 0)
         #expect(set.stdout == "")
         #expect(set.stderr == "Budget for Groceries: $3,500.00 a month from 2026-10, rollover none\n")
-        // 89.5% used: warn at the default level, but the check prints only what is over.
+        // 85.4% used: warn at the default level, but the check prints only what is over.
         let check = try run(["budget", "check", "--month", "2026-10"])
         #expect(check.status == 0)
         #expect(check.stdout == "")
@@ -95,7 +95,7 @@ struct BudgetCheckTests {
         try run(["budget", "set", "Groceries", "3500", "--currency", "USD", "--from", "2026-10"])
         let check = try run(["budget", "check", "--month", "2026-10", "--warn-at", "85"])
         #expect(check.status == 0)
-        #expect(check.stdout == "warn: Groceries (USD), October 2026: 89.5% used of $3,500.00\n")
+        #expect(check.stdout == "warn: Groceries (USD), October 2026: 85.4% used of $3,500.00\n")
         #expect(check.stderr == "")
     }
 
@@ -116,7 +116,7 @@ struct BudgetCheckTests {
         #expect(check.stderr == "")
         let withWarnings = try run(["budget", "check", "--month", "2026-10", "--warn-at", "85"])
         #expect(withWarnings.status == 1)
-        #expect(withWarnings.stdout == check.stdout + "warn: Groceries (USD), October 2026: 89.5% used of $3,500.00\n")
+        #expect(withWarnings.stdout == check.stdout + "warn: Groceries (USD), October 2026: 85.4% used of $3,500.00\n")
         // Raising the budget above what was spent clears it.
         try run(["budget", "set", "Dining", "1400", "--currency", "USD", "--from", "2026-10"])
         try run(["budget", "set", "Groceries", "600", "--currency", "GBP", "--from", "2026-10"])
@@ -169,7 +169,7 @@ struct BudgetCheckTests {
         #expect(
             job.result.stdout == """
                 over: Dining (USD), October 2026: net $1,318.09 of $1,200.00 available, $118.09 over
-                warn: Groceries (USD), October 2026: 89.5% used of $3,500.00
+                warn: Groceries (USD), October 2026: 85.4% used of $3,500.00
 
                 """, "\(job.result.stdout)")
         #expect(job.result.stderr == "")

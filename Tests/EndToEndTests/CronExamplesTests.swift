@@ -200,7 +200,9 @@ struct CronExamplesTests {
             let changeSet = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
             let generation = try #require(changeSet["generation"] as? String)
             let sequence = try #require(changeSet["sequence"] as? Int)
-            let now = ISO8601DateFormatter().string(from: Date())
+            // Noon UTC today: the same day in the card's zone (New York) as in cron's (UTC), so
+            // it is this month's for `budget check` at any hour the test runs.
+            let now = String(ISO8601DateFormatter().string(from: Date()).prefix(10)) + "T12:00:00Z"
             let transaction = ExportFixture.transaction(
                 "E0E0E0E0-0000-4000-8000-000000000001", account: "0688F73D-508E-49A8-B0A2-4A07A7CF4768",
                 date: now, amount: "500.00", mcc: 8299, merchant: "Evening Classes",

@@ -124,7 +124,7 @@ struct SyncErrorCatalogueTests {
     }
 
     @Test(
-        "a wrong format or version in export.json exits 65",
+        "a wrong format, version, time zone or date in export.json exits 65",
         arguments: [
             ("{\"format\":\"csv\",\"version\":1,\"sourceID\":\"S\"}", "format: expected \"wallet-export\", found \"csv\""),
             (
@@ -132,6 +132,26 @@ struct SyncErrorCatalogueTests {
                 "version: version 2 is not supported (this purse reads version 1)"
             ),
             ("{\"format\":\"wallet-export\",\"version\":1}", "sourceID: missing"),
+            (
+                "{\"format\":\"wallet-export\",\"version\":1,\"sourceID\":\"S\",\"timeZone\":\"New York\"}",
+                "timeZone: 'New York' is not an IANA time zone name (such as America/New_York)"
+            ),
+            (
+                "{\"format\":\"wallet-export\",\"version\":1,\"sourceID\":\"S\",\"timeZone\":-5}",
+                "timeZone: expected a string, found a number"
+            ),
+            (
+                "{\"format\":\"wallet-export\",\"version\":1,\"sourceID\":\"S\",\"accountTimeZones\":{\"A1\":\"Europe/Londres\"}}",
+                "accountTimeZones.A1: 'Europe/Londres' is not an IANA time zone name (such as America/New_York)"
+            ),
+            (
+                "{\"format\":\"wallet-export\",\"version\":1,\"sourceID\":\"S\",\"accountTimeZones\":[\"Europe/London\"]}",
+                "accountTimeZones: expected an object, found an array"
+            ),
+            (
+                "{\"format\":\"wallet-export\",\"version\":1,\"sourceID\":\"S\",\"exportedAt\":\"2026-11-01 08:00\"}",
+                "exportedAt: '2026-11-01 08:00' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)"
+            ),
         ])
     func wrongManifest(manifest: String, message: String) throws {
         let folder = try TemporaryFolder()

@@ -166,10 +166,8 @@ private enum Sample {
 
         let summaries = try store.accountSummaries()
         #expect(
-            try store.accountNames()
-                == summaries.map {
-                    AccountName(id: $0.account.id, displayName: $0.account.displayName, sourceName: $0.sourceName)
-                })
+            try store.ledgerAccounts().map { [$0.id, $0.displayName, $0.sourceName] }
+                == summaries.map { [$0.account.id, $0.account.displayName, $0.sourceName] })
         #expect(summaries.map(\.account.displayName) == ["Card", "Everyday"])
         #expect(summaries.first?.account.creditInformation?.creditLimit == Money(units: 60_000_000, currency: "USD"))
     }

@@ -105,6 +105,6 @@ struct AccountOptionTests {
             "--account", "A-CARD", "--account", "a-card",
         ])
         #expect(spending.status == 0)
-        #expect(spending.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[5] } == ["10.00"], "\(spending.stdout)")
+        #expect(spending.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[6] } == ["10.00"], "\(spending.stdout)")
     }
 }

@@ -125,7 +125,9 @@ struct ExportTransactionsTests {
         #expect(result.status == 0)
         #expect(
             result.stdout.hasPrefix(
-                "{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \"UTC\",\n  \"transactions\": [\n    {\"id\":\"Y1\""))
+                "{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \"UTC\",\n  \"time_zones\": [\"UTC\"],\n"
+                    + "  \"transactions\": [\n    {\"id\":\"Y1\""))
+        #expect(result.stdout.contains("\"transaction_timestamp\":\"2026-10-20T09:00:00+09:00\",\"time_zone\":\"UTC\","))
         #expect(result.stdout.contains("\"amount\":\"1200\",\"signed_amount\":\"-1200\",\"currency\":\"JPY\""))
         #expect(result.stdout.contains("\"mcc\":5814"))
         let parsed = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))

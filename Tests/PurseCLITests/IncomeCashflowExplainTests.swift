@@ -538,6 +538,9 @@ struct ExplainTests {
                     "2026-10"
                   ],
                   "time_zone": "UTC",
+                  "time_zones": [
+                    "UTC"
+                  ],
                   "include_pending": false,
                   "filters": {
                     "category": "dining",
@@ -713,6 +716,9 @@ struct ExplainTests {
                     "2026-09"
                   ],
                   "time_zone": "UTC",
+                  "time_zones": [
+                    "UTC"
+                  ],
                   "include_pending": false,
                   "filters": {
                     "category": null,

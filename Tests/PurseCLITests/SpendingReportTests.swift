@@ -134,10 +134,10 @@ struct SpendingReportTests {
         ])
         #expect(
             byAccount.stdout == """
-                period,account,currency,spent,refunded,net,count
-                2026-09,Apple Card,USD,100.00,0.00,100.00,1
-                2026-10,Apple Card,USD,199.8456,80.00,119.8456,6
-                2026-10,Monzo,GBP,80.00,0.00,80.00,2
+                period,account_id,account,currency,spent,refunded,net,count
+                2026-09,CARD,Apple Card,USD,100.00,0.00,100.00,1
+                2026-10,CARD,Apple Card,USD,199.8456,80.00,119.8456,6
+                2026-10,UK,Monzo,GBP,80.00,0.00,80.00,2
 
                 """)
         let byMonth = harness.run(["report", "spending", "--from", "2026-09-01", "--to", "2026-10-31", "--format", "csv", "--by", "month"])

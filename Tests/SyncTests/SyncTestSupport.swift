@@ -123,7 +123,7 @@ final class SyncWorld {
 
     func transactions(of accountID: String? = nil) throws -> [Transaction] {
         var query = TransactionQuery()
-        if let accountID { query.accountIDs = [accountID] }
+        if let accountID { query.accountRanges = [AccountTimeRange(accountID: accountID, from: nil, until: nil)] }
         var result: [Transaction] = []
         try store.forEachTransaction(query) { record in
             result.append(record.transaction)

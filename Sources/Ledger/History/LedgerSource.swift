@@ -7,6 +7,13 @@ public protocol LedgerSource: AnyObject {
     var displayName: String { get }
     /// Where it was read from, for `purse status`.
     var location: String { get }
+    /// The IANA zone whose days the source's accounts keep (the device's), nil when it does not say.
+    var timeZone: String? { get }
+    /// Zones of single accounts that keep another's days (a UK bank account on a New York
+    /// phone), by account ID.
+    var accountTimeZones: [String: String] { get }
+    /// When the source wrote what it holds, nil when it does not say.
+    var exportedAt: Timestamp? { get }
 
     /// The streams there are, accounts first (their balances and transactions need them).
     func streams() throws -> [LedgerStream]
@@ -15,4 +22,10 @@ public protocol LedgerSource: AnyObject {
     /// what can be checked up front (a source behind the database throws here, before anything
     /// is applied); the sequence then validates each change set as it reads it.
     func changes(for stream: LedgerStream, after token: StreamToken?) throws -> any ChangeSequence
+}
+
+extension LedgerSource {
+    public var timeZone: String? { nil }
+    public var accountTimeZones: [String: String] { [:] }
+    public var exportedAt: Timestamp? { nil }
 }

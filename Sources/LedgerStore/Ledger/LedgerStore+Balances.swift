@@ -5,11 +5,12 @@ extension LedgerStore {
     /// The accounts balance reports cover (all when `ids` is empty), ordered as `purse accounts`
     /// lists them: by display name ignoring ASCII case, then ID.
     public func balanceAccounts(ids: [String] = []) throws -> [BalanceAccount] {
-        let membership = SQLMembership("id", ids.map(SQLValue.text))
+        let membership = SQLMembership("a.id", ids.map(SQLValue.text))
         let query = try connection.prepare(
             """
-            SELECT id, display_name, kind, currency FROM accounts \(ids.isEmpty ? "" : "WHERE " + membership.sql)
-            ORDER BY display_name COLLATE NOCASE, id
+            SELECT a.id, \(accountNameSQL.name), a.kind, a.currency FROM accounts a \(accountNameSQL.join)
+            \(ids.isEmpty ? "" : "WHERE " + membership.sql)
+            ORDER BY 2 COLLATE NOCASE, a.id
             """)
         try query.bind(membership.values)
         var accounts: [BalanceAccount] = []

@@ -4,7 +4,8 @@ import Storage
 extension LedgerStore {
     public func sourceStatuses() throws -> [SourceStatus] {
         let sources = try connection.prepare(
-            "SELECT id, kind, external_id, name, location, created_at, last_synced_at FROM sources ORDER BY id")
+            "SELECT id, kind, external_id, name, location, created_at, last_synced_at, \(hasAccountSettings ? "exported_at" : "NULL") "
+                + "FROM sources ORDER BY id")
         var result: [SourceStatus] = []
         while try sources.step() {
             let rowID = sources.int64(0)
@@ -32,9 +33,37 @@ extension LedgerStore {
                 SourceStatus(
                     kind: sources.text(1), externalID: sources.text(2), name: sources.text(3),
                     location: sources.optionalText(4), createdAt: sources.text(5),
-                    lastSyncedAt: sources.optionalText(6), streams: streamStatuses))
+                    lastSyncedAt: sources.optionalText(6), exportedAt: sources.optionalText(7),
+                    lastCapturedAt: try lastCapture(sourceRowID: rowID), streams: streamStatuses))
         }
         return result
+    }
+
+    /// The newest capture applied from the source's Sure connections, as the publisher wrote
+    /// its `captured_at`; nil for other sources, and before any capture.
+    func lastCapture(sourceRowID: Int64) throws -> String? {
+        guard openedSchemaVersion >= 4 else { return nil }
+        let query = try connection.prepare(
+            "SELECT last_captured_at FROM sure_connections WHERE source_row_id = ? AND last_captured_at IS NOT NULL")
+        try query.bind([.integer(sourceRowID)])
+        var newest: Timestamp?
+        while try query.step() {
+            guard let captured = Timestamp(rfc3339: query.text(0)) else { continue }
+            if newest.map({ captured.epochSeconds > $0.epochSeconds }) ?? true { newest = captured }
+        }
+        return newest?.text
+    }
+
+    /// The newest transaction time of each of `accountIDs` that has one.
+    public func newestTransactionTimes(accountIDs: [String]) throws -> [String: Int64] {
+        guard !accountIDs.isEmpty else { return [:] }
+        let membership = SQLMembership("account_id", accountIDs.map(SQLValue.text))
+        let query = try connection.prepare(
+            "SELECT account_id, max(transaction_time) FROM transactions WHERE \(membership.sql) GROUP BY account_id")
+        try query.bind(membership.values)
+        var times: [String: Int64] = [:]
+        while try query.step() { times[query.text(0)] = query.int64(1) }
+        return times
     }
 
     /// Row counts of the ledger's main tables.
@@ -46,30 +75,18 @@ extension LedgerStore {
         )
     }
 
-    /// Every account's ID, display name and source, in `accountSummaries` order: what resolving
-    /// `--account` needs, without the balances.
-    public func accountNames() throws -> [AccountName] {
-        let query = try connection.prepare(
-            """
-            SELECT a.id, a.display_name, s.name FROM accounts a JOIN sources s ON s.id = a.source_id
-            ORDER BY a.display_name COLLATE NOCASE, a.id
-            """)
-        var names: [AccountName] = []
-        while try query.step() { names.append(AccountName(id: query.text(0), displayName: query.text(1), sourceName: query.text(2))) }
-        return names
-    }
-
     public func accountSummaries() throws -> [AccountSummary] {
         let query = try connection.prepare(
             """
-            SELECT a.id, a.kind, a.display_name, a.institution_name, a.account_description, a.currency, a.opening_date,
+            SELECT a.id, a.kind, \(accountNameSQL.name), a.institution_name, a.account_description, a.currency, a.opening_date,
                 a.credit_limit, a.credit_limit_currency, a.minimum_payment, a.minimum_payment_currency,
                 a.next_payment_due_date, a.overdue_payment, a.overdue_payment_currency, s.name,
                 b.observed_signed, b.currency, coalesce(b.booked_as_of, b.available_as_of)
             FROM accounts a JOIN sources s ON s.id = a.source_id
             LEFT JOIN balances b ON b.row_id = (SELECT row_id FROM balances WHERE account_id = a.id
                 ORDER BY observed_time DESC, row_id DESC LIMIT 1)
-            ORDER BY a.display_name COLLATE NOCASE, a.id
+            \(accountNameSQL.join)
+            ORDER BY \(accountNameSQL.name) COLLATE NOCASE, a.id
             """)
         var result: [AccountSummary] = []
         while try query.step() {
@@ -106,15 +123,9 @@ extension LedgerStore {
             conditions.append(membership.sql)
             values += membership.values
         }
-        list("t.account_id", query.accountIDs.map(SQLValue.text))
-        if let from = query.from {
-            conditions.append("t.transaction_time >= ?")
-            values.append(.integer(from))
-        }
-        if let until = query.until {
-            conditions.append("t.transaction_time < ?")
-            values.append(.integer(until))
-        }
+        let range = TimeRangeSQL(from: nil, until: nil, ranges: query.accountRanges)
+        conditions += range.conditions
+        values += range.values
         list("t.mcc", query.merchantCategoryCodes.map { .integer(Int64($0)) })
         list("t.status", query.statuses.map { .text($0.rawValue) })
         if let (condition, typeValues) = TransactionType.sqlCondition("t.type", oneOf: query.types) {
@@ -130,14 +141,14 @@ extension LedgerStore {
             }
         let statement = try connection.prepare(
             """
-            SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
+            \(range.with)SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
                 t.foreign_amount, t.foreign_currency, t.exchange_rate, t.description, t.original_description, t.mcc,
-                t.merchant_name, t.type, t.status, a.display_name
-            FROM transactions t JOIN accounts a ON a.id = t.account_id
+                t.merchant_name, t.type, t.status, \(accountNameSQL.name)
+            FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY \(order)
             """)
-        try statement.bind(values)
+        try statement.bind(range.withValues + values)
         while try statement.step() {
             guard let date = Timestamp(rfc3339: statement.text(2)) else { continue }
             let foreign = statement.optionalInt64(7).map { Money(units: $0, currency: statement.text(8)) }

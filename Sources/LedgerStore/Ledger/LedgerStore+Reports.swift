@@ -6,11 +6,13 @@ extension LedgerStore {
     public struct ReportSelection: Sendable {
         var from: Int64?
         var until: Int64?
+        /// Only these accounts, each within its own range (`from` and `until` then do not
+        /// apply); nil: every account within `from..<until`.
+        public var accountRanges: [AccountTimeRange]?
         var statuses: [TransactionStatus]
         /// True reads every transaction whose status is not in `statuses` instead, statuses
         /// purse does not know included: what a report leaves out.
         public var excludesStatuses = false
-        public var accountIDs: [String] = []
         public var currencies: [String] = []
         /// Only transactions without a merchant category code and of these types (empty: any);
         /// `unknown` also stands for the types purse does not know.
@@ -40,16 +42,10 @@ extension LedgerStore {
             conditions.append(membership.sql)
             values += membership.values
         }
-        if let from = selection.from {
-            conditions.append("t.transaction_time >= ?")
-            values.append(.integer(from))
-        }
-        if let until = selection.until {
-            conditions.append("t.transaction_time < ?")
-            values.append(.integer(until))
-        }
+        let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+        conditions += range.conditions
+        values += range.values
         list("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses)
-        list("t.account_id", selection.accountIDs.map(SQLValue.text))
         list("t.currency", selection.currencies.map(SQLValue.text))
         if !selection.transferCandidateTypes.isEmpty {
             conditions.append("t.mcc IS NULL")
@@ -64,13 +60,13 @@ extension LedgerStore {
             : "CASE WHEN t.mcc IS NULL THEN t.id ELSE '' END, NULL, '', ''"
         let statement = try connection.prepare(
             """
-            SELECT \(textColumns), t.account_id, a.display_name, a.kind, t.transaction_time, t.amount, t.currency,
-                t.credit_debit, t.mcc, t.type, t.status
-            FROM transactions t JOIN accounts a ON a.id = t.account_id
+            \(range.with)SELECT \(textColumns), t.account_id, \(accountNameSQL.name), a.kind, t.transaction_time, t.amount,
+                t.currency, t.credit_debit, t.mcc, t.type, t.status
+            FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY t.transaction_time\(selection.tiesByID ? ", t.id" : "")
             """)
-        try statement.bind(values)
+        try statement.bind(range.withValues + values)
         // Account names repeat on every row: keep one copy of each.
         var names: [String: String] = [:]
         while try statement.step() {

@@ -16,6 +16,11 @@ public struct SourceStatus: Sendable {
     public let name: String
     public let location: String?
     public let createdAt: String
+    /// When purse last synced it.
     public let lastSyncedAt: String?
+    /// When its exporter says it wrote what it holds (a Wallet export's `exportedAt`).
+    public let exportedAt: String?
+    /// The newest capture applied from it (a Sure publisher's `captured_at`).
+    public let lastCapturedAt: String?
     public let streams: [Stream]
 }

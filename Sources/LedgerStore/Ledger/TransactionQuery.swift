@@ -1,6 +1,6 @@
 import Ledger
 
-/// Which transactions to read, in which order. Times are Unix seconds; `until` is exclusive.
+/// Which transactions to read, in which order.
 public struct TransactionQuery: Sendable {
     /// The order transactions are listed in (`--sort`).
     public enum Sort: String, Sendable, CaseIterable {
@@ -10,9 +10,8 @@ public struct TransactionQuery: Sendable {
         case amountDescending = "-amount"
     }
 
-    public var accountIDs: [String] = []
-    public var from: Int64?
-    public var until: Int64?
+    /// Only these accounts, each within its own range of instants; nil: every account, all time.
+    public var accountRanges: [AccountTimeRange]?
     public var merchantCategoryCodes: [Int] = []
     public var statuses: [TransactionStatus] = []
     /// `unknown` also matches the types purse does not know, as the money rules count them.

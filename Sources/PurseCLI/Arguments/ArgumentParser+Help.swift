@@ -60,7 +60,7 @@ extension ArgumentParser {
     private func commandHelp(_ command: CommandSpec) -> [String] {
         let argumentRows = command.positionals.map { (label: $0.usageLabel, help: $0.help) }
         let optionRows = command.options.map(Self.row)
-        let globalRows = (globals + [Self.helpOption]).map(Self.row)
+        let globalRows = (globals(of: command) + [Self.helpOption]).map(Self.row)
         var lines = ["Usage: " + usageLine(for: command.path), ""]
         lines += HelpLayout.wrap(command.summary)
         if let discussion = command.discussion, !discussion.isEmpty {

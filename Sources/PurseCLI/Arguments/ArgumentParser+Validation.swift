@@ -18,7 +18,7 @@ extension ArgumentParser {
                 problems.append("command \(name) is defined more than once")
             }
             seen.append(command.path)
-            problems += optionProblems(command.options + globals + builtins, in: "command \(name)")
+            problems += optionProblems(command.options + globals(of: command) + builtins, in: "command \(name)")
             for (index, positional) in command.positionals.enumerated() {
                 if positional.minCount < 0 || (positional.maxCount.map { $0 < positional.minCount } ?? false) {
                     problems.append("argument '\(positional.name)' of command \(name) has impossible counts")

@@ -29,6 +29,12 @@ package struct ArgumentParser: Sendable {
         self.globals = globals
     }
 
+    /// The global options `command` takes: all but those it has an option of the same name for
+    /// (`accounts set --tz` is the account's zone, not the report's).
+    func globals(of command: CommandSpec) -> [OptionSpec] {
+        globals.filter { global in !command.options.contains { $0.name == global.name } }
+    }
+
     /// Parses the command line (without the program name).
     package func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         let tokens = ArgumentLexer.tokens(arguments)

@@ -7,10 +7,9 @@ import LedgerStore
 enum AccountResolver {
     /// The IDs of the accounts named by the command's `--account` options, each once, in the
     /// order given; empty when there are none (all accounts).
-    static func accountIDs(_ context: CommandContext, store: LedgerStore) throws -> [String] {
+    static func accountIDs(_ context: CommandContext, among accounts: [LedgerAccount]) throws -> [String] {
         let names = context.command.values("account")
         guard !names.isEmpty else { return [] }
-        let accounts = try store.accountNames()
         var ids: [String] = []
         for name in names {
             let id = try resolve(name, among: accounts, context: context)
@@ -19,7 +18,7 @@ enum AccountResolver {
         return ids
     }
 
-    static func resolve(_ name: String, among accounts: [AccountName], context: CommandContext) throws -> String {
+    static func resolve(_ name: String, among accounts: [LedgerAccount], context: CommandContext) throws -> String {
         let folded = name.lowercased()
         // An exact ID always names one account, even when it is also someone's display name.
         if let account = accounts.first(where: { $0.id.lowercased() == folded }) { return account.id }

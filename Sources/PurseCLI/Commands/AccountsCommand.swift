@@ -1,26 +1,47 @@
+import Analytics
+import Ledger
 import LedgerStore
 import Rendering
 
-/// `purse accounts`: each account with kind, institution, currency and latest balance.
+/// `purse accounts`: each account with its kind, institution, currency, latest balance, time
+/// zone and source; `purse accounts set`: the user's own name, zone and visibility of one.
 enum AccountsCommand {
-    static func run(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let summaries = try context.reading { try $0.accountSummaries() }
-        try context.writingData { write(summaries, format: format, to: $0) }
+    /// An account as listed: its summary, and its settings and zone.
+    struct Listed {
+        let summary: AccountSummary
+        let account: LedgerAccount
+        let zone: String
     }
 
-    static func write(_ summaries: [AccountSummary], format: OutputFormat, to sink: TextSink) {
+    static func run(_ context: CommandContext) throws {
+        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
+        let listed = try context.reading { store in
+            let accounts = try context.reportAccounts(store)
+            return try store.accountSummaries().compactMap { summary -> Listed? in
+                guard let account = accounts.all.first(where: { $0.id == summary.account.id }) else { return nil }
+                return Listed(summary: summary, account: account, zone: accounts.zone(of: account.id).identifier)
+            }
+        }
+        try context.writingData { write(listed, format: format, to: $0) }
+    }
+
+    static func write(_ listed: [Listed], format: OutputFormat, to sink: TextSink) {
         switch format {
         case .csv:
             let csv = CSVWriter(
-                header: ["id", "account", "kind", "institution", "currency", "balance", "balance_as_of", "source"],
+                header: [
+                    "id", "account", "kind", "institution", "currency", "balance", "balance_as_of", "source", "source_id",
+                    "time_zone", "hidden",
+                ],
                 write: sink.write)
-            for summary in summaries {
+            for item in listed {
+                let summary = item.summary
                 csv.row([
                     .text(summary.account.id), .text(summary.account.displayName), .text(summary.account.kind.rawValue),
                     .text(summary.account.institutionName), .text(summary.account.currencyCode),
                     summary.latestBalance.map { .number(MoneyFormat.machine($0)) } ?? .empty,
-                    summary.latestBalanceAsOf.map { .number($0) } ?? .empty, .text(summary.sourceName),
+                    summary.latestBalanceAsOf.map { .number($0) } ?? .empty, .text(summary.sourceName), .text(item.account.sourceID),
+                    .text(item.zone), .number(item.account.isHidden ? "true" : "false"),
                 ])
             }
         case .json:
@@ -29,8 +50,9 @@ enum AccountsCommand {
                 (
                     "accounts",
                     .array(
-                        summaries.map { summary in
-                            .object([
+                        listed.map { item in
+                            let summary = item.summary
+                            return .object([
                                 ("id", .string(summary.account.id)),
                                 ("account", .string(summary.account.displayName)),
                                 ("kind", .string(summary.account.kind.rawValue)),
@@ -39,29 +61,74 @@ enum AccountsCommand {
                                 ("balance", .optional(summary.latestBalance.map(MoneyFormat.machine))),
                                 ("balance_as_of", .optional(summary.latestBalanceAsOf)),
                                 ("source", .string(summary.sourceName)),
+                                ("source_id", .string(item.account.sourceID)),
+                                ("time_zone", .string(item.zone)),
+                                ("hidden", .bool(item.account.isHidden)),
                             ])
                         })
                 ),
             ])
             sink.write(value.pretty + "\n")
         case .text:
-            guard !summaries.isEmpty else {
-                sink.write("No accounts yet: run 'purse sync PATH' on a Wallet export.\n")
-                return
-            }
-            var table = TextTable(columns: [
-                .init("Account", maximumWidth: 32), .init("Kind"), .init("Institution", maximumWidth: 24),
-                .init("Currency"), .init("Balance", .right), .init("As of"),
-            ])
-            for summary in summaries {
-                table.append([
-                    summary.account.displayName, summary.account.kind.rawValue, summary.account.institutionName,
-                    summary.account.currencyCode,
-                    summary.latestBalance.map(MoneyFormat.text) ?? "",
-                    summary.latestBalanceAsOf ?? "no balance yet",
-                ])
-            }
-            sink.write(table.rendered())
+            sink.write(text(listed))
         }
+    }
+
+    static func text(_ listed: [Listed]) -> String {
+        guard !listed.isEmpty else { return "No accounts yet: run 'purse sync PATH' on a Wallet export.\n" }
+        var table = TextTable(columns: [
+            .init("Account", maximumWidth: 32), .init("Kind"), .init("Institution", maximumWidth: 24),
+            .init("Currency"), .init("Balance", .right), .init("As of"), .init("Time zone"),
+            .init("Source", maximumWidth: 24), .init("ID"),
+        ])
+        for item in listed {
+            let summary = item.summary
+            table.append([
+                summary.account.displayName + (item.account.isHidden ? " (hidden)" : ""), summary.account.kind.rawValue,
+                summary.account.institutionName, summary.account.currencyCode,
+                summary.latestBalance.map(MoneyFormat.text) ?? "",
+                summary.latestBalanceAsOf ?? "no balance yet", item.zone, summary.sourceName,
+                ReportAccounts.shortID(summary.account.id),
+            ])
+        }
+        let hidden = listed.filter(\.account.isHidden).count
+        return table.rendered()
+            + (hidden == 0
+                ? "" : "\(hidden) hidden: reports leave \(hidden == 1 ? "it" : "them") out unless given --all or --account.\n")
+    }
+
+    /// `purse accounts set ACCOUNT [--name NAME] [--tz ZONE] [--hidden|--visible]`: kept apart
+    /// from what syncs bring, so every later sync keeps it. An empty `--name` or `--tz` goes
+    /// back to what the source gives.
+    static func set(_ context: CommandContext) throws {
+        let name = context.command.value("name")
+        let zone = context.command.value("tz")
+        let (hide, show) = (context.command.has("hidden"), context.command.has("visible"))
+        guard !(hide && show) else { throw context.usageError("use either --hidden or --visible, not both") }
+        guard name != nil || zone != nil || hide || show else {
+            throw context.usageError("nothing to set: give --name, --tz, --hidden or --visible")
+        }
+        if let name, name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw context.usageError("option '--name' must be one line of text without control characters")
+        }
+        if let zone, !zone.isEmpty, ReportTimeZone(identifier: zone) == nil {
+            throw context.usageError("unknown time zone '\(zone)' (use an IANA name such as Europe/London)")
+        }
+        let store = try context.openStore(.writeExisting)
+        let account = try store.transaction { () -> LedgerAccount in
+            let accounts = try store.ledgerAccounts()
+            let id = try AccountResolver.resolve(context.command.positionals[0], among: accounts, context: context)
+            var settings = try store.accountSettings(accountID: id)
+            if let name { settings.displayName = name.trimmingCharacters(in: .whitespaces).isEmpty ? nil : name }
+            if let zone { settings.timeZone = zone.isEmpty ? nil : zone }
+            if hide || show { settings.isHidden = hide }
+            try store.saveAccountSettings(settings, now: context.now)
+            return try store.ledgerAccounts().first { $0.id == id }!
+        }
+        let zoneText =
+            account.userTimeZone.map { "time zone \($0)" }
+            ?? account.sourceTimeZone.map { "time zone \($0) (its source's)" } ?? "time zone: the report's (TZ)"
+        context.note(
+            "\(account.displayName) (\(ReportAccounts.shortID(account.id))): \(zoneText), \(account.isHidden ? "hidden" : "visible")")
     }
 }

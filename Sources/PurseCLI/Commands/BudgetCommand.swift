@@ -128,7 +128,7 @@ enum BudgetCommand {
             },
             analyse: { store, options in
                 try BudgetAnalysis.report(
-                    store, months: options.months, zone: options.zone,
+                    store, months: options.months, accounts: try context.reportAccounts(store),
                     today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
                     includePending: context.command.has("include-pending"))
             }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
@@ -142,7 +142,7 @@ enum BudgetCommand {
         let warnAt = try warnLevel(context)
         let report = try context.reading { store in
             try BudgetAnalysis.report(
-                store, months: months, zone: zone, today: zone.date(of: context.now.epochSeconds),
+                store, months: months, accounts: try context.reportAccounts(store), today: zone.date(of: context.now.epochSeconds),
                 warnAt: warnAt ?? 80, includePending: context.command.has("include-pending"))
         }
         for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {

@@ -8,13 +8,13 @@ enum ExplainCommand {
         try ReportRunner.run(
             context,
             options: {
-                (filters: try filters(context), period: try ReportPeriod(context: context, zone: try context.reportTimeZone()))
+                (filters: try filters(context), period: try ReportPeriod(context: context))
             },
             analyse: { store, options in
                 // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
                 if let category = options.filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
                 return try ExplainAnalysis.report(
-                    store, scope: try options.period.filtered(context: context, store: store),
+                    store, scope: try options.period.scope(context: context, store: store),
                     months: options.period.months, filters: options.filters)
             }, text: ExplainRendering.text, csv: ExplainRendering.csv, json: ExplainRendering.json)
     }

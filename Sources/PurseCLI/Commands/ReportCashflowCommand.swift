@@ -8,10 +8,10 @@ enum ReportCashflowCommand {
         try ReportRunner.run(
             context,
             options: {
-                try ReportPeriod(context: context, zone: try context.reportTimeZone())
+                try ReportPeriod(context: context)
             },
             analyse: { store, period in
-                try CashflowAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months)
+                try CashflowAnalysis.report(store, scope: try period.scope(context: context, store: store), months: period.months)
             }, text: CashflowRendering.text, csv: CashflowRendering.csv, json: CashflowRendering.json)
     }
 }

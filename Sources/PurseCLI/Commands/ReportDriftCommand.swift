@@ -7,9 +7,8 @@ enum ReportDriftCommand {
     static func run(_ context: CommandContext) throws {
         let report = try ReportRunner.run(
             context, options: { try context.reportTimeZone() },
-            analyse: { store, zone in
-                try BalanceAnalysis.drift(store, accountIDs: try AccountResolver.accountIDs(context, store: store), zone: zone)
-            }, text: { report, _ in DriftRendering.text(report) }, csv: DriftRendering.csv, json: DriftRendering.json)
+            analyse: { store, _ in try BalanceAnalysis.drift(store, accounts: try context.reportAccounts(store)) },
+            text: { report, _ in DriftRendering.text(report) }, csv: DriftRendering.csv, json: DriftRendering.json)
         if report.hasDrift, context.command.has("fail-on-drift") { throw CheckFailed() }
     }
 }

@@ -7,10 +7,10 @@ enum ReportIncomeCommand {
         try ReportRunner.run(
             context,
             options: {
-                try ReportPeriod(context: context, zone: try context.reportTimeZone())
+                try ReportPeriod(context: context)
             },
             analyse: { store, period in
-                try IncomeAnalysis.report(store, scope: try period.filtered(context: context, store: store), months: period.months)
+                try IncomeAnalysis.report(store, scope: try period.scope(context: context, store: store), months: period.months)
             }, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
     }
 }

@@ -7,7 +7,8 @@ enum ReportNetWorthCommand {
         try ReportRunner.run(
             context, options: { try BalanceReportOptions(context: context) },
             analyse: { store, options in
-                try BalanceAnalysis.netWorth(store, from: options.from, to: options.to, every: options.interval, zone: options.zone)
+                try BalanceAnalysis.netWorth(
+                    store, accounts: try context.reportAccounts(store), from: options.from, to: options.to, every: options.interval)
             }, text: NetWorthRendering.text, csv: NetWorthRendering.csv, json: NetWorthRendering.json)
     }
 }

@@ -43,7 +43,7 @@ enum ReportSummaryCommand {
                 (
                     options: options,
                     result: try SummaryAnalysis.report(
-                        store, month: options.month, zone: options.zone, now: context.now,
+                        store, month: options.month, accounts: try context.reportAccounts(store), now: context.now,
                         warnAt: Int64(options.warnAt))
                 )
             },

@@ -8,8 +8,7 @@ enum ReportTrendCommand {
             context, options: { try BalanceReportOptions(context: context) },
             analyse: { store, options in
                 try BalanceAnalysis.trend(
-                    store, accountIDs: try AccountResolver.accountIDs(context, store: store),
-                    from: options.from, to: options.to, every: options.interval, zone: options.zone)
+                    store, accounts: try context.reportAccounts(store), from: options.from, to: options.to, every: options.interval)
             }, text: TrendRendering.text, csv: TrendRendering.csv, json: TrendRendering.json)
     }
 }

@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -6,20 +7,19 @@ import LedgerStore
 /// SQL; the merchant text match runs here because SQLite folds only ASCII case.
 struct TransactionFilter {
     var query = TransactionQuery()
+    /// The accounts listed (`--account`, else the visible ones, or all with `--all`), each with its zone.
+    let accounts: ReportAccounts
     var merchant: String?
     var limit: Int?
     var offset = 0
 
-    init(context: CommandContext, store: LedgerStore, zone: ReportTimeZone) throws {
-        query.accountIDs = try AccountResolver.accountIDs(context, store: store)
-        switch try PeriodOptions.days(context, zone: zone) {
-        case .none: break
-        case .month(let month):
-            query.from = zone.startOfDay(month.firstDay)
-            query.until = zone.startOfDay(month.lastDay.adding(days: 1))
-        case .range(let from, let to):
-            if let from { query.from = zone.startOfDay(from) }
-            if let to { query.until = zone.startOfDay(to.adding(days: 1)) }
+    /// The days are each account's local days, in its zone; `--month this` is the report zone's.
+    init(context: CommandContext, store: LedgerStore) throws {
+        accounts = try context.reportAccounts(store)
+        switch try PeriodOptions.days(context, zone: accounts.base) {
+        case .none: query.accountRanges = accounts.ranges(first: nil, end: nil)
+        case .month(let month): query.accountRanges = accounts.ranges(first: month.firstDay, end: month.lastDay.adding(days: 1))
+        case .range(let from, let to): query.accountRanges = accounts.ranges(first: from, end: to?.adding(days: 1))
         }
         query.merchantCategoryCodes = try context.list("mcc").map { text in
             guard let code = Int(text), (0...9999).contains(code) else {

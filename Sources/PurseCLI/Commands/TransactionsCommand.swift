@@ -16,48 +16,51 @@ enum TransactionsCommand {
         let format = try context.outputFormat(
             allowed: export ? [.csv, .json] : [.text, .csv, .json],
             fallback: export ? .csv : .text)
-        let zone = try context.reportTimeZone()
+        // Before the ledger is opened, so a bad TZ is a usage error even without one.
+        _ = try context.reportTimeZone()
         // The listing streams out while it reads, inside the one read transaction.
         try context.reading { store in
-            let filter = try TransactionFilter(context: context, store: store, zone: zone)
+            let filter = try TransactionFilter(context: context, store: store)
             try context.writingData { sink in
-                try write(filter, store: store, format: format, zone: zone, to: sink, context: context)
+                try write(filter, store: store, format: format, to: sink, context: context)
             }
         }
     }
 
     static func write(
-        _ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, zone: ReportTimeZone,
-        to sink: TextSink, context: CommandContext
+        _ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, to sink: TextSink, context: CommandContext
     ) throws {
+        let accounts = filter.accounts
         switch format {
         case .csv:
             let csv = CSVWriter(header: csvHeader, write: sink.write)
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                csv.row(csvCells(record, zone: zone))
+                csv.row(csvCells(record, zone: accounts.zone(of: record.transaction.accountID)))
             }
         case .json:
-            sink.write(
-                "{\n  \"schema\": \"purse.transactions.v1\",\n  \"time_zone\": \(JSONOutput.escaped(zone.identifier)),\n  \"transactions\": ["
-            )
+            var head = "{\n  \"schema\": \"purse.transactions.v1\",\n"
+            for (key, value) in TimeZoneText.json(accounts.zoneNames) { head += "  \"\(key)\": \(value.compact),\n" }
+            sink.write(head + "  \"transactions\": [")
             var first = true
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                sink.write((first ? "\n    " : ",\n    ") + jsonObject(record, zone: zone).compact)
+                sink.write(
+                    (first ? "\n    " : ",\n    ") + jsonObject(record, zone: accounts.zone(of: record.transaction.accountID)).compact)
                 first = false
             }
             sink.write(first ? "]\n}\n" : "\n  ]\n}\n")
         case .text:
             var table = TextTable(columns: [
-                .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 32),
+                .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 32),
                 .init("MCC", .right), .init("Type"), .init("Status"), .init("Amount", .right),
             ])
             var count = 0
             try filter.forEach(store) { record in
                 let transaction = record.transaction
                 table.append([
-                    zone.date(of: transaction.transactionDate.epochSeconds).description, record.accountName,
+                    accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
+                    accounts.label(of: transaction.accountID),
                     transaction.merchantName ?? transaction.transactionDescription,
                     transaction.merchantCategoryCode.map { mccText($0) } ?? "",
                     transaction.transactionType.rawValue, transaction.status.rawValue,
@@ -108,6 +111,7 @@ enum TransactionsCommand {
             ("account", .string(record.accountName)),
             ("transaction_date", .string(zone.date(of: transaction.transactionDate.epochSeconds).description)),
             ("transaction_timestamp", .string(transaction.transactionDate.text)),
+            ("time_zone", .string(zone.identifier)),
             ("posted_date", .optional(transaction.postedDate.map { zone.date(of: $0.epochSeconds).description })),
             ("status", .string(transaction.status.rawValue)),
             ("type", .string(transaction.transactionType.rawValue)),

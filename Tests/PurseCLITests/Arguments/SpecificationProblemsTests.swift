@@ -12,7 +12,7 @@ struct SpecificationProblemsTests {
             CommandSpec(
                 ["a"], summary: "A.",
                 options: [
-                    OptionSpec("db", value: "PATH", help: "Shadows the global."),
+                    OptionSpec("db", value: "PATH", help: "Shadows the global: allowed, the command's wins."),
                     OptionSpec("x", short: "h", help: "Clashes with -h."),
                     OptionSpec("y", short: "5", help: "A digit."),
                     OptionSpec("z=1", help: "Bad name."),
@@ -31,12 +31,26 @@ struct SpecificationProblemsTests {
             parser.specificationProblems() == [
                 "option '--y' in command 'a' has short name '5', not a letter",
                 "option 'z=1' in command 'a' is not a valid long name",
-                "option '--db' is defined more than once in command 'a'",
                 "short option '-h' is defined more than once in command 'a'",
                 "command 'a' is defined more than once",
                 "command 'help me' hides the built-in 'help' command",
                 "argument 'MANY' of command 'b' takes a varying count but is not last",
                 "argument 'BAD' of command 'b' has impossible counts",
             ])
+    }
+
+    /// `accounts set --tz ZONE` is the account's zone: a command's own option of a global's name
+    /// takes the value, before or after the command's name, and the global stays unset.
+    @Test func aCommandOptionShadowsTheGlobal() throws {
+        let parser = ArgumentParser(commands: [
+            CommandSpec(["a"], summary: "A.", options: [OptionSpec("tz", value: "ZONE", help: "Its own zone.")])
+        ])
+        #expect(parser.specificationProblems() == [])
+        guard case .run(let globals, let command) = try parser.parse(["a", "--tz", "Asia/Tokyo"]) else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(globals.tz == nil)
+        #expect(command.value("tz") == "Asia/Tokyo")
     }
 }

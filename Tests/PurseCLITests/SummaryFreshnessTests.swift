@@ -1,0 +1,129 @@
+import Foundation
+import PurseCLI
+import PurseTestSupport
+import Testing
+
+/// What the summary says about the data itself: how old it is (not when purse last ran), a month
+/// the data has not reached yet, and the first summary ever made.
+@Suite("Summary: freshness, empty months, the first summary")
+struct SummaryFreshnessTests {
+    let harness: CLITestHarness
+    let export: String
+
+    /// A copy of the example export (its manifest can change), synced at the harness's clock.
+    init() throws {
+        harness = try CLITestHarness()
+        export = harness.folder.file("export")
+        try FileManager.default.copyItem(atPath: Examples.walletExport.path, toPath: export)
+        let synced = harness.run(["sync", export])
+        try #require(synced.status == 0, "\(synced.stderr)")
+    }
+
+    /// Runs purse `days` days after the harness's clock.
+    func run(_ arguments: [String], daysLater days: Double) -> String {
+        let stdout = CapturedText()
+        let stderr = CapturedText()
+        _ = PurseCLI.run(
+            arguments: ["--db", harness.database] + arguments, environment: ["HOME": harness.folder.path, "TZ": "UTC"],
+            now: harness.now.addingTimeInterval(days * 86_400), stdout: stdout, stderr: stderr)
+        return stdout.text + stderr.text
+    }
+
+    func setExportedAt(_ date: String) throws {
+        let manifest = URL(fileURLWithPath: export + "/export.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "2026-11-01T04:00:00Z", with: date).write(to: manifest, atomically: true, encoding: .utf8)
+    }
+
+    @Test("a daily sync that brings nothing new does not make old data fresh")
+    func syncingIsNotFreshness() throws {
+        // Synced every day, but the exporter stopped: nothing arrives, export.json keeps its old time.
+        for day in 1...9 { _ = run(["sync", export], daysLater: Double(day)) }
+        let summary = run(["report", "summary", "--month", "2026-10", "--no-record"], daysLater: 9)
+        #expect(
+            summary.contains(
+                "! Sample iPhone: data as of 2026-11-15T12:00:00Z (9 days old, more than 7 days)\n    last synced 2026-11-24T12:00:00Z\n"),
+            "\(summary)")
+        #expect(summary.contains("data not fresh"))
+    }
+
+    @Test("the export's own time counts: an exporter that wrote recently is fresh although nothing changed")
+    func exportedAtCounts() throws {
+        try setExportedAt("2026-11-23T08:00:00Z")
+        _ = run(["sync", export], daysLater: 8)
+        let summary = run(["report", "summary", "--month", "2026-10", "--no-record"], daysLater: 9)
+        #expect(summary.contains("  Sample iPhone: data as of 2026-11-23T08:00:00Z (1 day old)\n"), "\(summary)")
+        #expect(!summary.contains("data not fresh"))
+        let json = run(["report", "summary", "--month", "2026-10", "--no-record", "--format", "json"], daysLater: 9)
+        #expect(json.contains("\"data_as_of\": \"2026-11-23T08:00:00Z\",\n        \"days_old\": 1,"))
+        let csv = run(["report", "summary", "--month", "2026-10", "--no-record", "--format", "csv"], daysLater: 9)
+        #expect(csv.contains("freshness,,Sample iPhone,data_as_of,2026-11-23T08:00:00Z\nfreshness,,Sample iPhone,days_old,1\n"))
+    }
+
+    @Test("a stream that stopped while the rest of its source goes on is called out")
+    func laggingStream() throws {
+        let stream = URL(fileURLWithPath: export + "/transactions/0688F73D-508E-49A8-B0A2-4A07A7CF4768.jsonl")
+        let last = try #require(try String(contentsOf: stream, encoding: .utf8).split(separator: "\n").last)
+        let changeSet = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let line = ExportFixture.changeSet(
+            try #require(changeSet["generation"] as? String), try #require(changeSet["sequence"] as? Int) + 1,
+            inserted: [ExportFixture.transaction("E0E0E0E0-0000-4000-8000-000000000002", account: "0688F73D-508E-49A8-B0A2-4A07A7CF4768")])
+        let handle = try FileHandle(forWritingTo: stream)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((line + "\n").utf8))
+        try handle.close()
+        _ = run(["sync", export], daysLater: 8)
+        let summary = run(["report", "summary", "--month", "2026-10", "--no-record"], daysLater: 9)
+        #expect(summary.contains("  Sample iPhone: data as of 2026-11-23T12:00:00Z (1 day old)\n"), "\(summary)")
+        #expect(summary.contains("! balances/0688F73D-508E-49A8-B0A2-4A07A7CF4768: no change for 9 days (since 2026-11-15T12:00:00Z)\n"))
+        #expect(!summary.contains("! transactions/0688F73D"))
+        #expect(summary.contains("data not fresh"))
+    }
+
+    @Test("a month after the data ends says so in every format, with no -100 % and no savings rate")
+    func monthAfterTheData() throws {
+        let arguments = ["report", "summary", "--month", "2026-11", "--no-record"]
+        let text = harness.run(arguments).stdout
+        #expect(text.hasPrefix("November 2026 so far: no data yet (the newest transaction is 31 October 2026)\n"), "\(text)")
+        #expect(text.contains("\nNo data for November 2026 yet: the newest transaction is 31 October 2026.\n"))
+        #expect(!text.contains("-100%") && !text.contains("Savings rate") && !text.contains("spending by category"))
+        #expect(text.contains("Balances at 30 November 2026"))
+        let csv = harness.run(arguments + ["--format", "csv"]).stdout
+        #expect(csv.contains("summary,,,newest_transaction,2026-10-31\nsummary,,,no_data_yet,true\n"))
+        #expect(!csv.contains("savings_rate_pct") && !csv.contains("\ncategory,"))
+        let json = harness.run(arguments + ["--format", "json"]).stdout
+        #expect(json.contains("\"newest_transaction\": \"2026-10-31\",\n  \"no_data_yet\": true,"))
+        #expect(json.contains("\"currencies\": [],"))
+        let html = harness.run(arguments + ["--format", "html"]).stdout
+        #expect(html.contains("<p class=\"warning\">No data for November 2026 yet: the newest transaction is 31 October 2026.</p>"))
+        #expect(!html.contains("Savings rate"))
+        let email = try MIMEEntity(harness.run(arguments + ["--format", "email"]).stdout)
+        #expect(
+            MIMEEntity.decodeHeader(try #require(email.header("Subject")))
+                == "November 2026 so far: no data yet (the newest transaction is 31 October 2026)")
+        // October, which has data, still reports its spending.
+        let october = harness.run(["report", "summary", "--month", "2026-10", "--no-record"]).stdout
+        #expect(october.contains("USD: spending by category") && !october.contains("No data for"))
+        #expect(
+            harness.run(["report", "summary", "--month", "2026-10", "--no-record", "--format", "json"]).stdout.contains(
+                "\"no_data_yet\": false"))
+    }
+
+    @Test("the first summary says nothing was reported before, in every format; the next that the months still add up")
+    func firstSummary() throws {
+        let arguments = ["report", "summary", "--month", "2026-10"]
+        for (format, first) in [
+            ("text", "Restatements\n============\nNone: nothing was reported before.\n"), ("csv", "summary,,,reported_before,false\n"),
+            ("json", "\"reported_before\": false,"), ("html", "<p>None: nothing was reported before.</p>"),
+        ] {
+            #expect(harness.run(arguments + ["--format", format, "--no-record"]).stdout.contains(first), "\(format)")
+        }
+        _ = harness.run(arguments)
+        for (format, later) in [
+            ("text", "None: the months reported before still add up to what was reported.\n"), ("csv", "summary,,,reported_before,true\n"),
+            ("json", "\"reported_before\": true,"), ("html", "<p>None: the months reported before still add up to what was reported.</p>"),
+        ] {
+            #expect(harness.run(arguments + ["--format", format]).stdout.contains(later), "\(format)")
+        }
+    }
+}
