@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "SampleData"),
         .target(name: "WalletExport", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "SureProtocol", dependencies: ["Ledger", "StrictJSON"]),
+        .target(name: "WalletOrders", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
@@ -27,19 +28,21 @@ let package = Package(
         .target(
             name: "PurseCLI",
             dependencies: [
-                "Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "Analytics", "Rendering",
+                "Ledger", "LedgerStore", "Sync", "WalletExport", "WalletOrders", "SureProtocol", "StrictJSON", "SampleData", "Analytics",
+                "Rendering",
             ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
         .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData"]),
         .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "Ledger"]),
 
-        .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),
+        .target(name: "PurseTestSupport", dependencies: ["Ledger"], path: "Tests/PurseTestSupport"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["MerchantCategoryCodes"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "SampleDataTests", dependencies: ["SampleData", "PurseTestSupport"]),
         .testTarget(name: "SureProtocolTests", dependencies: ["SureProtocol", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "WalletExportTests", dependencies: ["WalletExport", "Ledger", "SampleData", "PurseTestSupport"]),
+        .testTarget(name: "WalletOrdersTests", dependencies: ["WalletOrders", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(
             name: "SyncTests",

@@ -70,7 +70,8 @@ enum CommandCatalog {
             discussion: """
                 CSV columns: id, account_id, account, transaction_date, posted_date, status, type, direction, \
                 amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
-                description, original_description. Dates are local days of the report time zone.
+                description, original_description, order_id (the Wallet order linked to the transaction, else \
+                empty). Dates are local days of the report time zone.
                 """,
             options: transactionFilters + [
                 OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
@@ -136,6 +137,25 @@ enum CommandCatalog {
         CommandSpec(
             ["rules", "remove"], summary: "Remove a rule by its number.",
             positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
+        CommandSpec(
+            ["orders"], summary: "Wallet orders with the transaction each is linked to.",
+            options: [formatOption, outputOption]),
+        CommandSpec(
+            ["orders", "add"], summary: "Add Wallet order packages (zip: order.json, images, manifest.json, signature).",
+            discussion: """
+                Checks every file of a package against the SHA-256 digests of its manifest.json and refuses a \
+                package that does not match (exit 65). The signature itself is NOT verified: a package that \
+                matches its manifest is whole, not proven to come from its merchant. An order is kept once per \
+                (orderTypeIdentifier, orderIdentifier): a later updatedAt replaces it, the same one changes \
+                nothing, an older one is refused (exit 65). A bad package does not keep the others from being added.
+                """,
+            positionals: [PositionalSpec("FILE", help: "An order package (a .order zip archive).", minCount: 1, maxCount: nil)]),
+        CommandSpec(
+            ["orders", "show"], summary: "One order: merchant, status, line items, totals, payments, shipping.",
+            positionals: [PositionalSpec("ID", help: "The order's ID from 'purse orders', its order identifier or its order number.")],
+            options: [
+                OptionSpec("format", value: "FORMAT", help: "text or json (default text, or from -o FILE's extension)."), outputOption,
+            ]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",
             options: [formatOption, outputOption]),

@@ -26,6 +26,7 @@ struct SchemaUpgradeTests {
         (["budget", "list", "--format", "json"], 3),
         (["sure", "status", "--format", "json"], 4),
         (["sure", "conflicts", "--format", "json"], 4),
+        (["orders", "--format", "json"], 8),
     ]
 
     /// A ledger of today's schema with rows in every table an earlier version has: a synced
@@ -44,12 +45,19 @@ struct SchemaUpgradeTests {
             ["budget", "set", "Groceries", "400", "--currency", "USD", "--rollover", "surplus", "--from", "2026-08"],
             ["budget", "set", "Dining", "150.50", "--currency", "GBP", "--from", "2026-09"],
             ["report", "summary", "--month", "2026-10"],
+            ["orders", "add", try orderPackage()],
         ]
         if withSure { commands.append(["sync", Examples.sureInbox.path]) }
         for command in commands {
             let result = try purse.run(["--db", database] + command)
             try #require(result.status == 0, "\(command): \(result.stderr)")
         }
+        // A value from a newer FinanceKit, as a sync records it when it warns (the sample has none).
+        try Connection(path: database).execute(
+            """
+            INSERT INTO unknown_values (field, value, first_seen_at, file, line)
+            VALUES ('transactionType', 'cryptoPurchase', '2026-11-01T08:00:00Z', 'transactions/X.jsonl', 3)
+            """)
         if withSure {
             let connection = try Connection(path: database)
             try connection.execute(
@@ -68,6 +76,14 @@ struct SchemaUpgradeTests {
                 """)
         }
         return database
+    }
+
+    /// An order package with rows for every orders table: line items, a summary item, a payment, a shipment.
+    func orderPackage() throws -> String {
+        let path = folder.file("shop.order")
+        let json = OrderPackageFixture.orderJSON(payments: [("54.20", "2026-10-02T15:01:00Z")])
+        try OrderPackageFixture(orderJSON: json).write(to: path)
+        return path
     }
 
     /// A ledger at `version`: the first `version` migrations, then the rows of `source` in every

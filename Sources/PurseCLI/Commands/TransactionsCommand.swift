@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -9,7 +10,7 @@ enum TransactionsCommand {
     static let csvHeader = [
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
-        "description", "original_description",
+        "description", "original_description", "order_id",
     ]
 
     static func run(_ context: CommandContext, export: Bool) throws {
@@ -30,12 +31,14 @@ enum TransactionsCommand {
         _ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, zone: ReportTimeZone,
         to sink: TextSink, context: CommandContext
     ) throws {
+        // The Wallet order each transaction is linked to, computed once for the whole listing.
+        let orders = format == .text ? [:] : try OrderLinker.ordersByTransaction(store)
         switch format {
         case .csv:
             let csv = CSVWriter(header: csvHeader, write: sink.write)
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                csv.row(csvCells(record, zone: zone))
+                csv.row(csvCells(record, zone: zone) + [orders[record.transaction.id].map { .number($0.id) } ?? .empty])
             }
         case .json:
             sink.write(
@@ -44,7 +47,8 @@ enum TransactionsCommand {
             var first = true
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                sink.write((first ? "\n    " : ",\n    ") + jsonObject(record, zone: zone).compact)
+                sink.write(
+                    (first ? "\n    " : ",\n    ") + jsonObject(record, zone: zone, orderID: orders[record.transaction.id]?.id).compact)
                 first = false
             }
             sink.write(first ? "]\n}\n" : "\n  ]\n}\n")
@@ -99,7 +103,7 @@ enum TransactionsCommand {
         ]
     }
 
-    static func jsonObject(_ record: TransactionRecord, zone: ReportTimeZone) -> JSONOutput {
+    static func jsonObject(_ record: TransactionRecord, zone: ReportTimeZone, orderID: String?) -> JSONOutput {
         let transaction = record.transaction
         let currency = transaction.transactionAmount.currency
         return .object([
@@ -122,6 +126,7 @@ enum TransactionsCommand {
             ("merchant", .optional(transaction.merchantName)),
             ("description", .string(transaction.transactionDescription)),
             ("original_description", .string(transaction.originalTransactionDescription)),
+            ("order_id", .optional(orderID)),
         ])
     }
 }
