@@ -33,6 +33,12 @@ enum CommandCatalog {
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
         OptionSpec("currency", value: "CODE", help: "Only this currency, e.g. USD. Repeatable.", repeatable: true),
     ]
+    /// Reports on picked transactions instead of the ledger (README, "Picked transactions").
+    static let inputOption = OptionSpec(
+        "input", value: "FILE",
+        help:
+            "Report on the transactions in FILE (JSON lines of FinanceKit transactions, or an 'export transactions' CSV) instead of the database, which is not opened."
+    )
     static let reportOutput: [OptionSpec] = [
         formatOption, outputOption,
         OptionSpec("ascii", help: "Draw bars and sparklines with ASCII only."),
@@ -84,16 +90,16 @@ enum CommandCatalog {
                 refunded, per currency, one row per calendar month and key. Income and transfers never \
                 count as spending.
                 """,
-            options: reportScope + [
+            options: reportScope + [inputOption] + [
                 OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account or month (default category)."),
                 OptionSpec("compare", help: "Add the previous period and the change (text and JSON)."),
             ] + reportOutput),
         CommandSpec(
             ["report", "income"], summary: "Income by month and source.",
-            options: reportScope + reportOutput),
+            options: reportScope + [inputOption] + reportOutput),
         CommandSpec(
             ["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
-            options: reportScope + reportOutput),
+            options: reportScope + [inputOption] + reportOutput),
         CommandSpec(
             ["report", "trend"], summary: "Balance per account at the end of each day, week or month.",
             options: [
@@ -117,7 +123,7 @@ enum CommandCatalog {
             ] + reportOutput),
         CommandSpec(
             ["explain"], summary: "The transactions behind a spending number, and why each counted.",
-            options: reportScope + [
+            options: reportScope + [inputOption] + [
                 OptionSpec("category", value: "NAME", help: "Only this category."),
                 OptionSpec("mcc", value: "N", help: "Only this merchant category code."),
                 OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case."),
