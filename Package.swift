@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "WalletExport", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "SureProtocol", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "WalletExporter", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
+        .target(name: "WalletOrders", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
@@ -29,13 +30,14 @@ let package = Package(
         .target(
             name: "PurseCLI",
             dependencies: [
-                "Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "Analytics", "Rendering",
+                "Ledger", "LedgerStore", "Sync", "WalletExport", "WalletOrders", "SureProtocol", "StrictJSON", "SampleData", "Analytics",
+                "Rendering",
             ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
         .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData", "WalletExporter"]),
         .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "Ledger"]),
 
-        .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),
+        .target(name: "PurseTestSupport", dependencies: ["Ledger"], path: "Tests/PurseTestSupport"),
         .target(name: "WalletExporterTestSupport", dependencies: ["WalletExporter", "Ledger"], path: "Tests/WalletExporterTestSupport"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["MerchantCategoryCodes"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(
             name: "WalletExporterTests",
             dependencies: ["WalletExporter", "WalletExporterTestSupport", "WalletExport", "Ledger", "Storage", "PurseTestSupport", "purse"]),
+        .testTarget(name: "WalletOrdersTests", dependencies: ["WalletOrders", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(
             name: "SyncTests",

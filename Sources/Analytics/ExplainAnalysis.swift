@@ -40,9 +40,11 @@ public enum ExplainAnalysis {
                 currency: currency, spent: sum.spent, refunded: sum.refunded,
                 net: try Money.difference(sum.spent, sum.refunded, currency: currency), count: sum.count)
         }
+        let explained = Set((counted + notCounted).map(\.transactionID))
         return ExplainReport(
             months: months, filters: filters, includePending: scope.includePending,
-            timeZones: scope.accounts.zoneNames, counted: counted, notCounted: notCounted, totals: totals)
+            timeZones: scope.accounts.zoneNames, counted: counted, notCounted: notCounted, totals: totals,
+            orders: try OrderLinker.ordersByTransaction(store).filter { explained.contains($0.key) })
     }
 
     /// The filters, with their texts folded once.

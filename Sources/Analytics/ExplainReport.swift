@@ -124,10 +124,12 @@ public struct ExplainReport: Sendable {
     public let notCounted: [Entry]
     /// One per currency with counted transactions, by currency code.
     public let totals: [Total]
+    /// The Wallet order linked to a transaction of the report, by transaction ID (README, "Wallet orders").
+    public let orders: [String: WalletOrder]
 
     init(
         months: [YearMonth], filters: Filters, includePending: Bool, timeZones: [String], counted: [Entry],
-        notCounted: [Entry], totals: [Total]
+        notCounted: [Entry], totals: [Total], orders: [String: WalletOrder] = [:]
     ) {
         self.months = months
         self.filters = filters
@@ -136,6 +138,7 @@ public struct ExplainReport: Sendable {
         self.counted = counted
         self.notCounted = notCounted
         self.totals = totals
+        self.orders = orders
     }
 
     var currencies: [String] { totals.map(\.currency) }

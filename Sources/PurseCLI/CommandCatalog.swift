@@ -40,6 +40,12 @@ enum CommandCatalog {
         allOption,
         OptionSpec("currency", value: "CODE", help: "Only this currency, e.g. USD. Repeatable.", repeatable: true),
     ]
+    /// Reports on picked transactions instead of the ledger (README, "Picked transactions").
+    static let inputOption = OptionSpec(
+        "input", value: "FILE",
+        help:
+            "Report on the transactions in FILE (JSON lines of FinanceKit transactions, or an 'export transactions' CSV) instead of the database, which is not opened."
+    )
     static let reportOutput: [OptionSpec] = [
         formatOption, outputOption, bomOption,
         OptionSpec("ascii", help: "Draw bars and sparklines with ASCII only."),
@@ -106,7 +112,8 @@ enum CommandCatalog {
             discussion: """
                 CSV columns: id, account_id, account, transaction_date, posted_date, status, type, direction, \
                 amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
-                description, original_description. Dates are local days of the report time zone.
+                description, original_description, order_id (the Wallet order linked to the transaction, else \
+                empty). Dates are local days of the report time zone.
                 """,
             options: transactionFilters + [
                 OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
@@ -119,16 +126,16 @@ enum CommandCatalog {
                 refunded, per currency, one row per calendar month and key. Income and transfers never \
                 count as spending.
                 """,
-            options: reportScope + [
+            options: reportScope + [inputOption] + [
                 OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account or month (default category)."),
                 OptionSpec("compare", help: "Add the previous period and the change (text and JSON)."),
             ] + reportOutput),
         CommandSpec(
             ["report", "income"], summary: "Income by month and source.",
-            options: reportScope + reportOutput),
+            options: reportScope + [inputOption] + reportOutput),
         CommandSpec(
             ["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
-            options: reportScope + reportOutput),
+            options: reportScope + [inputOption] + reportOutput),
         CommandSpec(
             ["report", "trend"], summary: "Balance per account at the end of each day, week or month.",
             options: [
@@ -155,7 +162,7 @@ enum CommandCatalog {
             ] + reportOutput),
         CommandSpec(
             ["explain"], summary: "The transactions behind a spending number, and why each counted.",
-            options: reportScope + [
+            options: reportScope + [inputOption] + [
                 OptionSpec("category", value: "NAME", help: "Only this category."),
                 OptionSpec("mcc", value: "N", help: "Only this merchant category code."),
                 OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case."),
@@ -175,6 +182,25 @@ enum CommandCatalog {
         CommandSpec(
             ["rules", "remove"], summary: "Remove a rule by its number.",
             positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
+        CommandSpec(
+            ["orders"], summary: "Wallet orders with the transaction each is linked to.",
+            options: [formatOption, outputOption]),
+        CommandSpec(
+            ["orders", "add"], summary: "Add Wallet order packages (zip: order.json, images, manifest.json, signature).",
+            discussion: """
+                Checks every file of a package against the SHA-256 digests of its manifest.json and refuses a \
+                package that does not match (exit 65). The signature itself is NOT verified: a package that \
+                matches its manifest is whole, not proven to come from its merchant. An order is kept once per \
+                (orderTypeIdentifier, orderIdentifier): a later updatedAt replaces it, the same one changes \
+                nothing, an older one is refused (exit 65). A bad package does not keep the others from being added.
+                """,
+            positionals: [PositionalSpec("FILE", help: "An order package (a .order zip archive).", minCount: 1, maxCount: nil)]),
+        CommandSpec(
+            ["orders", "show"], summary: "One order: merchant, status, line items, totals, payments, shipping.",
+            positionals: [PositionalSpec("ID", help: "The order's ID from 'purse orders', its order identifier or its order number.")],
+            options: [
+                OptionSpec("format", value: "FORMAT", help: "text or json (default text, or from -o FILE's extension)."), outputOption,
+            ]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",
             options: [formatOption, outputOption, bomOption]),

@@ -101,9 +101,10 @@ final class CommandContext {
     }
 
     /// Opens the ledger read-only and runs `body` in one read transaction, so everything a
-    /// command reads comes from one state of the ledger even while a sync writes.
+    /// command reads comes from one state of the ledger even while a sync writes. With
+    /// `--input FILE` the ledger is the file's transactions, made in memory (`pickedLedger`).
     func reading<T>(_ body: (LedgerStore) throws -> T) throws -> T {
-        let store = try LedgerStore(path: databasePath, mode: .readOnly, now: now)
+        let store = try command.value("input").map(pickedLedger) ?? LedgerStore(path: databasePath, mode: .readOnly, now: now)
         return try store.readSnapshot { try body(store) }
     }
 

@@ -6,7 +6,7 @@ import Ledger
 public enum ExplainRendering {
     static let csvHeader = [
         "date", "transaction_id", "account", "merchant", "mcc", "status", "flow", "category", "counted", "reason",
-        "category_source", "currency", "amount", "signed_amount",
+        "category_source", "currency", "amount", "signed_amount", "order_id",
     ]
 
     /// Why an entry counted, or why it did not.
@@ -33,8 +33,16 @@ public enum ExplainRendering {
                 .number(entry.counted ? "true" : "false"), .text(reasonText(entry)), .text(entry.classification.categorySource),
                 .text(entry.currency), .number(MoneyFormat.machine(entry.amount, currency: entry.currency)),
                 entry.spendingAmount.map { .number(MoneyFormat.machine($0, currency: entry.currency)) } ?? .empty,
+                report.orders[entry.transactionID].map { .number($0.id) } ?? .empty,
             ])
         }
+    }
+
+    /// The linked order's line items, indented under its transaction.
+    static func appendOrder(of entry: ExplainReport.Entry, in report: ExplainReport, to table: inout TextTable) {
+        guard let order = report.orders[entry.transactionID] else { return }
+        table.appendNote("order \(order.orderNumber ?? order.orderIdentifier) from \(order.merchant.displayName) (\(order.id)):")
+        for item in order.lineItems { table.appendNote(OrdersRendering.lineItemText(item), indent: 6) }
     }
 
     public static func json(_ report: ExplainReport) -> JSONOutput {
@@ -59,6 +67,8 @@ public enum ExplainRendering {
                 ("currency", .string(entry.currency)),
                 ("amount", .string(MoneyFormat.machine(entry.amount, currency: entry.currency))),
                 ("signed_amount", .optional(entry.spendingAmount.map { MoneyFormat.machine($0, currency: entry.currency) })),
+                ("order_id", .optional(report.orders[entry.transactionID]?.id)),
+                ("line_items", report.orders[entry.transactionID].map(OrdersRendering.lineItemsJSON) ?? .array([])),
             ])
         }
         return .object(
@@ -125,6 +135,7 @@ public enum ExplainRendering {
                     expense ? MoneyFormat.text(entry.amount, currency: currency) : "",
                     expense ? "" : MoneyFormat.text(entry.amount, currency: currency),
                 ])
+                appendOrder(of: entry, in: report, to: &table)
             }
             table.append([
                 "Total", "", "", "", "", "", "", "", MoneyFormat.text(total.spent, currency: currency),
@@ -151,6 +162,7 @@ public enum ExplainRendering {
                 entry.classification.flow.rawValue, entry.classification.category, reasonText(entry),
                 MoneyFormat.text(entry.signedAmount, currency: entry.currency),
             ])
+            appendOrder(of: entry, in: report, to: &table)
         }
         return output + table.rendered()
     }

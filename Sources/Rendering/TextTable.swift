@@ -19,6 +19,9 @@ public struct TextTable {
 
     let columns: [Column]
     private(set) var rows: [[String]] = []
+    /// Lines under a row that do not take part in the columns (an order's line items under its
+    /// transaction), by the number of rows above them.
+    private var notes: [Int: [String]] = [:]
 
     public init(columns: [Column]) {
         self.columns = columns
@@ -27,17 +30,26 @@ public struct TextTable {
     public mutating func append(_ row: [String]) {
         rows.append(
             zip(columns, row).map { column, cell in
-                // Line breaks, tabs and escape codes from merchant names would break the alignment
-                // or reach the terminal: each becomes a space.
-                var flat = String(
-                    String.UnicodeScalarView(
-                        cell.replacingOccurrences(of: "\r\n", with: " ").unicodeScalars.map {
-                            $0.value < 0x20 || $0.value == 0x7F ? " " : $0
-                        }))
-                // Made ASCII before it is measured, so the columns still line up.
-                if ASCIIText.isRequired { flat = ASCIIText.transliterated(flat) }
+                let flat = Self.flattened(cell)
                 return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0, ascii: ASCIIText.isRequired) } ?? flat
             })
+    }
+
+    /// A line of its own under the last row, as written (after `indent` spaces), outside the columns.
+    public mutating func appendNote(_ text: String, indent: Int = 4) {
+        notes[rows.count, default: []].append(String(repeating: " ", count: indent) + Self.flattened(text))
+    }
+
+    /// Line breaks, tabs and escape codes from merchant names would break the alignment or
+    /// reach the terminal: each becomes a space. Made ASCII (when the locale needs it) before it
+    /// is measured, so the columns still line up.
+    private static func flattened(_ text: String) -> String {
+        let flat = String(
+            String.UnicodeScalarView(
+                text.replacingOccurrences(of: "\r\n", with: " ").unicodeScalars.map {
+                    $0.value < 0x20 || $0.value == 0x7F ? " " : $0
+                }))
+        return ASCIIText.isRequired ? ASCIIText.transliterated(flat) : flat
     }
 
     /// The table with a header and a rule under it, each line ending in LF.
@@ -63,7 +75,10 @@ public struct TextTable {
         }
         var output = line(columns.map { ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title })
         output += line(widths.map { String(repeating: "-", count: $0) })
-        for row in rows { output += line(row) }
+        for (index, row) in rows.enumerated() {
+            output += line(row)
+            for note in notes[index + 1] ?? [] { output += note + "\n" }
+        }
         return output
     }
 }

@@ -1,12 +1,13 @@
 import Ledger
 import StrictJSON
 
-/// Typed access to a JSON object's members that names the exact field when a value is wrong.
-struct JSONFields {
-    let object: JSONObject
-    let path: String
+/// Typed access to a JSON object's members that names the exact field when a value is wrong
+/// (package-wide: order packages read their JSON the same way).
+package struct JSONFields {
+    package let object: JSONObject
+    package let path: String
 
-    init(_ value: JSONValue, path: String) throws {
+    package init(_ value: JSONValue, path: String) throws {
         guard case .object(let object) = value else {
             throw FieldError(field: path, message: "expected an object, found \(value.typeName)")
         }
@@ -14,21 +15,21 @@ struct JSONFields {
         self.path = path
     }
 
-    func fieldPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    package func fieldPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// The member's value; missing and null are the same to optional fields.
-    func optional(_ key: String) -> JSONValue? {
+    package func optional(_ key: String) -> JSONValue? {
         guard let value = object[key], value != .null else { return nil }
         return value
     }
 
-    func required(_ key: String) throws -> JSONValue {
+    package func required(_ key: String) throws -> JSONValue {
         guard let value = object[key] else { throw FieldError(field: fieldPath(key), message: "missing") }
         guard value != .null else { throw FieldError(field: fieldPath(key), message: "must not be null") }
         return value
     }
 
-    func string(_ key: String) throws -> String {
+    package func string(_ key: String) throws -> String {
         let value = try required(key)
         guard case .string(let text) = value else {
             throw FieldError(field: fieldPath(key), message: "expected a string, found \(value.typeName)")
@@ -36,7 +37,7 @@ struct JSONFields {
         return text
     }
 
-    func optionalString(_ key: String) throws -> String? {
+    package func optionalString(_ key: String) throws -> String? {
         guard let value = optional(key) else { return nil }
         guard case .string(let text) = value else {
             throw FieldError(field: fieldPath(key), message: "expected a string, found \(value.typeName)")
@@ -44,14 +45,14 @@ struct JSONFields {
         return text
     }
 
-    func identifier(_ key: String) throws -> String {
+    package func identifier(_ key: String) throws -> String {
         let text = try string(key)
         guard !text.isEmpty else { throw FieldError(field: fieldPath(key), message: "must not be empty") }
         // FinanceKit prints UUIDs upper-case; comparing in one case makes IDs case-insensitive.
         return text.uppercased()
     }
 
-    func currencyCode(_ key: String) throws -> String {
+    package func currencyCode(_ key: String) throws -> String {
         let text = try string(key)
         guard text.utf8.count == 3, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             throw FieldError(field: fieldPath(key), message: "'\(text)' is not a currency code (three capital letters, e.g. USD)")
@@ -59,7 +60,7 @@ struct JSONFields {
         return text
     }
 
-    func timestamp(_ key: String) throws -> Timestamp {
+    package func timestamp(_ key: String) throws -> Timestamp {
         let text = try string(key)
         guard let timestamp = Timestamp(rfc3339: text) else {
             throw FieldError(
@@ -68,12 +69,12 @@ struct JSONFields {
         return timestamp
     }
 
-    func optionalTimestamp(_ key: String) throws -> Timestamp? {
+    package func optionalTimestamp(_ key: String) throws -> Timestamp? {
         guard optional(key) != nil else { return nil }
         return try timestamp(key)
     }
 
-    func enumeration<Value: RawRepresentable & CaseIterable>(_ key: String, _: Value.Type) throws -> Value
+    package func enumeration<Value: RawRepresentable & CaseIterable>(_ key: String, _: Value.Type) throws -> Value
     where Value.RawValue == String {
         let text = try string(key)
         guard let value = Value(rawValue: text) else {
@@ -86,7 +87,7 @@ struct JSONFields {
     /// A FinanceKit enumeration that grows with iOS releases: a name purse does not know is
     /// taken as `unrecognized` (the sync engine warns about it). It must still look like a
     /// name: not empty and without control characters, which would end up on a terminal.
-    func openEnumeration<Value: OpenEnumeration>(_ key: String, _: Value.Type) throws -> Value {
+    package func openEnumeration<Value: OpenEnumeration>(_ key: String, _: Value.Type) throws -> Value {
         let text = try string(key)
         guard !text.isEmpty else { throw FieldError(field: fieldPath(key), message: "must not be empty") }
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
@@ -96,7 +97,7 @@ struct JSONFields {
     }
 
     /// An unsigned decimal string; a JSON number is refused so no amount passes through binary floating point.
-    func amount(_ key: String, currency: String) throws -> Money {
+    package func amount(_ key: String, currency: String) throws -> Money {
         let value = try required(key)
         switch value {
         case .string(let text):
@@ -115,18 +116,18 @@ struct JSONFields {
     }
 
     /// A FinanceKit `CurrencyAmount`: `{"amount": "12.50", "currencyCode": "USD"}`.
-    func money(_ key: String) throws -> Money {
+    package func money(_ key: String) throws -> Money {
         let fields = try JSONFields(try required(key), path: fieldPath(key))
         let currency = try fields.currencyCode("currencyCode")
         return try fields.amount("amount", currency: currency)
     }
 
-    func optionalMoney(_ key: String) throws -> Money? {
+    package func optionalMoney(_ key: String) throws -> Money? {
         guard optional(key) != nil else { return nil }
         return try money(key)
     }
 
-    func nested(_ key: String) throws -> JSONFields? {
+    package func nested(_ key: String) throws -> JSONFields? {
         guard let value = optional(key) else { return nil }
         return try JSONFields(value, path: fieldPath(key))
     }

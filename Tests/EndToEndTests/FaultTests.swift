@@ -119,6 +119,12 @@ struct FaultTests {
         let expectedJSON: String
         let pages: Int64
         let bytes: Int
+        /// The size of a ledger with the schema and no data: a limit below it stops the
+        /// migrations, not the sync, and it grows with every migration.
+        let schemaBytes: Int
+
+        /// A limit that lets the schema and `thirds` thirds of the data in.
+        func bytes(thirds: Int) -> Int { schemaBytes + (bytes - schemaBytes) * thirds / 3 }
     }
 
     func fullDiskSetup() throws -> FullDiskSetup {
@@ -130,7 +136,15 @@ struct FaultTests {
             export: small, expected: try LedgerContents(path: clean),
             expectedJSON: try purse.run(["--db", clean, "export", "transactions", "--format", "json"]).stdout,
             pages: try #require(try Connection(path: clean).scalarInt("PRAGMA page_count")),
-            bytes: try #require(try FileManager.default.attributesOfItem(atPath: clean)[.size] as? Int))
+            bytes: try #require(try FileManager.default.attributesOfItem(atPath: clean)[.size] as? Int),
+            schemaBytes: try schemaBytes())
+    }
+
+    /// The size of a ledger with the schema and one rule.
+    func schemaBytes() throws -> Int {
+        let empty = folder.file("schema.sqlite")
+        try #require(try purse.run(["--db", empty, "rules", "add", "--mcc", "1", "--category", "X"]).status == 0)
+        return try #require(try FileManager.default.attributesOfItem(atPath: empty)[.size] as? Int)
     }
 
     @Test(
@@ -158,10 +172,10 @@ struct FaultTests {
         let setup = try fullDiskSetup()
         let purse = purse
         // ulimit -f (RLIMIT_FSIZE, in 512-byte blocks): the OS refuses the write itself, as on a
-        // full file system, typically when COMMIT writes the log. A new ledger's migrations fill
-        // the log first, so the limits start halfway, where some change sets fit.
+        // full file system, typically when COMMIT writes the log. The schema alone fills the
+        // log first, so each limit lets it in and then part of the data.
         try expectFullDisk(
-            [setup.bytes / 2, setup.bytes * 3 / 4].map { limit in
+            [setup.bytes(thirds: 1), setup.bytes(thirds: 2)].map { limit in
                 FullDisk(label: "\(limit) bytes", message: "I/O error") { database, export, quiet in
                     try Self.runShell(
                         "ulimit -f \(limit / 512); trap '' XFSZ; exec \"$0\" \"$@\"",

@@ -176,9 +176,10 @@ struct LedgerAccessTests {
         let connection = try Connection(path: database)
         try connection.execute(
             """
-            DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
-            ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
-            DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
+            DROP TABLE order_fulfillments; DROP TABLE order_payments; DROP TABLE order_summary_items; DROP TABLE order_line_items;
+            DROP TABLE orders; DROP TABLE source_account_time_zones; DROP TABLE account_settings;
+            ALTER TABLE sources DROP COLUMN exported_at; ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values;
+            DROP TABLE summary_totals; DROP TABLE summaries; DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
             """)
         func version() throws -> Int64? { try Connection(path: database, readOnly: true).scalarInt("PRAGMA user_version") }
 

@@ -26,6 +26,7 @@ struct SchemaUpgradeTests {
         (["budget", "list", "--format", "json"], 3),
         (["sure", "status", "--format", "json"], 4),
         (["sure", "conflicts", "--format", "json"], 4),
+        (["orders", "--format", "json"], 9),
     ]
 
     /// A ledger of today's schema with rows in every table an earlier version has: a synced
@@ -46,6 +47,7 @@ struct SchemaUpgradeTests {
             ["budget", "set", "Dining", "150.50", "--currency", "GBP", "--from", "2026-09"],
             ["report", "summary", "--month", "2026-10"],
             ["accounts", "set", "Savings", "--name", "Rainy day", "--tz", "Europe/Paris"],
+            ["orders", "add", try orderPackage()],
         ]
         if withSure { commands.append(["sync", Examples.sureInbox.path]) }
         for command in commands {
@@ -70,6 +72,14 @@ struct SchemaUpgradeTests {
                 """)
         }
         return database
+    }
+
+    /// An order package with rows for every orders table: line items, a summary item, a payment, a shipment.
+    func orderPackage() throws -> String {
+        let path = folder.file("shop.order")
+        let json = OrderPackageFixture.orderJSON(payments: [("54.20", "2026-10-02T15:01:00Z")])
+        try OrderPackageFixture(orderJSON: json).write(to: path)
+        return path
     }
 
     /// A ledger at `version`: the first `version` migrations, then the rows of `source` in every

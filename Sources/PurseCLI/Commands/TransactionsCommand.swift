@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -9,7 +10,7 @@ enum TransactionsCommand {
     static let csvHeader = [
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
-        "description", "original_description",
+        "description", "original_description", "order_id",
     ]
 
     static func run(_ context: CommandContext, export: Bool) throws {
@@ -31,12 +32,16 @@ enum TransactionsCommand {
         _ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, to sink: TextSink, context: CommandContext
     ) throws {
         let accounts = filter.accounts
+        // The Wallet order each transaction is linked to, computed once for the whole listing.
+        let orders = format == .text ? [:] : try OrderLinker.ordersByTransaction(store)
         switch format {
         case .csv:
             let csv = CSVWriter(header: csvHeader, write: sink.write)
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                csv.row(csvCells(record, zone: accounts.zone(of: record.transaction.accountID)))
+                csv.row(
+                    csvCells(record, zone: accounts.zone(of: record.transaction.accountID))
+                        + [orders[record.transaction.id].map { .number($0.id) } ?? .empty])
             }
         case .json:
             var head = "{\n  \"schema\": \"purse.transactions.v1\",\n"
@@ -46,7 +51,11 @@ enum TransactionsCommand {
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
                 sink.write(
-                    (first ? "\n    " : ",\n    ") + jsonObject(record, zone: accounts.zone(of: record.transaction.accountID)).compact)
+                    (first ? "\n    " : ",\n    ")
+                        + jsonObject(
+                            record, zone: accounts.zone(of: record.transaction.accountID), orderID: orders[record.transaction.id]?.id
+                        )
+                        .compact)
                 first = false
             }
             sink.write(first ? "]\n}\n" : "\n  ]\n}\n")
@@ -102,7 +111,7 @@ enum TransactionsCommand {
         ]
     }
 
-    static func jsonObject(_ record: TransactionRecord, zone: ReportTimeZone) -> JSONOutput {
+    static func jsonObject(_ record: TransactionRecord, zone: ReportTimeZone, orderID: String?) -> JSONOutput {
         let transaction = record.transaction
         let currency = transaction.transactionAmount.currency
         return .object([
@@ -126,6 +135,7 @@ enum TransactionsCommand {
             ("merchant", .optional(transaction.merchantName)),
             ("description", .string(transaction.transactionDescription)),
             ("original_description", .string(transaction.originalTransactionDescription)),
+            ("order_id", .optional(orderID)),
         ])
     }
 }

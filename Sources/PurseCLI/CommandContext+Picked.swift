@@ -1,0 +1,35 @@
+import Foundation
+import Ledger
+import LedgerStore
+import Sync
+import WalletExport
+
+/// `--input FILE` of the spending-shaped reports (README, "Picked transactions").
+extension CommandContext {
+    /// A ledger in memory holding the file's transactions, made by the sync engine as a sync
+    /// makes one: the database is neither opened nor created, and nothing is written anywhere.
+    /// The file is JSON lines of FinanceKit transactions (and accounts), or a `purse export
+    /// transactions` CSV.
+    func pickedLedger(_ path: String) throws -> LedgerStore {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SourceError.notFound(path: path, what: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw SourceError.notFound(path: path, what: "a folder, not a file of transactions") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SourceError.notFound(path: path, what: "cannot read the file")
+        }
+        let bytes = [UInt8](data)
+        let picked =
+            TransactionsCSVReader.isExport(bytes)
+            ? try TransactionsCSVReader.read(bytes, file: path, zone: try reportTimeZone())
+            : try PickedTransactions.jsonLines(bytes, file: path)
+        let store = try LedgerStore(path: ":memory:", mode: .create, now: now)
+        let report = try SyncEngine(store: store, now: now).sync(PickedSource(picked, file: path))
+        for stream in report.streams {
+            for warning in stream.warnings { warn(warning.description) }
+        }
+        if let failure = report.failures.first { throw failure }
+        return store
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// `--input FILE` of the spending-shaped reports, through the real binary: the same numbers as
+/// the same transactions synced, with no database opened or written.
+@Suite("Picked transactions: reports on a file, identical to the synced ledger")
+struct PickedTransactionsTests {
+    typealias F = ExportFixture
+
+    let folder: TemporaryFolder
+    let database: String
+    let purse = PurseBinary()
+
+    /// The reports that take --input, each in every format.
+    static let reports: [[String]] = [
+        ["report", "spending"], ["report", "spending", "--by", "merchant"], ["report", "spending", "--by", "account", "--compare"],
+        ["report", "income"], ["report", "cashflow"], ["explain"], ["explain", "--category", "Dining"],
+    ].flatMap { report in ["text", "csv", "json"].map { report + ["--month", "2026-10", "--format", $0] } }
+
+    /// A checking account and a card: expenses, a refund, income, a card payment matched as a
+    /// transfer, a pending one, a foreign-currency one and one in September.
+    static let accounts = [F.account("A1", name: "Checking"), F.account("C1", kind: "liability", name: "Card")]
+    static let transactions = [
+        F.transaction("E1", account: "C1"),
+        F.transaction(
+            "E2", account: "C1", date: "2026-10-09T19:00:00Z", amount: "40.00", mcc: 5812, merchant: "Café Luna", description: "CAFE"),
+        F.transaction(
+            "R1", account: "C1", date: "2026-10-10T09:00:00Z", amount: "12.50", indicator: "credit", type: "refund", mcc: 5812,
+            merchant: "Café Luna", description: "CAFE REFUND"),
+        F.transaction(
+            "I1", account: "A1", date: "2026-10-01T08:00:00Z", amount: "3000.00", indicator: "credit", type: "deposit", mcc: nil,
+            merchant: "ACME, Inc.", description: "PAYROLL"),
+        F.transaction(
+            "D1", account: "A1", date: "2026-10-25T10:00:00Z", amount: "500.00", type: "transfer", mcc: nil, merchant: nil,
+            description: "APPLE CARD PAYMENT"),
+        F.transaction(
+            "P1", account: "C1", date: "2026-10-26T10:00:00Z", amount: "500.00", indicator: "credit", type: "transfer", mcc: nil,
+            merchant: nil, description: "PAYMENT THANK YOU"),
+        F.transaction("Q1", account: "C1", date: "2026-10-28T10:00:00Z", amount: "9.99", status: "pending"),
+        // Exported with the formula guard ('=SUM(1)), read back without it.
+        F.transaction("G1", account: "A1", date: "2026-10-15T10:00:00Z", amount: "5.00", merchant: "=SUM(1)", description: "-GUARD"),
+        F.transaction(
+            "X1", account: "C1", date: "2026-10-12T10:00:00Z", amount: "20.00", mcc: 5812, merchant: "Bistro", description: "BISTRO",
+            extra: ",\"foreignCurrencyAmount\":{\"amount\":\"18.00\",\"currencyCode\":\"EUR\"},\"foreignCurrencyExchangeRate\":\"1.1111\""),
+        F.transaction(
+            "S1", account: "C1", date: "2026-09-20T10:00:00Z", amount: "70.00", mcc: 5812, merchant: "Bistro", description: "BISTRO"),
+    ]
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+        try sync(Self.accounts, into: database)
+    }
+
+    /// Syncs `accounts` with `transactions` into the ledger at `path`.
+    func sync(_ accounts: [String], into path: String) throws {
+        let export = try ExportFixture(in: folder.url, name: "export-" + (path as NSString).lastPathComponent)
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: accounts))
+        for account in ["A1", "C1"] {
+            let mine = Self.transactions.filter { $0.contains("\"accountID\":\"\(account)\"") }
+            try export.append("transactions/\(account)", F.changeSet("T", 1, snapshot: true, inserted: mine))
+        }
+        let sync = try purse.run(["--db", path, "sync", export.path])
+        try #require(sync.status == 0, "\(sync.stderr)")
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = folder.file(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("JSON lines of accounts and transactions: every report, in every format, is the synced ledger's; no database is opened or made")
+    func jsonLines() throws {
+        let input = try write("picked.jsonl", (Self.accounts + Self.transactions).joined(separator: "\n") + "\n")
+        let nowhere = folder.file("none/ledger.sqlite")
+        for report in Self.reports {
+            let synced = try purse.run(["--db", database] + report)
+            let picked = try purse.run(["--db", nowhere] + report + ["--input", input])
+            #expect(synced.status == 0)
+            #expect(picked.status == 0, "\(report): \(picked.stderr)")
+            #expect(picked.stdout == synced.stdout, "\(report)")
+            #expect(picked.stderr == synced.stderr, "\(report)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("none")))
+    }
+
+    /// A CSV does not say an account's kind (a card is a liability): its accounts are assets, so
+    /// the ledger it is compared with has the card as an asset too.
+    @Test(
+        "an 'export transactions' CSV of asset accounts: spending, income and cashflow are the synced ledger's; the database given is not changed"
+    )
+    func exportedCSV() throws {
+        let database = folder.file("assets.sqlite")
+        try sync([F.account("A1", name: "Checking"), F.account("C1", name: "Card")], into: database)
+        let exported = try purse.run(["--db", database, "export", "transactions"])
+        let input = try write("picked.csv", exported.stdout)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        for report in Self.reports where report[0] == "report" {
+            let synced = try purse.run(["--db", database] + report)
+            let picked = try purse.run(["--db", folder.file("nowhere.sqlite")] + report + ["--input", input])
+            #expect(picked.status == 0, "\(report): \(picked.stderr)")
+            #expect(picked.stdout == synced.stdout, "\(report)")
+        }
+        let other = try purse.run(["--db", database, "report", "spending", "--month", "2026-10", "--input", input])
+        #expect(other.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("nowhere.sqlite")))
+    }
+
+    @Test("a realistic sample: spending by merchant from its exported CSV is the synced ledger's, month by month")
+    func sample() throws {
+        let export = folder.file("sample")
+        try #require(try purse.run(["sample", "--out", export, "--transactions", "400", "--months", "3", "--seed", "7"]).status == 0)
+        let ledger = folder.file("sample.sqlite")
+        try #require(try purse.run(["--db", ledger, "sync", export]).status == 0)
+        let input = try write("sample.csv", try purse.run(["--db", ledger, "export", "transactions"]).stdout)
+        for month in ["2026-08", "2026-09", "2026-10"] {
+            let arguments = ["report", "spending", "--by", "merchant", "--month", month, "--format", "csv"]
+            let synced = try purse.run(["--db", ledger] + arguments)
+            #expect(synced.stdout.split(separator: "\n").count > 5)
+            #expect(try purse.run(arguments + ["--input", input]).stdout == synced.stdout, "\(month)")
+        }
+    }
+
+    @Test("transactions without their accounts: each account is an asset account named by its ID")
+    func impliedAccounts() throws {
+        let input = try write("bare.jsonl", Self.transactions.joined(separator: "\n"))
+        let result = try purse.run(["report", "spending", "--by", "account", "--month", "2026-10", "--format", "csv", "--input", input])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                period,account_id,account,currency,spent,refunded,net,count
+                2026-10,C1,C1,USD,114.20,12.50,101.70,4
+                2026-10,A1,A1,USD,5.00,0.00,5.00,1
+
+                """)
+    }
+
+    @Test("bad input names the file, line and field (exit 65); a missing file is exit 66")
+    func badInput() throws {
+        let broken = try write(
+            "broken.jsonl", Self.transactions[0] + "\n" + Self.transactions[1].replacingOccurrences(of: "\"40.00\"", with: "40") + "\n")
+        let result = try purse.run(["report", "spending", "--input", broken])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: \(broken):2: transactionAmount.amount: "))
+
+        let twice = try write("twice.jsonl", Self.transactions[0] + "\n" + Self.transactions[0] + "\n")
+        let duplicate = try purse.run(["report", "spending", "--input", twice])
+        #expect(duplicate.status == 65)
+        #expect(duplicate.stderr == "Error: \(twice):2: id: transaction E1 appears twice\n")
+
+        let missing = try purse.run(["report", "income", "--input", folder.file("none.jsonl")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "Error: \(folder.file("none.jsonl")): no such file\n")
+    }
+}
