@@ -74,7 +74,9 @@ enum CommandCatalog {
             discussion: """
                 CSV columns: id, account_id, account, transaction_date, posted_date, status, type, direction, \
                 amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
-                description, original_description. Dates are local days of the report time zone.
+                description, original_description, flow, category, category_source, counted, note, tags (the \
+                classification every report uses, overrides applied; a split transaction is one row per part, with \
+                the part's amount). Dates are local days of the report time zone.
                 """,
             options: transactionFilters + [
                 OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
@@ -143,6 +145,42 @@ enum CommandCatalog {
         CommandSpec(
             ["rules", "remove"], summary: "Remove a rule by its number.",
             positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
+        CommandSpec(
+            ["set"], summary: "Correct one transaction: its category, flow, note, tags, or exclude it.",
+            discussion: """
+                What is set here beats every rule and the built-in table, and is kept apart from synced data by \
+                the transaction's ID: no sync, snapshot or compaction loses it, and a deleted transaction's \
+                comes back with it. A unique start of the ID is enough.
+                """,
+            positionals: [PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")],
+            options: [
+                OptionSpec("category", value: "NAME", help: "Its category."),
+                OptionSpec("flow", value: "FLOW", help: "Its flow: expense, income or transfer."),
+                OptionSpec("note", value: "TEXT", help: "A note (an empty one removes it)."),
+                OptionSpec("tag", value: "TAG", help: "Add a tag. Repeatable.", repeatable: true),
+                OptionSpec("exclude", help: "Never count it (a reimbursed business expense, say)."),
+            ]),
+        CommandSpec(
+            ["unset"], summary: "Remove what 'purse set' or 'purse split' set on a transaction (all of it without options).",
+            positionals: [PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")],
+            options: [
+                OptionSpec("category", help: "Remove the category."),
+                OptionSpec("flow", help: "Remove the flow."),
+                OptionSpec("note", help: "Remove the note."),
+                OptionSpec("tag", value: "TAG", help: "Remove this tag. Repeatable.", repeatable: true),
+                OptionSpec("exclude", help: "Count it again."),
+                OptionSpec("split", help: "Remove the split."),
+            ]),
+        CommandSpec(
+            ["split"], summary: "Divide one expense or refund between categories.",
+            discussion: """
+                The parts must add up to the transaction's amount exactly; reports then count each part in its \
+                category. A category set with 'purse set --category' beats the split.
+                """,
+            positionals: [
+                PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it."),
+                PositionalSpec("CATEGORY=AMOUNT", help: "A part, e.g. Groceries=42.50.", minCount: 2, maxCount: nil),
+            ]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",
             options: [formatOption, outputOption]),
