@@ -135,7 +135,15 @@ enum CommandCatalog {
             options: [
                 OptionSpec("merchant", value: "TEXT", help: "Match merchant names containing TEXT, ignoring case."),
                 OptionSpec("description", value: "TEXT", help: "Match descriptions containing TEXT, ignoring case."),
+                OptionSpec(
+                    "description-regex", value: "RE",
+                    help: "Match descriptions in which the regular expression RE finds a match, ignoring case."),
                 OptionSpec("mcc", value: "N", help: "Match this merchant category code."),
+                OptionSpec("account", value: "ACCOUNT", help: "Match this account: its ID or display name."),
+                OptionSpec("type", value: "TYPE", help: "Match this FinanceKit transaction type, e.g. directDebit."),
+                OptionSpec("direction", value: "DIR", help: "Match credits or debits: credit or debit."),
+                OptionSpec("amount-min", value: "X", help: "Match amounts of at least X (unsigned, in the transaction's currency)."),
+                OptionSpec("amount-max", value: "X", help: "Match amounts of at most X (unsigned, in the transaction's currency)."),
                 OptionSpec("category", value: "NAME", help: "Set the category."),
                 OptionSpec("flow", value: "FLOW", help: "Set the flow: expense, income or transfer."),
             ]),
@@ -145,6 +153,16 @@ enum CommandCatalog {
         CommandSpec(
             ["rules", "remove"], summary: "Remove a rule by its number.",
             positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
+        CommandSpec(
+            ["rules", "move"], summary: "Change where a rule comes in the order rules apply.",
+            positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")],
+            options: [
+                OptionSpec("before", value: "ID2", help: "Put it just before rule ID2."),
+                OptionSpec("to", value: "N", help: "Put it at place N (1 is first)."),
+            ]),
+        CommandSpec(
+            ["rules", "test"], summary: "What each rule changes in a period (count and amount per category), changing nothing.",
+            options: reportScope + reportOutput),
         CommandSpec(
             ["set"], summary: "Correct one transaction: its category, flow, note, tags, or exclude it.",
             discussion: """
@@ -183,7 +201,14 @@ enum CommandCatalog {
             ]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",
-            options: [formatOption, outputOption]),
+            discussion: """
+                --uncategorized lists instead the uncategorized spending of a period by merchant (else \
+                description), largest first, each with the 'purse rules add' command that would file it; \
+                CSV columns: merchant, currency, count, spent, refunded, net, rule.
+                """,
+            options: [
+                OptionSpec("uncategorized", help: "The uncategorized spending of the period (below), largest first.")
+            ] + reportScope + [formatOption, outputOption]),
         CommandSpec(
             ["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
             discussion: """

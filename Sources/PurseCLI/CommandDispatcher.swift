@@ -18,6 +18,8 @@ enum CommandDispatcher {
         case ["rules", "add"]: try RulesCommand.add(context)
         case ["rules", "list"]: try RulesCommand.list(context)
         case ["rules", "remove"]: try RulesCommand.remove(context)
+        case ["rules", "move"]: try RulesCommand.move(context)
+        case ["rules", "test"]: try RulesCommand.test(context)
         case ["categories"]: try CategoriesCommand.run(context)
         case ["set"]: try OverrideCommand.set(context)
         case ["unset"]: try OverrideCommand.unset(context)

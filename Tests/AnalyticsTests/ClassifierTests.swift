@@ -116,6 +116,30 @@ struct ClassifierTests {
         #expect(gift.reasonText == "credit (income)")
     }
 
+    @Test("new matchers: account, type, direction, amount range (inclusive), regular expression ignoring case")
+    func newMatchers() {
+        let classifier = Classifier(rules: [
+            UserRule(
+                id: 1, accountID: "UK", type: .directDebit, direction: .debit, amountMin: 10_000_000, amountMax: 20_000_000,
+                category: "Rent"),
+            UserRule(id: 2, descriptionRegex: "^lb .*ctax$", category: "Council Tax"),
+        ])
+        let rent = { (account: String, amount: Int64, indicator: CreditDebitIndicator) in
+            Self.transaction("R", account: account, amount: amount, indicator, type: .directDebit)
+        }
+        #expect(classifier.rule(for: rent("UK", 11_500_000, .debit))?.id == 1)
+        #expect(classifier.rule(for: rent("UK", 10_000_000, .debit))?.id == 1)
+        #expect(classifier.rule(for: rent("UK", 20_000_000, .debit))?.id == 1)
+        #expect(classifier.rule(for: rent("UK", 9_999_999, .debit)) == nil)
+        #expect(classifier.rule(for: rent("UK", 20_000_001, .debit)) == nil)
+        #expect(classifier.rule(for: rent("US", 11_500_000, .debit)) == nil)
+        #expect(classifier.rule(for: rent("UK", 11_500_000, .credit)) == nil)
+        #expect(classifier.rule(for: Self.transaction("T", account: "UK", amount: 11_500_000, type: .standingOrder)) == nil)
+        #expect(classifier.rule(for: Self.transaction("C", description: "LB HACKNEY CTAX"))?.id == 2)
+        #expect(classifier.rule(for: Self.transaction("C", description: "x", original: "lb hackney ctax"))?.id == 2)
+        #expect(classifier.rule(for: Self.transaction("C", description: "LB HACKNEY CTAX 8220")) == nil)
+    }
+
     @Test("precedence: override beats split beats rule beats the built-in table; excluded never counts")
     func overridePrecedence() {
         let rule = UserRule(id: 1, merchant: "shop", category: "Ruled", flow: "income")
