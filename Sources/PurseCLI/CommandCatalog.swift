@@ -97,6 +97,14 @@ enum CommandCatalog {
             ["report", "income"], summary: "Income by month and source.",
             options: reportScope + reportOutput),
         CommandSpec(
+            ["report", "recurring"], summary: "Charges on a regular cadence: subscriptions, rent, with new, price-change and missed flags.",
+            discussion: """
+                Without --month or --from/--to, looks at the twelve months up to today. CSV columns: merchant, \
+                category, currency, cadence, typical_amount, last_amount, last_date, next_date, count, flags. The \
+                README's "Recurring charges" says how they are found.
+                """,
+            options: reportScope + reportOutput),
+        CommandSpec(
             ["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
             options: reportScope + reportOutput),
         CommandSpec(

@@ -11,6 +11,7 @@ enum CommandDispatcher {
         case ["report", "spending"]: try ReportSpendingCommand.run(context)
         case ["report", "income"]: try ReportIncomeCommand.run(context)
         case ["report", "cashflow"]: try ReportCashflowCommand.run(context)
+        case ["report", "recurring"]: try ReportRecurringCommand.run(context)
         case ["report", "trend"]: try ReportTrendCommand.run(context)
         case ["report", "networth"]: try ReportNetWorthCommand.run(context)
         case ["report", "drift"]: try ReportDriftCommand.run(context)
