@@ -173,4 +173,36 @@ struct TransactionOverrideTests {
         #expect(try exported()["C1-RENT"]?["category"] == "Home")
         #expect(try spending() == ["2026-10,Home,USD,54.20,0.00,54.20,1"])
     }
+
+    @Test("Sure data alike: overrides survive later captures; a retracted transaction's sleeps and unset still finds it")
+    func sureData() throws {
+        let inbox = folder.file("sure-inbox")
+        try FileManager.default.copyItem(at: Examples.sureInbox, to: URL(fileURLWithPath: inbox))
+        let later = folder.file("later")
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        for batch in ["0002.json", "0003.json", "0004.json"] {
+            try FileManager.default.moveItem(atPath: inbox + "/batches/" + batch, toPath: later + "/" + batch)
+        }
+        #expect(try run(["sync", inbox]).status == 0)
+        #expect(try run(["set", "A7E00001", "--category", "Household", "--tag", "sure"]).status == 0)
+        #expect(try run(["set", "A7E00003", "--exclude", "--note", "returned"]).status == 0)
+        #expect(try exported()["A7E00003-0000-4000-8000-000000000003"]?["counted"] == "false")
+
+        for batch in ["0002.json", "0003.json", "0004.json"] {
+            try FileManager.default.moveItem(atPath: later + "/" + batch, toPath: inbox + "/batches/" + batch)
+        }
+        let synced = try run(["sync", inbox])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("1 retracted"))
+
+        let rows = try exported()
+        #expect(rows["A7E00001-0000-4000-8000-000000000001"]?["category"] == "Household")
+        #expect(rows["A7E00001-0000-4000-8000-000000000001"]?["tags"] == "sure")
+        #expect(rows["A7E00003-0000-4000-8000-000000000003"] == nil)
+        let unset = try run(["unset", "A7E00003", "--note"])
+        #expect(unset.status == 0)
+        #expect(unset.stderr == "Unset on A7E00003-0000-4000-8000-000000000003: now excluded\n")
+        // `set` needs a transaction in the ledger.
+        #expect(try run(["set", "A7E00003", "--note", "x"]).status == 64)
+    }
 }
