@@ -2,6 +2,8 @@
 public struct Classification: Equatable, Sendable {
     /// Which rule decided the flow (the first that applies, in the order of the money rules).
     enum Reason: Equatable, Sendable {
+        /// The user set the transaction's flow (`purse set --flow`).
+        case override
         /// A user rule decided the flow and/or category.
         case rule(id: Int64)
         /// FinanceKit type `transfer`.
@@ -33,6 +35,7 @@ public struct Classification: Equatable, Sendable {
 
     public var reasonText: String {
         switch reason {
+        case .override: "override"
         case .rule(let id): "rule #\(id)"
         case .transferType: "type transfer"
         case .merchantRefund: "credit from a merchant (refund)"

@@ -14,7 +14,11 @@ public enum ExplainAnalysis {
         var counted: [ExplainReport.Entry] = []
         var notCounted: [ExplainReport.Entry] = []
         var sums: [String: (spent: Int64, refunded: Int64, count: Int)] = [:]
-        try CountedTransactions.forEach(store, scope) { transaction, classification in
+        func excluded(_ transaction: ReportTransaction, _ classification: Classification) {
+            guard match.accepts(transaction, classification) else { return }
+            notCounted.append(entry(transaction, classification, .excludedByUser, scope: scope))
+        }
+        try CountedTransactions.forEach(store, scope, excluded: excluded) { transaction, classification in
             guard match.accepts(transaction, classification) else { return }
             switch classification.flow {
             case .expense, .refund:
@@ -72,14 +76,15 @@ public enum ExplainAnalysis {
     /// classified as they would be if counted (not matched as internal transfers: only counted
     /// ones are).
     static func leftOutByStatus(_ store: LedgerStore, scope: ReportScope, match: Match) throws -> [ExplainReport.Entry] {
-        let classifier = Classifier(rules: try store.rules())
+        let classifier = try Classifier(store)
         var selection = scope.selection(statuses: scope.statuses)
         selection.excludesStatuses = true
         var entries: [ExplainReport.Entry] = []
         try store.forEachReportTransaction(selection) { transaction in
-            let classification = classifier.classify(transaction, transferPartner: nil)
-            guard match.accepts(transaction, classification) else { return }
-            entries.append(entry(transaction, classification, .status(transaction.status), scope: scope))
+            for (part, classification) in classifier.counted(transaction, transferPartner: nil) {
+                guard match.accepts(part, classification) else { continue }
+                entries.append(entry(part, classification, .status(part.status), scope: scope))
+            }
         }
         return entries
     }

@@ -53,13 +53,25 @@ public enum SummaryAnalysis {
 
         // The currency most used leads (the headline's first), then by code.
         sections.sort { ($1.count, $0.currency) < ($0.count, $1.currency) }
-        let report = SummaryReport(
+        var report = SummaryReport(
             month: month, previousMonth: month.adding(months: -1),
             averageMonths: (1...3).reversed().map { month.adding(months: -$0) },
             generatedAt: now, timeZones: accounts.zoneNames, isMonthComplete: complete,
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
+        report.recurring = try recurringNews(store, month: month, accounts: accounts)
         return Result(report: report, records: records)
+    }
+
+    /// The recurring charges of the twelve months up to the month's end that are new or changed
+    /// price, charged in the month.
+    static func recurringNews(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [RecurringReport.Item] {
+        let first = month.adding(months: -11).firstDay
+        let recurring = try RecurringAnalysis.report(
+            store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts), first: first, asOf: month.lastDay)
+        return recurring.items.filter { item in
+            YearMonth(item.lastDate) == month && (item.flags.contains(.new) || item.priceChange != nil)
+        }
     }
 
     /// The local day of the newest transaction of the selected accounts, each in its zone.

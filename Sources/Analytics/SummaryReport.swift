@@ -255,6 +255,9 @@ public struct SummaryReport: Sendable {
     public let freshness: [SourceFreshness]
     /// The local day of the newest transaction of the accounts (nil: none yet).
     public let newestTransaction: CivilDate?
+    /// Recurring charges new this month or whose price changed this month (README, "Recurring
+    /// charges"), by merchant.
+    public var recurring: [RecurringReport.Item] = []
 
     /// The month starts after the newest transaction: its data has not come in yet, so there is
     /// nothing to compare (no spending sections).

@@ -112,8 +112,10 @@ enum CommandCatalog {
             discussion: """
                 CSV columns: id, account_id, account, transaction_date, posted_date, status, type, direction, \
                 amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
-                description, original_description, order_id (the Wallet order linked to the transaction, else \
-                empty). Dates are local days of the report time zone.
+                description, original_description, flow, category, category_source, counted, note, tags (the \
+                classification every report uses, overrides applied; a split transaction is one row per part, with \
+                the part's amount), order_id (the Wallet order linked to the transaction, else empty). Dates are \
+                local days of each account's time zone.
                 """,
             options: transactionFilters + [
                 OptionSpec("format", value: "FORMAT", help: "csv or json (default csv, or from -o FILE's extension)."),
@@ -133,6 +135,14 @@ enum CommandCatalog {
         CommandSpec(
             ["report", "income"], summary: "Income by month and source.",
             options: reportScope + [inputOption] + reportOutput),
+        CommandSpec(
+            ["report", "recurring"], summary: "Charges on a regular cadence: subscriptions, rent, with new, price-change and missed flags.",
+            discussion: """
+                Without --month or --from/--to, looks at the twelve months up to today. CSV columns: merchant, \
+                category, currency, cadence, typical_amount, last_amount, last_date, next_date, count, flags. The \
+                README's "Recurring charges" says how they are found.
+                """,
+            options: reportScope + reportOutput),
         CommandSpec(
             ["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
             options: reportScope + [inputOption] + reportOutput),
@@ -172,7 +182,15 @@ enum CommandCatalog {
             options: [
                 OptionSpec("merchant", value: "TEXT", help: "Match merchant names containing TEXT, ignoring case."),
                 OptionSpec("description", value: "TEXT", help: "Match descriptions containing TEXT, ignoring case."),
+                OptionSpec(
+                    "description-regex", value: "RE",
+                    help: "Match descriptions in which the regular expression RE finds a match, ignoring case."),
                 OptionSpec("mcc", value: "N", help: "Match this merchant category code."),
+                OptionSpec("account", value: "ACCOUNT", help: "Match this account: its ID or display name."),
+                OptionSpec("type", value: "TYPE", help: "Match this FinanceKit transaction type, e.g. directDebit."),
+                OptionSpec("direction", value: "DIR", help: "Match credits or debits: credit or debit."),
+                OptionSpec("amount-min", value: "X", help: "Match amounts of at least X (unsigned, in the transaction's currency)."),
+                OptionSpec("amount-max", value: "X", help: "Match amounts of at most X (unsigned, in the transaction's currency)."),
                 OptionSpec("category", value: "NAME", help: "Set the category."),
                 OptionSpec("flow", value: "FLOW", help: "Set the flow: expense, income or transfer."),
             ]),
@@ -184,7 +202,63 @@ enum CommandCatalog {
             positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")]),
         CommandSpec(
             ["orders"], summary: "Wallet orders with the transaction each is linked to.",
-            options: [formatOption, outputOption]),
+            options: [formatOption, outputOption, bomOption]),
+        CommandSpec(
+            ["rules", "move"], summary: "Change where a rule comes in the order rules apply.",
+            positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")],
+            options: [
+                OptionSpec("before", value: "ID2", help: "Put it just before rule ID2."),
+                OptionSpec("to", value: "N", help: "Put it at place N (1 is first)."),
+            ]),
+        CommandSpec(
+            ["rules", "test"], summary: "What each rule changes in a period (count and amount per category), changing nothing.",
+            options: reportScope + reportOutput),
+        CommandSpec(
+            ["set"], summary: "Correct one transaction: its category, flow, note, tags, or exclude it.",
+            discussion: """
+                What is set here beats every rule and the built-in table, and is kept apart from synced data by \
+                the transaction's ID: no sync, snapshot or compaction loses it, and a deleted transaction's \
+                comes back with it. A unique start of the ID is enough.
+                """,
+            positionals: [PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")],
+            options: [
+                OptionSpec("category", value: "NAME", help: "Its category."),
+                OptionSpec("flow", value: "FLOW", help: "Its flow: expense, income or transfer."),
+                OptionSpec("note", value: "TEXT", help: "A note (an empty one removes it)."),
+                OptionSpec("tag", value: "TAG", help: "Add a tag. Repeatable.", repeatable: true),
+                OptionSpec("exclude", help: "Never count it (a reimbursed business expense, say)."),
+            ]),
+        CommandSpec(
+            ["unset"], summary: "Remove what 'purse set' or 'purse split' set on a transaction (all of it without options).",
+            positionals: [PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")],
+            options: [
+                OptionSpec("category", help: "Remove the category."),
+                OptionSpec("flow", help: "Remove the flow."),
+                OptionSpec("note", help: "Remove the note."),
+                OptionSpec("tag", value: "TAG", help: "Remove this tag. Repeatable.", repeatable: true),
+                OptionSpec("exclude", help: "Count it again."),
+                OptionSpec("split", help: "Remove the split."),
+            ]),
+        CommandSpec(
+            ["split"], summary: "Divide one expense or refund between categories.",
+            discussion: """
+                The parts must add up to the transaction's amount exactly; reports then count each part in its \
+                category. A category set with 'purse set --category' beats the split.
+                """,
+            positionals: [
+                PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it."),
+                PositionalSpec("CATEGORY=AMOUNT", help: "A part, e.g. Groceries=42.50.", minCount: 2, maxCount: nil),
+            ]),
+        CommandSpec(
+            ["categories"], summary: "Categories with their merchant category codes and rules.",
+            discussion: """
+                --uncategorized lists instead the uncategorized spending of a period by merchant (else \
+                description), largest first, each with the 'purse rules add' command that would file it; \
+                CSV columns: merchant, currency, count, spent, refunded, net, rule.
+                """,
+            options: [
+                OptionSpec("uncategorized", help: "The uncategorized spending of the period (below), largest first.")
+            ] + reportScope + [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["orders", "add"], summary: "Add Wallet order packages (zip: order.json, images, manifest.json, signature).",
             discussion: """
@@ -201,9 +275,6 @@ enum CommandCatalog {
             options: [
                 OptionSpec("format", value: "FORMAT", help: "text or json (default text, or from -o FILE's extension)."), outputOption,
             ]),
-        CommandSpec(
-            ["categories"], summary: "Categories with their merchant category codes and rules.",
-            options: [formatOption, outputOption, bomOption]),
         CommandSpec(
             ["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
             discussion: """

@@ -13,6 +13,7 @@ public enum ExplainRendering {
     static func reasonText(_ entry: ExplainReport.Entry) -> String {
         switch entry.exclusion {
         case nil, .notSpending: entry.classification.reasonText
+        case .excludedByUser: "excluded by the user: never counted"
         case .status(let status):
             switch status {
             case .pending, .authorized: "status \(status.rawValue): counted only with --include-pending"

@@ -12,10 +12,19 @@ public enum RulesRendering {
         let merchantCategoryCode: Int?
         let category: String?
         let flow: String?
+        var descriptionRegex: String?
+        /// The account's ID and its name as shown.
+        var account: (id: String, name: String)?
+        var type: String?
+        var direction: String?
+        /// Inclusive bounds on the unsigned amount, in 1/10,000 units of any currency.
+        var amountMin: Int64?
+        var amountMax: Int64?
 
         public init(
             id: Int64, merchant: String?, description: String?, merchantCategoryCode: Int?, category: String?,
-            flow: String?
+            flow: String?, descriptionRegex: String? = nil, account: (id: String, name: String)? = nil, type: String? = nil,
+            direction: String? = nil, amountMin: Int64? = nil, amountMax: Int64? = nil
         ) {
             self.id = id
             self.merchant = merchant
@@ -23,17 +32,47 @@ public enum RulesRendering {
             self.merchantCategoryCode = merchantCategoryCode
             self.category = category
             self.flow = flow
+            self.descriptionRegex = descriptionRegex
+            self.account = account
+            self.type = type
+            self.direction = direction
+            self.amountMin = amountMin
+            self.amountMax = amountMax
+        }
+
+        public static func == (left: Rule, right: Rule) -> Bool {
+            left.id == right.id && left.merchant == right.merchant && left.description == right.description
+                && left.merchantCategoryCode == right.merchantCategoryCode && left.category == right.category
+                && left.flow == right.flow && left.descriptionRegex == right.descriptionRegex && left.account?.id == right.account?.id
+                && left.type == right.type && left.direction == right.direction && left.amountMin == right.amountMin
+                && left.amountMax == right.amountMax
         }
     }
 
-    static let csvHeader = ["id", "merchant", "description", "mcc", "category", "flow"]
+    static let csvHeader = [
+        "id", "merchant", "description", "mcc", "category", "flow", "description_regex", "account_id", "type", "direction",
+        "amount_min", "amount_max",
+    ]
+
+    /// An amount bound: plain, with at least two fraction digits (it applies in every currency).
+    static func amountText(_ units: Int64) -> String { MoneyFormat.machine(units, currency: "") }
 
     /// `merchant contains "costco" and MCC 5300`.
     static func matcherText(_ rule: Rule) -> String {
         var parts: [String] = []
         if let merchant = rule.merchant { parts.append("merchant contains \(quoted(merchant))") }
         if let description = rule.description { parts.append("description contains \(quoted(description))") }
+        if let regex = rule.descriptionRegex { parts.append("description matches /\(regex)/") }
         if let code = rule.merchantCategoryCode { parts.append("MCC \(Classifier.codeText(code))") }
+        if let account = rule.account { parts.append("account \(quoted(account.name))") }
+        if let type = rule.type { parts.append("type \(type)") }
+        if let direction = rule.direction { parts.append(direction) }
+        switch (rule.amountMin, rule.amountMax) {
+        case (let minimum?, let maximum?): parts.append("amount \(amountText(minimum))-\(amountText(maximum))")
+        case (let minimum?, nil): parts.append("amount >= \(amountText(minimum))")
+        case (nil, let maximum?): parts.append("amount <= \(amountText(maximum))")
+        case (nil, nil): break
+        }
         return parts.joined(separator: " and ")
     }
 
@@ -58,6 +97,9 @@ public enum RulesRendering {
                 rule.description.map { .text($0) } ?? .empty,
                 rule.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
                 rule.category.map { .text($0) } ?? .empty, rule.flow.map { .text($0) } ?? .empty,
+                rule.descriptionRegex.map { .text($0) } ?? .empty, rule.account.map { .text($0.id) } ?? .empty,
+                rule.type.map { .text($0) } ?? .empty, rule.direction.map { .text($0) } ?? .empty,
+                rule.amountMin.map { .number(amountText($0)) } ?? .empty, rule.amountMax.map { .number(amountText($0)) } ?? .empty,
             ])
         }
     }
@@ -70,6 +112,12 @@ public enum RulesRendering {
             ("mcc", rule.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
             ("category", .optional(rule.category)),
             ("flow", .optional(rule.flow)),
+            ("description_regex", .optional(rule.descriptionRegex)),
+            ("account_id", .optional(rule.account?.id)),
+            ("type", .optional(rule.type)),
+            ("direction", .optional(rule.direction)),
+            ("amount_min", .optional(rule.amountMin.map(amountText))),
+            ("amount_max", .optional(rule.amountMax.map(amountText))),
         ])
     }
 

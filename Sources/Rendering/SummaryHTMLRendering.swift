@@ -63,7 +63,7 @@ public enum SummaryHTMLRendering {
                 "<section>\n" + spendingHTML(section, report: report) + merchantsHTML(section, monthName: monthName)
                 + largestExpensesHTML(section) + savingsHTML(section, monthName: monthName) + pendingHTML(section) + "</section>\n"
         }
-        html += budgetsHTML(report) + balancesHTML(report) + restatementsHTML(report) + freshnessHTML(report)
+        html += budgetsHTML(report) + recurringHTML(report) + balancesHTML(report) + restatementsHTML(report) + freshnessHTML(report)
         return html + "</main>\n</body>\n</html>\n"
     }
 
@@ -260,6 +260,12 @@ public enum SummaryHTMLRendering {
             [("Month end", false), ("Net worth", true)],
             line.history.map { [$0.date.description, $0.value.map { money($0, currency) } ?? ""] })
         return html + "</figure>\n"
+    }
+
+    static func recurringHTML(_ report: SummaryReport) -> String {
+        guard !report.recurring.isEmpty else { return "" }
+        return "<section>\n<h2>Recurring</h2>\n<ul>\n"
+            + report.recurring.map { "<li>\(e(SummaryTextRendering.recurringLine($0)))</li>\n" }.joined() + "</ul>\n</section>\n"
     }
 
     static func restatementsHTML(_ report: SummaryReport) -> String {

@@ -43,6 +43,7 @@ public enum SummaryJSONRendering {
                         })
                 ),
                 ("net_worth", .array(report.netWorth.map(netWorth))),
+                ("recurring", .array(report.recurring.map(RecurringRendering.jsonObject))),
                 ("restatements", .array(report.restatements.map(restatement))),
                 ("reported_before", .bool(report.hasReportedBefore)),
                 ("freshness", freshness(report.freshness)),

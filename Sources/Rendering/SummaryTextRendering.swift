@@ -85,7 +85,8 @@ public enum SummaryTextRendering {
                 spendingText(section, report: report) + merchantsText(section) + largestExpensesText(section)
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
-        return output + budgetsText(report) + balancesText(report, style: style) + restatementsText(report) + freshnessText(report)
+        return output + budgetsText(report) + recurringText(report) + balancesText(report, style: style) + restatementsText(report)
+            + freshnessText(report)
     }
 
     /// "No data for November 2026 yet: the newest transaction is 31 October 2026.", for a month
@@ -236,6 +237,29 @@ public enum SummaryTextRendering {
             ])
         }
         return output + table.rendered() + "\n" + worth.rendered()
+    }
+
+    /// New subscriptions and price changes of the month; nothing when there are none.
+    static func recurringText(_ report: SummaryReport) -> String {
+        guard !report.recurring.isEmpty else { return "" }
+        var output = heading("Recurring")
+        for item in report.recurring {
+            output += "  \(recurringLine(item))\n"
+        }
+        return output
+    }
+
+    /// `Verizon (monthly): price change $90.00 -> $91.67 (+$1.67) on 20 October 2026`.
+    static func recurringLine(_ item: RecurringReport.Item) -> String {
+        let c = item.currency
+        var line = "\(item.merchant) (\(item.cadence.rawValue)): "
+        if let change = item.priceChange {
+            line += "price change \(money(item.typicalAmount, c)) -> \(money(item.lastAmount, c)) (\(signed(change, c)))"
+        } else {
+            line += "new, \(money(item.lastAmount, c))"
+        }
+        if item.flags.contains(.new), item.priceChange != nil { line += ", new" }
+        return line + " on \(day(item.lastDate))"
     }
 
     static func restatementsText(_ report: SummaryReport) -> String {

@@ -116,6 +116,67 @@ struct ClassifierTests {
         #expect(gift.reasonText == "credit (income)")
     }
 
+    @Test("new matchers: account, type, direction, amount range (inclusive), regular expression ignoring case")
+    func newMatchers() {
+        let classifier = Classifier(rules: [
+            UserRule(
+                id: 1, accountID: "UK", type: .directDebit, direction: .debit, amountMin: 10_000_000, amountMax: 20_000_000,
+                category: "Rent"),
+            UserRule(id: 2, descriptionRegex: "^lb .*ctax$", category: "Council Tax"),
+        ])
+        let rent = { (account: String, amount: Int64, indicator: CreditDebitIndicator) in
+            Self.transaction("R", account: account, amount: amount, indicator, type: .directDebit)
+        }
+        #expect(classifier.rule(for: rent("UK", 11_500_000, .debit))?.id == 1)
+        #expect(classifier.rule(for: rent("UK", 10_000_000, .debit))?.id == 1)
+        #expect(classifier.rule(for: rent("UK", 20_000_000, .debit))?.id == 1)
+        #expect(classifier.rule(for: rent("UK", 9_999_999, .debit)) == nil)
+        #expect(classifier.rule(for: rent("UK", 20_000_001, .debit)) == nil)
+        #expect(classifier.rule(for: rent("US", 11_500_000, .debit)) == nil)
+        #expect(classifier.rule(for: rent("UK", 11_500_000, .credit)) == nil)
+        #expect(classifier.rule(for: Self.transaction("T", account: "UK", amount: 11_500_000, type: .standingOrder)) == nil)
+        #expect(classifier.rule(for: Self.transaction("C", description: "LB HACKNEY CTAX"))?.id == 2)
+        #expect(classifier.rule(for: Self.transaction("C", description: "x", original: "lb hackney ctax"))?.id == 2)
+        #expect(classifier.rule(for: Self.transaction("C", description: "LB HACKNEY CTAX 8220")) == nil)
+    }
+
+    @Test("precedence: override beats split beats rule beats the built-in table; excluded never counts")
+    func overridePrecedence() {
+        let rule = UserRule(id: 1, merchant: "shop", category: "Ruled", flow: "income")
+        let overrides = [
+            "OVR": TransactionOverride(transactionID: "OVR", category: "Mine", split: [.init(category: "A", amount: 100_000)]),
+            "SPL": TransactionOverride(
+                transactionID: "SPL", flow: "expense", split: [.init(category: "A", amount: 60_000), .init(category: "B", amount: 40_000)]),
+            "FLW": TransactionOverride(transactionID: "FLW", flow: "transfer"),
+            "EXC": TransactionOverride(transactionID: "EXC", isExcluded: true),
+        ]
+        let classifier = Classifier(rules: [rule], overrides: overrides)
+        let shop = { (id: String) in Self.transaction(id, mcc: 5411, merchant: "Shop") }
+
+        #expect(
+            classifier.classify(shop("OVR"), transferPartner: nil)
+                == Classification(flow: .income, category: "Mine", reason: .rule(id: 1), categorySource: "override"))
+        let parts = classifier.counted(shop("SPL"), transferPartner: nil)
+        #expect(parts.map(\.0.amount) == [60_000, 40_000])
+        #expect(
+            parts.map(\.1) == [
+                Classification(flow: .expense, category: "A", reason: .override, categorySource: "split"),
+                Classification(flow: .expense, category: "B", reason: .override, categorySource: "split"),
+            ])
+        // A rule's category still applies when only the flow is overridden.
+        #expect(
+            classifier.classify(shop("FLW"), transferPartner: nil)
+                == Classification(flow: .transfer, category: "Ruled", reason: .override, categorySource: "rule #1"))
+        #expect(classifier.classify(shop("RUL"), transferPartner: nil).categorySource == "rule #1")
+        #expect(classifier.classify(Self.transaction("BLT", mcc: 5411), transferPartner: nil).categorySource == "MCC 5411")
+        #expect(classifier.isExcluded(shop("EXC")))
+        #expect(!classifier.isExcluded(shop("OVR")))
+        // Excluded and flow-overridden transactions are never paired as internal transfers.
+        #expect(classifier.hasFlowRule(Self.transaction("EXC")))
+        #expect(classifier.hasFlowRule(Self.transaction("FLW")))
+        #expect(!classifier.hasFlowRule(Self.transaction("OVR")))
+    }
+
     // MARK: Internal transfer matcher
 
     @Test("pairs a debit and a credit of two accounts, same currency and amount, up to three days apart")

@@ -177,9 +177,15 @@ struct LedgerAccessTests {
         try connection.execute(
             """
             DROP TABLE order_fulfillments; DROP TABLE order_payments; DROP TABLE order_summary_items; DROP TABLE order_line_items;
-            DROP TABLE orders; DROP TABLE source_account_time_zones; DROP TABLE account_settings;
-            ALTER TABLE sources DROP COLUMN exported_at; ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values;
-            DROP TABLE summary_totals; DROP TABLE summaries; DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
+            DROP TABLE orders; DROP TABLE transaction_splits; DROP TABLE transaction_tags; DROP TABLE transaction_overrides;
+            DROP TABLE rules;
+            CREATE TABLE rules (id INTEGER PRIMARY KEY, merchant TEXT, description TEXT, mcc INTEGER, category TEXT,
+                flow TEXT CHECK (flow IN ('expense', 'income', 'transfer')), created_at TEXT NOT NULL,
+                CHECK (merchant IS NOT NULL OR description IS NOT NULL OR mcc IS NOT NULL),
+                CHECK (category IS NOT NULL OR flow IS NOT NULL));
+            DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
+            ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
+            DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
             """)
         func version() throws -> Int64? { try Connection(path: database, readOnly: true).scalarInt("PRAGMA user_version") }
 

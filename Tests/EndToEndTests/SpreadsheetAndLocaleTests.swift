@@ -110,9 +110,9 @@ struct SpreadsheetAndLocaleTests {
         let cafe = try run(["transactions", "--merchant", "café", "--limit", "1"], ["LANG": "C"])
         #expect(
             cafe.stdout == """
-                Date        Account     Merchant        MCC  Type         Status   Amount
-                ----------  ----------  -------------  ----  -----------  ------  -------
-                2026-05-09  Apple Card  Cafe de Flore  5812  pointOfSale  booked  -$60.40
+                Date        Account     Merchant        MCC  Category  Type         Status   Amount
+                ----------  ----------  -------------  ----  --------  -----------  ------  -------
+                2026-05-09  Apple Card  Cafe de Flore  5812  Dining    pointOfSale  booked  -$60.40
 
                 """)
         let spending = try run(["report", "spending", "--month", "2026-10", "--currency", "GBP"], ["LANG": "C"])

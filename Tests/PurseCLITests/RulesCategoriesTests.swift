@@ -44,7 +44,7 @@ struct RulesCategoriesTests {
                 """#)
         #expect(
             ledger.output(["rules", "list", "--format", "csv"]) == #"""
-                id,merchant,description,mcc,category,flow
+                id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max
 
                 """#)
         #expect(
@@ -74,12 +74,12 @@ struct RulesCategoriesTests {
                 """#)
         #expect(
             ledger.output(["rules", "list", "--format", "csv"]) == #"""
-                id,merchant,description,mcc,category,flow
-                1,"café ""luna""",,,"Coffee, Tea & Cake",
-                2,,rent,0,,expense
-                3,,rent,,housing,
-                4,'=cmd,,,,transfer
-                5,,,5411,Groceries,
+                id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max
+                1,"café ""luna""",,,"Coffee, Tea & Cake",,,,,,,
+                2,,rent,0,,expense,,,,,,
+                3,,rent,,housing,,,,,,,
+                4,'=cmd,,,,transfer,,,,,,
+                5,,,5411,Groceries,,,,,,,
 
                 """#)
         let json = ledger.output(["rules", "list", "--format", "json"])
@@ -94,7 +94,13 @@ struct RulesCategoriesTests {
                       "description": null,
                       "mcc": null,
                       "category": "Coffee, Tea & Cake",
-                      "flow": null
+                      "flow": null,
+                      "description_regex": null,
+                      "account_id": null,
+                      "type": null,
+                      "direction": null,
+                      "amount_min": null,
+                      "amount_max": null
                     },
                     {
                       "id": 2,
@@ -102,7 +108,13 @@ struct RulesCategoriesTests {
                       "description": "rent",
                       "mcc": 0,
                       "category": null,
-                      "flow": "expense"
+                      "flow": "expense",
+                      "description_regex": null,
+                      "account_id": null,
+                      "type": null,
+                      "direction": null,
+                      "amount_min": null,
+                      "amount_max": null
                     },
                     {
                       "id": 3,
@@ -110,7 +122,13 @@ struct RulesCategoriesTests {
                       "description": "rent",
                       "mcc": null,
                       "category": "housing",
-                      "flow": null
+                      "flow": null,
+                      "description_regex": null,
+                      "account_id": null,
+                      "type": null,
+                      "direction": null,
+                      "amount_min": null,
+                      "amount_max": null
                     },
                     {
                       "id": 4,
@@ -118,7 +136,13 @@ struct RulesCategoriesTests {
                       "description": null,
                       "mcc": null,
                       "category": null,
-                      "flow": "transfer"
+                      "flow": "transfer",
+                      "description_regex": null,
+                      "account_id": null,
+                      "type": null,
+                      "direction": null,
+                      "amount_min": null,
+                      "amount_max": null
                     },
                     {
                       "id": 5,
@@ -126,7 +150,13 @@ struct RulesCategoriesTests {
                       "description": null,
                       "mcc": 5411,
                       "category": "Groceries",
-                      "flow": null
+                      "flow": null,
+                      "description_regex": null,
+                      "account_id": null,
+                      "type": null,
+                      "direction": null,
+                      "amount_min": null,
+                      "amount_max": null
                     }
                   ]
                 }
@@ -197,13 +227,24 @@ struct RulesCategoriesTests {
     @Test(
         "rules add refuses incomplete or bad rules (exit 64) and stores nothing",
         arguments: [
-            (["--category", "Food"], "Error: a rule needs something to match: --merchant, --description or --mcc"),
+            (
+                ["--category", "Food"],
+                "Error: a rule needs something to match: --merchant, --description, --description-regex, --mcc, --account, --type, --direction, --amount-min or --amount-max"
+            ),
             (["--merchant", "shop"], "Error: a rule needs something to set: --category or --flow"),
             (["--merchant", "shop", "--flow", "refund"], "Error: option '--flow' must be expense, income or transfer, not 'refund'"),
             (["--mcc", "10000", "--category", "X"], "Error: option '--mcc' needs a code from 0 to 9999, not '10000'"),
             (["--mcc", "-1", "--category", "X"], "Error: option '--mcc' needs a code from 0 to 9999, not '-1'"),
             (["--merchant", "", "--category", "X"], "Error: option '--merchant' needs some text, not an empty value"),
             (["--merchant", "shop", "--category", " "], "Error: option '--category' needs some text, not an empty value"),
+            (["--description-regex", "(", "--category", "X"], "Error: option '--description-regex' needs a regular expression, not '('"),
+            (["--direction", "up", "--category", "X"], "Error: option '--direction' must be credit or debit, not 'up'"),
+            (["--amount-min", "-5", "--category", "X"], "Error: option '--amount-min' needs an amount such as 9.99, not '-5'"),
+            (
+                ["--amount-min", "10", "--amount-max", "5", "--category", "X"],
+                "Error: option '--amount-min' must not be more than '--amount-max'"
+            ),
+            (["--account", "Nope", "--category", "X"], "Error: no account with the ID or name 'Nope' (see 'purse accounts')"),
         ])
     func badRules(arguments: [String], message: String) {
         let result = ledger.harness.run(["rules", "add"] + arguments)
@@ -211,7 +252,9 @@ struct RulesCategoriesTests {
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix(message + ".\n"), "\(result.stderr)")
         #expect(result.stderr.contains("See 'purse rules add --help'."))
-        #expect(ledger.output(["rules", "list", "--format", "csv"]) == "id,merchant,description,mcc,category,flow\n")
+        #expect(
+            ledger.output(["rules", "list", "--format", "csv"])
+                == "id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max\n")
     }
 
     @Test("categories without rules: every built-in category with its codes, the no-code ones, Income and Transfers")
@@ -412,7 +455,13 @@ struct RulesCategoriesTests {
                           "description": null,
                           "mcc": 5411,
                           "category": "Groceries",
-                          "flow": null
+                          "flow": null,
+                          "description_regex": null,
+                          "account_id": null,
+                          "type": null,
+                          "direction": null,
+                          "amount_min": null,
+                          "amount_max": null
                         }
                       ]
                     },
@@ -837,7 +886,13 @@ struct RulesCategoriesTests {
                           "description": null,
                           "mcc": null,
                           "category": null,
-                          "flow": "transfer"
+                          "flow": "transfer",
+                          "description_regex": null,
+                          "account_id": null,
+                          "type": null,
+                          "direction": null,
+                          "amount_min": null,
+                          "amount_max": null
                         }
                       ]
                     },
@@ -854,7 +909,13 @@ struct RulesCategoriesTests {
                           "description": null,
                           "mcc": null,
                           "category": "Coffee, Tea & Cake",
-                          "flow": null
+                          "flow": null,
+                          "description_regex": null,
+                          "account_id": null,
+                          "type": null,
+                          "direction": null,
+                          "amount_min": null,
+                          "amount_max": null
                         }
                       ]
                     },
@@ -871,7 +932,13 @@ struct RulesCategoriesTests {
                           "description": "rent",
                           "mcc": null,
                           "category": "housing",
-                          "flow": null
+                          "flow": null,
+                          "description_regex": null,
+                          "account_id": null,
+                          "type": null,
+                          "direction": null,
+                          "amount_min": null,
+                          "amount_max": null
                         }
                       ]
                     }
@@ -883,7 +950,13 @@ struct RulesCategoriesTests {
                       "description": "rent",
                       "mcc": 0,
                       "category": null,
-                      "flow": "expense"
+                      "flow": "expense",
+                      "description_regex": null,
+                      "account_id": null,
+                      "type": null,
+                      "direction": null,
+                      "amount_min": null,
+                      "amount_max": null
                     }
                   ]
                 }

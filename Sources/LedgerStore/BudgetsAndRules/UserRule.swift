@@ -1,3 +1,5 @@
+import Ledger
+
 /// A user's override: transactions that match (every given matcher) get the rule's category
 /// and/or flow. Stored in the database; a rule always beats the built-in table.
 public struct UserRule: Equatable, Sendable {
@@ -6,20 +8,43 @@ public struct UserRule: Equatable, Sendable {
     public var merchant: String?
     /// Case-insensitive substring of the description or the original description.
     public var description: String?
+    /// A regular expression found in the description or the original description, ignoring case.
+    public var descriptionRegex: String?
     public var merchantCategoryCode: Int?
+    /// The ID of the account.
+    public var accountID: String?
+    public var type: TransactionType?
+    public var direction: CreditDebitIndicator?
+    /// Inclusive bounds on the unsigned amount, in 1/10,000 units of the transaction's currency.
+    public var amountMin: Int64?
+    public var amountMax: Int64?
     public var category: String?
     /// expense, income or transfer.
     public var flow: String?
 
     public init(
-        id: Int64 = 0, merchant: String? = nil, description: String? = nil, merchantCategoryCode: Int? = nil,
-        category: String? = nil, flow: String? = nil
+        id: Int64 = 0, merchant: String? = nil, description: String? = nil, descriptionRegex: String? = nil,
+        merchantCategoryCode: Int? = nil, accountID: String? = nil, type: TransactionType? = nil,
+        direction: CreditDebitIndicator? = nil, amountMin: Int64? = nil, amountMax: Int64? = nil, category: String? = nil,
+        flow: String? = nil
     ) {
         self.id = id
         self.merchant = merchant
         self.description = description
+        self.descriptionRegex = descriptionRegex
         self.merchantCategoryCode = merchantCategoryCode
+        self.accountID = accountID
+        self.type = type
+        self.direction = direction
+        self.amountMin = amountMin
+        self.amountMax = amountMax
         self.category = category
         self.flow = flow
+    }
+
+    /// Whether the rule matches something (a rule of no matcher would match every transaction).
+    public var hasMatcher: Bool {
+        merchant != nil || description != nil || descriptionRegex != nil || merchantCategoryCode != nil || accountID != nil
+            || type != nil || direction != nil || amountMin != nil || amountMax != nil
     }
 }

@@ -41,4 +41,12 @@ public struct ReportTransaction: Sendable {
     }
 
     var signedAmount: Int64 { indicator.signed(amount) }
+
+    /// The same transaction with another amount: one part of a split.
+    public func with(amount: Int64) -> ReportTransaction {
+        ReportTransaction(
+            id: id, accountID: accountID, accountName: accountName, accountKind: accountKind, time: time, amount: amount,
+            currency: currency, indicator: indicator, merchantCategoryCode: merchantCategoryCode, merchantName: merchantName,
+            description: description, originalDescription: originalDescription, type: type, status: status)
+    }
 }

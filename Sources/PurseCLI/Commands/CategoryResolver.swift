@@ -13,6 +13,9 @@ enum CategoryResolver {
         let all =
             SpendingCategory.all + [SpendingCategory.income, SpendingCategory.transfers]
             + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().map(\.category))
+            + (try store.transactionOverrides().values.sorted { $0.transactionID < $1.transactionID }.flatMap { override in
+                (override.category.map { [$0] } ?? []) + override.split.map(\.category)
+            })
         for category in all where !known.contains(category) { known.append(category) }
         return known
     }

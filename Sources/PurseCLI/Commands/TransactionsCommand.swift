@@ -10,7 +10,7 @@ enum TransactionsCommand {
     static let csvHeader = [
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
-        "description", "original_description", "order_id",
+        "description", "original_description", "flow", "category", "category_source", "counted", "note", "tags", "order_id",
     ]
 
     static func run(_ context: CommandContext, export: Bool) throws {
@@ -32,6 +32,7 @@ enum TransactionsCommand {
         _ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, to sink: TextSink, context: CommandContext
     ) throws {
         let accounts = filter.accounts
+        let classifier = try ListingClassifier(store, accounts: accounts)
         // The Wallet order each transaction is linked to, computed once for the whole listing.
         let orders = format == .text ? [:] : try OrderLinker.ordersByTransaction(store)
         switch format {
@@ -39,9 +40,13 @@ enum TransactionsCommand {
             let csv = CSVWriter(header: csvHeader, write: sink.write)
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                csv.row(
-                    csvCells(record, zone: accounts.zone(of: record.transaction.accountID))
-                        + [orders[record.transaction.id].map { .number($0.id) } ?? .empty])
+                let override = classifier.override(for: record)
+                let order = orders[record.transaction.id].map { CSVWriter.Cell.number($0.id) } ?? .empty
+                for line in classifier.lines(record) {
+                    csv.row(
+                        csvCells(record, line: line, override: override, zone: accounts.zone(of: record.transaction.accountID))
+                            + [order])
+                }
             }
         case .json:
             var head = "{\n  \"schema\": \"purse.transactions.v1\",\n"
@@ -50,28 +55,32 @@ enum TransactionsCommand {
             var first = true
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                sink.write(
-                    (first ? "\n    " : ",\n    ")
-                        + jsonObject(
-                            record, zone: accounts.zone(of: record.transaction.accountID), orderID: orders[record.transaction.id]?.id
-                        )
-                        .compact)
-                first = false
+                let override = classifier.override(for: record)
+                for line in classifier.lines(record) {
+                    let object = jsonObject(
+                        record, line: line, override: override, zone: accounts.zone(of: record.transaction.accountID),
+                        orderID: orders[record.transaction.id]?.id)
+                    sink.write((first ? "\n    " : ",\n    ") + object.compact)
+                    first = false
+                }
             }
             sink.write(first ? "]\n}\n" : "\n  ]\n}\n")
         case .text:
             var table = TextTable(columns: [
                 .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 32),
-                .init("MCC", .right), .init("Type"), .init("Status"), .init("Amount", .right),
+                .init("MCC", .right), .init("Category", maximumWidth: 24), .init("Type"), .init("Status"), .init("Amount", .right),
             ])
             var count = 0
             try filter.forEach(store) { record in
                 let transaction = record.transaction
+                let lines = classifier.lines(record)
                 table.append([
                     accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                     accounts.label(of: transaction.accountID),
                     transaction.merchantName ?? transaction.transactionDescription,
                     transaction.merchantCategoryCode.map { mccText($0) } ?? "",
+                    lines.count == 1
+                        ? lines[0].classification.category : "Split: " + lines.map(\.classification.category).joined(separator: ", "),
                     transaction.transactionType.rawValue, transaction.status.rawValue,
                     MoneyFormat.text(transaction.signedUnits, currency: transaction.transactionAmount.currency),
                 ])
@@ -91,7 +100,11 @@ enum TransactionsCommand {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    static func csvCells(_ record: TransactionRecord, zone: ReportTimeZone) -> [CSVWriter.Cell] {
+    /// A split transaction is one row per part, each with its part's amount (the ID repeats), so
+    /// the rows of a category add up to what reports count in it.
+    static func csvCells(
+        _ record: TransactionRecord, line: ListingClassifier.Line, override: TransactionOverride?, zone: ReportTimeZone
+    ) -> [CSVWriter.Cell] {
         let transaction = record.transaction
         let currency = transaction.transactionAmount.currency
         return [
@@ -100,18 +113,24 @@ enum TransactionsCommand {
             transaction.postedDate.map { .number(zone.date(of: $0.epochSeconds).description) } ?? .empty,
             .text(transaction.status.rawValue), .text(transaction.transactionType.rawValue),
             .text(transaction.creditDebitIndicator.rawValue),
-            .number(MoneyFormat.machine(transaction.transactionAmount)),
-            .number(MoneyFormat.machine(transaction.signedUnits, currency: currency)), .text(currency),
+            .number(MoneyFormat.machine(line.amount, currency: currency)),
+            .number(MoneyFormat.machine(transaction.creditDebitIndicator.signed(line.amount), currency: currency)), .text(currency),
             transaction.foreignCurrencyAmount.map { .number(MoneyFormat.machine($0)) } ?? .empty,
             transaction.foreignCurrencyAmount.map { .text($0.currency) } ?? .empty,
             transaction.foreignCurrencyExchangeRate.map { .number($0) } ?? .empty,
             transaction.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
             transaction.merchantName.map { .text($0) } ?? .empty,
             .text(transaction.transactionDescription), .text(transaction.originalTransactionDescription),
+            .text(line.classification.flow.rawValue), .text(line.classification.category), .text(line.classification.categorySource),
+            .number(line.counted ? "true" : "false"), override?.note.map { .text($0) } ?? .empty,
+            override.map { .text($0.tags.joined(separator: ";")) } ?? .empty,
         ]
     }
 
-    static func jsonObject(_ record: TransactionRecord, zone: ReportTimeZone, orderID: String?) -> JSONOutput {
+    static func jsonObject(
+        _ record: TransactionRecord, line: ListingClassifier.Line, override: TransactionOverride?, zone: ReportTimeZone,
+        orderID: String?
+    ) -> JSONOutput {
         let transaction = record.transaction
         let currency = transaction.transactionAmount.currency
         return .object([
@@ -125,8 +144,8 @@ enum TransactionsCommand {
             ("status", .string(transaction.status.rawValue)),
             ("type", .string(transaction.transactionType.rawValue)),
             ("direction", .string(transaction.creditDebitIndicator.rawValue)),
-            ("amount", .string(MoneyFormat.machine(transaction.transactionAmount))),
-            ("signed_amount", .string(MoneyFormat.machine(transaction.signedUnits, currency: currency))),
+            ("amount", .string(MoneyFormat.machine(line.amount, currency: currency))),
+            ("signed_amount", .string(MoneyFormat.machine(transaction.creditDebitIndicator.signed(line.amount), currency: currency))),
             ("currency", .string(currency)),
             ("foreign_amount", .optional(transaction.foreignCurrencyAmount.map(MoneyFormat.machine))),
             ("foreign_currency", .optional(transaction.foreignCurrencyAmount?.currency)),
@@ -135,6 +154,12 @@ enum TransactionsCommand {
             ("merchant", .optional(transaction.merchantName)),
             ("description", .string(transaction.transactionDescription)),
             ("original_description", .string(transaction.originalTransactionDescription)),
+            ("flow", .string(line.classification.flow.rawValue)),
+            ("category", .string(line.classification.category)),
+            ("category_source", .string(line.classification.categorySource)),
+            ("counted", .bool(line.counted)),
+            ("note", .optional(override?.note)),
+            ("tags", .array((override?.tags ?? []).map(JSONOutput.string))),
             ("order_id", .optional(orderID)),
         ])
     }

@@ -1,0 +1,69 @@
+import Ledger
+import LedgerStore
+
+/// The flow and category of each transaction of a listing (`transactions`, `export
+/// transactions`), as every report classifies it: overrides, splits, rules, the built-in table,
+/// and internal transfers matched among the booked transactions of the whole ledger.
+public struct ListingClassifier {
+    /// One row of a listing: the whole transaction, or one part of a split.
+    public struct Line {
+        /// Positive: the transaction's amount, or the part's.
+        public let amount: Int64
+        public let classification: Classification
+        /// Whether reports count it (booked, and not excluded by the user); pending and
+        /// authorized ones count only with --include-pending.
+        public let counted: Bool
+    }
+
+    /// The statuses reports count by default.
+    static let countedStatuses: [TransactionStatus] = [.booked]
+
+    private let classifier: Classifier
+    private let partners: [String: String]
+    private let kinds: [String: AccountKind]
+
+    public init(_ store: LedgerStore, accounts: ReportAccounts) throws {
+        let classifier = try Classifier(store)
+        self.classifier = classifier
+        kinds = Dictionary(accounts.all.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        var candidates = LedgerStore.ReportSelection(from: nil, until: nil, statuses: Self.countedStatuses)
+        candidates.transferCandidateTypes = InternalTransferMatcher.candidateTypes
+        var transactions: [ReportTransaction] = []
+        try store.forEachReportTransaction(candidates) { transaction in
+            if !classifier.hasFlowRule(transaction) { transactions.append(transaction) }
+        }
+        partners = InternalTransferMatcher.match(transactions)
+    }
+
+    /// What the user set on the transaction, if anything.
+    public func override(for record: TransactionRecord) -> TransactionOverride? {
+        classifier.override(for: reportTransaction(record))
+    }
+
+    /// The rows a transaction is listed as: one, or one per part of its split.
+    public func lines(_ record: TransactionRecord) -> [Line] {
+        let transaction = reportTransaction(record)
+        if classifier.isExcluded(transaction) {
+            return [
+                Line(amount: transaction.amount, classification: classifier.classify(transaction, transferPartner: nil), counted: false)
+            ]
+        }
+        let counted = Self.countedStatuses.contains(transaction.status)
+        let partner = counted && transaction.merchantCategoryCode == nil ? partners[transaction.id] : nil
+        return classifier.counted(transaction, transferPartner: partner).map { part, classification in
+            Line(amount: part.amount, classification: classification, counted: counted)
+        }
+    }
+
+    func reportTransaction(_ record: TransactionRecord) -> ReportTransaction {
+        let transaction = record.transaction
+        return ReportTransaction(
+            id: transaction.id, accountID: transaction.accountID, accountName: record.accountName,
+            accountKind: kinds[transaction.accountID] ?? .asset, time: transaction.transactionDate.epochSeconds,
+            amount: transaction.transactionAmount.units, currency: transaction.transactionAmount.currency,
+            indicator: transaction.creditDebitIndicator, merchantCategoryCode: transaction.merchantCategoryCode,
+            merchantName: transaction.merchantName, description: transaction.transactionDescription,
+            originalDescription: transaction.originalTransactionDescription, type: transaction.transactionType,
+            status: transaction.status)
+    }
+}

@@ -1,0 +1,151 @@
+import Analytics
+import Foundation
+import Ledger
+import LedgerStore
+import Rendering
+
+/// `purse set`, `purse unset` and `purse split`: the user's corrections of one transaction,
+/// kept apart from synced data by the transaction's ID, so every later sync keeps them.
+enum OverrideCommand {
+    static func set(_ context: CommandContext) throws {
+        let store = try context.openStore(.writeExisting)
+        let category = try text(context, "category")
+        let flow = context.command.value("flow")
+        if let flow, !RulesCommand.flows.contains(flow) {
+            throw context.usageError("option '--flow' must be expense, income or transfer, not '\(flow)'")
+        }
+        let note = context.command.value("note")
+        let tags = try context.command.values("tag").map { tag in
+            let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, !trimmed.contains(";") else {
+                throw context.usageError("option '--tag' needs a word without ';', not '\(tag)'")
+            }
+            return trimmed
+        }
+        let exclude = context.command.has("exclude")
+        guard category != nil || flow != nil || note != nil || !tags.isEmpty || exclude else {
+            throw context.usageError("nothing to set: give --category, --flow, --note, --tag or --exclude")
+        }
+        let (override, currency) = try store.transaction {
+            let id = try transactionID(context, store: store, presentOnly: true)
+            var override = try store.transactionOverride(id: id)
+            if let category { override.category = try CategoryResolver.resolve(category, store: store, context: context, allowNew: true) }
+            if let flow { override.flow = flow }
+            if let note { override.note = note.isEmpty ? nil : note }
+            // Tags are kept sorted, as they are stored.
+            override.tags = Array(Set(override.tags + tags)).sorted()
+            if exclude { override.isExcluded = true }
+            try store.saveTransactionOverride(override, now: context.now)
+            return (override, try store.transactionAmount(id: id)?.currency)
+        }
+        context.note("Set on \(override.transactionID): \(summary(override, currency: currency))")
+    }
+
+    static func unset(_ context: CommandContext) throws {
+        let store = try context.openStore(.writeExisting)
+        let names = ["category", "flow", "note", "exclude", "split"].filter(context.command.has)
+        let tags = context.command.values("tag")
+        let (override, currency) = try store.transaction {
+            let id = try transactionID(context, store: store, presentOnly: false)
+            var override = try store.transactionOverride(id: id)
+            if names.isEmpty && tags.isEmpty {
+                override = TransactionOverride(transactionID: id)
+            }
+            for name in names {
+                switch name {
+                case "category": override.category = nil
+                case "flow": override.flow = nil
+                case "note": override.note = nil
+                case "exclude": override.isExcluded = false
+                default: override.split = []
+                }
+            }
+            for tag in tags {
+                guard let index = override.tags.firstIndex(of: tag) else {
+                    throw context.usageError("transaction \(id) has no tag '\(tag)'")
+                }
+                override.tags.remove(at: index)
+            }
+            try store.saveTransactionOverride(override, now: context.now)
+            return (override, try store.transactionAmount(id: id)?.currency)
+        }
+        context.note(
+            "Unset on \(override.transactionID): "
+                + (override.isEmpty ? "nothing is set any more" : "now " + summary(override, currency: currency)))
+    }
+
+    static func split(_ context: CommandContext) throws {
+        let store = try context.openStore(.writeExisting)
+        let (override, currency) = try store.transaction {
+            let id = try transactionID(context, store: store, presentOnly: true)
+            guard let (amount, currency, _) = try store.transactionAmount(id: id) else {
+                throw context.usageError("no transaction has the ID '\(id)'")
+            }
+            var parts: [TransactionOverride.Part] = []
+            var total: Int64 = 0
+            for text in context.command.positionals.dropFirst() {
+                guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+                    throw context.usageError("a part is CATEGORY=AMOUNT such as Groceries=42.50, not '\(text)'")
+                }
+                let amountText = String(text[text.index(after: equals)...])
+                guard let units = try? Money.parseUnits(amountText, allowSign: false), units > 0 else {
+                    throw context.usageError("the amount of '\(text)' must be a positive decimal amount such as 42.50")
+                }
+                let category = try CategoryResolver.resolve(String(text[..<equals]), store: store, context: context, allowNew: true)
+                total = try Money.sum(total, units, currency: currency)
+                parts.append(TransactionOverride.Part(category: category, amount: units))
+            }
+            guard total == amount else {
+                throw context.usageError(
+                    "the parts add up to \(MoneyFormat.text(total, currency: currency)), not the transaction's "
+                        + "\(MoneyFormat.text(amount, currency: currency))")
+            }
+            var override = try store.transactionOverride(id: id)
+            override.split = parts
+            try store.saveTransactionOverride(override, now: context.now)
+            return (override, currency)
+        }
+        context.note("Split \(override.transactionID): \(summary(override, currency: currency))")
+    }
+
+    /// The transaction the first positional names: its whole ID or a prefix of one transaction's
+    /// ID (`presentOnly` false also finds a deleted transaction's dormant override).
+    static func transactionID(_ context: CommandContext, store: LedgerStore, presentOnly: Bool) throws -> String {
+        let prefix = context.command.positionals.first ?? ""
+        guard !prefix.isEmpty else { throw context.usageError("TRANSACTION needs a transaction ID or the start of one") }
+        let ids = try store.transactionIDs(startingWith: prefix, limit: 3, withOverrides: !presentOnly)
+        if ids.contains(prefix) { return prefix }
+        switch ids.count {
+        case 0: throw context.usageError("no transaction ID starts with '\(prefix)' (see 'purse transactions')")
+        case 1: return ids[0]
+        default:
+            throw context.usageError(
+                "'\(prefix)' is the start of several transaction IDs (\(ids.prefix(2).joined(separator: ", ")), ...): give more of it")
+        }
+    }
+
+    static func text(_ context: CommandContext, _ name: String) throws -> String? {
+        guard let value = context.command.value(name) else { return nil }
+        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw context.usageError("option '--\(name)' needs some text, not an empty value")
+        }
+        return value
+    }
+
+    /// What is set, in a few words.
+    static func summary(_ override: TransactionOverride, currency: String?) -> String {
+        var parts: [String] = []
+        if override.isExcluded { parts.append("excluded") }
+        if let category = override.category { parts.append("category \(category)") }
+        if let flow = override.flow { parts.append("flow \(flow)") }
+        if !override.split.isEmpty {
+            let amounts = override.split.map { part in
+                currency.map { MoneyFormat.text(part.amount, currency: $0) } ?? MoneyFormat.machine(part.amount, currency: "")
+            }
+            parts.append("split " + zip(override.split, amounts).map { "\($0.category) \($1)" }.joined(separator: ", "))
+        }
+        if let note = override.note { parts.append("note \"\(note)\"") }
+        if !override.tags.isEmpty { parts.append("tags " + override.tags.joined(separator: ";")) }
+        return parts.joined(separator: ", ")
+    }
+}

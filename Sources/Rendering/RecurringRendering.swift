@@ -1,0 +1,80 @@
+import Analytics
+import Ledger
+
+/// `report recurring` as CSV, JSON and text.
+public enum RecurringRendering {
+    static let csvHeader = [
+        "merchant", "category", "currency", "cadence", "typical_amount", "last_amount", "last_date", "next_date", "count", "flags",
+    ]
+
+    /// `new;price-change;missed` (empty when none).
+    static func flagsText(_ item: RecurringReport.Item) -> String {
+        item.flags.map(\.name).joined(separator: ";")
+    }
+
+    /// `new, price-change +$2.00, missed`.
+    static func flagsSentence(_ item: RecurringReport.Item) -> String {
+        item.flags.map { flag in
+            guard case .priceChange(let change) = flag else { return flag.name }
+            return "price-change " + (change > 0 ? "+" : "") + MoneyFormat.text(change, currency: item.currency)
+        }
+        .joined(separator: ", ")
+    }
+
+    public static func csv(_ report: RecurringReport, write: @escaping (String) -> Void) {
+        let csv = CSVWriter(header: csvHeader, write: write)
+        for item in report.items {
+            csv.row([
+                .text(item.merchant), .text(item.category), .text(item.currency), .text(item.cadence.rawValue),
+                .number(MoneyFormat.machine(item.typicalAmount, currency: item.currency)),
+                .number(MoneyFormat.machine(item.lastAmount, currency: item.currency)), .number(item.lastDate.description),
+                .number(item.nextDate.description), .number(String(item.count)), .text(flagsText(item)),
+            ])
+        }
+    }
+
+    static func jsonObject(_ item: RecurringReport.Item) -> JSONOutput {
+        .object([
+            ("merchant", .string(item.merchant)),
+            ("category", .string(item.category)),
+            ("currency", .string(item.currency)),
+            ("cadence", .string(item.cadence.rawValue)),
+            ("typical_amount", .string(MoneyFormat.machine(item.typicalAmount, currency: item.currency))),
+            ("last_amount", .string(MoneyFormat.machine(item.lastAmount, currency: item.currency))),
+            ("price_change", .optional(item.priceChange.map { MoneyFormat.machine($0, currency: item.currency) })),
+            ("first_date", .string(item.firstDate.description)),
+            ("last_date", .string(item.lastDate.description)),
+            ("next_date", .string(item.nextDate.description)),
+            ("count", .integer(Int64(item.count))),
+            ("flags", .array(item.flags.map { .string($0.name) })),
+        ])
+    }
+
+    public static func json(_ report: RecurringReport) -> JSONOutput {
+        .object(
+            [
+                ("schema", .string("purse.recurring.v1")),
+                ("from", .string(report.first.description)),
+                ("as_of", .string(report.asOf.description)),
+            ] + TimeZoneText.json(report.timeZones) + [("recurring", .array(report.items.map(jsonObject)))])
+    }
+
+    public static func text(_ report: RecurringReport, style: TextStyle) -> String {
+        var output =
+            "Recurring charges from \(report.first) to \(report.asOf) (\(TimeZoneText.times(report.timeZones))).\n"
+        guard !report.items.isEmpty else { return output + "\nNo recurring charges found.\n" }
+        var table = TextTable(columns: [
+            .init("Merchant", maximumWidth: 28), .init("Category", maximumWidth: 20), .init("Cadence"), .init("Typical", .right),
+            .init("Last", .right), .init("Last date"), .init("Next date"), .init("Count", .right), .init("Flags"),
+        ])
+        for item in report.items {
+            table.append([
+                item.merchant, item.category, item.cadence.rawValue, MoneyFormat.text(item.typicalAmount, currency: item.currency),
+                MoneyFormat.text(item.lastAmount, currency: item.currency), item.lastDate.description, item.nextDate.description,
+                String(item.count), flagsSentence(item),
+            ])
+        }
+        output += "\n" + table.rendered()
+        return output
+    }
+}

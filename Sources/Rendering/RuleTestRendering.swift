@@ -1,0 +1,76 @@
+import Analytics
+import Ledger
+
+/// `rules test` as CSV, JSON and text: what each rule changes in the scope.
+public enum RuleTestRendering {
+    static let csvHeader = ["rule", "from_flow", "from_category", "to_flow", "to_category", "currency", "count", "amount"]
+
+    public static func csv(_ report: RuleTestReport, write: @escaping (String) -> Void) {
+        let csv = CSVWriter(header: csvHeader, write: write)
+        for change in report.changes {
+            csv.row([
+                .number(String(change.ruleID)), .text(change.fromFlow.rawValue), .text(change.fromCategory),
+                .text(change.toFlow.rawValue), .text(change.toCategory), .text(change.currency), .number(String(change.count)),
+                .number(MoneyFormat.machine(change.amount, currency: change.currency)),
+            ])
+        }
+    }
+
+    public static func json(_ report: RuleTestReport) -> JSONOutput {
+        .object(
+            [
+                ("schema", .string("purse.rules-test.v1")),
+                ("months", .array(report.months.map { .string($0.description) })),
+            ] + TimeZoneText.json(report.timeZones) + [
+                (
+                    "rules",
+                    .array(
+                        report.rules.map { rule in
+                            .object([
+                                ("id", .integer(rule.ruleID)),
+                                ("matches", .integer(Int64(rule.matches))),
+                                (
+                                    "changes",
+                                    .array(
+                                        report.changes.filter { $0.ruleID == rule.ruleID }.map { change in
+                                            .object([
+                                                ("from_flow", .string(change.fromFlow.rawValue)),
+                                                ("from_category", .string(change.fromCategory)),
+                                                ("to_flow", .string(change.toFlow.rawValue)),
+                                                ("to_category", .string(change.toCategory)),
+                                                ("currency", .string(change.currency)),
+                                                ("count", .integer(Int64(change.count))),
+                                                ("amount", .string(MoneyFormat.machine(change.amount, currency: change.currency))),
+                                            ])
+                                        })
+                                ),
+                            ])
+                        })
+                )
+            ])
+    }
+
+    public static func text(_ report: RuleTestReport, style: TextStyle) -> String {
+        var output =
+            "What each rule changes, \(MonthName.span(report.months)) (\(TimeZoneText.times(report.timeZones))); nothing is written.\n"
+        guard !report.rules.isEmpty else { return output + "\nNo rules yet.\n" }
+        for rule in report.rules {
+            let changes = report.changes.filter { $0.ruleID == rule.ruleID }
+            output += "\nRule #\(rule.ruleID): matches \(rule.matches) transaction\(rule.matches == 1 ? "" : "s")"
+            guard !changes.isEmpty else {
+                output += rule.matches == 0 ? ", changes nothing\n" : ", all already so\n"
+                continue
+            }
+            output += "\n"
+            var table = TextTable(columns: [.init("From"), .init("To"), .init("Count", .right), .init("Amount", .right)])
+            for change in changes {
+                table.append([
+                    "\(change.fromCategory) (\(change.fromFlow.rawValue))", "\(change.toCategory) (\(change.toFlow.rawValue))",
+                    String(change.count), MoneyFormat.text(change.amount, currency: change.currency),
+                ])
+            }
+            output += table.rendered()
+        }
+        return output
+    }
+}
