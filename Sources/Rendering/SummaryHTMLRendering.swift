@@ -17,25 +17,34 @@ public enum SummaryHTMLRendering {
         th,td{padding:4px 6px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
         th{background:#f7f7f9;font-weight:600}
         td.num,th.num{text-align:right;white-space:nowrap}
+        td.day{white-space:nowrap}
         tr.total td{font-weight:600;border-top:2px solid #ccc}
         figure{margin:8px 0}
         figcaption{font-size:13px;color:#666}
         .over{color:#c0392b;font-weight:600}.warn{color:#b9770e;font-weight:600}.ok{color:#1e8449}
         .up{color:#c0392b}.down{color:#1e8449}
-        @media (max-width:480px){main{padding:10px}table{font-size:13px}th,td{padding:3px 4px}}
+        @media (max-width:480px){main{padding:10px}table{font-size:13px}th,td{padding:3px 4px}.aux{display:none}}
         """
 
     static func e(_ text: String) -> String { HTMLText.escaped(text) }
 
-    static func table(_ headers: [(String, Bool)], _ rows: [[String]], totalRow: [String]? = nil) -> String {
+    /// `narrowHides`: the columns a phone's narrow screen leaves out, so the others fit without
+    /// scrolling sideways.
+    static func table(_ headers: [(String, Bool)], _ rows: [[String]], totalRow: [String]? = nil, narrowHides: Set<Int> = []) -> String {
+        func attributes(_ index: Int) -> String {
+            // A day broken at its hyphens on a phone reads as two numbers.
+            let day = headers[index].0 == "Date" ? ["day"] : []
+            let classes = (headers[index].1 ? ["num"] : []) + day + (narrowHides.contains(index) ? ["aux"] : [])
+            return classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+        }
         var html = "<table><thead><tr>"
-        for (title, numeric) in headers { html += numeric ? "<th class=\"num\">\(e(title))</th>" : "<th>\(e(title))</th>" }
+        for (index, header) in headers.enumerated() { html += "<th\(attributes(index))>\(e(header.0))</th>" }
         html += "</tr></thead><tbody>"
         func row(_ cells: [String], total: Bool) {
             html += total ? "<tr class=\"total\">" : "<tr>"
             for (index, cell) in cells.enumerated() {
                 // Cells arrive already escaped (some carry markup).
-                html += headers[index].1 ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>"
+                html += "<td\(attributes(index))>\(cell)</td>"
             }
             html += "</tr>"
         }
@@ -122,7 +131,7 @@ public enum SummaryHTMLRendering {
                 totalRow: [
                     "Total", money(section.net, currency), money(section.previousNet, currency),
                     changeCell(section.change, currency), money(section.averageNet, currency),
-                ])
+                ], narrowHides: [4])
             html += "</figure>\n"
         } else {
             html += "<p>No spending.</p>\n"
