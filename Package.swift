@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "SampleData"),
         .target(name: "WalletExport", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "SureProtocol", dependencies: ["Ledger", "StrictJSON"]),
+        .target(name: "StatementImport", dependencies: ["Ledger"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
@@ -27,11 +28,12 @@ let package = Package(
         .target(
             name: "PurseCLI",
             dependencies: [
-                "Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StrictJSON", "SampleData", "Analytics", "Rendering",
+                "Ledger", "LedgerStore", "Sync", "WalletExport", "SureProtocol", "StatementImport", "StrictJSON", "SampleData", "Analytics",
+                "Rendering",
             ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
         .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData"]),
-        .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "Ledger"]),
+        .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "StatementImport", "Ledger"]),
 
         .target(name: "PurseTestSupport", path: "Tests/PurseTestSupport"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["MerchantCategoryCodes"]),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "SampleDataTests", dependencies: ["SampleData", "PurseTestSupport"]),
         .testTarget(name: "SureProtocolTests", dependencies: ["SureProtocol", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "WalletExportTests", dependencies: ["WalletExport", "Ledger", "SampleData", "PurseTestSupport"]),
+        .testTarget(name: "StatementImportTests", dependencies: ["StatementImport", "Ledger"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(
             name: "SyncTests",

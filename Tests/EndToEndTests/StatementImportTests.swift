@@ -1,0 +1,172 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// `purse import` through the real binary: each file whole or not at all, nothing twice over
+/// re-imported or overlapping files, bad input located with exit 65, profiles.
+@Suite("Statement import")
+struct StatementImportTests {
+    let folder: TemporaryFolder
+    let database: String
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database] + arguments)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = folder.file(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The account's transactions as `export transactions` writes them: date, amount, description.
+    func rows() throws -> [String] {
+        let csv = try run(["export", "transactions", "--from", "2000-01-01", "--to", "2030-12-31"]).stdout
+        let lines = csv.split(separator: "\n").map(String.init)
+        guard let header = lines.first?.split(separator: ",").map(String.init),
+            let date = header.firstIndex(of: "transaction_date"), let amount = header.firstIndex(of: "signed_amount"),
+            let description = header.firstIndex(of: "description")
+        else { return [] }
+        return lines.dropFirst().map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return "\(fields[date].prefix(10)) \(fields[amount]) \(fields[description])"
+        }.sorted()
+    }
+
+    static func ofxRow(_ fitID: String, _ date: String, _ amount: String, _ name: String) -> String {
+        "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\(date)120000[0:GMT]<TRNAMT>\(amount)<FITID>\(fitID)<NAME>\(name)</STMTTRN>"
+    }
+
+    static func ofx(_ rows: [String], balance: String = "-100.00", asOf: String = "20250331") -> String {
+        """
+        OFXHEADER:100
+        DATA:OFXSGML
+        VERSION:102
+        SECURITY:NONE
+        ENCODING:USASCII
+        CHARSET:1252
+        COMPRESSION:NONE
+        OLDFILEUID:NONE
+        NEWFILEUID:NONE
+
+        <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>9</CCACCTFROM><BANKTRANLIST>
+        \(rows.joined(separator: "\n"))
+        </BANKTRANLIST><LEDGERBAL><BALAMT>\(balance)<DTASOF>\(asOf)</LEDGERBAL></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+
+        """
+    }
+
+    static let newCard = ["--new-account", "Fruit Card", "--kind", "liability", "--currency", "USD", "--institution", "Fruit"]
+
+    @Test("The same file twice and an overlapping quarter add each transaction once")
+    func idempotentOverlap() throws {
+        let march = try write(
+            "march.ofx", Self.ofx([Self.ofxRow("m1", "20250303", "-4.50", "COFFEE"), Self.ofxRow("m2", "20250320", "-60.00", "GROCER")]))
+        let quarter = try write(
+            "q1.ofx",
+            Self.ofx([
+                Self.ofxRow("j1", "20250115", "-12.00", "BOOKS"), Self.ofxRow("m1", "20250303", "-4.50", "COFFEE"),
+                Self.ofxRow("m2", "20250320", "-60.00", "GROCER"),
+            ]))
+        let first = try run(["import", march] + Self.newCard)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr == "\(march): 2 transactions (2 new, 0 changed), 1 balances into 'Fruit Card'\n")
+        #expect(first.stdout.isEmpty)
+        let again = try run(["import", march, quarter] + Self.newCard)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            again.stderr == """
+                \(march): 2 transactions (0 new, 0 changed), 1 balances into 'Fruit Card'
+                \(quarter): 3 transactions (1 new, 0 changed), 1 balances into 'Fruit Card'
+
+                """)
+        #expect(try rows() == ["2025-01-15 -12.00 BOOKS", "2025-03-03 -4.50 COFFEE", "2025-03-20 -60.00 GROCER"])
+        let accounts = try run(["accounts"])
+        #expect(accounts.stdout.components(separatedBy: "Fruit Card").count == 2, "\(accounts.stdout)")
+    }
+
+    @Test("Apple Card CSV by --account; identical rows of one day stay two; re-import changes nothing")
+    func appleCardCSV() throws {
+        let csv = try write(
+            "apple.csv",
+            """
+            Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)
+            03/02/2025,03/03/2025,BLUE BOTTLE OAKLAND,Blue Bottle,Restaurants,Purchase,4.50
+            03/02/2025,03/03/2025,BLUE BOTTLE OAKLAND,Blue Bottle,Restaurants,Purchase,4.50
+            03/01/2025,03/01/2025,ACH DEPOSIT,Ach Deposit,Payment,Payment,"-1,050.00"
+
+            """)
+        try #require(try run(["import", try write("empty.ofx", Self.ofx([]))] + Self.newCard).status == 0)
+        for _ in 0..<2 {
+            let result = try run(["import", csv, "--account", "fruit card"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try rows() == ["2025-03-01 1050.00 Ach Deposit", "2025-03-02 -4.50 Blue Bottle", "2025-03-02 -4.50 Blue Bottle"])
+        // Apple's category stands in for the MCC a statement does not have.
+        let spending = try run(["report", "spending", "--month", "2025-03", "--format", "csv"])
+        #expect(spending.stdout.contains("2025-03,Dining,USD,9.00,0.00,9.00,2\n"), "\(spending.stdout)")
+        let explain = try run(["explain", "--month", "2025-03", "--category", "Dining"])
+        #expect(explain.stdout.contains("statement category"), "\(explain.stdout)")
+    }
+
+    @Test("A bad file is left out whole, with FILE:LINE: field, exit 65; the other files are imported")
+    func badFile() throws {
+        let good = try write("good.ofx", Self.ofx([Self.ofxRow("g1", "20250303", "-4.50", "COFFEE")]))
+        let bad = try write(
+            "bad.ofx", Self.ofx([Self.ofxRow("b1", "20250304", "-1.00", "FIRST"), Self.ofxRow("b2", "20250305", "-1.2.3", "SECOND")]))
+        let result = try run(["import", bad, good] + Self.newCard)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr == """
+                Error: \(bad):13: TRNAMT: '-1.2.3' is not an amount
+                \(good): 1 transactions (1 new, 0 changed), 1 balances into 'Fruit Card'
+
+                """)
+        #expect(try rows() == ["2025-03-03 -4.50 COFFEE"])
+    }
+
+    @Test("A bank CSV needs its columns; a saved profile reads the next month")
+    func profiles() throws {
+        let january = try write("jan.csv", "Date,Details,Out,In,Balance\n15/01/2024,SHOP,9.00,,91.00\n02/01/2024,PAY,,100,100.00\n")
+        let february = try write("feb.csv", "Date,Details,Out,In,Balance\n13/02/2024,CAFE,3.00,,88.00\n")
+        let bank = ["--new-account", "Bank", "--kind", "asset", "--currency", "GBP"]
+        let missing = try run(["import", january] + bank)
+        #expect(missing.status == 65)
+        #expect(missing.stderr == "Error: \(january):1: not OFX or Apple Card CSV; give the CSV's --columns (or a saved --profile)\n")
+        let saved = try run(
+            [
+                "import", january, "--columns", "date=Date,description=Details,debit=Out,credit=In,balance=Balance", "--save-profile",
+                "mybank",
+            ]
+                + bank)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stderr.hasPrefix("Saved the import profile 'mybank'.\n"))
+        let next = try run(["import", february, "--profile", "MyBank", "--account", "Bank"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try rows() == ["2024-01-02 100.00 PAY", "2024-01-15 -9.00 SHOP", "2024-02-13 -3.00 CAFE"])
+        let unknown = try run(["import", february, "--profile", "other", "--account", "Bank"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no import profile named 'other' (save one with --save-profile)"))
+    }
+
+    @Test("Usage errors: no account said, an unknown kind, options that do not go together")
+    func usage() throws {
+        let file = try write("s.ofx", Self.ofx([]))
+        let noAccount = try run(["import", file])
+        #expect(noAccount.status == 64)
+        #expect(noAccount.stderr.contains("say which account: --account ACCOUNT, or --new-account NAME --kind KIND --currency CODE"))
+        let kind = try run(["import", file, "--new-account", "X", "--kind", "card", "--currency", "USD"])
+        #expect(kind.status == 64)
+        #expect(kind.stderr.contains("unknown --kind 'card' (asset or liability)"))
+        let missing = try run(["import", folder.file("nope.ofx"), "--new-account", "X", "--kind", "asset", "--currency", "USD"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "Error: \(folder.file("nope.ofx")): no such file\n")
+    }
+}
