@@ -10,8 +10,11 @@ enum CountedTransactions {
 
     /// `needsText` false lets a report that groups by neither merchant nor description skip
     /// reading them when no user rule needs them either.
+    /// A row imported from a statement that repeats a synced one is not counted: `duplicate`
+    /// hears of it with the synced row's ID.
     static func forEach(
         _ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
+        duplicate: ((ReportTransaction, String) throws -> Void)? = nil,
         _ body: (ReportTransaction, Classification) throws -> Void
     ) throws {
         let rules = try store.rules()
@@ -23,12 +26,20 @@ enum CountedTransactions {
         try store.forEachReportTransaction(candidateSelection) { transaction in
             if !classifier.hasFlowRule(transaction) { candidates.append(transaction) }
         }
-        let partners = InternalTransferMatcher.match(candidates)
+        let duplicates = StatementDuplicateMatcher.match(
+            try store.transactionsOfSharedAccounts(from: envelope.from, until: envelope.until, statuses: scope.statuses))
+        // A duplicate is no half of an internal transfer either: its synced twin is.
+        let partners = InternalTransferMatcher.match(duplicates.isEmpty ? candidates : candidates.filter { duplicates[$0.id] == nil })
         var selection = scope.selection(statuses: scope.statuses)
+        // Without text the store gives no ID to a row with an MCC; statements have none.
         selection.includesText = needsText || !rules.isEmpty
         // Reports that only sum do not care in which order transactions of the same second come.
         selection.tiesByID = needsText
         try store.forEachReportTransaction(selection) { transaction in
+            if let twin = duplicates[transaction.id] {
+                try duplicate?(transaction, twin)
+                return
+            }
             // Only transactions without a code can be half of a pair.
             let partner = transaction.merchantCategoryCode == nil && !transaction.id.isEmpty ? partners[transaction.id] : nil
             try body(transaction, classifier.classify(transaction, transferPartner: partner))

@@ -14,7 +14,13 @@ public enum ExplainAnalysis {
         var counted: [ExplainReport.Entry] = []
         var notCounted: [ExplainReport.Entry] = []
         var sums: [String: (spent: Int64, refunded: Int64, count: Int)] = [:]
-        try CountedTransactions.forEach(store, scope) { transaction, classification in
+        let classifier = Classifier(rules: try store.rules())
+        func duplicate(_ transaction: ReportTransaction, of twin: String) {
+            let classification = classifier.classify(transaction, transferPartner: nil)
+            guard match.accepts(transaction, classification) else { return }
+            notCounted.append(entry(transaction, classification, .duplicateOf(twin), scope: scope))
+        }
+        try CountedTransactions.forEach(store, scope, duplicate: duplicate) { transaction, classification in
             guard match.accepts(transaction, classification) else { return }
             switch classification.flow {
             case .expense, .refund:

@@ -28,6 +28,8 @@ public struct ExplainReport: Sendable {
         /// Not counted at all because of its status: pending and authorized need
         /// --include-pending; memo, rejected and statuses purse does not know never count.
         case status(TransactionStatus)
+        /// Imported from a statement, and the same transaction as this synced one, which counts.
+        case duplicateOf(String)
     }
 
     /// One transaction of the scope, with how it was classified and, when it did not count, why not.

@@ -27,7 +27,7 @@ public struct StatementRecords: Equatable, Sendable {
                 occurrences[identity] = seen + 1
                 identity += "#\(seen)"
             }
-            let id = Self.id("statement-transaction", accountID, identity)
+            let id = Self.id(String(Transaction.statementIDPrefix.dropLast()), accountID, identity)
             transactions.append(
                 Transaction(
                     id: id, accountID: accountID, transactionDate: Self.instant(entry.date, hour: 12, zone: zone),

@@ -88,6 +88,12 @@ struct StatementImportTests {
 
                 """)
         #expect(try rows() == ["2025-01-15 -12.00 BOOKS", "2025-03-03 -4.50 COFFEE", "2025-03-20 -60.00 GROCER"])
+        let status = try run(["status"])
+        #expect(status.stdout.contains("\nStatement imports:\n"), "\(status.stdout)")
+        #expect(status.stdout.components(separatedBy: "Fruit Card  ").count == 4, "\(status.stdout)")
+        #expect(status.stdout.contains(march) && status.stdout.contains(quarter))
+        let json = try run(["status", "--format", "json"])
+        #expect(json.stdout.contains("\"statement_imports\": ["), "\(json.stdout)")
         let accounts = try run(["accounts"])
         #expect(accounts.stdout.components(separatedBy: "Fruit Card").count == 2, "\(accounts.stdout)")
     }
@@ -168,5 +174,85 @@ struct StatementImportTests {
         let missing = try run(["import", folder.file("nope.ofx"), "--new-account", "X", "--kind", "asset", "--currency", "USD"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "Error: \(folder.file("nope.ofx")): no such file\n")
+    }
+}
+
+/// A statement imported into an account that a Wallet export also syncs: the rows the sync
+/// already has are counted once, whichever came first, and a later snapshot keeps the rest.
+@Suite("Statement import beside Wallet data")
+struct StatementBesideWalletTests {
+    typealias F = ExportFixture
+
+    let folder: TemporaryFolder
+    let export: ExportFixture
+    let database: String
+    let purse = PurseBinary()
+    let statement: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        export = try ExportFixture(in: folder.url)
+        database = folder.file("ledger.sqlite")
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Card")]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction("w1", account: "A1", date: "2026-10-03T12:34:56-04:00", amount: "54.20"),
+                    F.transaction("w2", account: "A1", date: "2026-10-20T09:00:00-04:00", amount: "54.20"),
+                ]))
+        // The first coffee matches w1 (a day apart); the second is 10 days from w2: its own row.
+        statement = folder.file("card.csv")
+        try """
+        Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)
+        10/04/2026,10/05/2026,WHOLE FOODS,Whole Foods Market,Grocery,Purchase,54.20
+        10/10/2026,10/11/2026,WHOLE FOODS,Whole Foods Market,Grocery,Purchase,54.20
+
+        """.write(toFile: statement, atomically: true, encoding: .utf8)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database] + arguments)
+    }
+
+    func spending() throws -> String {
+        try run(["report", "spending", "--month", "2026-10", "--tz", "America/New_York", "--format", "csv"]).stdout
+    }
+
+    static let expected = """
+        period,category,currency,spent,refunded,net,count
+        2026-10,Groceries,USD,162.60,0.00,162.60,3
+
+        """
+
+    @Test("Sync, then import: the imported twin of a synced row counts once, and explain names the twin")
+    func syncThenImport() throws {
+        try #require(try run(["sync", export.path]).status == 0)
+        let imported = try run(["import", statement, "--account", "A1"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let spent = try spending()
+        #expect(spent == Self.expected, "\(spent)")
+        let explain = try run(["explain", "--month", "2026-10", "--tz", "America/New_York", "--format", "csv"])
+        #expect(explain.stdout.contains("imported from a statement; the same as synced transaction W1, which counts"), "\(explain.stdout)")
+        // A later snapshot of the account leaves the imported rows alone.
+        try export.append("transactions/A1", F.changeSet("T", 2, snapshot: true, inserted: [F.transaction("w1", account: "A1")]))
+        try #require(try run(["sync", export.path]).status == 0)
+        let rows = try run(["export", "transactions"]).stdout.split(separator: "\n").count - 1
+        #expect(rows == 3)
+    }
+
+    @Test("Import, then sync: the same numbers")
+    func importThenSync() throws {
+        // The account must exist to import into: sync the accounts only first.
+        let accountsOnly = try ExportFixture(in: folder.url.appendingPathComponent("first"))
+        try accountsOnly.append(
+            "accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Card")]))
+        try #require(try run(["sync", accountsOnly.path]).status == 0)
+        try #require(try run(["import", statement, "--account", "Card"]).status == 0)
+        try #require(try run(["sync", export.path]).status == 0)
+        let spent = try spending()
+        #expect(spent == Self.expected, "\(spent)")
     }
 }
