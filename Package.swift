@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "SampleDataTests", dependencies: ["SampleData", "PurseTestSupport"]),
         .testTarget(name: "SureProtocolTests", dependencies: ["SureProtocol", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "WalletExportTests", dependencies: ["WalletExport", "Ledger", "SampleData", "PurseTestSupport"]),
-        .testTarget(name: "StatementImportTests", dependencies: ["StatementImport", "Ledger"]),
+        .testTarget(name: "StatementImportTests", dependencies: ["StatementImport", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(
             name: "SyncTests",

@@ -20,7 +20,9 @@ public struct BankCSV {
         var records = try CSVRecords(file: file, delimiter: layout.delimiter).read(text)
         records = records.filter { $0.line > layout.skip }
         guard let header = records.first else {
-            throw StatementError(file: file, line: layout.skip + 1, field: nil, message: "no header row")
+            throw StatementError(
+                file: file, line: nil, field: nil,
+                message: layout.skip > 0 ? "no header row after the \(layout.skip) lines --skip leaves out" : "no header row")
         }
         let names = header.fields.map { $0.trimming(" \t\u{FEFF}") }
         var indexes: [String: Int] = [:]
