@@ -52,7 +52,8 @@ let package = Package(
             dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "SureProtocol", "WalletExport", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,13 +14,16 @@ public struct StatementImporter {
         self.now = now
     }
 
+    /// `zone` is the IANA zone the rows' days were placed in: an account the import creates keeps it.
     public func apply(
-        creating account: Account?, accountID: String, transactions: [Transaction], balances: [AccountBalance],
+        creating account: Account?, zone: String?, accountID: String, transactions: [Transaction], balances: [AccountBalance],
         categories: [String: String], file: String, sha256: String, format: String
     ) throws -> StatementImportRecord {
         try store.transaction {
             if let account {
-                _ = try store.upsertAccount(account, sourceRowID: try store.statementSourceRowID(now: now))
+                let source = try store.statementSourceRowID(now: now)
+                _ = try store.upsertAccount(account, sourceRowID: source)
+                if let zone { try store.keepStatementAccountTimeZone(sourceRowID: source, accountID: account.id, zone: zone) }
             }
             var record = StatementImportRecord(
                 accountID: accountID, file: file, sha256: sha256, format: format, importedAt: now.text,

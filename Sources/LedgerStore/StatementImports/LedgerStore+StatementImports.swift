@@ -19,6 +19,14 @@ extension LedgerStore {
         try sourceRowID(kind: "statement", externalID: "statements", name: "Statement imports", location: nil, now: now)
     }
 
+    /// The zone whose days an account created by an import keeps: the one of its first import,
+    /// so a later import from a run with another TZ puts its rows on the same instants.
+    public func keepStatementAccountTimeZone(sourceRowID: Int64, accountID: String, zone: String) throws {
+        try connection.cached(
+            "INSERT OR IGNORE INTO source_account_time_zones (source_id, account_id, time_zone) VALUES (?, ?, ?)"
+        ).run([.integer(sourceRowID), .text(accountID), .text(zone)])
+    }
+
     public func recordStatementImport(_ record: StatementImportRecord) throws {
         try connection.cached(
             """

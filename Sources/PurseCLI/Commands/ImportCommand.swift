@@ -47,7 +47,8 @@ enum ImportCommand {
                 let records = try StatementRecords(
                     statement, accountID: target.accountID, currency: target.currency, zone: zone, file: file)
                 let record = try importer.apply(
-                    creating: creating, accountID: target.accountID, transactions: records.transactions, balances: records.balances,
+                    creating: creating, zone: ReportTimeZone(identifier: zone.identifier).map { _ in zone.identifier },
+                    accountID: target.accountID, transactions: records.transactions, balances: records.balances,
                     categories: records.categories, file: file, sha256: SHA256.hexDigest(bytes), format: statement.format.rawValue)
                 creating = nil
                 for warning in statement.warnings { context.warn(warning) }
