@@ -38,8 +38,25 @@ public struct OFXStatementParser {
         var warnings: [String] = []
         var entries: [StatementEntry] = []
         var lineOfID: [String: Int] = [:]
+        var deleted: [String] = []
         for row in statement.all("STMTTRN", skipping: ["BANKTRANLISTP"]) {
-            let entry = try self.entry(row, isCard: isCard, warnings: &warnings)
+            // A correction names the FITID of the row it replaces or takes back.
+            let action = row.value("CORRECTACTION")?.uppercased()
+            if let action {
+                guard let corrected = row.value("CORRECTFITID") else {
+                    throw StatementError(file: file, line: row.line, field: "CORRECTFITID", message: "missing beside CORRECTACTION")
+                }
+                guard action == "REPLACE" || action == "DELETE" else {
+                    throw StatementError(
+                        file: file, line: row.line, field: "CORRECTACTION", message: "'\(action)' is not REPLACE or DELETE")
+                }
+                if action == "DELETE" {
+                    deleted.append("fitid:" + corrected)
+                    continue
+                }
+            }
+            var entry = try self.entry(row, isCard: isCard, warnings: &warnings)
+            if action == "REPLACE", let corrected = row.value("CORRECTFITID") { entry.identity = "fitid:" + corrected }
             if entry.identity.hasPrefix("fitid:"), let first = lineOfID[entry.identity] {
                 // A row written twice is one transaction; two different rows under one FITID are not.
                 if let earlier = entries.first(where: { $0.identity == entry.identity }), Self.sameRow(earlier, entry) { continue }
@@ -50,9 +67,11 @@ public struct OFXStatementParser {
             lineOfID[entry.identity] = row.line
             entries.append(entry)
         }
-        return Statement(
+        var result = Statement(
             format: .ofx, currency: statement.value("CURDEF")?.uppercased(), entries: entries,
             balances: try balances(statement, isCard: isCard), warnings: warnings)
+        result.deletedIdentities = deleted
+        return result
     }
 
     private static func sameRow(_ left: StatementEntry, _ right: StatementEntry) -> Bool {

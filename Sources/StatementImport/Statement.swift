@@ -6,6 +6,8 @@ public struct Statement: Equatable, Sendable {
     public var entries: [StatementEntry]
     public var balances: [StatementBalance]
     public var warnings: [String]
+    /// Identities of rows the statement takes back (OFX `CORRECTACTION` DELETE).
+    public var deletedIdentities: [String] = []
 
     public init(
         format: StatementFormat, currency: String?, entries: [StatementEntry], balances: [StatementBalance] = [],

@@ -9,6 +9,8 @@ public struct StatementRecords: Equatable, Sendable {
     public var balances: [AccountBalance]
     /// The purse category the statement's label gives, by transaction ID.
     public var categories: [String: String]
+    /// IDs of transactions the statement takes back.
+    public var deletedIDs: [String]
 
     public init(_ statement: Statement, accountID: String, currency: String, zone: ReportTimeZone, file: String) throws(StatementError) {
         if let stated = statement.currency, stated != currency {
@@ -16,6 +18,7 @@ public struct StatementRecords: Equatable, Sendable {
                 file: file, line: nil, field: statement.format == .ofx ? "CURDEF" : "currency",
                 message: "the statement is in \(stated) but the account is in \(currency)")
         }
+        deletedIDs = statement.deletedIdentities.map { Self.id(String(Transaction.statementIDPrefix.dropLast()), accountID, $0) }
         var occurrences: [String: Int] = [:]
         transactions = []
         categories = [:]

@@ -17,7 +17,7 @@ public struct StatementImporter {
     /// `zone` is the IANA zone the rows' days were placed in: an account the import creates keeps it.
     public func apply(
         creating account: Account?, zone: String?, accountID: String, transactions: [Transaction], balances: [AccountBalance],
-        categories: [String: String], file: String, sha256: String, format: String
+        categories: [String: String], deletedIDs: [String] = [], file: String, sha256: String, format: String
     ) throws -> StatementImportRecord {
         try store.transaction {
             if let account {
@@ -35,6 +35,10 @@ public struct StatementImporter {
                 case .unchanged: break
                 }
                 try store.saveStatementCategory(transactionID: transaction.id, category: categories[transaction.id])
+            }
+            for id in deletedIDs where try store.deleteTransaction(id: id, accountID: accountID) {
+                record.updated += 1
+                try store.saveStatementCategory(transactionID: id, category: nil)
             }
             for balance in balances {
                 _ = try located(file) { try store.upsertBalance(balance) }

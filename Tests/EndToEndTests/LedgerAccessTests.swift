@@ -176,6 +176,7 @@ struct LedgerAccessTests {
         let connection = try Connection(path: database)
         try connection.execute(
             """
+            DROP TABLE statement_imports; DROP TABLE statement_categories; DROP TABLE import_profiles;
             DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
             ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
             DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;

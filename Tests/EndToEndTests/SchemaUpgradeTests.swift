@@ -45,12 +45,27 @@ struct SchemaUpgradeTests {
             ["budget", "set", "Groceries", "400", "--currency", "USD", "--rollover", "surplus", "--from", "2026-08"],
             ["budget", "set", "Dining", "150.50", "--currency", "GBP", "--from", "2026-09"],
             ["report", "summary", "--month", "2026-10"],
+            [
+                "import", Examples.statements.appendingPathComponent("apple-card-2026-10.csv").path, "--new-account", "Card statement",
+                "--kind", "liability", "--currency", "USD",
+            ],
+            [
+                "import", Examples.statements.appendingPathComponent("current-account-2026-10.csv").path, "--new-account",
+                "Bank statement", "--kind", "asset", "--currency", "USD", "--columns",
+                "date=Date,description=Details,debit=Money Out,credit=Money In", "--save-profile", "bank",
+            ],
         ]
         if withSure { commands.append(["sync", Examples.sureInbox.path]) }
         for command in commands {
             let result = try purse.run(["--db", database] + command)
             try #require(result.status == 0, "\(command): \(result.stderr)")
         }
+        // A setting of an account, as `accounts set` keeps one.
+        try Connection(path: database).execute(
+            """
+            INSERT INTO account_settings (account_id, display_name, time_zone, hidden, updated_at)
+            SELECT id, NULL, 'America/Chicago', 0, '2026-11-01T00:00:00Z' FROM accounts ORDER BY id LIMIT 1
+            """)
         if withSure {
             let connection = try Connection(path: database)
             try connection.execute(

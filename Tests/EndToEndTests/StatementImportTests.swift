@@ -98,6 +98,23 @@ struct StatementImportTests {
         #expect(accounts.stdout.components(separatedBy: "Fruit Card").count == 2, "\(accounts.stdout)")
     }
 
+    @Test("A later statement's correction replaces a row or takes it back")
+    func corrections() throws {
+        let first = try write(
+            "first.ofx", Self.ofx([Self.ofxRow("a1", "20250303", "-4.50", "COFFEE"), Self.ofxRow("a2", "20250304", "-9.00", "LUNCH")]))
+        let second = try write(
+            "second.ofx",
+            Self.ofx([
+                "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250303<TRNAMT>-5.50<FITID>a9<CORRECTFITID>a1<CORRECTACTION>REPLACE<NAME>COFFEE</STMTTRN>",
+                "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250304<TRNAMT>-9.00<FITID>a8<CORRECTFITID>a2<CORRECTACTION>DELETE</STMTTRN>",
+            ]))
+        try #require(try run(["import", first] + Self.newCard).status == 0)
+        let corrected = try run(["import", second, "--account", "Fruit Card"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        #expect(corrected.stderr == "\(second): 1 transactions (0 new, 2 changed), 1 balances into 'Fruit Card'\n")
+        #expect(try rows() == ["2025-03-03 -5.50 COFFEE"])
+    }
+
     @Test("Apple Card CSV by --account; identical rows of one day stay two; re-import changes nothing")
     func appleCardCSV() throws {
         let csv = try write(

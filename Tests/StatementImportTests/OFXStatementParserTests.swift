@@ -87,6 +87,27 @@ struct OFXStatementParserTests {
         }
     }
 
+    @Test("A correction replaces the row of its CORRECTFITID, or takes it back")
+    func corrections() throws {
+        let rows = """
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240102<TRNAMT>-2.50<FITID>r2<CORRECTFITID>r1<CORRECTACTION>REPLACE<NAME>A</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240101<TRNAMT>-1.00<FITID>d2<CORRECTFITID>d1<CORRECTACTION>DELETE</STMTTRN>
+            """
+        let statement = try parse(OFXFixtures.bank(rows))
+        #expect(statement.entries.map(\.identity) == ["fitid:r1"])
+        #expect(statement.entries.map(\.signedUnits) == [-25_000])
+        #expect(statement.deletedIdentities == ["fitid:d1"])
+        let zone = ReportTimeZone(identifier: "UTC")!
+        let records = try StatementRecords(statement, accountID: "A", currency: "USD", zone: zone, file: "s")
+        let original = try StatementRecords(
+            try parse(OFXFixtures.bank("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240101<TRNAMT>-1<FITID>d1</STMTTRN>")), accountID: "A",
+            currency: "USD", zone: zone, file: "s")
+        #expect(records.deletedIDs == original.transactions.map(\.id))
+        #expect(throws: StatementError(file: "s.ofx", line: 13, field: "CORRECTACTION", message: "'UNDO' is not REPLACE or DELETE")) {
+            try parse(OFXFixtures.bank("<STMTTRN><TRNAMT>1<CORRECTFITID>x<CORRECTACTION>UNDO</STMTTRN>"))
+        }
+    }
+
     @Test("Rows without a FITID are keyed by day, amount and description")
     func noFITID() throws {
         let row = "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240101<TRNAMT>-1.00<NAME>Coffee  Shop</STMTTRN>\n"

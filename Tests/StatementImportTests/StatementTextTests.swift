@@ -11,6 +11,12 @@ struct StatementTextTests {
         #expect(StatementText.decode([0x81, 0xE9]) == "\u{81}é")
     }
 
+    @Test("A header that says CHARSET:ISO-8859-1 is read as Latin-1")
+    func latin1Header() {
+        #expect(StatementText.decode(Array("OFXHEADER:100\nCHARSET:ISO-8859-1\n".utf8) + [0x80, 0xE9]).hasSuffix("\u{80}é"))
+        #expect(StatementText.decode(Array("OFXHEADER:100\nCHARSET:1252\n".utf8) + [0x80, 0xE9]).hasSuffix("€é"))
+    }
+
     @Test("A CHARSET:1252 OFX file with € and é in a NAME")
     func ofx1252() throws {
         let row = "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240101<TRNAMT>-1.00<FITID>x<NAME>CAF\u{E9} \u{20AC}5</STMTTRN>"
