@@ -110,6 +110,8 @@ public struct BankCSV {
                     units = abs(credit) - abs(debit)
                 }
             }
+            // A fee charged with the row (Revolut's Fee column) is money out on top of it.
+            if let fee = try amount(record, "fee"), fee != 0 { units -= abs(fee) }
             let rowCurrency = cell(record, "currency").uppercased()
             if !rowCurrency.isEmpty, rowCurrency != currency {
                 throw StatementError(

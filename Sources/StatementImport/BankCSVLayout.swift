@@ -10,9 +10,9 @@ public struct BankCSVLayout: Equatable, Sendable {
     }
 
     /// The fields a column can give. `date`, `description` and either `amount` or `debit` and
-    /// `credit` are required.
+    /// `credit` are required; a `fee` is charged on top of the amount.
     public static let fields = [
-        "date", "posted", "description", "merchant", "amount", "debit", "credit", "balance", "type", "status", "category",
+        "date", "posted", "description", "merchant", "amount", "debit", "credit", "fee", "balance", "type", "status", "category",
         "currency",
     ]
 

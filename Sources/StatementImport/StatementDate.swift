@@ -24,6 +24,7 @@ enum StatementDate {
     /// A date in one of the layouts a `--date-format` names: `YYYY`, `YY`, `MM`, `M`, `DD`, `D`
     /// for the date, `HH`, `mm`, `ss` for a time that is read past, anything else literal.
     /// `M` and `D` also take two digits; `MM` and `DD` also take one (spreadsheets drop zeros).
+    /// A format without a time reads past a time after the date (`2022-01-13 16:52:43`).
     static func parse(_ text: String, format: String) -> CivilDate? {
         let value = Array(text.trimming(" \t").utf8)
         let pattern = Array(format.utf8)
@@ -32,6 +33,7 @@ enum StatementDate {
         var day: Int?
         var position = 0
         var index = 0
+        let hasTime = pattern.contains(UInt8(ascii: "H"))
         while index < pattern.count {
             let letter = pattern[index]
             var run = 1
@@ -64,7 +66,9 @@ enum StatementDate {
             default: break
             }
         }
-        guard position == value.count, let year, let month, let day, (1...12).contains(month), day >= 1,
+        let timeFollows =
+            !hasTime && position < value.count && (value[position] == UInt8(ascii: " ") || value[position] == UInt8(ascii: "T"))
+        guard position == value.count || timeFollows, let year, let month, let day, (1...12).contains(month), day >= 1,
             day <= CivilDate.daysIn(year: year, month: month)
         else { return nil }
         return CivilDate(year: year, month: month, day: day)
@@ -83,9 +87,7 @@ enum StatementDate {
             separator = found
             let fields = datePart.split(separator: found)
             guard fields.count == 3 else { continue }
-            if fields[0].count == 4 {
-                return "YYYY\(found)MM\(found)DD" + (sample.contains(":") ? " HH:mm:ss" : "")
-            }
+            if fields[0].count == 4 { return "YYYY\(found)MM\(found)DD" }
             if let first = Int(fields[0]), first > 12 { dayFirst = true }
             if let second = Int(fields[1]), second > 12 { monthFirst = true }
         }

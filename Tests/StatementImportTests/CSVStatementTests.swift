@@ -109,7 +109,7 @@ struct CSVStatementTests {
     static let revolut = """
         Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
         CARD_PAYMENT,Current,2022-01-13 16:52:43,,"Market  Hall",-12.40,0.00,EUR,PENDING,
-        CARD_PAYMENT,Current,2022-01-13 11:30:07,2022-01-14 09:00:00,Hold,0.00,0.00,EUR,COMPLETED,100.00
+        CARD_PAYMENT,Current,2022-01-13 11:30:07,2022-01-14 09:00:00,Hold,0.00,0.25,EUR,COMPLETED,100.00
         TOPUP,Current,2022-01-12 08:00:00,2022-01-12 08:00:01,Top-Up by *1234,500.00,0.00,EUR,COMPLETED,600.00
 
         """
@@ -117,14 +117,15 @@ struct CSVStatementTests {
     static let revolutLayout = BankCSVLayout(
         columns: [
             "date": "Started Date", "posted": "Completed Date", "type": "Type", "description": "Description", "amount": "Amount",
-            "currency": "Currency", "status": "State", "balance": "Balance",
+            "currency": "Currency", "status": "State", "balance": "Balance", "fee": "Fee",
         ])
 
     @Test("Pending rows with empty cells; a status column keys rows without their amount")
     func revolut() throws {
         let statement = try BankCSV(file: "r.csv", layout: Self.revolutLayout, currency: "EUR").parse(Self.revolut)
         #expect(statement.entries.map(\.status) == [.pending, .booked, .booked])
-        #expect(statement.entries.map(\.signedUnits) == [-124_000, 0, 5_000_000])
+        // The fee is charged on top of the amount.
+        #expect(statement.entries.map(\.signedUnits) == [-124_000, -2_500, 5_000_000])
         #expect(statement.entries.map(\.type) == [.pointOfSale, .pointOfSale, .deposit])
         #expect(statement.entries[0].postedDate == nil)
         #expect(statement.entries[0].identity == "row:2022-01-13 16:52:43:market hall")
@@ -163,7 +164,7 @@ struct CSVStatementTests {
             BankCSVLayout.parseColumns("date=1,description=2,cost=3")
                 == .failure(
                     .init(
-                        "'cost' is not a field (date, posted, description, merchant, amount, debit, credit, balance, type, status, category, currency)"
+                        "'cost' is not a field (date, posted, description, merchant, amount, debit, credit, fee, balance, type, status, category, currency)"
                     )))
     }
 
@@ -182,8 +183,20 @@ struct CSVStatementTests {
             ("15/01/2024", "DD/MM/YYYY", "2024-01-15"), ("1/5/2024", "MM/DD/YYYY", "2024-01-05"),
             ("2022-01-13 16:52:43", "YYYY-MM-DD HH:mm:ss", "2022-01-13"),
             ("11/30/23", "MM/DD/YY", "2023-11-30"), ("05.03.2025", "DD.MM.YYYY", "2025-03-05"),
+            ("2022-01-13 16:52:43", "YYYY-MM-DD", "2022-01-13"),
+            ("2022-01-13T16:52:43", "YYYY-MM-DD", "2022-01-13"),
         ])
     func dateLayouts(text: String, format: String, expected: String) {
         #expect(StatementDate.parse(text, format: format) == CivilDate(iso: expected))
+    }
+
+    @Test(
+        "Not dates of their layout",
+        arguments: [
+            ("15/01/2024x", "DD/MM/YYYY"), ("01/15/2024", "DD/MM/YYYY"), ("2024-02-30", "YYYY-MM-DD"), ("24-01-01", "YYYY-MM-DD"),
+            ("2022-01-13 16:52", "YYYY-MM-DD HH:mm:ss"), ("", "DD/MM/YYYY"),
+        ])
+    func notDates(text: String, format: String) {
+        #expect(StatementDate.parse(text, format: format) == nil)
     }
 }
