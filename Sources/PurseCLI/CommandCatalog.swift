@@ -69,7 +69,8 @@ enum CommandCatalog {
                 """,
             positionals: [PositionalSpec("FILE", help: "A statement file.", minCount: 0, maxCount: nil)],
             options: [
-                OptionSpec("account", value: "ACCOUNT", help: "Import into this account: its ID or display name."),
+                OptionSpec(
+                    "account", value: "ACCOUNT", help: "Import into this account: its ID, a unique start of it, or its display name."),
                 OptionSpec("new-account", value: "NAME", help: "Import into a new account of this name (again: the same one)."),
                 OptionSpec("kind", value: "KIND", help: "The new account's kind: asset or liability (a card)."),
                 OptionSpec("currency", value: "CODE", help: "The new account's currency, e.g. USD."),

@@ -88,9 +88,14 @@ struct StatementImportTests {
 
                 """)
         #expect(try rows() == ["2025-01-15 -12.00 BOOKS", "2025-03-03 -4.50 COFFEE", "2025-03-20 -60.00 GROCER"])
+        // A unique start of the account's ID names it too.
+        let exported = try run(["export", "transactions"]).stdout.split(separator: "\n")[1].split(separator: ",")[1]
+        let byPrefix = try run(["import", march, "--account", String(exported.prefix(22))])
+        #expect(byPrefix.status == 0, "\(byPrefix.stderr)")
+        #expect(byPrefix.stderr == "\(march): 2 transactions (0 new, 0 changed), 1 balances into 'Fruit Card'\n")
         let status = try run(["status"])
         #expect(status.stdout.contains("\nStatement imports:\n"), "\(status.stdout)")
-        #expect(status.stdout.components(separatedBy: "Fruit Card  ").count == 4, "\(status.stdout)")
+        #expect(status.stdout.components(separatedBy: "Fruit Card  ").count == 5, "\(status.stdout)")
         #expect(status.stdout.contains(march) && status.stdout.contains(quarter))
         let json = try run(["status", "--format", "json"])
         #expect(json.stdout.contains("\"statement_imports\": ["), "\(json.stdout)")
