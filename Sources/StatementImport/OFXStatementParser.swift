@@ -55,7 +55,14 @@ public struct OFXStatementParser {
                     continue
                 }
             }
-            var entry = try self.entry(row, isCard: isCard, warnings: &warnings)
+            var entry: StatementEntry
+            do {
+                entry = try self.entry(row, isCard: isCard, warnings: &warnings)
+            } catch {
+                // A whole body may be one line: the FITID says which row.
+                guard let fitID = row.value("FITID") else { throw error }
+                throw StatementError(file: error.file, line: error.line, field: error.field, message: error.message + " (FITID \(fitID))")
+            }
             if action == "REPLACE", let corrected = row.value("CORRECTFITID") { entry.identity = "fitid:" + corrected }
             if entry.identity.hasPrefix("fitid:"), let first = lineOfID[entry.identity] {
                 // A row written twice is one transaction; two different rows under one FITID are not.

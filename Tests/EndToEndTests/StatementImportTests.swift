@@ -153,7 +153,7 @@ struct StatementImportTests {
         #expect(result.status == 65)
         #expect(
             result.stderr == """
-                Error: \(bad):13: TRNAMT: '-1.2.3' is not an amount
+                Error: \(bad):13: TRNAMT: '-1.2.3' is not an amount (FITID b2)
                 \(good): 1 transactions (1 new, 0 changed), 1 balances into 'Fruit Card'
 
                 """)

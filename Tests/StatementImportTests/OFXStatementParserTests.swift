@@ -120,19 +120,19 @@ struct OFXStatementParserTests {
         arguments: [
             (
                 "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240101<FITID>x</STMTTRN>",
-                StatementError(file: "s.ofx", line: 13, field: "TRNAMT", message: "missing in this <STMTTRN>")
+                StatementError(file: "s.ofx", line: 13, field: "TRNAMT", message: "missing in this <STMTTRN> (FITID x)")
             ),
             (
                 "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240101<TRNAMT>12.345.6<FITID>x</STMTTRN>",
-                StatementError(file: "s.ofx", line: 13, field: "TRNAMT", message: "'12.345.6' is not an amount")
+                StatementError(file: "s.ofx", line: 13, field: "TRNAMT", message: "'12.345.6' is not an amount (FITID x)")
             ),
             (
                 "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20241301<TRNAMT>1<FITID>x</STMTTRN>",
-                StatementError(file: "s.ofx", line: 13, field: "DTPOSTED", message: "'20241301' is not an OFX date")
+                StatementError(file: "s.ofx", line: 13, field: "DTPOSTED", message: "'20241301' is not an OFX date (FITID x)")
             ),
             (
                 "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240101<TRNAMT>1.00001<FITID>x</STMTTRN>",
-                StatementError(file: "s.ofx", line: 13, field: "TRNAMT", message: "'1.00001' is not an amount")
+                StatementError(file: "s.ofx", line: 13, field: "TRNAMT", message: "'1.00001' is not an amount (FITID x)")
             ),
             (
                 "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED",
