@@ -9,6 +9,12 @@ import LedgerStore
 enum StatementDuplicateMatcher {
     static let maximumGap: Int64 = 3 * 86_400
 
+    /// The imported rows that repeat a synced one, by account, in time order.
+    static func duplicateRows(_ rows: [LedgerStore.SharedAccountTransaction]) -> [String: [LedgerStore.SharedAccountTransaction]] {
+        let duplicates = match(rows)
+        return Dictionary(grouping: rows.filter { duplicates[$0.id] != nil }, by: \.accountID)
+    }
+
     /// Imported transaction ID -> the synced transaction ID it repeats.
     static func match(_ rows: [LedgerStore.SharedAccountTransaction]) -> [String: String] {
         struct Key: Hashable {

@@ -216,6 +216,15 @@ struct StatementBesideWalletTests {
         export = try ExportFixture(in: folder.url)
         database = folder.file("ledger.sqlite")
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Card")]))
+        // Balances before and after October agree with the synced rows and the statement's second coffee.
+        try export.append(
+            "balances/A1",
+            F.changeSet(
+                "B", 1, snapshot: true,
+                inserted: [
+                    F.balance("b1", account: "A1", amount: "0.00", asOf: "2026-10-01T04:00:00Z"),
+                    F.balance("b2", account: "A1", amount: "162.60", asOf: "2026-10-31T23:00:00Z", indicator: "debit"),
+                ]))
         try export.append(
             "transactions/A1",
             F.changeSet(
@@ -256,6 +265,9 @@ struct StatementBesideWalletTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         let spent = try spending()
         #expect(spent == Self.expected, "\(spent)")
+        // Drift does not see the twin's money twice.
+        let drift = try run(["report", "drift"])
+        #expect(drift.stdout.hasPrefix("No drift"), "\(drift.stdout)")
         let explain = try run(["explain", "--month", "2026-10", "--tz", "America/New_York", "--format", "csv"])
         #expect(explain.stdout.contains("imported from a statement; the same as synced transaction W1, which counts"), "\(explain.stdout)")
         // A later snapshot of the account leaves the imported rows alone.
