@@ -50,7 +50,8 @@ public struct StatementRecords: Equatable, Sendable {
                 }
             }
             return AccountBalance(
-                id: Self.id("statement-balance", accountID, balance.date.description), accountID: accountID, currencyCode: currency,
+                id: Self.id(String(AccountBalance.statementIDPrefix.dropLast()), accountID, balance.date.description), accountID: accountID,
+                currencyCode: currency,
                 available: observed(balance.available), booked: observed(balance.booked))
         }
     }

@@ -277,6 +277,26 @@ struct StatementBesideWalletTests {
         #expect(rows == 3)
     }
 
+    @Test("A sync's snapshot keeps the balances and transactions a statement brought into its account")
+    func snapshotKeepsStatementRows() throws {
+        try #require(try run(["sync", export.path]).status == 0)
+        let ofx = folder.file("card.ofx")
+        try StatementImportTests.ofx(
+            [StatementImportTests.ofxRow("x1", "20261012", "-9.99", "BOOKS")], balance: "-172.59", asOf: "20261031"
+        )
+        .write(toFile: ofx, atomically: true, encoding: .utf8)
+        try #require(try run(["import", ofx, "--account", "A1"]).status == 0)
+        let before = try run(["status"]).stdout
+        #expect(before.contains("Ledger: 1 accounts, 3 balance observations, 3 transactions\n"), "\(before)")
+        try export.append(
+            "balances/A1",
+            F.changeSet("B", 2, snapshot: true, inserted: [F.balance("b2", account: "A1", amount: "162.60", indicator: "debit")]))
+        try export.append("transactions/A1", F.changeSet("T", 2, snapshot: true, inserted: [F.transaction("w2", account: "A1")]))
+        try #require(try run(["sync", export.path]).status == 0)
+        let after = try run(["status"]).stdout
+        #expect(after.contains("Ledger: 1 accounts, 2 balance observations, 2 transactions\n"), "\(after)")
+    }
+
     @Test("Import, then sync: the same numbers")
     func importThenSync() throws {
         // The account must exist to import into: sync the accounts only first.

@@ -24,10 +24,14 @@ extension LedgerStore {
         return missing
     }
 
+    /// Balances imported from statements are not the source's: its snapshot leaves them.
     public func sweepBalances(accountID: String) throws -> Int {
-        try connection.cached("DELETE FROM balances WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([
-            .text(accountID)
-        ])
+        try connection.cached(
+            """
+            DELETE FROM balances WHERE account_id = ?1 AND id NOT IN (SELECT id FROM temp.snapshot_ids)
+                AND substr(id, 1, length(?2)) != ?2
+            """
+        ).run([.text(accountID), .text(AccountBalance.statementIDPrefix)])
         return connection.changes
     }
 
