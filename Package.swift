@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "SureProtocol", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "WalletExporter", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
         .target(name: "WalletOrders", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
+        .target(name: "StatementImport", dependencies: ["Ledger"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
@@ -30,12 +31,12 @@ let package = Package(
         .target(
             name: "PurseCLI",
             dependencies: [
-                "Ledger", "LedgerStore", "Sync", "WalletExport", "WalletOrders", "SureProtocol", "StrictJSON", "SampleData", "Analytics",
-                "Rendering",
+                "Ledger", "LedgerStore", "Sync", "WalletExport", "WalletOrders", "SureProtocol", "StatementImport", "StrictJSON",
+                "SampleData", "Analytics", "Rendering",
             ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
         .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData", "WalletExporter"]),
-        .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "Ledger"]),
+        .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "StatementImport", "Ledger"]),
 
         .target(name: "PurseTestSupport", dependencies: ["Ledger"], path: "Tests/PurseTestSupport"),
         .target(name: "WalletExporterTestSupport", dependencies: ["WalletExporter", "Ledger"], path: "Tests/WalletExporterTestSupport"),
@@ -49,6 +50,7 @@ let package = Package(
             name: "WalletExporterTests",
             dependencies: ["WalletExporter", "WalletExporterTestSupport", "WalletExport", "Ledger", "Storage", "PurseTestSupport", "purse"]),
         .testTarget(name: "WalletOrdersTests", dependencies: ["WalletOrders", "Ledger", "PurseTestSupport"]),
+        .testTarget(name: "StatementImportTests", dependencies: ["StatementImport", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(
             name: "SyncTests",
@@ -58,7 +60,8 @@ let package = Package(
             dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "SureProtocol", "WalletExport", "PurseTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,9 @@ extension BalanceAnalysis {
         var pairsSkipped = 0
         let accounts = try store.readSnapshot {
             let accounts = try selected(store, selection)
+            // An imported row that repeats a synced one moved no money of its own.
+            let duplicates = StatementDuplicateMatcher.duplicateRows(
+                try store.transactionsOfSharedAccounts(from: nil, until: nil, statuses: [.booked]))
             for account in accounts {
                 let zone = selection.zone(of: account.id)
                 let observations = BalanceTrend(observations: try store.balanceObservations(accountID: account.id)).observations
@@ -32,9 +35,12 @@ extension BalanceAnalysis {
                         continue
                     }
                     pairsChecked += 1
-                    let moved = try store.bookedSignedSum(
+                    var moved = try store.bookedSignedSum(
                         accountID: account.id, currency: currency,
                         after: earlier.time, through: later.time)
+                    for twin in duplicates[account.id] ?? [] where twin.time > earlier.time && twin.time <= later.time {
+                        moved = try Money.difference(moved, twin.indicator.signed(twin.amount), currency: currency)
+                    }
                     let derived = try earlier.balance.adding(Money(units: moved, currency: currency))
                     let drift = try later.balance.subtracting(derived)
                     guard drift.units != 0 else {

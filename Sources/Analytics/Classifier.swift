@@ -139,6 +139,9 @@ public struct Classifier {
                     flow: flow, category: SpendingCategory.forCode(code), reason: reason,
                     categorySource: "MCC \(Self.codeText(code))")
             }
+            if let category = transaction.statementCategory {
+                return Classification(flow: flow, category: category, reason: reason, categorySource: "statement category")
+            }
             return Classification(
                 flow: flow, category: SpendingCategory.withoutCode(type: transaction.type, indicator: transaction.indicator),
                 reason: reason, categorySource: "type \(transaction.type.rawValue), no MCC")

@@ -11,19 +11,27 @@ enum CountedTransactions {
 
     /// `needsText` false lets a report that groups by neither merchant nor description skip
     /// reading them when no user rule or override needs them either. `excluded` hears of the
-    /// transactions of the scope the user excluded.
+    /// transactions of the scope the user excluded. A row imported from a statement that repeats
+    /// a synced one is not counted: `duplicate` hears of it with the synced row's ID.
     static func forEach(
         _ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
         excluded: ((ReportTransaction, Classification) throws -> Void)? = nil,
+        duplicate: ((ReportTransaction, String) throws -> Void)? = nil,
         _ body: (ReportTransaction, Classification) throws -> Void
     ) throws {
         let classifier = try Classifier(store)
-        let partners = try transferPartners(store, scope, classifier: classifier)
+        let duplicates = try statementDuplicates(store, scope)
+        let partners = try transferPartners(store, scope, classifier: classifier, duplicates: duplicates)
         var selection = scope.selection(statuses: scope.statuses)
+        // Without text the store gives no ID to a row with an MCC; statements have none.
         selection.includesText = needsText || classifier.readsText
         // Reports that only sum do not care in which order transactions of the same second come.
         selection.tiesByID = needsText
         try store.forEachReportTransaction(selection) { transaction in
+            if let twin = duplicates[transaction.id] {
+                try duplicate?(transaction, twin)
+                return
+            }
             // Only transactions without a code can be half of a pair.
             let partner = transaction.merchantCategoryCode == nil && !transaction.id.isEmpty ? partners[transaction.id] : nil
             if classifier.isExcluded(transaction) {
@@ -36,8 +44,11 @@ enum CountedTransactions {
         }
     }
 
-    /// The internal transfers of the scope's accounts and the margin around it, both ways.
-    static func transferPartners(_ store: LedgerStore, _ scope: ReportScope, classifier: Classifier) throws -> [String: String] {
+    /// The internal transfers of the scope's accounts and the margin around it, both ways. A
+    /// statement row that repeats a synced one is no half of a transfer: its synced twin is.
+    static func transferPartners(
+        _ store: LedgerStore, _ scope: ReportScope, classifier: Classifier, duplicates: [String: String]? = nil
+    ) throws -> [String: String] {
         let envelope = scope.accounts.envelope(first: scope.firstDay, end: scope.endDay, margin: matchingMargin)
         var candidateSelection = LedgerStore.ReportSelection(from: envelope.from, until: envelope.until, statuses: scope.statuses)
         candidateSelection.transferCandidateTypes = InternalTransferMatcher.candidateTypes
@@ -45,6 +56,15 @@ enum CountedTransactions {
         try store.forEachReportTransaction(candidateSelection) { transaction in
             if !classifier.hasFlowRule(transaction) { candidates.append(transaction) }
         }
-        return InternalTransferMatcher.match(candidates)
+        let duplicates = try duplicates ?? statementDuplicates(store, scope)
+        return InternalTransferMatcher.match(duplicates.isEmpty ? candidates : candidates.filter { duplicates[$0.id] == nil })
+    }
+
+    /// Statement rows of the scope's range and margin that repeat a synced row, with the synced
+    /// row's ID.
+    static func statementDuplicates(_ store: LedgerStore, _ scope: ReportScope) throws -> [String: String] {
+        let envelope = scope.accounts.envelope(first: scope.firstDay, end: scope.endDay, margin: matchingMargin)
+        return StatementDuplicateMatcher.match(
+            try store.transactionsOfSharedAccounts(from: envelope.from, until: envelope.until, statuses: scope.statuses))
     }
 }

@@ -14,11 +14,17 @@ public enum ExplainAnalysis {
         var counted: [ExplainReport.Entry] = []
         var notCounted: [ExplainReport.Entry] = []
         var sums: [String: (spent: Int64, refunded: Int64, count: Int)] = [:]
+        let classifier = try Classifier(store)
         func excluded(_ transaction: ReportTransaction, _ classification: Classification) {
             guard match.accepts(transaction, classification) else { return }
             notCounted.append(entry(transaction, classification, .excludedByUser, scope: scope))
         }
-        try CountedTransactions.forEach(store, scope, excluded: excluded) { transaction, classification in
+        func duplicate(_ transaction: ReportTransaction, of twin: String) {
+            let classification = classifier.classify(transaction, transferPartner: nil)
+            guard match.accepts(transaction, classification) else { return }
+            notCounted.append(entry(transaction, classification, .duplicateOf(twin), scope: scope))
+        }
+        try CountedTransactions.forEach(store, scope, excluded: excluded, duplicate: duplicate) { transaction, classification in
             guard match.accepts(transaction, classification) else { return }
             switch classification.flow {
             case .expense, .refund:

@@ -30,6 +30,8 @@ public struct ExplainReport: Sendable {
         case status(TransactionStatus)
         /// The user excluded it (`purse set --exclude`): it never counts.
         case excludedByUser
+        /// Imported from a statement, and the same transaction as this synced one, which counts.
+        case duplicateOf(String)
     }
 
     /// One transaction of the scope, with how it was classified and, when it did not count, why not.

@@ -20,6 +20,8 @@ public struct ListingClassifier {
 
     private let classifier: Classifier
     private let partners: [String: String]
+    /// Statement rows that repeat a synced row, which reports do not count.
+    private let duplicates: [String: String]
     private let kinds: [String: AccountKind]
 
     public init(_ store: LedgerStore, accounts: ReportAccounts) throws {
@@ -32,7 +34,10 @@ public struct ListingClassifier {
         try store.forEachReportTransaction(candidates) { transaction in
             if !classifier.hasFlowRule(transaction) { transactions.append(transaction) }
         }
-        partners = InternalTransferMatcher.match(transactions)
+        let duplicates = StatementDuplicateMatcher.match(
+            try store.transactionsOfSharedAccounts(from: nil, until: nil, statuses: Self.countedStatuses))
+        self.duplicates = duplicates
+        partners = InternalTransferMatcher.match(duplicates.isEmpty ? transactions : transactions.filter { duplicates[$0.id] == nil })
     }
 
     /// What the user set on the transaction, if anything.
@@ -43,7 +48,7 @@ public struct ListingClassifier {
     /// The rows a transaction is listed as: one, or one per part of its split.
     public func lines(_ record: TransactionRecord) -> [Line] {
         let transaction = reportTransaction(record)
-        if classifier.isExcluded(transaction) {
+        if classifier.isExcluded(transaction) || duplicates[transaction.id] != nil {
             return [
                 Line(amount: transaction.amount, classification: classifier.classify(transaction, transferPartner: nil), counted: false)
             ]
@@ -64,6 +69,6 @@ public struct ListingClassifier {
             indicator: transaction.creditDebitIndicator, merchantCategoryCode: transaction.merchantCategoryCode,
             merchantName: transaction.merchantName, description: transaction.transactionDescription,
             originalDescription: transaction.originalTransactionDescription, type: transaction.transactionType,
-            status: transaction.status)
+            status: transaction.status, statementCategory: record.statementCategory)
     }
 }

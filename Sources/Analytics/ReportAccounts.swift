@@ -64,9 +64,10 @@ public struct ReportAccounts: Sendable {
         return labels
     }
 
-    /// The first eight characters of an ID: enough to tell accounts apart by eye.
+    /// The first eight characters of an ID: enough to tell accounts apart by eye. An account an
+    /// import made shows the start of its hash, since all of them start alike.
     public static func shortID(_ id: String) -> String {
-        String(id.prefix(8))
+        String((id.hasPrefix(Account.statementIDPrefix) ? id.dropFirst(Account.statementIDPrefix.count) : Substring(id)).prefix(8))
     }
 
     /// An account's name as text shows it: its display name, told apart from another account's

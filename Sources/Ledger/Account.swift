@@ -23,4 +23,8 @@ public struct Account: Equatable, Sendable {
         self.openingDate = openingDate
         self.creditInformation = creditInformation
     }
+
+    /// How the ID of an account made by `purse import --new-account` starts; the rest is a hash
+    /// of its name.
+    public static let statementIDPrefix = "statement-account-"
 }

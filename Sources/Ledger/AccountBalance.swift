@@ -17,6 +17,9 @@ public struct AccountBalance: Equatable, Sendable {
     }
 
     /// The value reports use: booked when present, else available.
+    /// How the ID of a balance imported from a statement starts: syncs leave such rows alone.
+    public static let statementIDPrefix = "statement-balance-"
+
     public var observed: Balance {
         // The initializer guarantees one of the two.
         booked ?? available!

@@ -43,4 +43,10 @@ public struct Transaction: Equatable, Sendable {
 
     /// signed = debit ? -amount : +amount.
     public var signedUnits: Int64 { creditDebitIndicator.signed(transactionAmount.units) }
+
+    /// How the ID of a transaction imported from a statement starts (`purse import`): syncs
+    /// leave such rows alone, and reports count one only when no synced row duplicates it.
+    public static let statementIDPrefix = "statement-transaction-"
+
+    public var isFromStatement: Bool { id.hasPrefix(Self.statementIDPrefix) }
 }

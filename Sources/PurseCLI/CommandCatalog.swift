@@ -80,6 +80,36 @@ enum CommandCatalog {
                     help: "With --watch: only look every --interval seconds (for folders whose changes the system does not tell of)."),
             ]),
         CommandSpec(
+            ["import"], summary: "Import statement files (Apple Card CSV, OFX/QFX, bank CSV) into an account (idempotent).",
+            discussion: """
+                Imports each FILE into one account: an existing one (--account) or one it creates \
+                (--new-account with --kind and --currency). OFX and QFX are recognised by their header, \
+                Apple Card CSV by its header row; any other CSV needs --columns or a saved --profile. \
+                Each file is one database transaction: a file with bad input changes nothing (exit 65 \
+                after the other files are imported). Importing a file again, or a file that overlaps \
+                one imported before, adds no transaction twice.
+                """,
+            positionals: [PositionalSpec("FILE", help: "A statement file.", minCount: 0, maxCount: nil)],
+            options: [
+                OptionSpec(
+                    "account", value: "ACCOUNT", help: "Import into this account: its ID, a unique start of it, or its display name."),
+                OptionSpec("new-account", value: "NAME", help: "Import into a new account of this name (again: the same one)."),
+                OptionSpec("kind", value: "KIND", help: "The new account's kind: asset or liability (a card)."),
+                OptionSpec("currency", value: "CODE", help: "The new account's currency, e.g. USD."),
+                OptionSpec("institution", value: "NAME", help: "The new account's institution (default: none)."),
+                OptionSpec("format", value: "FORMAT", help: "applecard-csv, ofx or csv, when the contents do not tell."),
+                OptionSpec(
+                    "columns", value: "MAP",
+                    help: "Bank CSV columns, by 1-based number or header name: date=1,description=2,amount=4 (or debit=,credit=)."),
+                OptionSpec("date-format", value: "FORMAT", help: "Bank CSV dates, e.g. DD/MM/YYYY (default: told from the dates)."),
+                OptionSpec("decimal-comma", help: "Bank CSV amounts are written 1.234,56."),
+                OptionSpec("skip", value: "N", help: "Bank CSV lines before the header row (default 0)."),
+                OptionSpec("sign", value: "SIGN", help: "The amount column: account-positive (default) or spend-positive."),
+                OptionSpec("delimiter", value: "CHAR", help: "Bank CSV field separator (default ,)."),
+                OptionSpec("profile", value: "NAME", help: "Read bank CSVs with a saved layout."),
+                OptionSpec("save-profile", value: "NAME", help: "Save the layout given by these options under NAME."),
+            ]),
+        CommandSpec(
             ["status"], summary: "Database, sources, streams with their tokens, counts, last sync.",
             options: [
                 OptionSpec("check", help: "Run SQLite's integrity check and the ledger's invariants; exit 1 with findings."),

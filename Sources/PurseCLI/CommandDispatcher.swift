@@ -3,6 +3,7 @@ enum CommandDispatcher {
     static func run(_ context: CommandContext) throws {
         switch context.command.path {
         case ["sync"]: try SyncCommand.run(context)
+        case ["import"]: try ImportCommand.run(context)
         case ["status"]: try StatusCommand.run(context)
         case ["accounts"]: try AccountsCommand.run(context)
         case ["accounts", "set"]: try AccountsCommand.set(context)

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import StatementImport
 import SureProtocol
 import WalletExport
 
@@ -10,6 +11,13 @@ enum FuzzTarget {
     static func run(_ data: UnsafeRawBufferPointer) {
         guard let selector = data.first else { return }
         let input = UnsafeRawBufferPointer(rebasing: data.dropFirst())
+        // The top 16 selectors are the statement parsers (README, "Fuzzing").
+        if selector >= 0xF0 {
+            if let error = StatementFuzzing.parse(Array(input), selector: Int(selector)), error.file != "fuzz" {
+                fatalError("an error that does not name its file: \(error)")
+            }
+            return
+        }
         switch selector % 4 {
         case 3:
             // Sure's checks end in one of its error codes; nothing else may come out.

@@ -183,6 +183,7 @@ struct LedgerAccessTests {
                 flow TEXT CHECK (flow IN ('expense', 'income', 'transfer')), created_at TEXT NOT NULL,
                 CHECK (merchant IS NOT NULL OR description IS NOT NULL OR mcc IS NOT NULL),
                 CHECK (category IS NOT NULL OR flow IS NOT NULL));
+            DROP TABLE statement_imports; DROP TABLE statement_categories; DROP TABLE import_profiles;
             DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
             ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
             DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;

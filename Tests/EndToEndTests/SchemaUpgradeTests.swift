@@ -48,9 +48,35 @@ struct SchemaUpgradeTests {
             ["report", "summary", "--month", "2026-10"],
             ["accounts", "set", "Savings", "--name", "Rainy day", "--tz", "Europe/Paris"],
             ["orders", "add", try orderPackage()],
+            [
+                "import", Examples.statements.appendingPathComponent("apple-card-2026-10.csv").path, "--new-account", "Card statement",
+                "--kind", "liability", "--currency", "USD",
+            ],
+            [
+                "import", Examples.statements.appendingPathComponent("current-account-2026-10.csv").path, "--new-account",
+                "Bank statement", "--kind", "asset", "--currency", "USD", "--columns",
+                "date=Date,description=Details,debit=Money Out,credit=Money In", "--save-profile", "bank",
+            ],
         ]
         if withSure { commands.append(["sync", Examples.sureInbox.path]) }
         for command in commands {
+            let result = try purse.run(["--db", database] + command)
+            try #require(result.status == 0, "\(command): \(result.stderr)")
+        }
+        // A correction and a split of two purchases, so schema 10's tables have rows too.
+        let purchases = try Connection(path: database, readOnly: true).prepare(
+            "SELECT id, amount FROM transactions WHERE credit_debit = 'debit' AND status = 'booked' AND amount > 20000 ORDER BY id LIMIT 2")
+        var picked: [(id: String, amount: Int64)] = []
+        while try purchases.step() { picked.append((purchases.text(0), purchases.int64(1))) }
+        try #require(picked.count == 2)
+        let rest = picked[1].amount - 10000
+        for command in [
+            ["set", picked[0].id, "--category", "Gifts", "--note", "birthday", "--tag", "family"],
+            [
+                "split", picked[1].id, "Groceries=1",
+                "Dining=\(rest / 10000).\(String(repeating: "0", count: 4 - String(rest % 10000).count))\(rest % 10000)",
+            ],
+        ] {
             let result = try purse.run(["--db", database] + command)
             try #require(result.status == 0, "\(command): \(result.stderr)")
         }

@@ -11,6 +11,8 @@ public enum Examples {
     public static let walletExport = root.appendingPathComponent("examples/wallet-export")
     /// examples/sure-inbox: a Sure connection and its batches.
     public static let sureInbox = root.appendingPathComponent("examples/sure-inbox")
+    /// examples/statements: an Apple Card CSV, a card's OFX, a bank CSV and the script importing them.
+    public static let statements = root.appendingPathComponent("examples/statements")
     /// examples/cron: the crontab and the systemd units.
     public static let cron = root.appendingPathComponent("examples/cron")
 

@@ -34,7 +34,14 @@ struct WalletExportWriterTests {
 
         var events: [ExportWriterEvent] { lock.withLock { recorded } }
 
-        func writer() throws -> WalletExportWriter { try WalletExportWriter(configuration: configuration) }
+        /// Other tests of this process start child processes, and a child holds a copy of the
+        /// lock's file until it starts its program: a writer just closed can look busy a moment.
+        func writer() throws -> WalletExportWriter {
+            for _ in 0..<100 {
+                do { return try WalletExportWriter(configuration: configuration) } catch WalletExporterError.busy { usleep(10_000) }
+            }
+            return try WalletExportWriter(configuration: configuration)
+        }
 
         func text(_ relativePath: String) throws -> String {
             try String(contentsOf: configuration.exportFolder.appendingPathComponent(relativePath), encoding: .utf8)

@@ -143,8 +143,9 @@ extension LedgerStore {
             """
             \(range.with)SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
                 t.foreign_amount, t.foreign_currency, t.exchange_rate, t.description, t.original_description, t.mcc,
-                t.merchant_name, t.type, t.status, \(accountNameSQL.name)
+                t.merchant_name, t.type, t.status, \(accountNameSQL.name), \(statementCategorySQL.column)
             FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
+                \(statementCategorySQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY \(order)
             """)
@@ -162,7 +163,9 @@ extension LedgerStore {
                 merchantCategoryCode: statement.optionalInt64(12).map(Int.init), merchantName: statement.optionalText(13),
                 transactionType: TransactionType(rawValue: statement.text(14)),
                 status: TransactionStatus(rawValue: statement.text(15)))
-            guard try body(TransactionRecord(transaction: transaction, accountName: statement.text(16))) else { return }
+            let record = TransactionRecord(
+                transaction: transaction, accountName: statement.text(16), statementCategory: statement.optionalText(17))
+            guard try body(record) else { return }
         }
     }
 }

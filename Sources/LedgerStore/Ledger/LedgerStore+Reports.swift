@@ -61,8 +61,9 @@ extension LedgerStore {
         let statement = try connection.prepare(
             """
             \(range.with)SELECT \(textColumns), t.account_id, \(accountNameSQL.name), a.kind, t.transaction_time, t.amount,
-                t.currency, t.credit_debit, t.mcc, t.type, t.status
+                t.currency, t.credit_debit, t.mcc, t.type, t.status, \(statementCategorySQL.column)
             FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
+                \(statementCategorySQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY t.transaction_time\(selection.tiesByID ? ", t.id" : "")
             """)
@@ -87,7 +88,7 @@ extension LedgerStore {
                     merchantCategoryCode: statement.optionalInt64(11).map(Int.init), merchantName: statement.optionalText(1),
                     description: statement.text(2), originalDescription: statement.text(3),
                     type: TransactionType(rawValue: statement.text(12)),
-                    status: TransactionStatus(rawValue: statement.text(13))))
+                    status: TransactionStatus(rawValue: statement.text(13)), statementCategory: statement.optionalText(14)))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Ledger
 import Storage
 
 /// Snapshots: a change set that holds a stream's whole state deletes every row it lacks.
@@ -23,17 +24,25 @@ extension LedgerStore {
         return missing
     }
 
+    /// Balances imported from statements are not the source's: its snapshot leaves them.
     public func sweepBalances(accountID: String) throws -> Int {
-        try connection.cached("DELETE FROM balances WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([
-            .text(accountID)
-        ])
+        try connection.cached(
+            """
+            DELETE FROM balances WHERE account_id = ?1 AND id NOT IN (SELECT id FROM temp.snapshot_ids)
+                AND substr(id, 1, length(?2)) != ?2
+            """
+        ).run([.text(accountID), .text(AccountBalance.statementIDPrefix)])
         return connection.changes
     }
 
+    /// Rows imported from statements are not the source's: its snapshot leaves them.
     public func sweepTransactions(accountID: String) throws -> Int {
-        try connection.cached("DELETE FROM transactions WHERE account_id = ? AND id NOT IN (SELECT id FROM temp.snapshot_ids)").run([
-            .text(accountID)
-        ])
+        try connection.cached(
+            """
+            DELETE FROM transactions WHERE account_id = ?1 AND id NOT IN (SELECT id FROM temp.snapshot_ids)
+                AND substr(id, 1, length(?2)) != ?2
+            """
+        ).run([.text(accountID), .text(Transaction.statementIDPrefix)])
         return connection.changes
     }
 }

@@ -18,11 +18,14 @@ public struct ReportTransaction: Sendable {
     public let originalDescription: String
     public let type: TransactionType
     public let status: TransactionStatus
+    /// The purse category the statement it was imported from gave it (no MCC to go by).
+    public let statementCategory: String?
 
     public init(
         id: String, accountID: String, accountName: String, accountKind: AccountKind, time: Int64, amount: Int64,
         currency: String, indicator: CreditDebitIndicator, merchantCategoryCode: Int?, merchantName: String?,
-        description: String, originalDescription: String, type: TransactionType, status: TransactionStatus
+        description: String, originalDescription: String, type: TransactionType, status: TransactionStatus,
+        statementCategory: String? = nil
     ) {
         self.id = id
         self.accountID = accountID
@@ -38,6 +41,7 @@ public struct ReportTransaction: Sendable {
         self.originalDescription = originalDescription
         self.type = type
         self.status = status
+        self.statementCategory = statementCategory
     }
 
     var signedAmount: Int64 { indicator.signed(amount) }

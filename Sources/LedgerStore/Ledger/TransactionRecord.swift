@@ -4,4 +4,6 @@ import Ledger
 public struct TransactionRecord: Sendable {
     public let transaction: Transaction
     public let accountName: String
+    /// The category its statement gave a row imported from one (there is no MCC to go by).
+    public let statementCategory: String?
 }

@@ -13,10 +13,13 @@ enum StatusCommand {
         let version = try store.schemaVersion
         let counts = try store.counts()
         let sources = try store.sourceStatuses()
+        let names = Dictionary(try store.ledgerAccounts().map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+        let imports = try store.statementImports()
         if format == .json {
-            context.stdout.write(json(store, version: version, counts: counts, sources: sources).pretty + "\n")
+            let output = json(store, version: version, counts: counts, sources: sources, imports: imports, names: names)
+            context.stdout.write(output.pretty + "\n")
         } else {
-            context.stdout.write(text(store, version: version, counts: counts, sources: sources))
+            context.stdout.write(text(store, version: version, counts: counts, sources: sources) + importsText(imports, names: names))
         }
     }
 
@@ -39,7 +42,10 @@ enum StatusCommand {
 
     typealias Counts = (accounts: Int, balances: Int, transactions: Int)
 
-    static func json(_ store: LedgerStore, version: Int, counts: Counts, sources: [SourceStatus]) -> JSONOutput {
+    static func json(
+        _ store: LedgerStore, version: Int, counts: Counts, sources: [SourceStatus], imports: [StatementImportRecord],
+        names: [String: String]
+    ) -> JSONOutput {
         .object([
             ("schema", .string("purse.status.v1")),
             ("database", .string(store.path)),
@@ -79,6 +85,34 @@ enum StatusCommand {
                         ])
                     })
             ),
+            ("statement_imports", .array(imports.map { importJSON($0, accountName: names[$0.accountID]) })),
+        ])
+    }
+
+    /// The statement files imported, per account, oldest first (README, "Importing statements").
+    static func importsText(_ imports: [StatementImportRecord], names: [String: String]) -> String {
+        guard !imports.isEmpty else { return "" }
+        var table = TextTable(columns: [
+            .init("Account"), .init("File"), .init("Format"), .init("Imported"), .init("Rows", .right), .init("New", .right),
+            .init("Changed", .right), .init("SHA-256"),
+        ])
+        for record in imports {
+            table.append([
+                names[record.accountID] ?? record.accountID, record.file, record.format, record.importedAt, String(record.transactions),
+                String(record.inserted), String(record.updated), String(record.sha256.prefix(12)),
+            ])
+        }
+        return "\nStatement imports:\n"
+            + table.rendered().split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+            .joined(separator: "\n")
+    }
+
+    static func importJSON(_ record: StatementImportRecord, accountName: String?) -> JSONOutput {
+        .object([
+            ("account_id", .string(record.accountID)), ("account", .optional(accountName)), ("file", .string(record.file)),
+            ("format", .string(record.format)), ("sha256", .string(record.sha256)), ("imported_at", .string(record.importedAt)),
+            ("transactions", .integer(Int64(record.transactions))), ("inserted", .integer(Int64(record.inserted))),
+            ("updated", .integer(Int64(record.updated))),
         ])
     }
 

@@ -1,0 +1,113 @@
+import Ledger
+
+/// Apple Card's CSV export: `Transaction Date,Clearing Date,Description,Merchant,Category,
+/// Type,Amount (USD)[,Purchased By]`, dates MM/DD/YYYY, charges positive and payments and
+/// credits negative (spend-positive). It has no IDs: a row is keyed by its day, amount and
+/// description, and `StatementRecords` adds its occurrence among identical rows of that day.
+public struct AppleCardCSV {
+    let file: String
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// Header names compared without spaces and case: Apple writes `Amount (USD)`, some
+    /// exports `Amount(USD)`.
+    static func normalized(_ name: String) -> String {
+        name.filter { !$0.isWhitespace }.lowercased()
+    }
+
+    static func isHeader(_ line: String) -> Bool {
+        let names = line.split(separator: ",").map { normalized(String($0).trimming("\"")) }
+        return names.contains("transactiondate") && names.contains("clearingdate") && names.contains("merchant")
+            && names.contains { $0.hasPrefix("amount(") }
+    }
+
+    public func parse(_ text: String) throws(StatementError) -> Statement {
+        let records = try CSVRecords(file: file).read(text)
+        guard let header = records.first else {
+            throw StatementError(file: file, line: 1, field: nil, message: "the file is empty")
+        }
+        let names = header.fields.map(Self.normalized)
+        func column(_ name: String) throws(StatementError) -> Int {
+            guard let index = names.firstIndex(of: name) else {
+                throw StatementError(file: file, line: header.line, field: name, message: "Apple Card's header lacks this column")
+            }
+            return index
+        }
+        let dateColumn = try column("transactiondate")
+        let clearingColumn = names.firstIndex(of: "clearingdate")
+        let descriptionColumn = try column("description")
+        let merchantColumn = names.firstIndex(of: "merchant")
+        let categoryColumn = names.firstIndex(of: "category")
+        let typeColumn = try column("type")
+        guard let amountColumn = names.firstIndex(where: { $0.hasPrefix("amount(") && $0.hasSuffix(")") }) else {
+            throw StatementError(file: file, line: header.line, field: "Amount (USD)", message: "Apple Card's header lacks this column")
+        }
+        let currency = String(names[amountColumn].dropFirst(7).dropLast()).uppercased()
+        var entries: [StatementEntry] = []
+        var warnings: [String] = []
+        for record in records.dropFirst() {
+            func cell(_ index: Int?) -> String {
+                guard let index, index < record.fields.count else { return "" }
+                return record.fields[index].trimming(" \t")
+            }
+            let headerName = { (index: Int) in header.fields[index].trimming(" \t") }
+            guard let date = StatementDate.parse(cell(dateColumn), format: "MM/DD/YYYY") else {
+                throw StatementError(
+                    file: file, line: record.line, field: headerName(dateColumn), message: "'\(cell(dateColumn))' is not a date MM/DD/YYYY")
+            }
+            let clearingText = cell(clearingColumn)
+            let clearing = clearingText.isEmpty ? nil : StatementDate.parse(clearingText, format: "MM/DD/YYYY")
+            if !clearingText.isEmpty, clearing == nil, let clearingColumn {
+                throw StatementError(
+                    file: file, line: record.line, field: headerName(clearingColumn), message: "'\(clearingText)' is not a date MM/DD/YYYY")
+            }
+            let spent: Int64
+            do {
+                spent = try StatementAmount.units(cell(amountColumn))
+            } catch {
+                throw StatementError(
+                    file: file, line: record.line, field: headerName(amountColumn), message: "'\(cell(amountColumn))' is not an amount")
+            }
+            let description = cell(descriptionColumn).collapsingSpaces
+            guard !description.isEmpty else {
+                throw StatementError(file: file, line: record.line, field: headerName(descriptionColumn), message: "empty")
+            }
+            let typeWord = cell(typeColumn)
+            let type = Self.type(typeWord)
+            if case .unknown = type, typeWord.lowercased() != "unknown" {
+                let warning = "\(file): Apple Card Type '\(typeWord)' is not known to purse; imported as unknown"
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+            let merchant = cell(merchantColumn).collapsingSpaces
+            let category = cell(categoryColumn)
+            if !category.isEmpty, !StatementCategory.isKnown(category) {
+                let warning = "\(file): Apple Card Category '\(category)' has no purse category; rules and the money rules decide"
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+            entries.append(
+                StatementEntry(
+                    date: date, postedDate: clearing, signedUnits: -spent, description: merchant.isEmpty ? description : merchant,
+                    originalDescription: description, merchantName: merchant.isEmpty ? nil : merchant, type: type,
+                    identity: "row:\(date):\(-spent):\(description.lowercased())", category: category.isEmpty ? nil : category,
+                    line: record.line))
+        }
+        return Statement(format: .appleCardCSV, currency: currency, entries: entries, warnings: warnings)
+    }
+
+    /// Apple's Type as FinanceKit's: a payment is a bill payment, so the bank debit that paid
+    /// it pairs with it as an internal transfer; a Daily Cash adjustment (`Debit`) moves Daily
+    /// Cash, not spending, so it is a transfer.
+    static func type(_ word: String) -> TransactionType {
+        switch word.filter({ !$0.isWhitespace }).lowercased() {
+        case "purchase", "installment": .pointOfSale
+        case "payment": .billPayment
+        case "credit", "return", "refund": .refund
+        case "debit", "dailycash", "dailycashadjustment": .transfer
+        case "interest": .interest
+        case "fee", "fees": .fee
+        default: .unknown
+        }
+    }
+}

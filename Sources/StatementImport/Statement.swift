@@ -1,0 +1,22 @@
+/// What one statement file holds once parsed: its rows and balances, with the currency it
+/// states (nil when the file does not say) and the warnings parsing it gave.
+public struct Statement: Equatable, Sendable {
+    public var format: StatementFormat
+    public var currency: String?
+    public var entries: [StatementEntry]
+    public var balances: [StatementBalance]
+    public var warnings: [String]
+    /// Identities of rows the statement takes back (OFX `CORRECTACTION` DELETE).
+    public var deletedIdentities: [String] = []
+
+    public init(
+        format: StatementFormat, currency: String?, entries: [StatementEntry], balances: [StatementBalance] = [],
+        warnings: [String] = []
+    ) {
+        self.format = format
+        self.currency = currency
+        self.entries = entries
+        self.balances = balances
+        self.warnings = warnings
+    }
+}

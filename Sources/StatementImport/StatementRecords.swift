@@ -1,0 +1,75 @@
+import Ledger
+
+/// A parsed statement as the ledger's records for one account. IDs are derived from the
+/// account and each row's identity, so importing a file again, or an overlapping one, finds
+/// the same IDs and changes nothing. A day without a time is kept at noon in the account's zone,
+/// so it stays on the day the statement writes; a balance is the one at the end of its day.
+public struct StatementRecords: Equatable, Sendable {
+    public var transactions: [Transaction]
+    public var balances: [AccountBalance]
+    /// The purse category the statement's label gives, by transaction ID.
+    public var categories: [String: String]
+    /// IDs of transactions the statement takes back.
+    public var deletedIDs: [String]
+
+    public init(_ statement: Statement, accountID: String, currency: String, zone: ReportTimeZone, file: String) throws(StatementError) {
+        if let stated = statement.currency, stated != currency {
+            throw StatementError(
+                file: file, line: nil, field: statement.format == .ofx ? "CURDEF" : "currency",
+                message: "the statement is in \(stated) but the account is in \(currency)")
+        }
+        deletedIDs = statement.deletedIdentities.map { Self.id(String(Transaction.statementIDPrefix.dropLast()), accountID, $0) }
+        var occurrences: [String: Int] = [:]
+        transactions = []
+        categories = [:]
+        for entry in statement.entries {
+            var identity = entry.identity
+            if identity.hasPrefix("row:") {
+                // Identical rows of one day are real repeats (two coffees): the n-th stays the n-th.
+                let seen = occurrences[identity, default: 0]
+                occurrences[identity] = seen + 1
+                identity += "#\(seen)"
+            }
+            let id = Self.id(String(Transaction.statementIDPrefix.dropLast()), accountID, identity)
+            transactions.append(
+                Transaction(
+                    id: id, accountID: accountID, transactionDate: Self.instant(entry.date, hour: 12, zone: zone),
+                    postedDate: entry.postedDate.map { Self.instant($0, hour: 12, zone: zone) },
+                    transactionAmount: Money(units: abs(entry.signedUnits), currency: currency),
+                    creditDebitIndicator: entry.signedUnits > 0 ? .credit : .debit, transactionDescription: entry.description,
+                    originalTransactionDescription: entry.originalDescription, merchantName: entry.merchantName,
+                    transactionType: entry.type, status: entry.status))
+            if let label = entry.category, let category = StatementCategory.purseCategory(for: label) { categories[id] = category }
+        }
+        balances = statement.balances.compactMap { balance in
+            let asOf = Self.instant(balance.date, hour: 23, minute: 59, zone: zone)
+            func observed(_ units: Int64?) -> Balance? {
+                units.map {
+                    Balance(
+                        amount: Money(units: abs($0), currency: currency), asOfDate: asOf, creditDebitIndicator: $0 < 0 ? .debit : .credit)
+                }
+            }
+            return AccountBalance(
+                id: Self.id(String(AccountBalance.statementIDPrefix.dropLast()), accountID, balance.date.description), accountID: accountID,
+                currencyCode: currency,
+                available: observed(balance.available), booked: observed(balance.booked))
+        }
+    }
+
+    static func id(_ kind: String, _ accountID: String, _ identity: String) -> String {
+        let digest = SHA256.hexDigest(Array((accountID + "\u{1F}" + identity).utf8))
+        return kind + "-" + digest.prefix(32)
+    }
+
+    /// The local time `hour:minute` of `date` in `zone`, as RFC 3339 with the zone's offset then.
+    static func instant(_ date: CivilDate, hour: Int, minute: Int = 0, zone: ReportTimeZone) -> Timestamp {
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60)
+        let offset = zone.offset(at: local - Int64(zone.offset(at: local)))
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let text = "\(date)T\(two(hour)):\(two(minute)):00\(sign)\(two(magnitude / 3600)):\(two(magnitude / 60 % 60))"
+        // The text is built from a valid date and offset, so it always parses.
+        return Timestamp(rfc3339: text) ?? Timestamp.utc(epochSeconds: local - Int64(offset))
+    }
+}

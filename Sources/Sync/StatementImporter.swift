@@ -1,0 +1,59 @@
+import Ledger
+import LedgerStore
+
+/// Applies one statement file's records to an account: the account (when the import creates
+/// it), the transactions, the balances, the categories the statement gave, and the record of
+/// the file, all in one SQLite transaction, so a file is imported whole or not at all. IDs
+/// come from the rows' identities, so a file imported again changes nothing.
+public struct StatementImporter {
+    let store: LedgerStore
+    let now: Timestamp
+
+    public init(store: LedgerStore, now: Timestamp) {
+        self.store = store
+        self.now = now
+    }
+
+    /// `zone` is the IANA zone the rows' days were placed in: an account the import creates keeps it.
+    public func apply(
+        creating account: Account?, zone: String?, accountID: String, transactions: [Transaction], balances: [AccountBalance],
+        categories: [String: String], deletedIDs: [String] = [], file: String, sha256: String, format: String
+    ) throws -> StatementImportRecord {
+        try store.transaction {
+            if let account {
+                let source = try store.statementSourceRowID(now: now)
+                _ = try store.upsertAccount(account, sourceRowID: source)
+                if let zone { try store.keepStatementAccountTimeZone(sourceRowID: source, accountID: account.id, zone: zone) }
+            }
+            var record = StatementImportRecord(
+                accountID: accountID, file: file, sha256: sha256, format: format, importedAt: now.text,
+                transactions: transactions.count, inserted: 0, updated: 0)
+            for transaction in transactions {
+                switch try located(file) { try store.upsertTransaction(transaction) } {
+                case .inserted: record.inserted += 1
+                case .updated: record.updated += 1
+                case .unchanged: break
+                }
+                try store.saveStatementCategory(transactionID: transaction.id, category: categories[transaction.id])
+            }
+            for id in deletedIDs where try store.deleteTransaction(id: id, accountID: accountID) {
+                record.updated += 1
+                try store.saveStatementCategory(transactionID: id, category: nil)
+            }
+            for balance in balances {
+                _ = try located(file) { try store.upsertBalance(balance) }
+            }
+            try store.recordStatementImport(record)
+            return record
+        }
+    }
+
+    /// A record the ledger refuses is bad input of the file.
+    private func located<T>(_ file: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LedgerStoreError {
+            throw SourceError.badInput(file: file, line: nil, field: nil, message: error.description)
+        }
+    }
+}

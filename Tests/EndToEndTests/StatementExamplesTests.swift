@@ -1,0 +1,62 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// examples/statements imported by its own script, then every report over October 2026,
+/// compared with Golden/statements-reports.txt (`RECORD_GOLDEN=1` rewrites it and fails).
+@Suite("Example statements")
+struct StatementExamplesTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static let reports: [[String]] = [
+        ["accounts"],
+        ["transactions", "--from", "2026-10-01", "--to", "2026-10-31"],
+        ["report", "spending", "--month", "2026-10"],
+        ["report", "spending", "--month", "2026-10", "--by", "mcc"],
+        ["report", "income", "--month", "2026-10"],
+        ["report", "cashflow", "--from", "2026-10-01", "--to", "2026-10-31"],
+        ["report", "networth", "--from", "2026-10-01", "--to", "2026-10-31"],
+        ["report", "trend", "--from", "2026-10-01", "--to", "2026-10-31"],
+        ["report", "drift"],
+        ["explain", "--month", "2026-10", "--category", "Shopping"],
+    ]
+
+    @Test("import.sh imports the three files; every report shows them (Golden/statements-reports.txt)")
+    func examples() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.file("ledger.sqlite")
+        let purse = PurseBinary()
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: "/bin/sh")
+        script.arguments = [Examples.statements.appendingPathComponent("import.sh").path, "--db", database]
+        script.environment = [
+            "PATH": purse.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "TZ": "America/New_York", "LANG": "C.UTF-8",
+            "HOME": folder.path,
+        ]
+        script.standardError = FileHandle.nullDevice
+        try script.run()
+        script.waitUntilExit()
+        try #require(script.terminationStatus == 0)
+        var output = ""
+        for arguments in Self.reports {
+            let result = try purse.run(["--db", database] + arguments, environment: ["TZ": "America/New_York"])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            output += "$ purse " + arguments.joined(separator: " ") + "\n" + result.stdout + "\n"
+        }
+        // Importing the examples again changes nothing.
+        let again = try purse.run(
+            [
+                "--db", database, "import", Examples.statements.appendingPathComponent("apple-card-2026-10.csv").path, "--account",
+                "Apple Card",
+            ])
+        #expect(again.stderr.hasSuffix("10 transactions (0 new, 0 changed), 0 balances into 'Apple Card'\n"), "\(again.stderr)")
+        let url = Self.golden.appendingPathComponent("statements-reports.txt")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try Data(output.utf8).write(to: url)
+            Issue.record("recorded statements-reports.txt: run again without RECORD_GOLDEN to compare")
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(output == expected, "differs from Golden/statements-reports.txt; RECORD_GOLDEN=1 rewrites it:\n\(output)")
+    }
+}

@@ -1,0 +1,312 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// `purse import` through the real binary: each file whole or not at all, nothing twice over
+/// re-imported or overlapping files, bad input located with exit 65, profiles.
+@Suite("Statement import")
+struct StatementImportTests {
+    let folder: TemporaryFolder
+    let database: String
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database] + arguments)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = folder.file(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The account's transactions as `export transactions` writes them: date, amount, description.
+    func rows() throws -> [String] {
+        let csv = try run(["export", "transactions", "--from", "2000-01-01", "--to", "2030-12-31"]).stdout
+        let lines = csv.split(separator: "\n").map(String.init)
+        guard let header = lines.first?.split(separator: ",").map(String.init),
+            let date = header.firstIndex(of: "transaction_date"), let amount = header.firstIndex(of: "signed_amount"),
+            let description = header.firstIndex(of: "description")
+        else { return [] }
+        return lines.dropFirst().map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return "\(fields[date].prefix(10)) \(fields[amount]) \(fields[description])"
+        }.sorted()
+    }
+
+    static func ofxRow(_ fitID: String, _ date: String, _ amount: String, _ name: String) -> String {
+        "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\(date)120000[0:GMT]<TRNAMT>\(amount)<FITID>\(fitID)<NAME>\(name)</STMTTRN>"
+    }
+
+    static func ofx(_ rows: [String], balance: String = "-100.00", asOf: String = "20250331") -> String {
+        """
+        OFXHEADER:100
+        DATA:OFXSGML
+        VERSION:102
+        SECURITY:NONE
+        ENCODING:USASCII
+        CHARSET:1252
+        COMPRESSION:NONE
+        OLDFILEUID:NONE
+        NEWFILEUID:NONE
+
+        <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>9</CCACCTFROM><BANKTRANLIST>
+        \(rows.joined(separator: "\n"))
+        </BANKTRANLIST><LEDGERBAL><BALAMT>\(balance)<DTASOF>\(asOf)</LEDGERBAL></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+
+        """
+    }
+
+    static let newCard = ["--new-account", "Fruit Card", "--kind", "liability", "--currency", "USD", "--institution", "Fruit"]
+
+    @Test("The same file twice and an overlapping quarter add each transaction once")
+    func idempotentOverlap() throws {
+        let march = try write(
+            "march.ofx", Self.ofx([Self.ofxRow("m1", "20250303", "-4.50", "COFFEE"), Self.ofxRow("m2", "20250320", "-60.00", "GROCER")]))
+        let quarter = try write(
+            "q1.ofx",
+            Self.ofx([
+                Self.ofxRow("j1", "20250115", "-12.00", "BOOKS"), Self.ofxRow("m1", "20250303", "-4.50", "COFFEE"),
+                Self.ofxRow("m2", "20250320", "-60.00", "GROCER"),
+            ]))
+        let first = try run(["import", march] + Self.newCard)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr == "\(march): 2 transactions (2 new, 0 changed), 1 balances into 'Fruit Card'\n")
+        #expect(first.stdout.isEmpty)
+        let again = try run(["import", march, quarter] + Self.newCard)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            again.stderr == """
+                \(march): 2 transactions (0 new, 0 changed), 1 balances into 'Fruit Card'
+                \(quarter): 3 transactions (1 new, 0 changed), 1 balances into 'Fruit Card'
+
+                """)
+        #expect(try rows() == ["2025-01-15 -12.00 BOOKS", "2025-03-03 -4.50 COFFEE", "2025-03-20 -60.00 GROCER"])
+        // A unique start of the account's ID names it too.
+        let exported = try run(["export", "transactions"]).stdout.split(separator: "\n")[1].split(separator: ",")[1]
+        let byPrefix = try run(["import", march, "--account", String(exported.prefix(22))])
+        #expect(byPrefix.status == 0, "\(byPrefix.stderr)")
+        #expect(byPrefix.stderr == "\(march): 2 transactions (0 new, 0 changed), 1 balances into 'Fruit Card'\n")
+        let status = try run(["status"])
+        #expect(status.stdout.contains("\nStatement imports:\n"), "\(status.stdout)")
+        #expect(status.stdout.components(separatedBy: "Fruit Card  ").count == 5, "\(status.stdout)")
+        #expect(status.stdout.contains(march) && status.stdout.contains(quarter))
+        let json = try run(["status", "--format", "json"])
+        #expect(json.stdout.contains("\"statement_imports\": ["), "\(json.stdout)")
+        let accounts = try run(["accounts"])
+        #expect(accounts.stdout.components(separatedBy: "Fruit Card").count == 2, "\(accounts.stdout)")
+    }
+
+    @Test("A later statement's correction replaces a row or takes it back")
+    func corrections() throws {
+        let first = try write(
+            "first.ofx", Self.ofx([Self.ofxRow("a1", "20250303", "-4.50", "COFFEE"), Self.ofxRow("a2", "20250304", "-9.00", "LUNCH")]))
+        let second = try write(
+            "second.ofx",
+            Self.ofx([
+                "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250303<TRNAMT>-5.50<FITID>a9<CORRECTFITID>a1<CORRECTACTION>REPLACE<NAME>COFFEE</STMTTRN>",
+                "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250304<TRNAMT>-9.00<FITID>a8<CORRECTFITID>a2<CORRECTACTION>DELETE</STMTTRN>",
+            ]))
+        try #require(try run(["import", first] + Self.newCard).status == 0)
+        let corrected = try run(["import", second, "--account", "Fruit Card"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        #expect(corrected.stderr == "\(second): 1 transactions (0 new, 2 changed), 1 balances into 'Fruit Card'\n")
+        #expect(try rows() == ["2025-03-03 -5.50 COFFEE"])
+    }
+
+    @Test("Apple Card CSV by --account; identical rows of one day stay two; re-import changes nothing")
+    func appleCardCSV() throws {
+        let csv = try write(
+            "apple.csv",
+            """
+            Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)
+            03/02/2025,03/03/2025,BLUE BOTTLE OAKLAND,Blue Bottle,Restaurants,Purchase,4.50
+            03/02/2025,03/03/2025,BLUE BOTTLE OAKLAND,Blue Bottle,Restaurants,Purchase,4.50
+            03/01/2025,03/01/2025,ACH DEPOSIT,Ach Deposit,Payment,Payment,"-1,050.00"
+
+            """)
+        try #require(try run(["import", try write("empty.ofx", Self.ofx([]))] + Self.newCard).status == 0)
+        for _ in 0..<2 {
+            let result = try run(["import", csv, "--account", "fruit card"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try rows() == ["2025-03-01 1050.00 Ach Deposit", "2025-03-02 -4.50 Blue Bottle", "2025-03-02 -4.50 Blue Bottle"])
+        // Apple's category stands in for the MCC a statement does not have.
+        let spending = try run(["report", "spending", "--month", "2025-03", "--format", "csv"])
+        #expect(spending.stdout.contains("2025-03,Dining,USD,9.00,0.00,9.00,2\n"), "\(spending.stdout)")
+        let explain = try run(["explain", "--month", "2025-03", "--category", "Dining"])
+        #expect(explain.stdout.contains("statement category"), "\(explain.stdout)")
+    }
+
+    @Test("A bad file is left out whole, with FILE:LINE: field, exit 65; the other files are imported")
+    func badFile() throws {
+        let good = try write("good.ofx", Self.ofx([Self.ofxRow("g1", "20250303", "-4.50", "COFFEE")]))
+        let bad = try write(
+            "bad.ofx", Self.ofx([Self.ofxRow("b1", "20250304", "-1.00", "FIRST"), Self.ofxRow("b2", "20250305", "-1.2.3", "SECOND")]))
+        let result = try run(["import", bad, good] + Self.newCard)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr == """
+                Error: \(bad):13: TRNAMT: '-1.2.3' is not an amount (FITID b2)
+                \(good): 1 transactions (1 new, 0 changed), 1 balances into 'Fruit Card'
+
+                """)
+        #expect(try rows() == ["2025-03-03 -4.50 COFFEE"])
+    }
+
+    @Test("A bank CSV needs its columns; a saved profile reads the next month")
+    func profiles() throws {
+        let january = try write("jan.csv", "Date,Details,Out,In,Balance\n15/01/2024,SHOP,9.00,,91.00\n02/01/2024,PAY,,100,100.00\n")
+        let february = try write("feb.csv", "Date,Details,Out,In,Balance\n13/02/2024,CAFE,3.00,,88.00\n")
+        let bank = ["--new-account", "Bank", "--kind", "asset", "--currency", "GBP"]
+        let missing = try run(["import", january] + bank)
+        #expect(missing.status == 65)
+        #expect(missing.stderr == "Error: \(january):1: not OFX or Apple Card CSV; give the CSV's --columns (or a saved --profile)\n")
+        let saved = try run(
+            [
+                "import", january, "--columns", "date=Date,description=Details,debit=Out,credit=In,balance=Balance", "--save-profile",
+                "mybank",
+            ]
+                + bank)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stderr.hasPrefix("Saved the import profile 'mybank'.\n"))
+        let next = try run(["import", february, "--profile", "MyBank", "--account", "Bank"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try rows() == ["2024-01-02 100.00 PAY", "2024-01-15 -9.00 SHOP", "2024-02-13 -3.00 CAFE"])
+        let unknown = try run(["import", february, "--profile", "other", "--account", "Bank"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no import profile named 'other' (save one with --save-profile)"))
+    }
+
+    @Test("Usage errors: no account said, an unknown kind, options that do not go together")
+    func usage() throws {
+        let file = try write("s.ofx", Self.ofx([]))
+        let noAccount = try run(["import", file])
+        #expect(noAccount.status == 64)
+        #expect(noAccount.stderr.contains("say which account: --account ACCOUNT, or --new-account NAME --kind KIND --currency CODE"))
+        let kind = try run(["import", file, "--new-account", "X", "--kind", "card", "--currency", "USD"])
+        #expect(kind.status == 64)
+        #expect(kind.stderr.contains("unknown --kind 'card' (asset or liability)"))
+        let missing = try run(["import", folder.file("nope.ofx"), "--new-account", "X", "--kind", "asset", "--currency", "USD"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "Error: \(folder.file("nope.ofx")): no such file\n")
+    }
+}
+
+/// A statement imported into an account that a Wallet export also syncs: the rows the sync
+/// already has are counted once, whichever came first, and a later snapshot keeps the rest.
+@Suite("Statement import beside Wallet data")
+struct StatementBesideWalletTests {
+    typealias F = ExportFixture
+
+    let folder: TemporaryFolder
+    let export: ExportFixture
+    let database: String
+    let purse = PurseBinary()
+    let statement: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        export = try ExportFixture(in: folder.url)
+        database = folder.file("ledger.sqlite")
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Card")]))
+        // Balances before and after October agree with the synced rows and the statement's second coffee.
+        try export.append(
+            "balances/A1",
+            F.changeSet(
+                "B", 1, snapshot: true,
+                inserted: [
+                    F.balance("b1", account: "A1", amount: "0.00", asOf: "2026-10-01T04:00:00Z"),
+                    F.balance("b2", account: "A1", amount: "162.60", asOf: "2026-10-31T23:00:00Z", indicator: "debit"),
+                ]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: [
+                    F.transaction("w1", account: "A1", date: "2026-10-03T12:34:56-04:00", amount: "54.20"),
+                    F.transaction("w2", account: "A1", date: "2026-10-20T09:00:00-04:00", amount: "54.20"),
+                ]))
+        // The first coffee matches w1 (a day apart); the second is 10 days from w2: its own row.
+        statement = folder.file("card.csv")
+        try """
+        Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)
+        10/04/2026,10/05/2026,WHOLE FOODS,Whole Foods Market,Grocery,Purchase,54.20
+        10/10/2026,10/11/2026,WHOLE FOODS,Whole Foods Market,Grocery,Purchase,54.20
+
+        """.write(toFile: statement, atomically: true, encoding: .utf8)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database] + arguments)
+    }
+
+    func spending() throws -> String {
+        try run(["report", "spending", "--month", "2026-10", "--tz", "America/New_York", "--format", "csv"]).stdout
+    }
+
+    static let expected = """
+        period,category,currency,spent,refunded,net,count
+        2026-10,Groceries,USD,162.60,0.00,162.60,3
+
+        """
+
+    @Test("Sync, then import: the imported twin of a synced row counts once, and explain names the twin")
+    func syncThenImport() throws {
+        try #require(try run(["sync", export.path]).status == 0)
+        let imported = try run(["import", statement, "--account", "A1"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let spent = try spending()
+        #expect(spent == Self.expected, "\(spent)")
+        // Drift does not see the twin's money twice.
+        let drift = try run(["report", "drift"])
+        #expect(drift.stdout.hasPrefix("No drift"), "\(drift.stdout)")
+        let explain = try run(["explain", "--month", "2026-10", "--tz", "America/New_York", "--format", "csv"])
+        #expect(explain.stdout.contains("imported from a statement; the same as synced transaction W1, which counts"), "\(explain.stdout)")
+        // A later snapshot of the account leaves the imported rows alone.
+        try export.append("transactions/A1", F.changeSet("T", 2, snapshot: true, inserted: [F.transaction("w1", account: "A1")]))
+        try #require(try run(["sync", export.path]).status == 0)
+        let rows = try run(["export", "transactions"]).stdout.split(separator: "\n").count - 1
+        #expect(rows == 3)
+    }
+
+    @Test("A sync's snapshot keeps the balances and transactions a statement brought into its account")
+    func snapshotKeepsStatementRows() throws {
+        try #require(try run(["sync", export.path]).status == 0)
+        let ofx = folder.file("card.ofx")
+        try StatementImportTests.ofx(
+            [StatementImportTests.ofxRow("x1", "20261012", "-9.99", "BOOKS")], balance: "-172.59", asOf: "20261031"
+        )
+        .write(toFile: ofx, atomically: true, encoding: .utf8)
+        try #require(try run(["import", ofx, "--account", "A1"]).status == 0)
+        let before = try run(["status"]).stdout
+        #expect(before.contains("Ledger: 1 accounts, 3 balance observations, 3 transactions\n"), "\(before)")
+        try export.append(
+            "balances/A1",
+            F.changeSet("B", 2, snapshot: true, inserted: [F.balance("b2", account: "A1", amount: "162.60", indicator: "debit")]))
+        try export.append("transactions/A1", F.changeSet("T", 2, snapshot: true, inserted: [F.transaction("w2", account: "A1")]))
+        try #require(try run(["sync", export.path]).status == 0)
+        let after = try run(["status"]).stdout
+        #expect(after.contains("Ledger: 1 accounts, 2 balance observations, 2 transactions\n"), "\(after)")
+    }
+
+    @Test("Import, then sync: the same numbers")
+    func importThenSync() throws {
+        // The account must exist to import into: sync the accounts only first.
+        let accountsOnly = try ExportFixture(in: folder.url.appendingPathComponent("first"))
+        try accountsOnly.append(
+            "accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Card")]))
+        try #require(try run(["sync", accountsOnly.path]).status == 0)
+        try #require(try run(["import", statement, "--account", "Card"]).status == 0)
+        try #require(try run(["sync", export.path]).status == 0)
+        let spent = try spending()
+        #expect(spent == Self.expected, "\(spent)")
+    }
+}
