@@ -211,3 +211,20 @@ extension ExportJSONText {
         return text.bytes
     }
 }
+
+extension ExportJSONText {
+    /// A picked-transactions file: a line per account, then a line per transaction, each record
+    /// exactly as a change set of the export holds it.
+    static func pickedLines(accounts: [Account], transactions: [Transaction]) -> [UInt8] {
+        var text = ExportJSONText()
+        for account in accounts {
+            text.account(account)
+            text.raw("\n")
+        }
+        for transaction in transactions {
+            text.transaction(transaction)
+            text.raw("\n")
+        }
+        return text.bytes
+    }
+}

@@ -175,7 +175,7 @@ public struct FinanceKitHistoryStore: FinanceHistoryStore {
         return record
     }
 
-    private func transaction(_ transaction: FinanceKit.Transaction) throws -> Ledger.Transaction {
+    fileprivate func transaction(_ transaction: FinanceKit.Transaction) throws -> Ledger.Transaction {
         let accountID = transaction.accountID.uuidString
         return Ledger.Transaction(
             id: transaction.id.uuidString, accountID: accountID, transactionDate: time(transaction.transactionDate, accountID),
@@ -211,6 +211,16 @@ public struct FinanceKitHistoryStore: FinanceHistoryStore {
 
     private func time(_ date: Date, _ accountID: String) -> Timestamp {
         ExportTimestamp.timestamp(date, in: accountTimeZones[accountID] ?? timeZone)
+    }
+}
+
+@available(iOS 17.4, *)
+extension PickedTransactionsFile {
+    /// Writes the transactions FinanceKitUI's `TransactionPicker` handed the app, their dates in
+    /// `timeZone` (the picker gives no accounts, so no account's own zone).
+    public static func write(_ picked: [FinanceKit.Transaction], to url: URL, timeZone: TimeZone = .current) throws {
+        let store = FinanceKitHistoryStore(timeZone: timeZone)
+        try write(picked.map { try store.transaction($0) }, to: url)
     }
 }
 
