@@ -5,6 +5,7 @@ import LedgerStore
 /// The floor: SQLite's own shell (`sqlite3`) importing, as CSV, the very rows a sync stored into
 /// an empty ledger of the same schema and indexes, in one transaction, with the pragmas purse
 /// uses. No JSON, no checks, no classification: what storing those rows costs at the least.
+/// CSV has no NULL: a NULL arrives as an empty text, which costs the same to store.
 struct FloorImport {
     static let columns = [
         "id", "account_id", "transaction_date", "transaction_time", "posted_date", "amount", "currency", "credit_debit",
@@ -12,8 +13,6 @@ struct FloorImport {
         "mcc", "merchant_name", "type", "status",
     ]
     static let accountColumns = ["id", "kind", "display_name", "institution_name", "currency"]
-    /// CSV has no NULL; the shell writes this mark for one, and the import turns it back.
-    static let nullMark = "~null~"
 
     let shell: String
     let emptyLedger: String
@@ -31,11 +30,10 @@ struct FloorImport {
         try """
         .mode csv
         .headers off
-        .nullvalue \(nullMark)
         .output \(accountsFile)
         SELECT \(accountColumns.joined(separator: ", ")) FROM accounts;
         .output \(rowsFile)
-        SELECT \(columns.joined(separator: ", ")) FROM transactions ORDER BY row_id;
+        SELECT row_id, \(columns.joined(separator: ", ")) FROM transactions ORDER BY row_id;
         .output stdout
 
         """.write(toFile: export, atomically: true, encoding: .utf8)
@@ -46,8 +44,6 @@ struct FloorImport {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: emptyLedger + suffix) }
         _ = try LedgerStore(path: emptyLedger, mode: .create, now: Timestamp.utc(epochSeconds: 0))
 
-        let nullable: Set<String> = ["posted_date", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant_name"]
-        let selected = columns.map { nullable.contains($0) ? "NULLIF(\($0), '\(nullMark)')" : $0 }
         let script = work + "/floor-import.sql"
         try """
         PRAGMA foreign_keys = ON;
@@ -59,10 +55,7 @@ struct FloorImport {
         .import --csv --schema temp \(accountsFile) staged_accounts
         INSERT INTO accounts (source_id, \(accountColumns.joined(separator: ", ")))
             SELECT 1, \(accountColumns.joined(separator: ", ")) FROM staged_accounts;
-        CREATE TEMP TABLE staged_transactions (\(columns.joined(separator: ", ")));
-        .import --csv --schema temp \(rowsFile) staged_transactions
-        INSERT INTO transactions (\(columns.joined(separator: ", ")))
-            SELECT \(selected.joined(separator: ", ")) FROM staged_transactions;
+        .import --csv \(rowsFile) transactions
         COMMIT;
 
         """.write(toFile: script, atomically: true, encoding: .utf8)
