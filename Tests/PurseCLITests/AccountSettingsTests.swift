@@ -13,32 +13,7 @@ struct AccountSettingsTests {
 
     init() throws {
         harness = try CLITestHarness()
-        for (person, source) in [("Ana", "5B0C6E86-2F57-4C8E-9B7A-0D6B1F3E9A11"), ("Ben", "7D1E8F90-3A68-4D9F-8C8B-1E7C2A4F0B22")] {
-            let prefix = String(person.prefix(1))
-            let export = try ExportFixture(in: harness.folder.url, name: person, sourceID: source, sourceName: "\(person)'s iPhone")
-            try export.append(
-                "accounts",
-                F.changeSet(
-                    "G", 1, snapshot: true,
-                    inserted: [
-                        F.account(prefix + "-CARD", kind: "liability", name: "Apple Card"),
-                        F.account(prefix + "-SAVINGS", name: person + " Savings"),
-                    ]))
-            try export.append(
-                "transactions/\(prefix)-CARD",
-                F.changeSet(
-                    "T", 1, snapshot: true,
-                    inserted: [
-                        F.transaction(
-                            prefix + "1", account: prefix + "-CARD", date: "2026-10-03T12:00:00Z",
-                            amount: person == "Ana" ? "10.00" : "20.00")
-                    ]))
-            try export.append(
-                "balances/\(prefix)-CARD",
-                F.changeSet("B", 1, snapshot: true, inserted: [F.balance(prefix + "B1", account: prefix + "-CARD", amount: "10.00")]))
-            try sync(export)
-            exports[person] = export
-        }
+        exports = try TwoPhonesFixture.sync(into: harness)
     }
 
     func sync(_ export: ExportFixture) throws {
