@@ -49,7 +49,7 @@ public enum UncategorizedRendering {
     }
 
     public static func text(_ report: UncategorizedReport, style: TextStyle) -> String {
-        var output = "Uncategorized spending, \(MonthName.span(report.months)) (\(TimeZoneText.times(report.timeZones))).\n"
+        let output = "Uncategorized spending, \(MonthName.span(report.months)) (\(TimeZoneText.times(report.timeZones))).\n"
         guard !report.rows.isEmpty else { return output + "\nNothing is uncategorized.\n" }
         var table = TextTable(columns: [
             .init("Merchant or description", maximumWidth: 32), .init("Count", .right), .init("Net", .right), .init("File it with"),

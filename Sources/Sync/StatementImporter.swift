@@ -29,7 +29,8 @@ public struct StatementImporter {
                 accountID: accountID, file: file, sha256: sha256, format: format, importedAt: now.text,
                 transactions: transactions.count, inserted: 0, updated: 0)
             for transaction in transactions {
-                switch try located(file) { try store.upsertTransaction(transaction) } {
+                let change = try located(file) { try store.upsertTransaction(transaction) }
+                switch change {
                 case .inserted: record.inserted += 1
                 case .updated: record.updated += 1
                 case .unchanged: break
