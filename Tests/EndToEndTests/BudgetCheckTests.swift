@@ -55,7 +55,7 @@ struct BudgetCheckTests {
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
         // The outputs are small: read them after the exit.
         process.waitUntilExit()

@@ -169,7 +169,7 @@ struct CronExamplesTests {
             let output = Pipe()
             process.standardOutput = output
             process.standardError = output
-            process.standardInput = FileHandle.nullDevice
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
             try process.run()
             return (process, output)
         }

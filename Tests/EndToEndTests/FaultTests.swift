@@ -237,7 +237,7 @@ struct FaultTests {
         process.arguments = ["-c", script] + arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC", "LANG": "C.UTF-8"]
         let error = Pipe()
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         process.standardError = error
         try process.run()
         process.waitUntilExit()

@@ -33,7 +33,7 @@ struct StatementExamplesTests {
             "PATH": purse.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "TZ": "America/New_York", "LANG": "C.UTF-8",
             "HOME": folder.path,
         ]
-        script.standardError = FileHandle.nullDevice
+        script.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try script.run()
         script.waitUntilExit()
         try #require(script.terminationStatus == 0)

@@ -80,7 +80,7 @@ struct MerchantCategoryCodeTableTests {
         process.currentDirectoryURL = GeneratorRun.packageRoot
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         let generated = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

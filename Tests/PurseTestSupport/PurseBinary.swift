@@ -73,7 +73,9 @@ public struct PurseBinary: Sendable {
         process.environment = base
         process.standardOutput = output ?? Pipe()
         process.standardError = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        // A handle of its own: the shared FileHandle.nullDevice, used by runs on other threads at
+        // once, has made a launch fail with EBADF.
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
         return process
     }

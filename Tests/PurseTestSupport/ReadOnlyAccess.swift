@@ -61,8 +61,8 @@ public enum ReadOnlyAccess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: launcher.first ?? "/bin/sh")
         process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : ["/bin/sh"]) + ["-c", script, "sh", path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
