@@ -77,6 +77,16 @@ struct SureInboxTests {
         #expect(conflicts.stdout == "[]\n")
     }
 
+    @Test("a sync of the inbox is the Sure source's last sync, in status and in the summary's freshness")
+    func lastSync() throws {
+        #expect(try run(["--quiet", "sync", inbox]).status == 0)
+        let status = try run(["status"])
+        #expect(status.stdout.contains("Source: Sure publisher (sure sure-protocol-2)\n  Last sync: 20"), "\(status.stdout)")
+        let summary = try run(["report", "summary", "--month", "2026-10"])
+        #expect(!summary.stdout.contains("never synced"), "\(summary.stdout)")
+        #expect(summary.stdout.contains("    last synced 20"), "\(summary.stdout)")
+    }
+
     @Test("a refused batch is named with Sure's code and the sync exits 65; a gap waits with exit 0")
     func refusedAndWaiting() throws {
         #expect(try run(["sync", inbox]).status == 0)

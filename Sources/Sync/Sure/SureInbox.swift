@@ -117,6 +117,11 @@ public final class SureInbox {
             }
         }
         for connectionID in touchedConnections { try applyReady(connectionID) }
+        // The inbox of a connection was read to its end: as a Wallet sync marks its source, so
+        // that status and the summary's freshness know when purse last looked.
+        if configured != nil || !touchedConnections.isEmpty {
+            try store.transaction { try store.markSynced(sourceRowID: try connections.sourceRowID(), now: now) }
+        }
         report.lines += try Self.unsettledLines(
             touched: touched, fresh: fresh, connections: touchedConnections,
             store: store, now: now)
