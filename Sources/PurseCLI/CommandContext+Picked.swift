@@ -8,8 +8,9 @@ import WalletExport
 extension CommandContext {
     /// A ledger in memory holding the file's transactions, made by the sync engine as a sync
     /// makes one: the database is neither opened nor created, and nothing is written anywhere.
-    /// The file is JSON lines of FinanceKit transactions (and accounts), or a `purse export
-    /// transactions` CSV.
+    /// The file is JSON lines of FinanceKit transactions (and accounts, and first the zones their
+    /// days are in, which the source gives the ledger as a Wallet export's manifest does), or a
+    /// `purse export transactions` CSV.
     func pickedLedger(_ path: String) throws -> LedgerStore {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

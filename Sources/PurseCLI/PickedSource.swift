@@ -8,6 +8,9 @@ final class PickedSource: LedgerSource {
     let externalID: String
     let displayName: String
     let location: String
+    /// The zones of the file's first line, kept for the source as a sync keeps a manifest's.
+    var timeZone: String? { picked.timeZone }
+    var accountTimeZones: [String: String] { picked.accountTimeZones }
     private let picked: PickedTransactions
 
     init(_ picked: PickedTransactions, file: String) {

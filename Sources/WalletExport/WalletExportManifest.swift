@@ -41,33 +41,12 @@ struct WalletExportManifest {
             sourceID = try fields.identifier("sourceID")
             sourceName = try fields.optionalString("sourceName") ?? sourceID
             exportedAt = try fields.optionalTimestamp("exportedAt")
-            timeZone = try Self.zone(fields.optionalString("timeZone"), field: "timeZone")
-            var zones: [String: String] = [:]
-            if let byAccount = try fields.nested("accountTimeZones") {
-                for member in byAccount.object.members {
-                    let field = byAccount.fieldPath(member.key)
-                    guard case .string(let name) = member.value else {
-                        throw FieldError(field: field, message: "expected a string, found \(member.value.typeName)")
-                    }
-                    guard !member.key.isEmpty else { throw FieldError(field: field, message: "an account ID must not be empty") }
-                    let zone = try Self.zone(name, field: field)
-                    // Of an ID written twice the first counts, as of any key.
-                    if zones[member.key.uppercased()] == nil { zones[member.key.uppercased()] = zone }
-                }
-            }
-            accountTimeZones = zones
+            let zones = try SourceTimeZones(fields)
+            timeZone = zones.timeZone
+            accountTimeZones = zones.accountTimeZones
         } catch let error as FieldError {
             throw SourceError.badInput(file: displayPath, line: nil, field: error.field, message: error.message)
         }
-    }
-
-    /// An IANA time zone name (`America/New_York`), as `--tz` takes it.
-    private static func zone(_ name: String?, field: String) throws -> String? {
-        guard let name else { return nil }
-        guard TimeZone(identifier: name) != nil else {
-            throw FieldError(field: field, message: "'\(name)' is not an IANA time zone name (such as America/New_York)")
-        }
-        return name
     }
 
     private static func show(_ value: JSONValue) -> String {

@@ -195,28 +195,40 @@ extension ExportJSONText {
         text.string(sourceName)
         text.raw(",\"exportedAt\":")
         text.string(exportedAt.text)
-        text.raw(",\"timeZone\":")
-        text.string(timeZone)
-        if !accountTimeZones.isEmpty {
-            text.raw(",\"accountTimeZones\":{")
-            for (index, (accountID, zone)) in accountTimeZones.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { text.raw(",") }
-                text.string(accountID)
-                text.raw(":")
-                text.string(zone)
-            }
-            text.raw("}")
-        }
+        text.raw(",")
+        text.zones(timeZone: timeZone, accountTimeZones: accountTimeZones)
         text.raw("}\n")
         return text.bytes
+    }
+
+    /// `"timeZone":...` and, when there are any, `"accountTimeZones":{...}`: the keys of the
+    /// manifest and of a picked file's first line.
+    private mutating func zones(timeZone: String, accountTimeZones: [String: String]) {
+        raw("\"timeZone\":")
+        string(timeZone)
+        if !accountTimeZones.isEmpty {
+            raw(",\"accountTimeZones\":{")
+            for (index, (accountID, zone)) in accountTimeZones.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { raw(",") }
+                string(accountID)
+                raw(":")
+                string(zone)
+            }
+            raw("}")
+        }
     }
 }
 
 extension ExportJSONText {
-    /// A picked-transactions file: a line per account, then a line per transaction, each record
-    /// exactly as a change set of the export holds it.
-    static func pickedLines(accounts: [Account], transactions: [Transaction]) -> [UInt8] {
+    /// A picked-transactions file: the zones line (the manifest's keys), a line per account, then
+    /// a line per transaction, each record exactly as a change set of the export holds it.
+    static func pickedLines(
+        timeZone: String, accountTimeZones: [String: String], accounts: [Account], transactions: [Transaction]
+    ) -> [UInt8] {
         var text = ExportJSONText()
+        text.raw("{")
+        text.zones(timeZone: timeZone, accountTimeZones: accountTimeZones)
+        text.raw("}\n")
         for account in accounts {
             text.account(account)
             text.raw("\n")

@@ -217,10 +217,11 @@ public struct FinanceKitHistoryStore: FinanceHistoryStore {
 @available(iOS 17.4, *)
 extension PickedTransactionsFile {
     /// Writes the transactions FinanceKitUI's `TransactionPicker` handed the app, their dates in
-    /// `timeZone` (the picker gives no accounts, so no account's own zone).
+    /// `timeZone`, which the file names for purse (the picker gives no accounts, so no account's
+    /// own zone).
     public static func write(_ picked: [FinanceKit.Transaction], to url: URL, timeZone: TimeZone = .current) throws {
         let store = FinanceKitHistoryStore(timeZone: timeZone)
-        try write(picked.map { try store.transaction($0) }, to: url)
+        try write(picked.map { try store.transaction($0) }, to: url, timeZone: timeZone)
     }
 }
 

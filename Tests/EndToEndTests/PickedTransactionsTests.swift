@@ -138,6 +138,65 @@ struct PickedTransactionsTests {
                 """)
     }
 
+    /// A card purchase at 23:30 in New York on 31 October: 1 November in UTC.
+    static let lateNight = [Self.accounts[1], F.transaction("L1", account: "C1", date: "2026-10-31T23:30:00-04:00", amount: "7.25")]
+    static let lateNightOctober = """
+        period,category,currency,spent,refunded,net,count
+        2026-10,Groceries,USD,7.25,0.00,7.25,1
+
+        """
+    static let nothingSpent = "period,category,currency,spent,refunded,net,count\n"
+
+    @Test("a first line naming the phone's zone: its accounts keep that zone's days whatever TZ is; --tz still forces one zone")
+    func zoneLine() throws {
+        let input = try write("zoned.jsonl", (["{\"timeZone\": \"America/New_York\"}"] + Self.lateNight).joined(separator: "\n") + "\n")
+        let spending = ["report", "spending", "--month", "2026-10", "--format", "csv", "--input", input]
+        for zone in ["UTC", "Pacific/Kiritimati", "America/New_York"] {
+            let result = try purse.run(spending, environment: ["TZ": zone])
+            #expect(result.status == 0, "\(zone): \(result.stderr)")
+            #expect(result.stdout == Self.lateNightOctober, "\(zone)")
+            let explain = try purse.run(["explain", "--month", "2026-10", "--input", input], environment: ["TZ": zone])
+            #expect(explain.stdout.contains("\nTime zone America/New_York. "), "\(zone): \(explain.stdout)")
+            #expect(explain.stdout.contains("\n2026-10-31  "), "\(zone): \(explain.stdout)")
+        }
+        let forced = try purse.run(["--tz", "UTC"] + spending, environment: ["TZ": "America/New_York"])
+        #expect(forced.status == 0)
+        #expect(forced.stdout == Self.nothingSpent)
+    }
+
+    @Test("a file without the zone line keeps the report's zone (TZ here), as before the line existed")
+    func noZoneLine() throws {
+        let input = try write("unzoned.jsonl", Self.lateNight.joined(separator: "\n") + "\n")
+        let spending = ["report", "spending", "--month", "2026-10", "--format", "csv", "--input", input]
+        #expect(try purse.run(spending, environment: ["TZ": "UTC"]).stdout == Self.nothingSpent)
+        #expect(try purse.run(spending, environment: ["TZ": "America/New_York"]).stdout == Self.lateNightOctober)
+        let explain = try purse.run(["explain", "--month", "2026-10", "--input", input], environment: ["TZ": "UTC"])
+        #expect(explain.stdout.contains("\nTime zone UTC. "), "\(explain.stdout)")
+    }
+
+    @Test("a bad zone line is bad input naming the file, line 1 and the field (exit 65); the zone line comes first or not at all")
+    func badZoneLine() throws {
+        let cases = [
+            ("{\"timeZone\":\"New York\"}", "timeZone: 'New York' is not an IANA time zone name (such as America/New_York)"),
+            (
+                "{\"timeZone\":\"America/New_York\",\"accountTimeZones\":{\"C1\":\"Europe/Londres\"}}",
+                "accountTimeZones.C1: 'Europe/Londres' is not an IANA time zone name (such as America/New_York)"
+            ),
+            ("{\"timeZone\":7}", "timeZone: expected a string, found a number"),
+        ]
+        for (index, (line, message)) in cases.enumerated() {
+            let input = try write("zone\(index).jsonl", ([line] + Self.lateNight).joined(separator: "\n") + "\n")
+            let result = try purse.run(["report", "spending", "--input", input])
+            #expect(result.status == 65)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "Error: \(input):1: \(message)\n")
+        }
+        let late = try write("late.jsonl", (Self.lateNight + ["{\"timeZone\":\"America/New_York\"}"]).joined(separator: "\n") + "\n")
+        let result = try purse.run(["explain", "--input", late])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(late):3: timeZone: the time zone line must come first, before any account or transaction\n")
+    }
+
     @Test("bad input names the file, line and field (exit 65); a missing file is exit 66")
     func badInput() throws {
         let broken = try write(
