@@ -37,9 +37,9 @@ struct AccountOptionTests {
                 """, "\(result.stderr)")
     }
 
-    @Test("an ID (any case) or a unique name names one account", arguments: commands)
+    @Test("an ID (any case), the start of one account's ID, or a unique name names one account", arguments: commands)
     func oneAccount(command: [String]) {
-        for account in ["b-card", "B-CARD", "Ben Savings"] {
+        for account in ["b-card", "B-CARD", "b-ca", "B-SAVIN", "Ben Savings"] {
             let result = harness.run(command + ["--account", account])
             #expect(result.status == 0, "\(account): \(result.stderr)")
             #expect(!result.stderr.contains("Error"), "\(result.stderr)")
@@ -54,6 +54,13 @@ struct AccountOptionTests {
             result.stderr.hasPrefix(
                 "Error: no account with the ID or name 'Apple Crad' (see 'purse accounts'). Did you mean 'Apple Card'?\n"),
             "\(result.stderr)")
+    }
+
+    @Test("a start of an ID shorter than four characters names nothing")
+    func shortStart() {
+        let result = harness.run(["transactions", "--account", "B-C"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: no account with the ID or name 'B-C' (see 'purse accounts')."), "\(result.stderr)")
     }
 
     @Test("a name close to several accounts' names suggests them all, the closest first", arguments: commands)

@@ -1,7 +1,8 @@
+import Analytics
 import LedgerStore
 
 /// `--account` for every command that takes it: an account's ID or its display name, in any
-/// case. A name no account has is a usage error that suggests the closest names; a name several
+/// case, or the start of an ID that only one account's ID has (as `accounts` shows it). A name no account has is a usage error that suggests the closest names; a name several
 /// accounts share (two people's "Apple Card" in one database) is a usage error listing them, so
 /// a report never silently adds up accounts the user did not mean.
 enum AccountResolver {
@@ -29,6 +30,15 @@ enum AccountResolver {
             throw context.usageError(
                 "\(named.count) accounts are named '\(name)': \(listed.joined(separator: ", ")); "
                     + "give the ID of the one you mean")
+        }
+        // The short ID `accounts` shows, or any longer start of an ID, when it is one account's.
+        let started = accounts.filter {
+            $0.id.lowercased().hasPrefix(folded) || ReportAccounts.shortID($0.id).lowercased() == folded
+        }
+        if folded.count >= 4, started.count == 1 { return started[0].id }
+        if folded.count >= 4, started.count > 1 {
+            throw context.usageError(
+                "\(started.count) account IDs start with '\(name)': \(started.map(\.id).joined(separator: ", ")); give more of the ID")
         }
         var displayNames: [String] = []
         for account in accounts where !displayNames.contains(account.displayName) {
