@@ -138,6 +138,26 @@ struct PickedTransactionsTests {
                 """)
     }
 
+    @Test("a pipe is read to its end: cat FILE | purse report spending --input /dev/stdin")
+    func pipe() throws {
+        let input = try write("piped.jsonl", Self.transactions.joined(separator: "\n"))
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c", "cat \"$1\" | \"$0\" report spending --by account --month 2026-10 --format csv --input /dev/stdin", purse.url.path,
+            input,
+        ]
+        shell.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": folder.path]
+        let output = Pipe()
+        shell.standardOutput = output
+        shell.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try shell.run()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        #expect(stdout.hasPrefix("period,account_id,account,currency,spent,refunded,net,count\n2026-10,C1,C1,USD,114.20,"), "\(stdout)")
+    }
+
     /// A card purchase at 23:30 in New York on 31 October: 1 November in UTC.
     static let lateNight = [Self.accounts[1], F.transaction("L1", account: "C1", date: "2026-10-31T23:30:00-04:00", amount: "7.25")]
     static let lateNightOctober = """
