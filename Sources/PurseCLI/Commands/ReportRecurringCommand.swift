@@ -3,7 +3,8 @@ import Ledger
 import Rendering
 
 /// `purse report recurring`: charges on a regular cadence, as of the period's last day; without
-/// a period, the twelve months up to today.
+/// a period, from the first day of this month a year ago up to today (a whole year of charges
+/// even on the first of a month).
 enum ReportRecurringCommand {
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
@@ -12,7 +13,7 @@ enum ReportRecurringCommand {
                 let zone = try context.reportTimeZone()
                 guard case .none = try PeriodOptions.days(context, zone: zone) else { return try ReportPeriod(context: context) }
                 let today = zone.date(of: context.now.epochSeconds)
-                let first = YearMonth(today).adding(months: -11)
+                let first = YearMonth(today).adding(months: -12)
                 return ReportPeriod(
                     months: PeriodOptions.months(from: first, through: YearMonth(today)), first: first.firstDay, last: today)
             },
