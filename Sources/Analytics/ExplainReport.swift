@@ -30,7 +30,7 @@ public struct ExplainReport: Sendable {
         case status(TransactionStatus)
         /// The user excluded it (`purse set --exclude`): it never counts.
         case excludedByUser
-        /// Imported from a statement, and the same transaction as this synced one, which counts.
+        /// Imported from a statement, and the same transaction as this synced one, which stands for it.
         case duplicateOf(String)
     }
 

@@ -19,7 +19,7 @@ public enum ExplainRendering {
             case .pending, .authorized: "status \(status.rawValue): counted only with --include-pending"
             default: "status \(status.rawValue): never counted"
             }
-        case .duplicateOf(let twin): "imported from a statement; the same as synced transaction \(twin), which counts"
+        case .duplicateOf(let twin): "imported from a statement; the same as synced transaction \(twin), which stands for it"
         }
     }
 

@@ -269,7 +269,9 @@ struct StatementBesideWalletTests {
         let drift = try run(["report", "drift"])
         #expect(drift.stdout.hasPrefix("No drift"), "\(drift.stdout)")
         let explain = try run(["explain", "--month", "2026-10", "--tz", "America/New_York", "--format", "csv"])
-        #expect(explain.stdout.contains("imported from a statement; the same as synced transaction W1, which counts"), "\(explain.stdout)")
+        #expect(
+            explain.stdout.contains("imported from a statement; the same as synced transaction W1, which stands for it"),
+            "\(explain.stdout)")
         // A later snapshot of the account leaves the imported rows alone.
         try export.append("transactions/A1", F.changeSet("T", 2, snapshot: true, inserted: [F.transaction("w1", account: "A1")]))
         try #require(try run(["sync", export.path]).status == 0)
