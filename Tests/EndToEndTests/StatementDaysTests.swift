@@ -3,7 +3,8 @@ import PurseTestSupport
 import Testing
 
 /// An imported row stays on the day its statement wrote when its account's zone changes after
-/// the import (`accounts set --tz`): listings, reports, balances and a second import agree.
+/// the import (`accounts set --tz`) or a report forces a zone (`--tz`): listings, reports,
+/// balances and a second import agree.
 @Suite("Statement days")
 struct StatementDaysTests {
     let folder: TemporaryFolder
@@ -39,8 +40,8 @@ struct StatementDaysTests {
     }
 
     /// The days `export transactions` gives the account's rows, oldest first.
-    func exportedDays(tz: String = "UTC") throws -> [String] {
-        let lines = try run(["export", "transactions", "--account", "Current Account", "--sort", "date"], tz: tz).stdout
+    func exportedDays(tz: String = "UTC", forced: [String] = []) throws -> [String] {
+        let lines = try run(forced + ["export", "transactions", "--account", "Current Account", "--sort", "date"], tz: tz).stdout
             .split(separator: "\n").map(String.init)
         let header = try #require(lines.first?.split(separator: ",").map(String.init))
         let column = try #require(header.firstIndex(of: "transaction_date"))
@@ -66,6 +67,19 @@ struct StatementDaysTests {
         let accounts = try run(["accounts"])
         #expect(accounts.stdout.contains("$5,384.53  2026-10-31T23:59:00+14:00  Pacific/Kiritimati"), "\(accounts.stdout)")
         #expect(try importStatement(tz: "UTC", creating: false).hasSuffix(Self.unchanged))
+    }
+
+    @Test("--tz Pacific/Kiritimati over an account an import made in UTC: its rows and balances stay on their statement days")
+    func forcedZone() throws {
+        _ = try importStatement(tz: "UTC", creating: true)
+        let forced = ["--tz", "Pacific/Kiritimati"]
+        #expect(try exportedDays(forced: forced) == Self.writtenDays)
+        let november = try run(forced + ["report", "spending", "--month", "2026-11", "--account", "Current Account"])
+        #expect(november.stdout.contains("No spending in this period."), "\(november.stdout)")
+        let october = try run(forced + ["report", "spending", "--month", "2026-10", "--by", "account", "--account", "Current Account"])
+        #expect(october.stdout.contains("Current Account  $3,777.95"), "\(october.stdout)")
+        let trend = try run(forced + ["report", "trend", "--from", "2026-10-30", "--to", "2026-11-01", "--account", "Current Account"])
+        #expect(trend.stdout.contains("2026-10-31        $5,384.53"), "\(trend.stdout)")
     }
 
     @Test("Imported in New York, then set to Asia/Tokyo and back with --tz '': the same days, and a re-import changes nothing")
