@@ -4,7 +4,7 @@ import LedgerStore
 /// The accounts a report counts, and the time zone each one's days are local to (README, "How
 /// purse counts money": What counts): the zone the user set for the account, else the one its
 /// source gives, else the report's own zone (`TZ`, else the system's); a zone given with `--tz`
-/// (`forced`) is every account's.
+/// (`forced`) is every account's but those an import made, whose days are their statements'.
 public struct ReportAccounts: Sendable {
     /// The report's own zone: today's date, `--month this`, and the accounts without a zone.
     public let base: ReportTimeZone
@@ -38,7 +38,10 @@ public struct ReportAccounts: Sendable {
         }
         var zones: [String: ReportTimeZone] = [:]
         for account in accounts {
-            zones[account.id] = forced ? base : zone(account.userTimeZone) ?? zone(account.sourceTimeZone) ?? base
+            // An account an import made holds only statement rows, each placed on the day its
+            // statement wrote in the account's own zone: read in another zone, a row would move.
+            let ownZone = zone(account.userTimeZone) ?? zone(account.sourceTimeZone)
+            zones[account.id] = forced && !account.id.hasPrefix(Account.statementIDPrefix) ? base : ownZone ?? base
         }
         self.zones = zones
         var inUse = [base]

@@ -33,8 +33,8 @@ public struct StatementRecords: Equatable, Sendable {
             let id = Self.id(String(Transaction.statementIDPrefix.dropLast()), accountID, identity)
             transactions.append(
                 Transaction(
-                    id: id, accountID: accountID, transactionDate: Self.instant(entry.date, hour: 12, zone: zone),
-                    postedDate: entry.postedDate.map { Self.instant($0, hour: 12, zone: zone) },
+                    id: id, accountID: accountID, transactionDate: zone.localInstant(entry.date, hour: 12),
+                    postedDate: entry.postedDate.map { zone.localInstant($0, hour: 12) },
                     transactionAmount: Money(units: abs(entry.signedUnits), currency: currency),
                     creditDebitIndicator: entry.signedUnits > 0 ? .credit : .debit, transactionDescription: entry.description,
                     originalTransactionDescription: entry.originalDescription, merchantName: entry.merchantName,
@@ -42,7 +42,7 @@ public struct StatementRecords: Equatable, Sendable {
             if let label = entry.category, let category = StatementCategory.purseCategory(for: label) { categories[id] = category }
         }
         balances = statement.balances.compactMap { balance in
-            let asOf = Self.instant(balance.date, hour: 23, minute: 59, zone: zone)
+            let asOf = zone.localInstant(balance.date, hour: 23, minute: 59)
             func observed(_ units: Int64?) -> Balance? {
                 units.map {
                     Balance(
@@ -59,17 +59,5 @@ public struct StatementRecords: Equatable, Sendable {
     static func id(_ kind: String, _ accountID: String, _ identity: String) -> String {
         let digest = SHA256.hexDigest(Array((accountID + "\u{1F}" + identity).utf8))
         return kind + "-" + digest.prefix(32)
-    }
-
-    /// The local time `hour:minute` of `date` in `zone`, as RFC 3339 with the zone's offset then.
-    static func instant(_ date: CivilDate, hour: Int, minute: Int = 0, zone: ReportTimeZone) -> Timestamp {
-        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60)
-        let offset = zone.offset(at: local - Int64(zone.offset(at: local)))
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let text = "\(date)T\(two(hour)):\(two(minute)):00\(sign)\(two(magnitude / 3600)):\(two(magnitude / 60 % 60))"
-        // The text is built from a valid date and offset, so it always parses.
-        return Timestamp(rfc3339: text) ?? Timestamp.utc(epochSeconds: local - Int64(offset))
     }
 }

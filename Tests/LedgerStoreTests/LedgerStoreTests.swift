@@ -408,4 +408,46 @@ private enum Sample {
         }
         #expect(try store.summaryRecords() == [september, october])
     }
+
+    @Test func restampingStatementDaysMovesOnlyTheAccountsImportedRowsToTheirDaysInTheNewZone() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        _ = try store.upsertAccount(Sample.account(Sample.card, name: "Card", kind: .liability), sourceRowID: source)
+        let newYork = try #require(ReportTimeZone(identifier: "America/New_York"))
+        let tokyo = try #require(ReportTimeZone(identifier: "Asia/Tokyo"))
+        let october31 = try #require(CivilDate(iso: "2026-10-31"))
+        var imported = Sample.transaction(Transaction.statementIDPrefix + "1")
+        imported.transactionDate = newYork.localInstant(october31, hour: 12)
+        imported.postedDate = newYork.localInstant(try #require(CivilDate(iso: "2026-11-02")), hour: 12)
+        var elsewhere = imported
+        elsewhere.id = Transaction.statementIDPrefix + "2"
+        elsewhere.accountID = Sample.card
+        let synced = Sample.transaction("T-1")
+        for transaction in [imported, elsewhere, synced] { _ = try store.upsertTransaction(transaction) }
+        let balance = Sample.balance(
+            AccountBalance.statementIDPrefix + "1", asOf: newYork.localInstant(october31, hour: 23, minute: 59).text)
+        _ = try store.upsertBalance(balance)
+
+        #expect(try store.restampStatementDays(accountID: Sample.checking, zone: tokyo) == 2)
+        func text(_ sql: String) throws -> String? { try store.connection.scalarText(sql, []) }
+        let noon = tokyo.localInstant(october31, hour: 12)
+        #expect(try text("SELECT transaction_date FROM transactions WHERE id = '\(imported.id)'") == "2026-10-31T12:00:00+09:00")
+        #expect(try ledger.count("SELECT transaction_time FROM transactions WHERE id = '\(imported.id)'") == noon.epochSeconds)
+        #expect(try text("SELECT posted_date FROM transactions WHERE id = '\(imported.id)'") == "2026-11-02T12:00:00+09:00")
+        #expect(try text("SELECT booked_as_of FROM balances WHERE id = '\(balance.id)'") == "2026-10-31T23:59:00+09:00")
+        #expect(
+            try ledger.count("SELECT observed_time FROM balances WHERE id = '\(balance.id)'")
+                == tokyo.localInstant(october31, hour: 23, minute: 59).epochSeconds)
+        // Another account's imported row and a synced row of the same account keep their instants.
+        #expect(try text("SELECT transaction_date FROM transactions WHERE id = '\(elsewhere.id)'") == "2026-10-31T12:00:00-04:00")
+        #expect(try text("SELECT transaction_date FROM transactions WHERE id = 'T-1'") == synced.transactionDate.text)
+        // Done once, nothing moves again; an import in the new zone then finds its rows unchanged.
+        #expect(try store.restampStatementDays(accountID: Sample.checking, zone: tokyo) == 0)
+        var again = imported
+        again.transactionDate = noon
+        again.postedDate = tokyo.localInstant(try #require(CivilDate(iso: "2026-11-02")), hour: 12)
+        #expect(try store.upsertTransaction(again) == .unchanged)
+    }
 }

@@ -23,7 +23,7 @@ struct StatementRecordsTests {
         #expect(result.balances[0].booked?.asOfDate.text == "2025-02-28T23:59:00-05:00")
         #expect(result.balances[0].booked?.signedUnits == -8_123_500)
         #expect(result.balances[0].available == nil)
-        #expect(StatementRecords.instant(CivilDate(iso: "2025-07-04")!, hour: 12, zone: newYork).text == "2025-07-04T12:00:00-04:00")
+        #expect(newYork.localInstant(CivilDate(iso: "2025-07-04")!, hour: 12).text == "2025-07-04T12:00:00-04:00")
     }
 
     @Test("IDs come from the account and the row: the same in another file, another in another account")

@@ -27,6 +27,63 @@ extension LedgerStore {
         ).run([.integer(sourceRowID), .text(accountID), .text(zone)])
     }
 
+    /// Puts an account's imported rows back on the days their statements wrote, in `zone` (the
+    /// account's zone now): a transaction at noon of its day, a balance at 23:59, as an import in
+    /// that zone places them, so a report shows the same day and importing the file again
+    /// changes nothing. A row's text keeps the day it was written on, whatever zone placed it.
+    /// Returns how many rows moved.
+    @discardableResult
+    public func restampStatementDays(accountID: String, zone: ReportTimeZone) throws -> Int {
+        func day(_ text: String?) -> CivilDate? { text.flatMap { CivilDate(iso: String($0.prefix(10))) } }
+        var moved = 0
+        let transactions = try connection.prepare(
+            "SELECT id, transaction_date, posted_date FROM transactions WHERE account_id = ? AND substr(id, 1, ?) = ?")
+        try transactions.bind([
+            .text(accountID), .integer(Int64(Transaction.statementIDPrefix.count)), .text(Transaction.statementIDPrefix),
+        ])
+        var retimedTransactions: [(id: String, date: Timestamp, posted: Timestamp?)] = []
+        while try transactions.step() {
+            let (date, posted) = (transactions.text(1), transactions.optionalText(2))
+            guard let written = day(date) else { continue }
+            let retimed = (
+                id: transactions.text(0), date: zone.localInstant(written, hour: 12),
+                posted: day(posted).map { zone.localInstant($0, hour: 12) }
+            )
+            if retimed.date.text != date || retimed.posted?.text != posted { retimedTransactions.append(retimed) }
+        }
+        let updateTransaction = try connection.prepare(
+            "UPDATE transactions SET transaction_date = ?, transaction_time = ?, posted_date = ? WHERE id = ?")
+        for row in retimedTransactions {
+            try updateTransaction.run([.text(row.date.text), .integer(row.date.epochSeconds), .optional(row.posted?.text), .text(row.id)])
+            moved += 1
+        }
+        let balances = try connection.prepare(
+            "SELECT id, available_as_of, booked_as_of FROM balances WHERE account_id = ? AND substr(id, 1, ?) = ?")
+        try balances.bind([
+            .text(accountID), .integer(Int64(AccountBalance.statementIDPrefix.count)), .text(AccountBalance.statementIDPrefix),
+        ])
+        var retimedBalances: [(id: String, available: Timestamp?, booked: Timestamp?)] = []
+        while try balances.step() {
+            let (available, booked) = (balances.optionalText(1), balances.optionalText(2))
+            let retimed = (
+                id: balances.text(0), available: day(available).map { zone.localInstant($0, hour: 23, minute: 59) },
+                booked: day(booked).map { zone.localInstant($0, hour: 23, minute: 59) }
+            )
+            if retimed.available?.text != available || retimed.booked?.text != booked { retimedBalances.append(retimed) }
+        }
+        let updateBalance = try connection.prepare(
+            "UPDATE balances SET available_as_of = ?, booked_as_of = ?, observed_time = ? WHERE id = ?")
+        for row in retimedBalances {
+            // The balance observed is the booked one when there is one, as `AccountBalance.observed` picks.
+            guard let observed = row.booked ?? row.available else { continue }
+            try updateBalance.run([
+                .optional(row.available?.text), .optional(row.booked?.text), .integer(observed.epochSeconds), .text(row.id),
+            ])
+            moved += 1
+        }
+        return moved
+    }
+
     public func recordStatementImport(_ record: StatementImportRecord) throws {
         try connection.cached(
             """

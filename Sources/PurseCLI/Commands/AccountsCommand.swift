@@ -123,7 +123,13 @@ enum AccountsCommand {
             if let zone { settings.timeZone = zone.isEmpty ? nil : zone }
             if hide || show { settings.isHidden = hide }
             try store.saveAccountSettings(settings, now: context.now)
-            return try store.ledgerAccounts().first { $0.id == id }!
+            let updated = try store.ledgerAccounts()
+            if zone != nil {
+                // Imported rows stay on the days their statements wrote, now in the account's new zone.
+                try store.restampStatementDays(
+                    accountID: id, zone: ReportAccounts(updated, base: try context.reportTimeZone()).zone(of: id))
+            }
+            return updated.first { $0.id == id }!
         }
         let zoneText =
             account.userTimeZone.map { "time zone \($0)" }

@@ -1,0 +1,14 @@
+extension ReportTimeZone {
+    /// The local time `hour:minute` of `date` in this zone, as RFC 3339 with the zone's offset
+    /// then: a statement's day placed in its account's zone, written so the text keeps the day.
+    public func localInstant(_ date: CivilDate, hour: Int, minute: Int = 0) -> Timestamp {
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60)
+        let zoneOffset = offset(at: local - Int64(offset(at: local)))
+        let sign = zoneOffset < 0 ? "-" : "+"
+        let magnitude = abs(zoneOffset)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let text = "\(date)T\(two(hour)):\(two(minute)):00\(sign)\(two(magnitude / 3600)):\(two(magnitude / 60 % 60))"
+        // The text is built from a valid date and offset, so it always parses.
+        return Timestamp(rfc3339: text) ?? Timestamp.utc(epochSeconds: local - Int64(zoneOffset))
+    }
+}
