@@ -171,6 +171,22 @@ struct TransactionOverrideTests {
         #expect(try spending() == ["2026-10,Dining,USD,12.00,0.00,12.00,1", "2026-10,Groceries,USD,54.20,0.00,54.20,1"])
     }
 
+    @Test("an excluded split is listed by its parts in the export (CSV and JSON), each counted false")
+    func excludedSplit() throws {
+        #expect(try run(["split", "C1", "Groceries=50", "Home=4.20"]).status == 0)
+        #expect(try run(["set", "C1", "--exclude"]).status == 0)
+
+        let rows = CSVRows.parse(try run(["export", "transactions"]).stdout).filter { $0["id"] == "C1-RENT" }
+        #expect(rows.map { $0["amount"]! } == ["50.00", "4.20"])
+        #expect(rows.map { $0["category"]! } == ["Groceries", "Home"])
+        #expect(rows.map { $0["category_source"]! } == ["split", "split"])
+        #expect(rows.map { $0["counted"]! } == ["false", "false"])
+        let json = try run(["export", "transactions", "--format", "json"]).stdout
+        #expect(json.components(separatedBy: "\"id\":\"C1-RENT\"").count == 3)
+        #expect(json.contains("\"amount\":\"4.20\""))
+        #expect(try spending() == ["2026-10,Dining,USD,12.00,0.00,12.00,1"])
+    }
+
     @Test("an override survives a compacted re-sync, sleeps while its transaction is deleted, and comes back with it")
     func survivesCompactionAndDeletion() throws {
         #expect(try run(["set", "C1", "--category", "Home", "--note", "kept"]).status == 0)
