@@ -45,15 +45,13 @@ public struct ListingClassifier {
         classifier.override(for: reportTransaction(record))
     }
 
-    /// The rows a transaction is listed as: one, or one per part of its split.
+    /// The rows a transaction is listed as: one, or one per part of its split, counted or not
+    /// (an excluded split is listed by its parts too, so the rows always show the split).
     public func lines(_ record: TransactionRecord) -> [Line] {
         let transaction = reportTransaction(record)
-        if classifier.isExcluded(transaction) || duplicates[transaction.id] != nil {
-            return [
-                Line(amount: transaction.amount, classification: classifier.classify(transaction, transferPartner: nil), counted: false)
-            ]
-        }
-        let counted = Self.countedStatuses.contains(transaction.status)
+        let counted =
+            Self.countedStatuses.contains(transaction.status) && !classifier.isExcluded(transaction)
+            && duplicates[transaction.id] == nil
         let partner = counted && transaction.merchantCategoryCode == nil ? partners[transaction.id] : nil
         return classifier.counted(transaction, transferPartner: partner).map { part, classification in
             Line(amount: part.amount, classification: classification, counted: counted)

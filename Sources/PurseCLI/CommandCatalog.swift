@@ -272,12 +272,13 @@ enum CommandCatalog {
         CommandSpec(
             ["split"], summary: "Divide one expense or refund between categories.",
             discussion: """
-                The parts must add up to the transaction's amount exactly; reports then count each part in its \
+                At least two parts, each category once, with no more decimals than the currency has; they \
+                must add up to the transaction's amount exactly. Reports then count each part in its \
                 category. A category set with 'purse set --category' beats the split.
                 """,
             positionals: [
                 PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it."),
-                PositionalSpec("CATEGORY=AMOUNT", help: "A part, e.g. Groceries=42.50.", minCount: 2, maxCount: nil),
+                PositionalSpec("CATEGORY=AMOUNT", help: "A part, e.g. Groceries=42.50 (at least two).", minCount: 1, maxCount: nil),
             ]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",

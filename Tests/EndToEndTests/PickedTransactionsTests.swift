@@ -109,6 +109,79 @@ struct PickedTransactionsTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("nowhere.sqlite")))
     }
 
+    /// The CSV carries no corrections: a split transaction is whole again, counted as in the
+    /// ledger without its split; a booked row not counted is left out, a pending one kept.
+    @Test(
+        "an export with a split and an excluded transaction: the parts are one transaction again, the excluded one is left out, with or without --include-pending"
+    )
+    func exportedSplit() throws {
+        let database = folder.file("assets.sqlite")
+        try sync([F.account("A1", name: "Checking"), F.account("C1", name: "Card")], into: database)
+        for command in [["split", "E2", "Dining=30.01", "Groceries=9.99"], ["set", "G1", "--exclude"]] {
+            let result = try purse.run(["--db", database] + command)
+            try #require(result.status == 0, "\(result.stderr)")
+        }
+        let exported = try purse.run(["--db", database, "export", "transactions"])
+        let rows = CSVRows.parse(exported.stdout)
+        #expect(rows.filter { $0["id"] == "E2" }.map { $0["amount"]! } == ["30.01", "9.99"])
+        #expect(rows.first { $0["id"] == "G1" }?["counted"] == "false")
+        #expect(rows.first { $0["id"] == "Q1" }?["counted"] == "false")
+        let input = try write("split.csv", exported.stdout)
+        #expect(try purse.run(["--db", database, "unset", "E2", "--split"]).status == 0)
+        for report in Self.reports where report[0] == "report" {
+            for pending in [[], ["--include-pending"]] {
+                let synced = try purse.run(["--db", database] + report + pending)
+                let picked = try purse.run(report + pending + ["--input", input])
+                #expect(synced.status == 0, "\(report + pending): \(synced.stderr)")
+                #expect(picked.status == 0, "\(report + pending): \(picked.stderr)")
+                #expect(picked.stdout == synced.stdout, "\(report + pending)")
+            }
+        }
+        let explain = try purse.run(["explain", "--month", "2026-10", "--format", "csv", "--input", input])
+        #expect(explain.stdout.contains(",40.00"))
+        #expect(!explain.stdout.contains("G1,"))
+    }
+
+    @Test("an export's repeated ID: a split's rows must agree but in their parts, and follow one another (else 65, the ID as written)")
+    func exportedSplitErrors() throws {
+        let database = folder.file("assets.sqlite")
+        try sync([F.account("A1", name: "Checking"), F.account("C1", name: "Card")], into: database)
+        try #require(try purse.run(["--db", database, "split", "E2", "Dining=30", "Groceries=10"]).status == 0)
+        let lines = try purse.run(["--db", database, "export", "transactions"]).stdout.components(separatedBy: "\n")
+        let parts = lines.indices.filter { lines[$0].hasPrefix("E2,") }
+        try #require(parts.count == 2)
+
+        var differing = lines
+        differing[parts[1]] = differing[parts[1]].replacingOccurrences(of: "Café Luna", with: "Cafe Luna")
+        let disagree = try write("disagree.csv", differing.joined(separator: "\n"))
+        let result = try purse.run(["report", "spending", "--input", disagree])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "Error: \(disagree):\(parts[1] + 1): merchant: 'Cafe Luna' where line \(parts[0] + 1), the first row of transaction 'E2', "
+                + "has 'Café Luna' (the rows of a split's parts differ only in amount, category, category_source, signed_amount)\n")
+
+        // A statement row's ID is lower-case: the error quotes it as the file has it.
+        let e1 = try #require(lines.first { $0.hasPrefix("E1,") })
+        let statementRow = "statement-transaction-ec77" + e1.dropFirst(2)
+        let apart = try write("apart.csv", [lines[0], statementRow, lines[parts[0]], statementRow].joined(separator: "\n") + "\n")
+        let twice = try purse.run(["report", "spending", "--input", apart])
+        #expect(twice.status == 65)
+        #expect(
+            twice.stderr
+                == "Error: \(apart):4: id: transaction 'statement-transaction-ec77' appears twice "
+                + "(the rows of a split's parts follow one another)\n")
+
+        var cells = e1.components(separatedBy: ",")
+        try #require(cells.count == 25 && cells[21] == "true")
+        cells[21] = "yes"
+        let counted = try write("counted.csv", [lines[0], cells.joined(separator: ",")].joined(separator: "\n"))
+        let badCounted = try purse.run(["report", "spending", "--input", counted])
+        #expect(badCounted.status == 65)
+        #expect(badCounted.stderr == "Error: \(counted):2: counted: must be true or false, not 'yes'\n")
+    }
+
     @Test("a realistic sample: spending by merchant from its exported CSV is the synced ledger's, month by month")
     func sample() throws {
         let export = folder.file("sample")

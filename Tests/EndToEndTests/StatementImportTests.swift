@@ -279,6 +279,36 @@ struct StatementBesideWalletTests {
         #expect(rows == 3)
     }
 
+    @Test("A split twin is listed by its parts, counted false; fed back with --input it is left out, so the numbers stay the ledger's")
+    func aSplitTwinIsListedByPartsAndLeftOutOfPickedReports() throws {
+        try #require(try run(["sync", export.path]).status == 0)
+        try #require(try run(["import", statement, "--account", "A1"]).status == 0)
+        let twin = try #require(
+            CSVRows.parse(try run(["export", "transactions", "--tz", "America/New_York"]).stdout).first {
+                $0["id"]!.hasPrefix("statement-transaction-") && $0["transaction_date"] == "2026-10-04"
+            })
+        let id = twin["id"]!
+        #expect(twin["counted"] == "false")
+        try #require(try run(["split", id, "Groceries=50", "Home=4.20"]).status == 0)
+
+        let exported = try run(["export", "transactions", "--tz", "America/New_York"]).stdout
+        let parts = CSVRows.parse(exported).filter { $0["id"] == id }
+        #expect(parts.map { $0["amount"]! } == ["50.00", "4.20"])
+        #expect(parts.map { $0["counted"]! } == ["false", "false"])
+        #expect(try spending() == Self.expected)
+
+        let input = folder.file("october.csv")
+        try exported.write(toFile: input, atomically: true, encoding: .utf8)
+        // By account: the export has no column for a statement's own category, so by category
+        // the statement's other row would be Uncategorized in the file.
+        let report = ["report", "spending", "--by", "account", "--month", "2026-10", "--tz", "America/New_York", "--format", "csv"]
+        let ledger = try run(report)
+        let picked = try purse.run(report + ["--input", input])
+        #expect(picked.status == 0, "\(picked.stderr)")
+        #expect(ledger.stdout.hasSuffix(",USD,162.60,0.00,162.60,3\n"), "\(ledger.stdout)")
+        #expect(picked.stdout == ledger.stdout)
+    }
+
     @Test("A sync's snapshot keeps the balances and transactions a statement brought into its account")
     func snapshotKeepsStatementRows() throws {
         try #require(try run(["sync", export.path]).status == 0)

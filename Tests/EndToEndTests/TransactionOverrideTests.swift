@@ -145,6 +145,48 @@ struct TransactionOverrideTests {
         #expect(try spending() == ["2026-10,Dining,USD,12.00,0.00,12.00,1", "2026-10,Groceries,USD,54.20,0.00,54.20,1"])
     }
 
+    @Test("split refuses one part, a category twice and more decimals than the currency has (64), and saves nothing")
+    func splitRefusals() throws {
+        let refusals: [([String], String)] = [
+            (
+                ["Groceries=54.20"],
+                "a split needs at least two parts (CATEGORY=AMOUNT CATEGORY=AMOUNT ...); "
+                    + "to file the whole transaction in one category use 'purse set --category'"
+            ),
+            (
+                ["Groceries=50", "groceries=4.20"],
+                "the category 'Groceries' is in two parts ('Groceries=50' and 'groceries=4.20'): give it once, with the sum of its amounts"
+            ),
+            (["Groceries=50.001", "Home=4.199"], "the amount of 'Groceries=50.001' has more decimals than USD has (2)"),
+        ]
+        for (parts, message) in refusals {
+            let result = try run(["split", "C1"] + parts)
+            #expect(result.status == 64, "\(parts)")
+            #expect(result.stdout == "")
+            // One line of error, then the usage every usage error shows.
+            #expect(result.stderr.split(separator: "\n").first == "Error: \(message).", "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").dropFirst().first?.hasPrefix("Usage: purse split ") == true)
+        }
+        #expect(try exported()["C1-RENT"]?["category_source"] == "MCC 5411")
+        #expect(try spending() == ["2026-10,Dining,USD,12.00,0.00,12.00,1", "2026-10,Groceries,USD,54.20,0.00,54.20,1"])
+    }
+
+    @Test("an excluded split is listed by its parts in the export (CSV and JSON), each counted false")
+    func excludedSplit() throws {
+        #expect(try run(["split", "C1", "Groceries=50", "Home=4.20"]).status == 0)
+        #expect(try run(["set", "C1", "--exclude"]).status == 0)
+
+        let rows = CSVRows.parse(try run(["export", "transactions"]).stdout).filter { $0["id"] == "C1-RENT" }
+        #expect(rows.map { $0["amount"]! } == ["50.00", "4.20"])
+        #expect(rows.map { $0["category"]! } == ["Groceries", "Home"])
+        #expect(rows.map { $0["category_source"]! } == ["split", "split"])
+        #expect(rows.map { $0["counted"]! } == ["false", "false"])
+        let json = try run(["export", "transactions", "--format", "json"]).stdout
+        #expect(json.components(separatedBy: "\"id\":\"C1-RENT\"").count == 3)
+        #expect(json.contains("\"amount\":\"4.20\""))
+        #expect(try spending() == ["2026-10,Dining,USD,12.00,0.00,12.00,1"])
+    }
+
     @Test("an override survives a compacted re-sync, sleeps while its transaction is deleted, and comes back with it")
     func survivesCompactionAndDeletion() throws {
         #expect(try run(["set", "C1", "--category", "Home", "--note", "kept"]).status == 0)

@@ -81,24 +81,13 @@ enum OverrideCommand {
             guard let (amount, currency, _) = try store.transactionAmount(id: id) else {
                 throw context.usageError("no transaction has the ID '\(id)'")
             }
-            var parts: [TransactionOverride.Part] = []
-            var total: Int64 = 0
-            for text in context.command.positionals.dropFirst() {
-                guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
-                    throw context.usageError("a part is CATEGORY=AMOUNT such as Groceries=42.50, not '\(text)'")
+            let parts: [TransactionOverride.Part]
+            do {
+                parts = try SplitParts.parse(Array(context.command.positionals.dropFirst()), amount: amount, currency: currency) {
+                    try CategoryResolver.resolve($0, store: store, context: context, allowNew: true)
                 }
-                let amountText = String(text[text.index(after: equals)...])
-                guard let units = try? Money.parseUnits(amountText, allowSign: false), units > 0 else {
-                    throw context.usageError("the amount of '\(text)' must be a positive decimal amount such as 42.50")
-                }
-                let category = try CategoryResolver.resolve(String(text[..<equals]), store: store, context: context, allowNew: true)
-                total = try Money.sum(total, units, currency: currency)
-                parts.append(TransactionOverride.Part(category: category, amount: units))
-            }
-            guard total == amount else {
-                throw context.usageError(
-                    "the parts add up to \(MoneyFormat.text(total, currency: currency)), not the transaction's "
-                        + "\(MoneyFormat.text(amount, currency: currency))")
+            } catch let refusal as SplitParts.Refusal {
+                throw context.usageError(refusal.message)
             }
             var override = try store.transactionOverride(id: id)
             override.split = parts

@@ -6,13 +6,17 @@ import WalletExport
 /// transactions (README, "Picked transactions"). The CSV gives each transaction's local day,
 /// not its instant: a transaction is placed at the start of that day in the report time zone,
 /// so the reports of the same zone see it on the same day. The formula guard's leading `'` is
-/// taken off again.
+/// taken off again. The rows of a split's parts are one transaction again, and a booked row the
+/// ledger did not count is left out.
 enum TransactionsCSVReader {
     /// True when the bytes start with the export's header (with or without `order_id`).
     static func isExport(_ bytes: [UInt8]) -> Bool {
         let header = TransactionsCommand.csvHeader.dropLast().joined(separator: ",")
         return bytes.starts(with: Array(header.utf8))
     }
+
+    /// The columns in which the rows of a split's parts differ; every other cell repeats.
+    static let partColumns: Set<String> = ["amount", "signed_amount", "category", "category_source"]
 
     static func read(_ bytes: [UInt8], file: String, zone: ReportTimeZone) throws -> PickedTransactions {
         let rows = try records(String(decoding: bytes, as: UTF8.self), file: file)
@@ -25,6 +29,9 @@ enum TransactionsCSVReader {
         var transactions: [Transaction] = []
         var names: [String: String] = [:]
         var seen: Set<String> = []
+        // The first row of the transaction the previous row belongs to, and the transaction's
+        // place in `transactions` (nil when it is left out).
+        var current: (line: Int, id: String, cells: [String], index: Int?)?
         for row in rows.dropFirst() {
             func bad(_ column: String, _ message: String) -> SourceError {
                 SourceError.badInput(file: file, line: row.line, field: column, message: message)
@@ -50,14 +57,34 @@ enum TransactionsCSVReader {
                     throw bad(column, error.description)
                 }
             }
-            let id = text("id").uppercased()
+            // IDs are kept as the export wrote them: the ledger's own.
+            let id = text("id")
             guard !id.isEmpty else { throw bad("id", "must not be empty") }
-            guard seen.insert(id).inserted else { throw bad("id", "transaction \(id) appears twice") }
-            let accountID = text("account_id").uppercased()
-            guard !accountID.isEmpty else { throw bad("account_id", "must not be empty") }
             let currency = text("currency")
-            guard let date = try day("transaction_date") else { throw bad("transaction_date", "must not be empty") }
             guard let amount = try money("amount", currency: currency) else { throw bad("amount", "must not be empty") }
+            // A split is one row per part with its ID repeated: the parts make the transaction whole again.
+            if let first = current, first.id == id {
+                for (index, name) in header.cells.enumerated() where !partColumns.contains(name) && row.cells[index] != first.cells[index] {
+                    throw bad(
+                        name,
+                        "'\(row.cells[index])' where line \(first.line), the first row of transaction '\(id)', has '\(first.cells[index])' "
+                            + "(the rows of a split's parts differ only in \(partColumns.sorted().joined(separator: ", ")))")
+                }
+                if let index = first.index {
+                    do {
+                        transactions[index].transactionAmount = try transactions[index].transactionAmount.adding(amount)
+                    } catch {
+                        throw bad("amount", error.description)
+                    }
+                }
+                continue
+            }
+            guard seen.insert(id).inserted else {
+                throw bad("id", "transaction '\(id)' appears twice (the rows of a split's parts follow one another)")
+            }
+            let accountID = text("account_id")
+            guard !accountID.isEmpty else { throw bad("account_id", "must not be empty") }
+            guard let date = try day("transaction_date") else { throw bad("transaction_date", "must not be empty") }
             guard let direction = CreditDebitIndicator(rawValue: text("direction")) else {
                 throw bad("direction", "must be credit or debit, not '\(text("direction"))'")
             }
@@ -68,7 +95,19 @@ enum TransactionsCSVReader {
                 }
                 code = number
             }
+            guard let counted = ["true": true, "false": false][text("counted")] else {
+                throw bad("counted", "must be true or false, not '\(text("counted"))'")
+            }
+            let status = TransactionStatus(rawValue: text("status"))
+            // A booked transaction the ledger does not count (excluded by the user, or a statement
+            // row repeating a synced one) is left out, so the numbers are the ledger's; a pending
+            // one is kept for --include-pending to decide.
+            guard counted || status != .booked else {
+                current = (row.line, id, row.cells, nil)
+                continue
+            }
             names[accountID] = text("account")
+            current = (row.line, id, row.cells, transactions.count)
             transactions.append(
                 Transaction(
                     id: id, accountID: accountID, transactionDate: date, postedDate: try day("posted_date"), transactionAmount: amount,
@@ -76,7 +115,7 @@ enum TransactionsCSVReader {
                     foreignCurrencyExchangeRate: optional("exchange_rate"), creditDebitIndicator: direction,
                     transactionDescription: text("description"), originalTransactionDescription: text("original_description"),
                     merchantCategoryCode: code, merchantName: optional("merchant"),
-                    transactionType: TransactionType(rawValue: text("type")), status: TransactionStatus(rawValue: text("status"))))
+                    transactionType: TransactionType(rawValue: text("type")), status: status))
         }
         return PickedTransactions(accounts: [], transactions: transactions, accountNames: names)
     }
