@@ -18,15 +18,17 @@ final class ExportLock {
     init(_ url: URL) throws {
         descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw ExportFileError(url, "cannot open the lock file", errno) }
+        // On failure the file is closed by deinit alone: an initialiser that throws once every
+        // property is set still runs deinit, and a second close would close whatever file
+        // another thread had opened under the same number meanwhile.
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
-            close(descriptor)
             if code == EWOULDBLOCK { throw WalletExporterError.busy }
             throw ExportFileError(url, "cannot lock it", code)
         }
     }
 
     deinit {
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
     }
 }
