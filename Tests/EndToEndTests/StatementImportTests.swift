@@ -27,6 +27,25 @@ struct StatementImportTests {
     }
 
     /// The account's transactions as `export transactions` writes them: date, amount, description.
+    @Test("a statement piped in is read to its end: cat FILE | purse import /dev/stdin")
+    func pipedStatement() throws {
+        let statement = Examples.statements.appendingPathComponent("apple-card-2026-10.csv").path
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c", "cat \"$1\" | \"$0\" --db \"$2\" import /dev/stdin --new-account Card --kind liability --currency USD",
+            purse.url.path, statement, database,
+        ]
+        shell.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": folder.path]
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(stderr)")
+        #expect(stderr == "/dev/stdin: 10 transactions (10 new, 0 changed), 0 balances into 'Card'\n")
+    }
+
     func rows() throws -> [String] {
         let csv = try run(["export", "transactions", "--from", "2000-01-01", "--to", "2030-12-31"]).stdout
         let lines = csv.split(separator: "\n").map(String.init)

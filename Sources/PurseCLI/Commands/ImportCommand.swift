@@ -39,7 +39,8 @@ enum ImportCommand {
         var creating = target.creating
         for file in files {
             do {
-                guard let data = FileManager.default.contents(atPath: file) else {
+                // Read as a stream, not by its size: a pipe (`<(...)`, /dev/stdin) has none.
+                guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.readToEnd() ?? Data() else {
                     throw SourceError.notFound(path: file, what: "cannot be read")
                 }
                 let bytes = [UInt8](data)
