@@ -55,6 +55,9 @@ public struct BankCSV {
         let dateFormat: String
         if let given = layout.dateFormat {
             dateFormat = given
+        } else if rows.allSatisfy({ cell($0, "date").isEmpty }) {
+            // No date to read (a header alone): any format reads the nothing there is.
+            dateFormat = "YYYY-MM-DD"
         } else {
             let samples = rows.map { cell($0, "date") }
             guard let guessed = StatementDate.guessFormat(samples) else {

@@ -106,6 +106,12 @@ struct CSVStatementTests {
         #expect(try BankCSV(file: "l.csv", layout: layout, currency: "GBP").parse(text).entries[0].date == day("2024-12-01"))
     }
 
+    @Test("A header alone is a statement of no rows, not a question of date format")
+    func headerAlone() throws {
+        let header = String(Self.lloyds.prefix { $0 != "\n" }) + "\n"
+        #expect(try BankCSV(file: "l.csv", layout: Self.lloydsLayout, currency: "GBP").parse(header).entries.isEmpty)
+    }
+
     static let revolut = """
         Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
         CARD_PAYMENT,Current,2022-01-13 16:52:43,,"Market  Hall",-12.40,0.00,EUR,PENDING,
