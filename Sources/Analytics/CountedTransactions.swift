@@ -50,21 +50,37 @@ enum CountedTransactions {
         _ store: LedgerStore, _ scope: ReportScope, classifier: Classifier, duplicates: [String: String]? = nil
     ) throws -> [String: String] {
         let envelope = scope.accounts.envelope(first: scope.firstDay, end: scope.endDay, margin: matchingMargin)
-        var candidateSelection = LedgerStore.ReportSelection(from: envelope.from, until: envelope.until, statuses: scope.statuses)
+        return try transferPartners(
+            store, from: envelope.from, until: envelope.until, statuses: scope.statuses, classifier: classifier,
+            duplicates: duplicates ?? statementDuplicates(store, scope))
+    }
+
+    /// The internal transfers among the transactions from `from` until `until` (nil: open), both
+    /// ways, leaving out the statement rows in `duplicates`.
+    static func transferPartners(
+        _ store: LedgerStore, from: Int64?, until: Int64?, statuses: [TransactionStatus], classifier: Classifier,
+        duplicates: [String: String]
+    ) throws -> [String: String] {
+        var candidateSelection = LedgerStore.ReportSelection(from: from, until: until, statuses: statuses)
         candidateSelection.transferCandidateTypes = InternalTransferMatcher.candidateTypes
         var candidates: [ReportTransaction] = []
         try store.forEachReportTransaction(candidateSelection) { transaction in
-            if !classifier.hasFlowRule(transaction) { candidates.append(transaction) }
+            if !classifier.hasFlowRule(transaction) && duplicates[transaction.id] == nil { candidates.append(transaction) }
         }
-        let duplicates = try duplicates ?? statementDuplicates(store, scope)
-        return InternalTransferMatcher.match(duplicates.isEmpty ? candidates : candidates.filter { duplicates[$0.id] == nil })
+        return InternalTransferMatcher.match(candidates)
     }
 
     /// Statement rows of the scope's range and margin that repeat a synced row, with the synced
     /// row's ID.
     static func statementDuplicates(_ store: LedgerStore, _ scope: ReportScope) throws -> [String: String] {
         let envelope = scope.accounts.envelope(first: scope.firstDay, end: scope.endDay, margin: matchingMargin)
-        return StatementDuplicateMatcher.match(
-            try store.transactionsOfSharedAccounts(from: envelope.from, until: envelope.until, statuses: scope.statuses))
+        return try statementDuplicates(store, from: envelope.from, until: envelope.until, statuses: scope.statuses)
+    }
+
+    /// Statement rows from `from` until `until` (nil: open) that repeat a synced row.
+    static func statementDuplicates(
+        _ store: LedgerStore, from: Int64?, until: Int64?, statuses: [TransactionStatus]
+    ) throws -> [String: String] {
+        StatementDuplicateMatcher.match(try store.transactionsOfSharedAccounts(from: from, until: until, statuses: statuses))
     }
 }

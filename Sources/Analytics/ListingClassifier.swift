@@ -28,16 +28,10 @@ public struct ListingClassifier {
         let classifier = try Classifier(store)
         self.classifier = classifier
         kinds = Dictionary(accounts.all.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
-        var candidates = LedgerStore.ReportSelection(from: nil, until: nil, statuses: Self.countedStatuses)
-        candidates.transferCandidateTypes = InternalTransferMatcher.candidateTypes
-        var transactions: [ReportTransaction] = []
-        try store.forEachReportTransaction(candidates) { transaction in
-            if !classifier.hasFlowRule(transaction) { transactions.append(transaction) }
-        }
-        let duplicates = StatementDuplicateMatcher.match(
-            try store.transactionsOfSharedAccounts(from: nil, until: nil, statuses: Self.countedStatuses))
+        let duplicates = try CountedTransactions.statementDuplicates(store, from: nil, until: nil, statuses: Self.countedStatuses)
         self.duplicates = duplicates
-        partners = InternalTransferMatcher.match(duplicates.isEmpty ? transactions : transactions.filter { duplicates[$0.id] == nil })
+        partners = try CountedTransactions.transferPartners(
+            store, from: nil, until: nil, statuses: Self.countedStatuses, classifier: classifier, duplicates: duplicates)
     }
 
     /// What the user set on the transaction, if anything.
