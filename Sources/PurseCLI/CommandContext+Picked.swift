@@ -17,11 +17,7 @@ extension CommandContext {
             throw SourceError.notFound(path: path, what: "no such file")
         }
         guard !isDirectory.boolValue else { throw SourceError.notFound(path: path, what: "a folder, not a file of transactions") }
-        // Read as a stream, not by its size: a pipe (`--input /dev/stdin`, `<(...)`) has none.
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
-            throw SourceError.notFound(path: path, what: "cannot read the file")
-        }
-        let bytes = [UInt8](data)
+        guard let bytes = InputFile.bytes(path) else { throw SourceError.notFound(path: path, what: "cannot read the file") }
         let picked =
             TransactionsCSVReader.isExport(bytes)
             ? try TransactionsCSVReader.read(bytes, file: path, zone: try reportTimeZone())

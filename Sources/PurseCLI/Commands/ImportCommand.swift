@@ -39,11 +39,7 @@ enum ImportCommand {
         var creating = target.creating
         for file in files {
             do {
-                // Read as a stream, not by its size: a pipe (`<(...)`, /dev/stdin) has none.
-                guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.readToEnd() ?? Data() else {
-                    throw SourceError.notFound(path: file, what: "cannot be read")
-                }
-                let bytes = [UInt8](data)
+                guard let bytes = InputFile.bytes(file) else { throw SourceError.notFound(path: file, what: "cannot be read") }
                 let statement = try parse(StatementText.decode(bytes), file: file, layout: layout, target: target, context: context)
                 let records = try StatementRecords(
                     statement, accountID: target.accountID, currency: target.currency, zone: zone, file: file)
