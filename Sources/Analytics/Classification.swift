@@ -1,3 +1,5 @@
+import LedgerStore
+
 /// A counted transaction's flow and category, and why: `purse explain` shows the reason.
 public struct Classification: Equatable, Sendable {
     /// Which rule decided the flow (the first that applies, in the order of the money rules).
@@ -31,6 +33,48 @@ public struct Classification: Equatable, Sendable {
         self.category = category
         self.reason = reason
         self.categorySource = categorySource
+    }
+
+    /// The reason as the ledger stores it (with the partner in a column of its own).
+    var reasonCode: String {
+        switch reason {
+        case .override: "override"
+        case .rule(let id): "rule \(id)"
+        case .transferType: "transfer type"
+        case .merchantRefund: "merchant refund"
+        case .cardPayment: "card payment"
+        case .internalTransfer: "internal transfer"
+        case .income: "income"
+        case .expense: "expense"
+        }
+    }
+
+    /// The stored reason's partner, when it is an internal transfer.
+    var transferPartner: String? {
+        if case .internalTransfer(let partner) = reason { return partner }
+        return nil
+    }
+
+    /// The classification the ledger stored (nil when what is stored was not written by this
+    /// purse, which the caller treats as a classification to redo).
+    init?(_ stored: StoredClassification) {
+        guard let flow = Flow(rawValue: stored.flow) else { return nil }
+        let reason: Reason
+        switch stored.reason {
+        case "override": reason = .override
+        case "transfer type": reason = .transferType
+        case "merchant refund": reason = .merchantRefund
+        case "card payment": reason = .cardPayment
+        case "internal transfer":
+            guard let partner = stored.partnerID else { return nil }
+            reason = .internalTransfer(partnerID: partner)
+        case "income": reason = .income
+        case "expense": reason = .expense
+        default:
+            guard stored.reason.hasPrefix("rule "), let id = Int64(stored.reason.dropFirst(5)) else { return nil }
+            reason = .rule(id: id)
+        }
+        self.init(flow: flow, category: stored.category, reason: reason, categorySource: stored.categorySource)
     }
 
     public var reasonText: String {

@@ -114,17 +114,38 @@ public struct Classifier {
             return [(transaction, Classification(flow: flow, category: category, reason: reason, categorySource: "override"))]
         }
         if let split = override?.split, !split.isEmpty, flow == .expense || flow == .refund {
-            return split.map { part in
-                (
-                    transaction.with(amount: part.amount),
-                    Classification(flow: flow, category: part.category, reason: reason, categorySource: "split")
-                )
-            }
+            return Self.parts(of: transaction, split: split, flow: flow, reason: reason)
         }
         if let rule, let category = rule.category {
             return [(transaction, Classification(flow: flow, category: category, reason: reason, categorySource: "rule #\(rule.id)"))]
         }
         return [(transaction, Self.builtInCategory(transaction, flow: flow, reason: reason))]
+    }
+
+    /// What the ledger stores of a transaction: whether reports count it by default (booked,
+    /// not a statement row with a synced `twin`, not excluded), and its classification with
+    /// `transferPartner` (its match among the booked transactions of the whole ledger).
+    func stored(_ transaction: ReportTransaction, twin: String?, transferPartner: String?, month: YearMonth) -> StoredClassification {
+        let state: StoredClassification.State =
+            transaction.status != .booked
+            ? .uncounted : twin != nil ? .duplicate : isExcluded(transaction) ? .excluded : .counted
+        let classification = classify(transaction, transferPartner: state == .counted ? transferPartner : nil)
+        return StoredClassification(
+            state: state, flow: classification.flow.rawValue, category: classification.category,
+            categorySource: classification.categorySource, reason: classification.reasonCode,
+            partnerID: state == .duplicate ? twin : classification.transferPartner, month: month)
+    }
+
+    /// A split transaction as its parts, each with its amount and category.
+    static func parts(
+        of transaction: ReportTransaction, split: [TransactionOverride.Part], flow: Flow, reason: Classification.Reason
+    ) -> [(ReportTransaction, Classification)] {
+        split.map { part in
+            (
+                transaction.with(amount: part.amount),
+                Classification(flow: flow, category: part.category, reason: reason, categorySource: "split")
+            )
+        }
     }
 
     static func builtInCategory(_ transaction: ReportTransaction, flow: Flow, reason: Classification.Reason) -> Classification {

@@ -19,6 +19,10 @@ enum CountedTransactions {
         duplicate: ((ReportTransaction, String) throws -> Void)? = nil,
         _ body: (ReportTransaction, Classification) throws -> Void
     ) throws {
+        if try readsStoredClassification(store, scope) {
+            try forEachStored(store, scope, needsText: needsText, excluded: excluded, duplicate: duplicate, body)
+            return
+        }
         let classifier = try Classifier(store)
         let duplicates = try statementDuplicates(store, scope)
         let partners = try transferPartners(store, scope, classifier: classifier, duplicates: duplicates)
@@ -40,6 +44,46 @@ enum CountedTransactions {
             }
             for (part, classification) in classifier.counted(transaction, transferPartner: partner) {
                 try body(part, classification)
+            }
+        }
+    }
+
+    /// Whether the ledger's stored classification answers for the scope: it is current, and the
+    /// scope counts what it was made for (booked transactions, matched among the booked ones).
+    static func readsStoredClassification(_ store: LedgerStore, _ scope: ReportScope) throws -> Bool {
+        guard !scope.includePending else { return false }
+        return try store.classificationStatus()?.isCurrent ?? false
+    }
+
+    /// `forEach` from the stored classification: no rules to run, no pairs to match.
+    private static func forEachStored(
+        _ store: LedgerStore, _ scope: ReportScope, needsText: Bool,
+        excluded: ((ReportTransaction, Classification) throws -> Void)?,
+        duplicate: ((ReportTransaction, String) throws -> Void)?,
+        _ body: (ReportTransaction, Classification) throws -> Void
+    ) throws {
+        var selection = scope.selection(statuses: scope.statuses)
+        selection.includesText = needsText
+        selection.tiesByID = needsText
+        selection.readsStoredClassification = true
+        var overrides: [String: TransactionOverride]?
+        try store.forEachReportTransaction(selection) { transaction in
+            guard let stored = transaction.stored, let classification = Classification(stored) else {
+                throw LedgerStoreError.unexpectedValue(column: "class_reason", value: transaction.stored?.reason ?? "")
+            }
+            switch stored.state {
+            case .duplicate: try duplicate?(transaction, stored.partnerID ?? "")
+            case .excluded: try excluded?(transaction, classification)
+            case .uncounted: break
+            case .counted:
+                guard stored.categorySource == "split" else { return try body(transaction, classification) }
+                if overrides == nil { overrides = try store.transactionOverrides() }
+                let split = overrides?[transaction.id]?.split ?? []
+                for (part, classification) in Classifier.parts(
+                    of: transaction, split: split, flow: classification.flow, reason: classification.reason)
+                {
+                    try body(part, classification)
+                }
             }
         }
     }

@@ -23,6 +23,22 @@ struct LocalMonths {
         self.zoneIndex = zoneIndex
     }
 
+    /// The months of `zones` (zone names by account), others' in `base`.
+    init(zones: [String: String], base: ReportTimeZone) {
+        var months = [MonthOfInstant(zone: base)]
+        var zoneIndex: [String: Int] = [:]
+        for (account, name) in zones {
+            if let index = months.firstIndex(where: { $0.zone.identifier == name }) {
+                zoneIndex[account] = index
+            } else if let zone = ReportTimeZone(identifier: name) {
+                zoneIndex[account] = months.count
+                months.append(MonthOfInstant(zone: zone))
+            }
+        }
+        self.months = months
+        self.zoneIndex = zoneIndex
+    }
+
     mutating func month(of transaction: ReportTransaction) -> YearMonth {
         // One zone for all (the usual case) needs no lookup of the account.
         let index = months.count == 1 ? 0 : zoneIndex[transaction.accountID] ?? 0

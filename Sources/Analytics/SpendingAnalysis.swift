@@ -78,6 +78,20 @@ public enum SpendingAnalysis {
         }
     }
 
+    /// The spending summary's rows for `scope`, when the stored classification answers for it:
+    /// it does, whole months only, in the zones the summary was made in.
+    static func summaryRows(_ store: LedgerStore, _ scope: ReportScope) throws -> [LedgerStore.SpendingSummaryRow]? {
+        guard scope.firstDay.map({ $0.day == 1 }) ?? true, scope.endDay.map({ $0.day == 1 }) ?? true,
+            try CountedTransactions.readsStoredClassification(store, scope)
+        else { return nil }
+        let zones = try store.classificationZones()
+        let ids = scope.accounts.selected.map(\.id)
+        guard ids.allSatisfy({ zones[$0] == scope.accounts.zone(of: $0).identifier }) else { return nil }
+        return try store.spendingSummary(
+            accountIDs: ids, first: scope.firstDay.map(YearMonth.init), last: scope.endDay.map { YearMonth($0).adding(months: -1) },
+            currencies: scope.currencies)
+    }
+
     /// What a group of transactions adds up to while they are counted.
     struct Group {
         let merchantCategoryCode: Int?
@@ -88,34 +102,52 @@ public enum SpendingAnalysis {
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
+        func add(_ key: GroupKey, code: Int?, spent: Int64, refunded: Int64, count: Int) throws {
+            var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)
+            group.spent = try Money.sum(group.spent, spent, currency: key.currency)
+            group.refunded = try Money.sum(group.refunded, refunded, currency: key.currency)
+            group.count += count
+            groups[key] = group
+        }
+        func key(
+            _ period: YearMonth, _ accountID: String, _ code: Int?, _ category: String, _ merchant: @autoclosure () -> String,
+            _ currency: String
+        )
+            -> GroupKey
+        {
+            switch grouping {
+            case .category: GroupKey(period: period, key: category, category: category, currency: currency)
+            case .mcc: GroupKey(period: period, key: code.map(Classifier.codeText) ?? "", category: category, currency: currency)
+            case .merchant: GroupKey(period: period, key: merchant(), category: category, currency: currency)
+            // By ID: two people's "Apple Card" stay two rows.
+            case .account: GroupKey(period: period, key: accountID, category: nil, currency: currency)
+            case .month: GroupKey(period: period, key: "", category: nil, currency: currency)
+            }
+        }
+        if grouping != .merchant, let summary = try summaryRows(store, scope) {
+            for row in summary {
+                try add(
+                    key(row.month, row.accountID, row.merchantCategoryCode, row.category, "", row.currency),
+                    code: row.merchantCategoryCode, spent: row.spent, refunded: row.refunded, count: row.count)
+            }
+            return try rows(groups)
+        }
         var months = LocalMonths(scope.accounts)
         try CountedTransactions.forEach(store, scope, needsText: grouping == .merchant) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund else { return }
-            let period = months.month(of: transaction)
-            let key: String
-            var category: String? = classification.category
-            switch grouping {
-            case .category: key = classification.category
-            case .mcc: key = transaction.merchantCategoryCode.map(Classifier.codeText) ?? ""
-            case .merchant: key = transaction.merchantName ?? transaction.description
-            case .account:
-                // By ID: two people's "Apple Card" stay two rows.
-                key = transaction.accountID
-                category = nil
-            case .month:
-                key = ""
-                category = nil
-            }
-            let groupKey = GroupKey(period: period, key: key, category: category, currency: transaction.currency)
-            var group = groups[groupKey] ?? Group(merchantCategoryCode: grouping == .mcc ? transaction.merchantCategoryCode : nil)
-            if classification.flow == .expense {
-                group.spent = try Money.sum(group.spent, transaction.amount, currency: transaction.currency)
-            } else {
-                group.refunded = try Money.sum(group.refunded, transaction.amount, currency: transaction.currency)
-            }
-            group.count += 1
-            groups[groupKey] = group
+            let expense = classification.flow == .expense
+            try add(
+                key(
+                    months.month(of: transaction), transaction.accountID, transaction.merchantCategoryCode, classification.category,
+                    transaction.merchantName ?? transaction.description, transaction.currency),
+                code: transaction.merchantCategoryCode, spent: expense ? transaction.amount : 0,
+                refunded: expense ? 0 : transaction.amount, count: 1)
         }
+        return try rows(groups)
+    }
+
+    /// The rows of the groups.
+    private static func rows(_ groups: [GroupKey: Group]) throws -> [SpendingReport.Row] {
         return try groups.map { key, group in
             try SpendingReport.Row(
                 period: key.period, key: key.key, merchantCategoryCode: group.merchantCategoryCode,

@@ -471,7 +471,121 @@ public enum LedgerSchema {
                     saved_at TEXT NOT NULL
                 ) WITHOUT ROWID;
                 """),
+        // Each transaction's classification (flow, category, where the category came from, why,
+        // its transfer partner or statement twin, its account-local month) is stored beside it,
+        // with spending summed per (month, account, category, MCC, currency), so reports read
+        // sums instead of classifying every row. Triggers queue what a change may reclassify in
+        // the same transaction as the change; the writer reclassifies the queue before it
+        // commits (README, "Stored classification"). A rule change reclassifies everything.
+        // `built` 0 asks for a build from scratch: a ledger of an older schema gets one on its
+        // first write.
+        Migration(
+            id: 12, name: "stored classification",
+            sql: """
+                ALTER TABLE transactions ADD COLUMN class_state TEXT;
+                ALTER TABLE transactions ADD COLUMN class_flow TEXT;
+                ALTER TABLE transactions ADD COLUMN class_category TEXT;
+                ALTER TABLE transactions ADD COLUMN class_source TEXT;
+                ALTER TABLE transactions ADD COLUMN class_reason TEXT;
+                ALTER TABLE transactions ADD COLUMN class_partner TEXT;
+                ALTER TABLE transactions ADD COLUMN class_month INTEGER;
+                CREATE INDEX transactions_transfer_reach ON transactions(currency, amount, transaction_time) WHERE mcc IS NULL;
+                CREATE TABLE classification_state (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    built INTEGER NOT NULL,
+                    rebuild_needed INTEGER NOT NULL,
+                    summary_overflow INTEGER NOT NULL
+                );
+                INSERT INTO classification_state VALUES (1, 0, 0, 0);
+                CREATE TABLE classification_queue (
+                    row_id INTEGER NOT NULL,
+                    account_id TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    amount INTEGER NOT NULL,
+                    transaction_time INTEGER NOT NULL,
+                    credit_debit TEXT NOT NULL,
+                    mcc INTEGER,
+                    month INTEGER
+                );
+                CREATE TABLE classification_zones (
+                    account_id TEXT PRIMARY KEY,
+                    time_zone TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE spending_summary (
+                    month INTEGER NOT NULL,
+                    account_id TEXT NOT NULL,
+                    category TEXT NOT NULL,
+                    mcc INTEGER NOT NULL,
+                    currency TEXT NOT NULL,
+                    spent INTEGER NOT NULL,
+                    refunded INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (month, account_id, category, mcc, currency)
+                ) WITHOUT ROWID;
+                CREATE TRIGGER classify_inserted AFTER INSERT ON transactions
+                WHEN (SELECT built FROM classification_state) = 1
+                BEGIN
+                    INSERT INTO classification_queue VALUES (NEW.row_id, NEW.account_id, NEW.currency, NEW.amount,
+                        NEW.transaction_time, NEW.credit_debit, NEW.mcc, NULL);
+                END;
+                CREATE TRIGGER classify_deleted AFTER DELETE ON transactions
+                WHEN (SELECT built FROM classification_state) = 1
+                BEGIN
+                    INSERT INTO classification_queue VALUES (OLD.row_id, OLD.account_id, OLD.currency, OLD.amount,
+                        OLD.transaction_time, OLD.credit_debit, OLD.mcc, OLD.class_month);
+                END;
+                CREATE TRIGGER classify_updated AFTER UPDATE OF account_id, transaction_time, amount, currency, credit_debit,
+                    mcc, merchant_name, description, original_description, type, status ON transactions
+                WHEN (SELECT built FROM classification_state) = 1
+                    AND (OLD.account_id IS NOT NEW.account_id OR OLD.transaction_time IS NOT NEW.transaction_time
+                    OR OLD.amount IS NOT NEW.amount OR OLD.currency IS NOT NEW.currency
+                    OR OLD.credit_debit IS NOT NEW.credit_debit OR OLD.mcc IS NOT NEW.mcc
+                    OR OLD.merchant_name IS NOT NEW.merchant_name OR OLD.description IS NOT NEW.description
+                    OR OLD.original_description IS NOT NEW.original_description OR OLD.type IS NOT NEW.type
+                    OR OLD.status IS NOT NEW.status)
+                BEGIN
+                    INSERT INTO classification_queue VALUES (OLD.row_id, OLD.account_id, OLD.currency, OLD.amount,
+                        OLD.transaction_time, OLD.credit_debit, OLD.mcc, OLD.class_month);
+                    INSERT INTO classification_queue VALUES (NEW.row_id, NEW.account_id, NEW.currency, NEW.amount,
+                        NEW.transaction_time, NEW.credit_debit, NEW.mcc, NULL);
+                END;
+                CREATE TRIGGER classify_account_kind AFTER UPDATE OF kind ON accounts
+                WHEN OLD.kind IS NOT NEW.kind AND (SELECT built FROM classification_state) = 1
+                BEGIN
+                    INSERT INTO classification_queue SELECT row_id, account_id, currency, amount, transaction_time,
+                        credit_debit, mcc, class_month FROM transactions WHERE account_id = NEW.id;
+                END;
+                \(queueByTransactionID("transaction_overrides"))
+                \(queueByTransactionID("transaction_splits"))
+                \(queueByTransactionID("statement_categories"))
+                CREATE TRIGGER reclassify_on_rule_insert AFTER INSERT ON rules
+                BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
+                CREATE TRIGGER reclassify_on_rule_update AFTER UPDATE ON rules
+                BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
+                CREATE TRIGGER reclassify_on_rule_delete AFTER DELETE ON rules
+                BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
+                """),
     ]
+
+    /// Triggers that queue the transaction a row of `table` (keyed by `transaction_id`) is about
+    /// whenever such a row comes, changes or goes.
+    private static func queueByTransactionID(_ table: String) -> String {
+        ["INSERT": ["NEW"], "UPDATE": ["OLD", "NEW"], "DELETE": ["OLD"]].sorted { $0.key < $1.key }.map { event, rows in
+            let inserts = rows.map { row in
+                """
+                INSERT INTO classification_queue SELECT row_id, account_id, currency, amount, transaction_time,
+                        credit_debit, mcc, class_month FROM transactions WHERE id = \(row).transaction_id;
+                """
+            }
+            return """
+                CREATE TRIGGER classify_on_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+                WHEN (SELECT built FROM classification_state) = 1
+                BEGIN
+                    \(inserts.joined(separator: "\n    "))
+                END;
+                """
+        }.joined(separator: "\n")
+    }
 
     /// The first schema with orders: an older ledger read as it is has none.
     static let ordersVersion = 9

@@ -138,10 +138,18 @@ public final class LedgerStore {
         get throws { try Migrator.currentVersion(connection) }
     }
 
+    /// Runs in every write transaction just before it commits, so what it writes commits with
+    /// the change that called for it: Analytics keeps the stored classification current here.
+    public var beforeCommit: ((LedgerStore) throws -> Void)?
+
     /// Runs `body` in one write transaction: everything it writes commits together, or nothing
     /// does when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try connection.transaction(.immediate, body)
+        try connection.transaction(.immediate) {
+            let result = try body()
+            try beforeCommit?(self)
+            return result
+        }
     }
 
     /// Runs `body` as one change set inside the current transaction (a savepoint): when it

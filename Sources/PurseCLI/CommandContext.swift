@@ -52,6 +52,12 @@ final class CommandContext {
             }
             return zone
         }
+        return try environmentTimeZone()
+    }
+
+    /// `TZ`, else the system's zone: the zone of the accounts without one of their own, as the
+    /// ledger's stored months have it (whatever `--tz` a report asks for).
+    func environmentTimeZone() throws -> ReportTimeZone {
         if let given = environment["TZ"], !given.isEmpty {
             var name = given
             if name.hasPrefix(":") { name.removeFirst() }
@@ -97,7 +103,16 @@ final class CommandContext {
     /// The ledger, opened for a command that writes to it: only the commands that bring data
     /// in (`.create`) create or migrate it. A command reads through `reading` alone.
     func openStore(_ mode: WriteMode) throws -> LedgerStore {
-        try LedgerStore(path: databasePath, mode: mode == .create ? .create : .writeExisting, now: now)
+        try keepingClassification(LedgerStore(path: databasePath, mode: mode == .create ? .create : .writeExisting, now: now))
+    }
+
+    /// `store`, with its stored classification kept current by every write transaction, and a
+    /// build of it from scratch (a ledger of an older schema) showing progress on a terminal.
+    func keepingClassification(_ store: LedgerStore) throws -> LedgerStore {
+        var keeper = ClassificationKeeper(base: try environmentTimeZone())
+        if showsProgress { keeper.progress = { [stderr] text in stderr.write("\r\u{1B}[K" + text) } }
+        store.beforeCommit = { try keeper.keep($0) }
+        return store
     }
 
     /// Opens the ledger read-only and runs `body` in one read transaction, so everything a

@@ -160,7 +160,7 @@ public final class Statement {
 
     // MARK: Reading the current row (columns are numbered from 0)
 
-    var columnCount: Int32 { sqlite3_column_count(pointer) }
+    public var columnCount: Int32 { sqlite3_column_count(pointer) }
 
     func columnName(_ column: Int32) -> String {
         guard let name = sqlite3_column_name(pointer, column) else { return "" }

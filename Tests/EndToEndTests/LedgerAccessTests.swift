@@ -186,6 +186,13 @@ struct LedgerAccessTests {
             DROP TABLE statement_imports; DROP TABLE statement_categories; DROP TABLE import_profiles;
             DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
             ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
+            DROP TRIGGER classify_inserted; DROP TRIGGER classify_deleted; DROP TRIGGER classify_updated;
+            DROP TRIGGER classify_account_kind; DROP INDEX transactions_transfer_reach; DROP TABLE classification_state;
+            DROP TABLE classification_queue; DROP TABLE classification_zones; DROP TABLE spending_summary;
+            ALTER TABLE transactions DROP COLUMN class_state; ALTER TABLE transactions DROP COLUMN class_flow;
+            ALTER TABLE transactions DROP COLUMN class_category; ALTER TABLE transactions DROP COLUMN class_source;
+            ALTER TABLE transactions DROP COLUMN class_reason; ALTER TABLE transactions DROP COLUMN class_partner;
+            ALTER TABLE transactions DROP COLUMN class_month;
             DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
             """)
         func version() throws -> Int64? { try Connection(path: database, readOnly: true).scalarInt("PRAGMA user_version") }

@@ -147,6 +147,10 @@ struct SchemaUpgradeTests {
         #expect(status.status == 0, "\(status.stdout)\(status.stderr)")
         let upgraded = try Connection(path: old)
         #expect(try Migrator.currentVersion(upgraded) == LedgerSchema.latestVersion)
+        // Its first write classified every transaction, old ones too (and the check above compared them with the rules).
+        #expect(try upgraded.scalarInt("SELECT built FROM classification_state") == 1)
+        #expect(try upgraded.scalarInt("SELECT count(*) FROM transactions WHERE class_state IS NULL") == 0)
+        #expect(try upgraded.scalarInt("SELECT count(*) FROM spending_summary")! > 0)
         // Columns added since `version` hold what the sync brought (a source's time zone): the old ones are compared.
         let after = try LedgerContents(
             path: old,
@@ -199,8 +203,11 @@ struct SchemaUpgradeTests {
         try handle.write(contentsOf: Data((ExportFixture.changeSet(generation, sequence + 1, inserted: [transaction]) + "\n").utf8))
     }
 
-    /// Tables a sync fills from the export itself (its manifest's zones of single accounts).
-    static let filledBySync: Set<String> = ["source_account_time_zones"]
+    /// Tables a sync fills from the export itself (its manifest's zones of single accounts), and
+    /// those of the stored classification, which the upgrading sync builds for the whole ledger.
+    static let filledBySync: Set<String> = [
+        "source_account_time_zones", "classification_state", "classification_zones", "spending_summary",
+    ]
 
     /// The ledger's tables, in the order they were created.
     static func tables(_ connection: Connection) throws -> [String] {

@@ -24,6 +24,8 @@ extension LedgerStore {
         /// False leaves transactions of the same second in index order instead of ID order,
         /// which spares a sort when only totals are wanted.
         public var tiesByID = true
+        /// True reads each transaction's stored classification, and only classified ones.
+        public var readsStoredClassification = false
 
         public init(from: Int64?, until: Int64?, statuses: [TransactionStatus]) {
             self.from = from
@@ -58,37 +60,57 @@ extension LedgerStore {
             selection.includesText
             ? "t.id, t.merchant_name, t.description, t.original_description"
             : "CASE WHEN t.mcc IS NULL THEN t.id ELSE '' END, NULL, '', ''"
+        if selection.readsStoredClassification { conditions.append("t.class_state IS NOT NULL") }
         let statement = try connection.prepare(
             """
-            \(range.with)SELECT \(textColumns), t.account_id, \(accountNameSQL.name), a.kind, t.transaction_time, t.amount,
-                t.currency, t.credit_debit, t.mcc, t.type, t.status, \(statementCategorySQL.column)
+            \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
             FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
                 \(statementCategorySQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY t.transaction_time\(selection.tiesByID ? ", t.id" : "")
             """)
         try statement.bind(range.withValues + values)
-        // Account names repeat on every row: keep one copy of each.
         var names: [String: String] = [:]
         while try statement.step() {
-            let accountID = statement.text(4)
-            let name: String
-            if let known = names[accountID] {
-                name = known
-            } else {
-                name = statement.text(5)
-                names[accountID] = name
-            }
-            try body(
-                ReportTransaction(
-                    id: statement.text(0), accountID: accountID, accountName: name,
-                    accountKind: AccountKind(rawValue: statement.text(6)), time: statement.int64(7),
-                    amount: statement.int64(8), currency: statement.text(9),
-                    indicator: statement.text(10) == "credit" ? .credit : .debit,
-                    merchantCategoryCode: statement.optionalInt64(11).map(Int.init), merchantName: statement.optionalText(1),
-                    description: statement.text(2), originalDescription: statement.text(3),
-                    type: TransactionType(rawValue: statement.text(12)),
-                    status: TransactionStatus(rawValue: statement.text(13)), statementCategory: statement.optionalText(14)))
+            try body(reportTransaction(statement, names: &names))
         }
+    }
+
+    /// The columns `reportTransaction` reads, with the stored classification when `stored`.
+    func reportColumns(text: String = "t.id, t.merchant_name, t.description, t.original_description", stored: Bool) -> String {
+        """
+        \(text), t.account_id, \(accountNameSQL.name), a.kind, t.transaction_time, t.amount,
+            t.currency, t.credit_debit, t.mcc, t.type, t.status, \(statementCategorySQL.column), t.row_id\(
+            stored ? ", t.class_state, t.class_flow, t.class_category, t.class_source, t.class_reason, t.class_partner, t.class_month" : "")
+        """
+    }
+
+    /// One row of `reportColumns`. Account names repeat on every row: `names` keeps one copy of each.
+    func reportTransaction(_ statement: Statement, names: inout [String: String]) -> ReportTransaction {
+        let accountID = statement.text(4)
+        let name: String
+        if let known = names[accountID] {
+            name = known
+        } else {
+            name = statement.text(5)
+            names[accountID] = name
+        }
+        var transaction = ReportTransaction(
+            id: statement.text(0), accountID: accountID, accountName: name,
+            accountKind: AccountKind(rawValue: statement.text(6)), time: statement.int64(7),
+            amount: statement.int64(8), currency: statement.text(9),
+            indicator: statement.text(10) == "credit" ? .credit : .debit,
+            merchantCategoryCode: statement.optionalInt64(11).map(Int.init), merchantName: statement.optionalText(1),
+            description: statement.text(2), originalDescription: statement.text(3),
+            type: TransactionType(rawValue: statement.text(12)),
+            status: TransactionStatus(rawValue: statement.text(13)), statementCategory: statement.optionalText(14))
+        transaction.rowID = statement.int64(15)
+        if statement.columnCount > 16, let state = statement.optionalText(16).flatMap(StoredClassification.State.init) {
+            transaction.stored = StoredClassification(
+                state: state, flow: statement.text(17), category: statement.text(18), categorySource: statement.text(19),
+                reason: statement.text(20), partnerID: statement.optionalText(21),
+                month: StoredClassification.month(number: statement.int64(22)))
+        }
+        return transaction
     }
 }

@@ -20,6 +20,10 @@ public struct ReportTransaction: Sendable {
     public let status: TransactionStatus
     /// The purse category the statement it was imported from gave it (no MCC to go by).
     public let statementCategory: String?
+    /// The row's key in the ledger (0 when not read from it).
+    public internal(set) var rowID: Int64 = 0
+    /// The classification the ledger keeps for it, when read (`readsStoredClassification`).
+    public internal(set) var stored: StoredClassification?
 
     public init(
         id: String, accountID: String, accountName: String, accountKind: AccountKind, time: Int64, amount: Int64,

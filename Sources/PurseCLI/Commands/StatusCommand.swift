@@ -1,3 +1,4 @@
+import Analytics
 import LedgerStore
 import Rendering
 
@@ -25,7 +26,7 @@ enum StatusCommand {
 
     /// `status --check`: the findings, and exit 1 when there are any.
     static func check(_ store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
-        let findings = try store.check()
+        let findings = try store.check() + ClassificationKeeper(base: context.environmentTimeZone()).check(store)
         if format == .json {
             context.stdout.write(
                 JSONOutput.object([
@@ -33,7 +34,7 @@ enum StatusCommand {
                     ("ok", .bool(findings.isEmpty)), ("findings", .array(findings.map(JSONOutput.string))),
                 ]).pretty + "\n")
         } else if findings.isEmpty {
-            context.stdout.write("\(store.path): ok (integrity check and ledger invariants)\n")
+            context.stdout.write("\(store.path): ok (integrity check, ledger invariants, stored classification and summary)\n")
         } else {
             context.stdout.write(findings.map { $0 + "\n" }.joined())
         }

@@ -1,0 +1,258 @@
+import Ledger
+import LedgerStore
+
+/// Keeps each transaction's stored classification and the spending summary equal to what the
+/// money rules give (README, "Stored classification"), inside the write transaction that
+/// changed what they depend on (`LedgerStore.beforeCommit`). A change reclassifies only what it
+/// can reach: the internal-transfer and statement-duplicate pairs within 3 days of the changed
+/// rows, chained as far as such pairs chain. A rule change, a ledger never classified and an
+/// account whose zone changed get everything classified again, rows whose classification did
+/// not change left as they are.
+public struct ClassificationKeeper {
+    /// The zone of the accounts without one of their own: `TZ`, else the system's (never `--tz`).
+    let base: ReportTimeZone
+    /// Hears how far a classification of the whole ledger has come (meant for a terminal).
+    public var progress: ((String) -> Void)?
+
+    /// How many transactions a classification of the whole ledger reads at a time.
+    static let sliceSize = 10_000
+
+    public init(base: ReportTimeZone) {
+        self.base = base
+    }
+
+    /// Brings the stored classification up to date; nothing for a ledger of an older schema.
+    public func keep(_ store: LedgerStore) throws {
+        guard let status = try store.classificationStatus() else { return }
+        let accounts = try ReportAccounts(store: store, base: base)
+        let zones = Self.zones(accounts)
+        let storedZones = try store.classificationZones()
+        let zoneMoved = storedZones.contains { account, zone in zones[account].map { $0 != zone } ?? false }
+        if !status.built || status.rebuildNeeded || zoneMoved {
+            try reclassifyAll(store, accounts)
+        } else if status.queued {
+            try reclassifyQueued(store, accounts, overflowBefore: status.summaryOverflow)
+        } else if storedZones == zones {
+            return
+        }
+        try store.saveClassificationZones(storedZones.merging(zones) { _, new in new })
+    }
+
+    /// The zone of each account's days, by name.
+    static func zones(_ accounts: ReportAccounts) -> [String: String] {
+        Dictionary(accounts.all.map { ($0.id, accounts.zone(of: $0.id).identifier) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: Everything
+
+    private func reclassifyAll(_ store: LedgerStore, _ accounts: ReportAccounts) throws {
+        var pass = try WholeLedgerPass(store, months: LocalMonths(accounts))
+        var done = 0
+        try pass.run { transaction, classification in
+            if classification != transaction.stored { try store.saveClassification(classification, rowID: transaction.rowID) }
+            done += 1
+            if done % 100_000 == 0 { progress?("classified \(done) transactions") }
+        }
+        // The line of progress goes once the work is done.
+        if done >= 100_000 { progress?("") }
+        try store.finishClassification(summaryOverflow: !(try store.rebuildSpendingSummary(nil)))
+    }
+
+    /// The classification of every transaction of the ledger, from scratch.
+    struct WholeLedgerPass {
+        let store: LedgerStore
+        let classifier: Classifier
+        let duplicates: [String: String]
+        let partners: [String: String]
+        var months: LocalMonths
+
+        init(_ store: LedgerStore, months: LocalMonths) throws {
+            self.store = store
+            classifier = try Classifier(store)
+            duplicates = try CountedTransactions.statementDuplicates(store, from: nil, until: nil, statuses: [.booked])
+            partners = try CountedTransactions.transferPartners(
+                store, from: nil, until: nil, statuses: [.booked], classifier: classifier, duplicates: duplicates)
+            self.months = months
+        }
+
+        mutating func run(_ body: (ReportTransaction, StoredClassification) throws -> Void) throws {
+            var after: Int64 = 0
+            while true {
+                let slice = try store.classifiableTransactions(afterRowID: after, limit: ClassificationKeeper.sliceSize)
+                guard let last = slice.last else { return }
+                for transaction in slice {
+                    let partner = transaction.merchantCategoryCode == nil ? partners[transaction.id] : nil
+                    try body(
+                        transaction,
+                        classifier.stored(
+                            transaction, twin: duplicates[transaction.id], transferPartner: partner,
+                            month: months.month(of: transaction)))
+                }
+                after = last.rowID
+            }
+        }
+    }
+
+    // MARK: Checking
+
+    /// What differs between the stored classification and summary and the same made from
+    /// scratch (months in the zones the ledger classified in), one sentence per finding. A
+    /// ledger whose classification waits to be built or redone has nothing stored to check:
+    /// reports classify as they go until then.
+    public func check(_ store: LedgerStore) throws -> [String] {
+        guard let status = try store.classificationStatus(), status.built, !status.rebuildNeeded, !status.queued else { return [] }
+        var pass = try WholeLedgerPass(store, months: LocalMonths(zones: try store.classificationZones(), base: base))
+        let overrides = try store.transactionOverrides()
+        struct Key: Hashable, Comparable {
+            let month: YearMonth
+            let accountID: String
+            let category: String
+            let code: Int
+            let currency: String
+
+            static func < (left: Key, right: Key) -> Bool {
+                (left.month, left.accountID, left.category, left.code, left.currency)
+                    < (right.month, right.accountID, right.category, right.code, right.currency)
+            }
+        }
+        var expected: [Key: (spent: Int64, refunded: Int64, count: Int)] = [:]
+        var differing: [String] = []
+        try pass.run { transaction, classification in
+            if classification != transaction.stored { differing.append(transaction.id) }
+            guard classification.state == .counted, classification.flow == "expense" || classification.flow == "refund" else { return }
+            let parts =
+                classification.categorySource == "split"
+                ? (overrides[transaction.id]?.split ?? []).map { ($0.category, $0.amount) }
+                : [(classification.category, transaction.amount)]
+            for (category, amount) in parts {
+                let key = Key(
+                    month: classification.month, accountID: transaction.accountID, category: category,
+                    code: transaction.merchantCategoryCode ?? -1, currency: transaction.currency)
+                var sums = expected[key] ?? (0, 0, 0)
+                // Wrapping: a sum too large for the summary is caught by its overflow mark instead.
+                if classification.flow == "expense" { sums.spent &+= amount } else { sums.refunded &+= amount }
+                sums.count += 1
+                expected[key] = sums
+            }
+        }
+        var findings: [String] = []
+        if !differing.isEmpty {
+            findings.append(
+                "\(differing.count) transactions whose stored classification differs from the money rules' "
+                    + "(first: \(differing.sorted().prefix(3).joined(separator: ", ")))")
+        }
+        guard !status.summaryOverflow else { return findings }
+        var stored: [Key: (spent: Int64, refunded: Int64, count: Int)] = [:]
+        for row in try store.spendingSummary() {
+            let key = Key(
+                month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode ?? -1,
+                currency: row.currency)
+            stored[key] = (row.spent, row.refunded, row.count)
+        }
+        let wrong = Set(expected.keys).union(stored.keys).filter { key in
+            guard let have = stored[key], let want = expected[key] else { return true }
+            return have != want
+        }
+        if let first = wrong.min() {
+            findings.append(
+                "\(wrong.count) rows of the spending summary that differ from sums made from scratch "
+                    + "(first: \(first.month) \(first.accountID) \(first.category) \(first.currency))")
+        }
+        return findings
+    }
+
+    // MARK: What a change reaches
+
+    private func reclassifyQueued(_ store: LedgerStore, _ accounts: ReportAccounts, overflowBefore: Bool) throws {
+        let classifier = try Classifier(store)
+        let queued = try store.queuedTransactions()
+        var rows: [Int64: ReportTransaction] = [:]
+        for transaction in try store.queuedTransactionsNow() { rows[transaction.rowID] = transaction }
+        let changedRows = Set(rows.keys)
+
+        // Statement rows and their synced twins, where statements were imported beside a sync.
+        let shared = try store.sharedAccountIDs()
+        var duplicateReach: [Int64: ReportTransaction] = [:]
+        var statementSeeds = Reach()
+        for entry in queued where shared.contains(entry.accountID) {
+            let key = "\(entry.accountID) \(entry.indicator.rawValue) \(entry.amount)"
+            guard !statementSeeds.covers(key, entry.time) else { continue }
+            let reach = try store.statementReach(
+                accountID: entry.accountID, indicator: entry.indicator, amount: entry.amount, around: entry.time,
+                gap: StatementDuplicateMatcher.maximumGap)
+            statementSeeds.add(key, reach)
+            for transaction in reach { duplicateReach[transaction.rowID] = transaction }
+        }
+        let twins = StatementDuplicateMatcher.match(
+            duplicateReach.values.filter { $0.status == .booked }.map {
+                LedgerStore.SharedAccountTransaction(
+                    id: $0.id, accountID: $0.accountID, time: $0.time, amount: $0.amount, indicator: $0.indicator)
+            })
+        func twin(_ transaction: ReportTransaction) -> String? {
+            if duplicateReach[transaction.rowID] != nil { return twins[transaction.id] }
+            return transaction.stored?.state == .duplicate ? transaction.stored?.partnerID : nil
+        }
+
+        // Internal transfers: every change without an MCC, and every row whose twin may have changed.
+        var transferReach: [Int64: ReportTransaction] = [:]
+        var transferSeeds = Reach()
+        let seeds =
+            queued.filter { $0.merchantCategoryCode == nil }.map { ($0.currency, $0.amount, $0.time) }
+            + duplicateReach.values.filter { $0.merchantCategoryCode == nil }.map { ($0.currency, $0.amount, $0.time) }
+        for (currency, amount, time) in seeds {
+            let key = "\(currency) \(amount)"
+            guard !transferSeeds.covers(key, time) else { continue }
+            let reach = try store.transferReach(currency: currency, amount: amount, around: time, gap: InternalTransferMatcher.maximumGap)
+            transferSeeds.add(key, reach)
+            for transaction in reach { transferReach[transaction.rowID] = transaction }
+        }
+        let partners = InternalTransferMatcher.match(
+            transferReach.values.filter { $0.status == .booked && twin($0) == nil && !classifier.hasFlowRule($0) })
+        func partner(_ transaction: ReportTransaction) -> String? {
+            guard transaction.merchantCategoryCode == nil else { return nil }
+            if transferReach[transaction.rowID] != nil { return partners[transaction.id] }
+            return transaction.stored?.state == .counted && transaction.stored?.reason == "internal transfer"
+                ? transaction.stored?.partnerID : nil
+        }
+
+        rows.merge(duplicateReach) { current, _ in current }
+        rows.merge(transferReach) { current, _ in current }
+        var months = LocalMonths(accounts)
+        var buckets = Set(queued.compactMap { entry in entry.month.map { bucket(entry.accountID, $0, accounts) } })
+        for transaction in rows.values {
+            let classification = classifier.stored(
+                transaction, twin: twin(transaction), transferPartner: partner(transaction), month: months.month(of: transaction))
+            let changed = classification != transaction.stored
+            if changed { try store.saveClassification(classification, rowID: transaction.rowID) }
+            if changed || changedRows.contains(transaction.rowID) {
+                buckets.insert(bucket(transaction.accountID, classification.month, accounts))
+                if let old = transaction.stored { buckets.insert(bucket(transaction.accountID, old.month, accounts)) }
+            }
+        }
+        let fits = try store.rebuildSpendingSummary(Array(buckets))
+        try store.finishClassification(summaryOverflow: overflowBefore || !fits)
+    }
+
+    /// The instants of an account's month, a day wider on each side so no zone rule can leave
+    /// one of its transactions out (the stored month decides).
+    private func bucket(_ accountID: String, _ month: YearMonth, _ accounts: ReportAccounts) -> LedgerStore.SummaryBucket {
+        let zone = accounts.zone(of: accountID)
+        return LedgerStore.SummaryBucket(
+            accountID: accountID, month: month, from: zone.startOfDay(month.firstDay) - 86_400,
+            until: zone.startOfDay(month.lastDay.adding(days: 1)) + 86_400)
+    }
+
+    /// The chains already read, per key: a seed inside one of them reaches nothing new.
+    struct Reach {
+        private var spans: [String: [ClosedRange<Int64>]] = [:]
+
+        func covers(_ key: String, _ time: Int64) -> Bool {
+            spans[key]?.contains { $0.contains(time) } ?? false
+        }
+
+        mutating func add(_ key: String, _ chain: [ReportTransaction]) {
+            guard let first = chain.map(\.time).min(), let last = chain.map(\.time).max() else { return }
+            spans[key, default: []].append(first...last)
+        }
+    }
+}

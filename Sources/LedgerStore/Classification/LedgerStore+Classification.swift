@@ -1,0 +1,302 @@
+import Ledger
+import Storage
+
+/// The stored classification (README, "Stored classification"): each transaction's
+/// classification in its `class_*` columns, the queue of transactions a change may have
+/// reclassified (filled by triggers, in the change's own transaction), and spending summed per
+/// (month, account, category, MCC, currency). Which classification is right is Analytics'
+/// business: this only reads and writes it.
+extension LedgerStore {
+    /// Where the stored classification stands.
+    public struct ClassificationStatus: Sendable, Equatable {
+        /// False until the first build (a ledger of an older schema, before its first write).
+        public let built: Bool
+        /// A rule changed: everything must be classified again.
+        public let rebuildNeeded: Bool
+        /// A sum of the summary would not fit: reports sum the rows themselves (and say so).
+        public let summaryOverflow: Bool
+        /// Transactions wait in the queue.
+        public let queued: Bool
+
+        /// Whether reports may read the stored classification and summary as they are.
+        public var isCurrent: Bool { built && !rebuildNeeded && !summaryOverflow && !queued }
+    }
+
+    /// An entry of the queue: a transaction as it is now (a new or changed row) or as it was (a
+    /// changed or deleted row, with the month it was counted in).
+    public struct QueuedTransaction: Sendable, Hashable {
+        public let rowID: Int64
+        public let accountID: String
+        public let currency: String
+        public let amount: Int64
+        public let time: Int64
+        public let indicator: CreditDebitIndicator
+        public let merchantCategoryCode: Int?
+        public let month: YearMonth?
+    }
+
+    /// One (account, month) of the summary, with the instants its account's month spans in the
+    /// zone it was classified in (a little wider does no harm: the month is checked too).
+    public struct SummaryBucket: Sendable, Hashable {
+        public let accountID: String
+        public let month: YearMonth
+        public let from: Int64
+        public let until: Int64
+
+        public init(accountID: String, month: YearMonth, from: Int64, until: Int64) {
+            self.accountID = accountID
+            self.month = month
+            self.from = from
+            self.until = until
+        }
+    }
+
+    /// A row of the spending summary.
+    public struct SpendingSummaryRow: Sendable, Equatable {
+        public let month: YearMonth
+        public let accountID: String
+        public let category: String
+        public let merchantCategoryCode: Int?
+        public let currency: String
+        public let spent: Int64
+        public let refunded: Int64
+        public let count: Int
+    }
+
+    var hasStoredClassification: Bool { openedSchemaVersion >= 12 }
+
+    /// Nil for a ledger of an older schema, which has none.
+    public func classificationStatus() throws -> ClassificationStatus? {
+        guard hasStoredClassification else { return nil }
+        let query = try connection.cached(
+            """
+            SELECT built, rebuild_needed, summary_overflow, EXISTS (SELECT 1 FROM classification_queue)
+            FROM classification_state
+            """)
+        // Reset at once: a cached statement left on its row would hold the read snapshot open.
+        defer { query.reset() }
+        guard try query.step() else { return nil }
+        return ClassificationStatus(
+            built: query.int64(0) != 0, rebuildNeeded: query.int64(1) != 0, summaryOverflow: query.int64(2) != 0,
+            queued: query.int64(3) != 0)
+    }
+
+    /// The queue, in no particular order.
+    public func queuedTransactions() throws -> [QueuedTransaction] {
+        let query = try connection.prepare(
+            "SELECT row_id, account_id, currency, amount, transaction_time, credit_debit, mcc, month FROM classification_queue")
+        var entries: [QueuedTransaction] = []
+        while try query.step() {
+            entries.append(
+                QueuedTransaction(
+                    rowID: query.int64(0), accountID: query.text(1), currency: query.text(2), amount: query.int64(3),
+                    time: query.int64(4), indicator: query.text(5) == "credit" ? .credit : .debit,
+                    merchantCategoryCode: query.optionalInt64(6).map(Int.init),
+                    month: query.optionalInt64(7).map(StoredClassification.month(number:))))
+        }
+        return entries
+    }
+
+    /// The queued transactions still in the ledger, as they are now, with what is stored of them.
+    public func queuedTransactionsNow() throws -> [ReportTransaction] {
+        try classifiableTransactions(where: "t.row_id IN (SELECT row_id FROM classification_queue)", values: [])
+    }
+
+    /// Empties the queue and records the classification as built and current.
+    public func finishClassification(summaryOverflow: Bool) throws {
+        try connection.cached("DELETE FROM classification_queue").run()
+        try connection.cached("UPDATE classification_state SET built = 1, rebuild_needed = 0, summary_overflow = ?").run([
+            .integer(summaryOverflow ? 1 : 0)
+        ])
+    }
+
+    /// Up to `limit` transactions after `rowID` in row order, with what is stored of them: a
+    /// build from scratch reads the ledger a slice at a time.
+    public func classifiableTransactions(afterRowID rowID: Int64, limit: Int) throws -> [ReportTransaction] {
+        try classifiableTransactions(
+            where: "t.row_id > ? ORDER BY t.row_id LIMIT ?", values: [.integer(rowID), .integer(Int64(limit))])
+    }
+
+    /// Every transaction without a merchant category code, of `currency` and `amount`, that is
+    /// linked to `time` by a chain of such transactions at most `gap` seconds apart: all that a
+    /// change at `time` can re-pair as internal transfers.
+    public func transferReach(currency: String, amount: Int64, around time: Int64, gap: Int64) throws -> [ReportTransaction] {
+        let filter = "t.mcc IS NULL AND t.currency = ? AND t.amount = ?"
+        let key: [SQLValue] = [.text(currency), .integer(amount)]
+        guard let (from, until) = try chain(filter: filter, key: key, around: time, gap: gap) else { return [] }
+        return try classifiableTransactions(
+            where: "\(filter) AND t.transaction_time BETWEEN ? AND ?", values: key + [.integer(from), .integer(until)])
+    }
+
+    /// Every transaction of `accountID` with `indicator` and `amount` linked to `time` by a chain
+    /// of such transactions at most `gap` seconds apart: all that a change at `time` can
+    /// re-match as a statement row and its synced twin.
+    public func statementReach(
+        accountID: String, indicator: CreditDebitIndicator, amount: Int64, around time: Int64, gap: Int64
+    ) throws -> [ReportTransaction] {
+        let filter = "t.account_id = ? AND t.credit_debit = ? AND t.amount = ?"
+        let key: [SQLValue] = [.text(accountID), .text(indicator.rawValue), .integer(amount)]
+        guard let (from, until) = try chain(filter: filter, key: key, around: time, gap: gap) else { return [] }
+        return try classifiableTransactions(
+            where: "\(filter) AND t.transaction_time BETWEEN ? AND ?", values: key + [.integer(from), .integer(until)])
+    }
+
+    /// The first and last instant of the chain of `filter`'s transactions, each at most `gap`
+    /// from the next, that reaches `time - gap...time + gap`; nil when none is that near.
+    private func chain(filter: String, key: [SQLValue], around time: Int64, gap: Int64) throws -> (Int64, Int64)? {
+        let near = try connection.prepare(
+            "SELECT min(t.transaction_time), max(t.transaction_time) FROM transactions t WHERE \(filter) AND t.transaction_time BETWEEN ? AND ?"
+        )
+        try near.bind(key + [.integer(time - gap), .integer(time + gap)])
+        guard try near.step(), !near.isNull(0) else { return nil }
+        var first = near.int64(0)
+        var last = near.int64(1)
+        let earlier = try connection.prepare(
+            "SELECT t.transaction_time FROM transactions t WHERE \(filter) AND t.transaction_time < ? ORDER BY t.transaction_time DESC")
+        try earlier.bind(key + [.integer(first)])
+        while try earlier.step(), first - earlier.int64(0) <= gap { first = earlier.int64(0) }
+        let later = try connection.prepare(
+            "SELECT t.transaction_time FROM transactions t WHERE \(filter) AND t.transaction_time > ? ORDER BY t.transaction_time")
+        try later.bind(key + [.integer(last)])
+        while try later.step(), later.int64(0) - last <= gap { last = later.int64(0) }
+        return (first, last)
+    }
+
+    /// The IDs of the accounts a sync owns that statements were also imported into.
+    public func sharedAccountIDs() throws -> Set<String> {
+        guard hasStatementImports else { return [] }
+        let query = try connection.prepare(
+            """
+            SELECT DISTINCT i.account_id FROM statement_imports i JOIN accounts a ON a.id = i.account_id
+                JOIN sources s ON s.id = a.source_id WHERE s.kind != 'statement'
+            """)
+        var ids: Set<String> = []
+        while try query.step() { ids.insert(query.text(0)) }
+        return ids
+    }
+
+    private func classifiableTransactions(where condition: String, values: [SQLValue]) throws -> [ReportTransaction] {
+        let query = try connection.prepare(
+            """
+            SELECT \(reportColumns(stored: true))
+            FROM transactions t JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join) \(statementCategorySQL.join)
+            WHERE \(condition)
+            """)
+        try query.bind(values)
+        var names: [String: String] = [:]
+        var transactions: [ReportTransaction] = []
+        while try query.step() { transactions.append(reportTransaction(query, names: &names)) }
+        return transactions
+    }
+
+    /// Stores a transaction's classification.
+    public func saveClassification(_ classification: StoredClassification, rowID: Int64) throws {
+        try connection.cached(
+            """
+            UPDATE transactions SET class_state = ?, class_flow = ?, class_category = ?, class_source = ?, class_reason = ?,
+                class_partner = ?, class_month = ? WHERE row_id = ?
+            """
+        ).run([
+            .text(classification.state.rawValue), .text(classification.flow), .text(classification.category),
+            .text(classification.categorySource), .text(classification.reason), .optional(classification.partnerID),
+            .integer(classification.monthNumber), .integer(rowID),
+        ])
+    }
+
+    /// The zone each account's months were classified in.
+    public func classificationZones() throws -> [String: String] {
+        let query = try connection.prepare("SELECT account_id, time_zone FROM classification_zones")
+        var zones: [String: String] = [:]
+        while try query.step() { zones[query.text(0)] = query.text(1) }
+        return zones
+    }
+
+    public func saveClassificationZones(_ zones: [String: String]) throws {
+        try connection.cached("DELETE FROM classification_zones").run()
+        let insert = try connection.cached("INSERT INTO classification_zones (account_id, time_zone) VALUES (?, ?)")
+        for (account, zone) in zones { try insert.run([.text(account), .text(zone)]) }
+    }
+
+    /// Sums the counted expenses and refunds of `buckets` (nil: of the whole ledger) into the
+    /// summary again. False when a sum does not fit in 64 bits: the summary is then unusable.
+    public func rebuildSpendingSummary(_ buckets: [SummaryBucket]?) throws -> Bool {
+        let counted = "t.class_state = 'counted' AND t.class_flow IN ('expense', 'refund')"
+        let bucket = "t.account_id = ?1 AND t.transaction_time >= ?2 AND t.transaction_time < ?3 AND t.class_month = ?4"
+        let condition = buckets == nil ? counted : "\(counted) AND \(bucket)"
+        // A split counts as its parts, each in its own category.
+        let insert = try connection.cached(
+            """
+            INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
+            SELECT month, account_id, category, mcc, currency, sum(CASE WHEN flow = 'expense' THEN amount ELSE 0 END),
+                sum(CASE WHEN flow = 'refund' THEN amount ELSE 0 END), count(*)
+            FROM (
+                SELECT t.class_month AS month, t.account_id, t.class_category AS category, coalesce(t.mcc, -1) AS mcc,
+                    t.currency, t.class_flow AS flow, t.amount
+                FROM transactions t WHERE \(condition) AND t.class_source != 'split'
+                UNION ALL
+                SELECT t.class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, t.class_flow, p.amount
+                FROM transactions t JOIN transaction_splits p ON p.transaction_id = t.id
+                WHERE \(condition) AND t.class_source = 'split'
+            )
+            GROUP BY month, account_id, category, mcc, currency
+            """)
+        do {
+            guard let buckets else {
+                try connection.cached("DELETE FROM spending_summary").run()
+                try insert.run()
+                return true
+            }
+            let delete = try connection.cached("DELETE FROM spending_summary WHERE account_id = ? AND month = ?")
+            for bucket in buckets {
+                let month = SQLValue.integer(Int64(bucket.month.year * 100 + bucket.month.month))
+                try delete.run([.text(bucket.accountID), month])
+                try insert.run([.text(bucket.accountID), .integer(bucket.from), .integer(bucket.until), month])
+            }
+            return true
+        } catch let error as StorageError where error.message == "integer overflow" {
+            return false
+        }
+    }
+
+    /// The summary's rows, in key order: of `accountIDs` (nil: every account), from `first` to
+    /// `last` (nil: open), of `currencies` (empty: any).
+    public func spendingSummary(
+        accountIDs: [String]? = nil, first: YearMonth? = nil, last: YearMonth? = nil, currencies: [String] = []
+    ) throws -> [SpendingSummaryRow] {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        func add(_ membership: SQLMembership) {
+            conditions.append(membership.sql)
+            values += membership.values
+        }
+        if let accountIDs {
+            guard !accountIDs.isEmpty else { return [] }
+            add(SQLMembership("account_id", accountIDs.map(SQLValue.text)))
+        }
+        if let first {
+            conditions.append("month >= ?")
+            values.append(.integer(Int64(first.year * 100 + first.month)))
+        }
+        if let last {
+            conditions.append("month <= ?")
+            values.append(.integer(Int64(last.year * 100 + last.month)))
+        }
+        if !currencies.isEmpty { add(SQLMembership("currency", currencies.map(SQLValue.text))) }
+        let query = try connection.prepare(
+            """
+            SELECT month, account_id, category, mcc, currency, spent, refunded, count FROM spending_summary
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
+            """)
+        try query.bind(values)
+        var rows: [SpendingSummaryRow] = []
+        while try query.step() {
+            let code = query.int64(3)
+            rows.append(
+                SpendingSummaryRow(
+                    month: StoredClassification.month(number: query.int64(0)), accountID: query.text(1), category: query.text(2),
+                    merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4), spent: query.int64(5),
+                    refunded: query.int64(6), count: query.int(7)))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Ledger
+import LedgerStore
+import PurseTestSupport
+import Sync
+import Testing
+import WalletExport
+
+@testable import Analytics
+
+/// Two ledgers fed the same random history: `kept` keeps its classification and summary as the
+/// CLI does (`beforeCommit`), `plain` keeps none, so its reports classify every row as they go.
+private final class TwinLedgers {
+    typealias F = ExportFixture
+    static let now = Timestamp.utc(epochSeconds: 1_794_744_000)
+    static let base = ReportTimeZone(identifier: "UTC")!
+    static let accounts = ["CHK", "SAV", "CARD", "TOKYO"]
+    let folder: TemporaryFolder
+    let export: ExportFixture
+    let kept: LedgerStore
+    let plain: LedgerStore
+    let keeper = ClassificationKeeper(base: TwinLedgers.base)
+    var random: SeededRandom
+    /// Each stream's next sequence, and the transactions each account's stream holds now.
+    private var sequences: [String: Int] = [:]
+    private(set) var live: [String: [String: String]] = [:]
+    private var nextID = 0
+    private var ruleIDs: [Int64] = []
+
+    init(seed: UInt64) throws {
+        random = SeededRandom(state: seed)
+        folder = try TemporaryFolder()
+        export = try ExportFixture(in: folder.url)
+        try export.writeManifest(
+            """
+            {"format":"wallet-export","version":1,"sourceID":"S1","sourceName":"Phone","exportedAt":"2026-11-01T08:00:00Z",\
+            "accountTimeZones":{"TOKYO":"Asia/Tokyo"}}
+            """)
+        kept = try LedgerStore(path: folder.file("kept.sqlite"), mode: .create, now: Self.now)
+        plain = try LedgerStore(path: folder.file("plain.sqlite"), mode: .create, now: Self.now)
+        let keeper = self.keeper
+        kept.beforeCommit = { try keeper.keep($0) }
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("CHK", name: "Checking"), F.account("SAV", name: "Savings"),
+                    F.account("CARD", kind: "liability", name: "Apple Card"), F.account("TOKYO", name: "Tokyo"),
+                ]))
+        try sync()
+    }
+
+    func sync() throws {
+        for store in [kept, plain] {
+            let report = try SyncEngine(store: store, now: Self.now).sync(WalletExportSource(path: export.path))
+            if let failure = report.failures.first { throw failure }
+        }
+    }
+
+    func pick<T>(_ items: [T]) -> T { items[random.below(items.count)] }
+
+    /// A random transaction: few amounts and days, so transfers pair, chain and re-pair.
+    func transaction(_ id: String, account: String) -> String {
+        let day = 25 + random.below(14)
+        let date = String(format: "2026-%02d-%02dT%02d:30:00Z", day > 31 ? 11 : 10, day > 31 ? day - 31 : day, random.below(24))
+        let mcc: Int? = random.below(3) == 0 ? pick([5411, 5812]) : nil
+        return F.transaction(
+            id, account: account, date: date, amount: pick(["10.00", "25.00", "500.00"]), indicator: pick(["debit", "credit"]),
+            status: random.below(8) == 0 ? "pending" : "booked",
+            type: pick(["pointOfSale", "billPayment", "deposit", "withdrawal", "transfer", "refund", "directDebit"]),
+            mcc: mcc, merchant: mcc == nil ? nil : "Shop", description: "MOVE \(id)")
+    }
+
+    /// One change set on a random account: some new transactions, some changed, some deleted.
+    func randomChangeSet() throws {
+        let account = pick(Self.accounts)
+        var rows = live[account] ?? [:]
+        var inserted: [String] = []
+        var updated: [String] = []
+        var deleted: [String] = []
+        for _ in 0..<(1 + random.below(6)) {
+            nextID += 1
+            let id = "T\(nextID)"
+            let row = transaction(id, account: account)
+            rows[id] = row
+            inserted.append(row)
+        }
+        for id in rows.keys.sorted() where !inserted.contains(where: { $0.contains("\"\(id)\"") }) {
+            switch random.below(6) {
+            case 0:
+                let row = transaction(id, account: account)
+                rows[id] = row
+                updated.append(row)
+            case 1:
+                rows[id] = nil
+                deleted.append(id)
+            default: break
+            }
+        }
+        live[account] = rows
+        let sequence = (sequences[account] ?? 0) + 1
+        sequences[account] = sequence
+        try export.append(
+            "transactions/\(account)",
+            F.changeSet("T", sequence, snapshot: sequence == 1, inserted: inserted, updated: updated, deleted: deleted))
+        try sync()
+    }
+
+    func randomRuleChange() throws {
+        if !ruleIDs.isEmpty, random.below(2) == 0 {
+            let id = ruleIDs.remove(at: random.below(ruleIDs.count))
+            for store in [kept, plain] { _ = try store.transaction { try store.removeRule(id: id) } }
+            return
+        }
+        let rule = pick([
+            UserRule(description: "MOVE T\(1 + random.below(max(nextID, 1)))", flow: "transfer"),
+            UserRule(merchantCategoryCode: 5812, category: "Treats"),
+            UserRule(type: .deposit, direction: .credit, flow: "income"),
+            UserRule(accountID: "SAV", flow: "expense"),
+        ])
+        var id: Int64 = 0
+        for store in [kept, plain] { id = try store.transaction { try store.addRule(rule, now: Self.now) } }
+        ruleIDs.append(id)
+    }
+
+    func randomOverride() throws {
+        guard !live.isEmpty, let rows = live[pick(live.keys.sorted())], !rows.isEmpty else { return }
+        let id = pick(rows.keys.sorted())
+        var override = TransactionOverride(transactionID: id)
+        switch random.below(5) {
+        case 0: override.isExcluded = true
+        case 1: override.flow = pick(["expense", "income", "transfer"])
+        case 2: override.category = "Gifts"
+        case 3:
+            let amount = try kept.transactionAmount(id: id)?.amount ?? 100_000
+            override.split = [.init(category: "Home", amount: amount - 10_000), .init(category: "Fun", amount: 10_000)]
+        default: break
+        }
+        for store in [kept, plain] { try store.transaction { try store.saveTransactionOverride(override, now: Self.now) } }
+    }
+
+    /// Every spending grouping and every counted transaction's classification over the whole
+    /// range, as a report sees them.
+    func reports(_ store: LedgerStore) throws -> [String] {
+        let accounts = try ReportAccounts(store: store, base: Self.base)
+        let months = [YearMonth(year: 2026, month: 10), YearMonth(year: 2026, month: 11)]
+        let scope = ReportScope(months: months[0]...months[1], accounts: accounts)
+        var lines: [String] = []
+        for grouping in [SpendingReport.Grouping.category, .mcc, .account, .month, .merchant] {
+            let report = try SpendingAnalysis.report(store, scope: scope, months: months, grouping: grouping)
+            lines += report.rows.map {
+                "\(grouping) \($0.period) \($0.key) \($0.category ?? "-") \($0.currency) \($0.spent) \($0.refunded) \($0.count)"
+            }
+        }
+        try CountedTransactions.forEach(
+            store, scope, excluded: { transaction, _ in lines.append("excluded \(transaction.id)") },
+            duplicate: { transaction, twin in lines.append("duplicate \(transaction.id) \(twin)") }
+        ) { transaction, classification in
+            lines.append(
+                "\(transaction.id) \(transaction.amount) \(classification.flow) \(classification.category) \(classification.reasonText)")
+        }
+        return lines
+    }
+}
+
+@Suite("Stored classification")
+struct StoredClassificationTests {
+    @Test(
+        "random syncs, rule changes, overrides and deletions: after each step the stored classification and summary equal a rebuild from scratch, and every report equals the one that classifies as it goes",
+        arguments: [1, 2, 3, 4] as [UInt64])
+    func keptEqualsFromScratch(seed: UInt64) throws {
+        let ledgers = try TwinLedgers(seed: seed)
+        for step in 0..<30 {
+            switch ledgers.random.below(10) {
+            case 0, 1: try ledgers.randomRuleChange()
+            case 2, 3: try ledgers.randomOverride()
+            default: try ledgers.randomChangeSet()
+            }
+            let status = try #require(try ledgers.kept.classificationStatus())
+            #expect(status.isCurrent, "step \(step)")
+            #expect(try ledgers.keeper.check(ledgers.kept) == [], "step \(step)")
+            #expect(try ledgers.reports(ledgers.kept) == ledgers.reports(ledgers.plain), "step \(step)")
+        }
+        // The plain ledger really took the other path: it never classified anything.
+        #expect(try ledgers.plain.classificationStatus()?.built == false)
+    }
+
+    @Test("a stored classification that drifted is found by the check")
+    func checkFindsDrift() throws {
+        let ledgers = try TwinLedgers(seed: 9)
+        for _ in 0..<5 { try ledgers.randomChangeSet() }
+        #expect(try ledgers.keeper.check(ledgers.kept) == [])
+        let id = try #require(ledgers.live.values.flatMap(\.keys).sorted().first)
+        var override = TransactionOverride(transactionID: id)
+        override.category = "Drifted"
+        // Written past the keeper, as a bug or a hand edit would.
+        ledgers.kept.beforeCommit = nil
+        try ledgers.kept.transaction { try ledgers.kept.saveTransactionOverride(override, now: TwinLedgers.now) }
+        try ledgers.kept.transaction { try ledgers.kept.finishClassification(summaryOverflow: false) }
+        let findings = try ledgers.keeper.check(ledgers.kept)
+        #expect(findings.count >= 1)
+        #expect(findings.first?.hasPrefix("1 transactions whose stored classification differs") == true)
+    }
+}
