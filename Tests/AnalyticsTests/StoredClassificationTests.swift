@@ -153,10 +153,9 @@ private final class TwinLedgers {
                 "\(grouping) \($0.period) \($0.key) \($0.category ?? "-") \($0.currency) \($0.spent) \($0.refunded) \($0.count)"
             }
         }
-        try CountedTransactions.forEach(
-            store, scope, excluded: { transaction, _ in lines.append("excluded \(transaction.id)") },
-            duplicate: { transaction, twin in lines.append("duplicate \(transaction.id) \(twin)") }
-        ) { transaction, classification in
+        func excluded(_ transaction: ReportTransaction, _: Classification) { lines.append("excluded \(transaction.id)") }
+        func duplicate(_ transaction: ReportTransaction, _ twin: String) { lines.append("duplicate \(transaction.id) \(twin)") }
+        try CountedTransactions.forEach(store, scope, excluded: excluded, duplicate: duplicate) { transaction, classification in
             lines.append(
                 "\(transaction.id) \(transaction.amount) \(classification.flow) \(classification.category) \(classification.reasonText)")
         }
