@@ -144,21 +144,23 @@ extension LedgerStore {
     /// The first and last instant of the chain of `filter`'s transactions, each at most `gap`
     /// from the next, that reaches `time - gap...time + gap`; nil when none is that near.
     private func chain(filter: String, key: [SQLValue], around time: Int64, gap: Int64) throws -> (Int64, Int64)? {
-        let near = try connection.prepare(
+        let near = try connection.cached(
             "SELECT min(t.transaction_time), max(t.transaction_time) FROM transactions t WHERE \(filter) AND t.transaction_time BETWEEN ? AND ?"
         )
         try near.bind(key + [.integer(time - gap), .integer(time + gap)])
         guard try near.step(), !near.isNull(0) else { return nil }
         var first = near.int64(0)
         var last = near.int64(1)
-        let earlier = try connection.prepare(
+        let earlier = try connection.cached(
             "SELECT t.transaction_time FROM transactions t WHERE \(filter) AND t.transaction_time < ? ORDER BY t.transaction_time DESC")
         try earlier.bind(key + [.integer(first)])
         while try earlier.step(), first - earlier.int64(0) <= gap { first = earlier.int64(0) }
-        let later = try connection.prepare(
+        let later = try connection.cached(
             "SELECT t.transaction_time FROM transactions t WHERE \(filter) AND t.transaction_time > ? ORDER BY t.transaction_time")
         try later.bind(key + [.integer(last)])
         while try later.step(), later.int64(0) - last <= gap { last = later.int64(0) }
+        // Cached statements are reset here: one left on a row would hold its read open.
+        for statement in [near, earlier, later] { statement.reset() }
         return (first, last)
     }
 
@@ -176,7 +178,7 @@ extension LedgerStore {
     }
 
     private func classifiableTransactions(where condition: String, values: [SQLValue]) throws -> [ReportTransaction] {
-        let query = try connection.prepare(
+        let query = try connection.cached(
             """
             SELECT \(reportColumns(stored: true))
             FROM transactions t JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join) \(statementCategorySQL.join)

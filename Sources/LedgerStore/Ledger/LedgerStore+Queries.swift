@@ -56,13 +56,15 @@ extension LedgerStore {
 
     /// The newest transaction time of each of `accountIDs` that has one.
     public func newestTransactionTimes(accountIDs: [String]) throws -> [String: Int64] {
-        guard !accountIDs.isEmpty else { return [:] }
-        let membership = SQLMembership("account_id", accountIDs.map(SQLValue.text))
-        let query = try connection.prepare(
-            "SELECT account_id, max(transaction_time) FROM transactions WHERE \(membership.sql) GROUP BY account_id")
-        try query.bind(membership.values)
+        // One lookup per account: SQLite answers a lone max() from the end of the account's index
+        // range, where max() grouped over an IN list reads every row of those accounts.
         var times: [String: Int64] = [:]
-        while try query.step() { times[query.text(0)] = query.int64(1) }
+        for id in accountIDs {
+            let query = try connection.cached("SELECT max(transaction_time) FROM transactions WHERE account_id = ?")
+            try query.bind([.text(id)])
+            if try query.step(), !query.isNull(0) { times[id] = query.int64(0) }
+            query.reset()
+        }
         return times
     }
 
