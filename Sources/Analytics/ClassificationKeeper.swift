@@ -218,18 +218,22 @@ public struct ClassificationKeeper {
         rows.merge(duplicateReach) { current, _ in current }
         rows.merge(transferReach) { current, _ in current }
         var months = LocalMonths(accounts)
-        var buckets = Set(queued.compactMap { entry in entry.month.map { bucket(entry.accountID, $0, accounts) } })
+        struct AccountMonth: Hashable {
+            let accountID: String
+            let month: YearMonth
+        }
+        var touched = Set(queued.compactMap { entry in entry.month.map { AccountMonth(accountID: entry.accountID, month: $0) } })
         for transaction in rows.values {
             let classification = classifier.stored(
                 transaction, twin: twin(transaction), transferPartner: partner(transaction), month: months.month(of: transaction))
             let changed = classification != transaction.stored
             if changed { try store.saveClassification(classification, rowID: transaction.rowID) }
             if changed || changedRows.contains(transaction.rowID) {
-                buckets.insert(bucket(transaction.accountID, classification.month, accounts))
-                if let old = transaction.stored { buckets.insert(bucket(transaction.accountID, old.month, accounts)) }
+                touched.insert(AccountMonth(accountID: transaction.accountID, month: classification.month))
+                if let old = transaction.stored { touched.insert(AccountMonth(accountID: transaction.accountID, month: old.month)) }
             }
         }
-        let fits = try store.rebuildSpendingSummary(Array(buckets))
+        let fits = try store.rebuildSpendingSummary(touched.map { bucket($0.accountID, $0.month, accounts) })
         try store.finishClassification(summaryOverflow: overflowBefore || !fits)
     }
 
