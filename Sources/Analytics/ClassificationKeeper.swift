@@ -17,12 +17,26 @@ public struct ClassificationKeeper {
     /// How many transactions a classification of the whole ledger reads at a time.
     static let sliceSize = 10_000
 
+    /// Classifies the rows a sync inserts that need nothing else of the ledger.
+    private let insertClassifier: InsertClassifier
+
     public init(base: ReportTimeZone) {
         self.base = base
+        insertClassifier = InsertClassifier(base: base)
+    }
+
+    /// Makes every write transaction of `store` keep its classification (`beforeCommit`), and
+    /// its inserts write rows classified when they can (`classifyOnInsert`).
+    public func install(on store: LedgerStore) {
+        let keeper = self
+        store.beforeCommit = { try keeper.keep($0) }
+        store.classifyOnInsert = { [unowned store] transaction in keeper.insertClassifier.classify(transaction, in: store) }
     }
 
     /// Brings the stored classification up to date; nothing for a ledger of an older schema.
     public func keep(_ store: LedgerStore) throws {
+        // The next transaction's inserts read the rules, overrides and accounts as they are then.
+        defer { insertClassifier.reset() }
         guard let status = try store.classificationStatus() else { return }
         let accounts = try ReportAccounts(store: store, base: base)
         let zones = Self.zones(accounts)

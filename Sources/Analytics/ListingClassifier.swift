@@ -53,14 +53,8 @@ public struct ListingClassifier {
     }
 
     func reportTransaction(_ record: TransactionRecord) -> ReportTransaction {
-        let transaction = record.transaction
-        return ReportTransaction(
-            id: transaction.id, accountID: transaction.accountID, accountName: record.accountName,
-            accountKind: kinds[transaction.accountID] ?? .asset, time: transaction.transactionDate.epochSeconds,
-            amount: transaction.transactionAmount.units, currency: transaction.transactionAmount.currency,
-            indicator: transaction.creditDebitIndicator, merchantCategoryCode: transaction.merchantCategoryCode,
-            merchantName: transaction.merchantName, description: transaction.transactionDescription,
-            originalDescription: transaction.originalTransactionDescription, type: transaction.transactionType,
-            status: transaction.status, statementCategory: record.statementCategory)
+        ReportTransaction(
+            record.transaction, accountName: record.accountName, accountKind: kinds[record.transaction.accountID] ?? .asset,
+            statementCategory: record.statementCategory)
     }
 }

@@ -476,7 +476,9 @@ public enum LedgerSchema {
         // with spending summed per (month, account, category, MCC, currency), so reports read
         // sums instead of classifying every row. Triggers queue what a change may reclassify in
         // the same transaction as the change; the writer reclassifies the queue before it
-        // commits (README, "Stored classification"). A rule change reclassifies everything.
+        // commits (README, "Stored classification"). A row inserted already classified is added
+        // to the summary by a trigger instead (a sum too large for 64 bits becomes a REAL there,
+        // which reading the summary refuses as an overflow). A rule change reclassifies everything.
         // `built` 0 asks for a build from scratch: a ledger of an older schema gets one on its
         // first write.
         Migration(
@@ -523,10 +525,21 @@ public enum LedgerSchema {
                     PRIMARY KEY (month, account_id, category, mcc, currency)
                 ) WITHOUT ROWID;
                 CREATE TRIGGER classify_inserted AFTER INSERT ON transactions
-                WHEN (SELECT built FROM classification_state) = 1
+                WHEN NEW.class_state IS NULL AND (SELECT built FROM classification_state) = 1
                 BEGIN
                     INSERT INTO classification_queue VALUES (NEW.row_id, NEW.account_id, NEW.currency, NEW.amount,
                         NEW.transaction_time, NEW.credit_debit, NEW.mcc, NULL);
+                END;
+                CREATE TRIGGER sum_inserted AFTER INSERT ON transactions
+                WHEN NEW.class_state = 'counted' AND NEW.class_flow IN ('expense', 'refund') AND NEW.class_source != 'split'
+                    AND (SELECT built FROM classification_state) = 1
+                BEGIN
+                    INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
+                    VALUES (NEW.class_month, NEW.account_id, NEW.class_category, coalesce(NEW.mcc, -1), NEW.currency,
+                        CASE NEW.class_flow WHEN 'expense' THEN NEW.amount ELSE 0 END,
+                        CASE NEW.class_flow WHEN 'refund' THEN NEW.amount ELSE 0 END, 1)
+                    ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET spent = spent + excluded.spent,
+                        refunded = refunded + excluded.refunded, count = count + 1;
                 END;
                 CREATE TRIGGER classify_deleted AFTER DELETE ON transactions
                 WHEN (SELECT built FROM classification_state) = 1

@@ -141,6 +141,9 @@ public final class LedgerStore {
     /// Runs in every write transaction just before it commits, so what it writes commits with
     /// the change that called for it: Analytics keeps the stored classification current here.
     public var beforeCommit: ((LedgerStore) throws -> Void)?
+    /// The classification of a transaction about to be inserted, when it is certain already
+    /// (nil: unknown yet). `beforeCommit` checks it like any other; it only spares a second write.
+    public var classifyOnInsert: ((Transaction) -> StoredClassification?)?
 
     /// Runs `body` in one write transaction: everything it writes commits together, or nothing
     /// does when it throws.

@@ -111,7 +111,7 @@ final class CommandContext {
     func keepingClassification(_ store: LedgerStore) throws -> LedgerStore {
         var keeper = ClassificationKeeper(base: try environmentTimeZone())
         if showsProgress { keeper.progress = { [stderr] text in stderr.write("\r\u{1B}[K" + text) } }
-        store.beforeCommit = { try keeper.keep($0) }
+        keeper.install(on: store)
         return store
     }
 

@@ -286,12 +286,14 @@ extension LedgerStore {
         if !currencies.isEmpty { add(SQLMembership("currency", currencies.map(SQLValue.text))) }
         let query = try connection.prepare(
             """
-            SELECT month, account_id, category, mcc, currency, spent, refunded, count FROM spending_summary
+            SELECT month, account_id, category, mcc, currency, spent, refunded, count,
+                typeof(spent) = 'integer' AND typeof(refunded) = 'integer' FROM spending_summary
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
             """)
         try query.bind(values)
         var rows: [SpendingSummaryRow] = []
         while try query.step() {
+            guard query.int64(8) != 0 else { throw MoneyError.overflow(query.text(4)) }
             let code = query.int64(3)
             rows.append(
                 SpendingSummaryRow(

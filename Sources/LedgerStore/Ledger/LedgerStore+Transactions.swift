@@ -10,8 +10,9 @@ extension LedgerStore {
                 """
                 INSERT INTO transactions (id, account_id, transaction_date, transaction_time, posted_date, amount, currency,
                     credit_debit, signed_amount, foreign_amount, foreign_currency, exchange_rate, description,
-                    original_description, mcc, merchant_name, type, status)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    original_description, mcc, merchant_name, type, status, class_state, class_flow, class_category,
+                    class_source, class_reason, class_partner, class_month)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
                 """)
         // Kept here rather than looked up by its SQL text on every row.
         insertTransactionStatement = insert
@@ -33,6 +34,15 @@ extension LedgerStore {
         try insert.bind(transaction.merchantName, at: 16)
         try insert.bind(transaction.transactionType.rawValue, at: 17)
         try insert.bind(transaction.status.rawValue, at: 18)
+        // A row whose classification is certain before it is stored is written whole, once.
+        let classification = classifyOnInsert?(transaction)
+        try insert.bind(classification?.state.rawValue, at: 19)
+        try insert.bind(classification?.flow, at: 20)
+        try insert.bind(classification?.category, at: 21)
+        try insert.bind(classification?.categorySource, at: 22)
+        try insert.bind(classification?.reason, at: 23)
+        try insert.bind(classification?.partnerID, at: 24)
+        try insert.bind(classification?.monthNumber, at: 25)
         while try insert.step() {}
         insert.reset()
         if connection.changes > 0 { return .inserted }

@@ -48,6 +48,17 @@ public struct ReportTransaction: Sendable {
         self.statementCategory = statementCategory
     }
 
+    /// The report's view of a ledger transaction.
+    public init(_ transaction: Transaction, accountName: String, accountKind: AccountKind, statementCategory: String?) {
+        self.init(
+            id: transaction.id, accountID: transaction.accountID, accountName: accountName, accountKind: accountKind,
+            time: transaction.transactionDate.epochSeconds, amount: transaction.transactionAmount.units,
+            currency: transaction.transactionAmount.currency, indicator: transaction.creditDebitIndicator,
+            merchantCategoryCode: transaction.merchantCategoryCode, merchantName: transaction.merchantName,
+            description: transaction.transactionDescription, originalDescription: transaction.originalTransactionDescription,
+            type: transaction.transactionType, status: transaction.status, statementCategory: statementCategory)
+    }
+
     var signedAmount: Int64 { indicator.signed(amount) }
 
     /// The same transaction with another amount: one part of a split.
