@@ -60,6 +60,7 @@ public struct ClassificationKeeper {
     // MARK: Everything
 
     private func reclassifyAll(_ store: LedgerStore, _ accounts: ReportAccounts) throws {
+        try store.beginClassificationRebuild()
         var pass = try WholeLedgerPass(store, months: LocalMonths(accounts))
         var done = 0
         try pass.run { transaction, classification in
@@ -69,7 +70,7 @@ public struct ClassificationKeeper {
         }
         // The line of progress goes once the work is done.
         if done >= 100_000 { progress?("") }
-        try store.finishClassification(summaryOverflow: !(try store.rebuildSpendingSummary(nil)))
+        try store.finishClassification(summaryOverflow: !(try store.rebuildSpendingSummary()))
     }
 
     /// The classification of every transaction of the ledger, from scratch.
@@ -182,7 +183,6 @@ public struct ClassificationKeeper {
         let queued = try store.queuedTransactions()
         var rows: [Int64: ReportTransaction] = [:]
         for transaction in try store.queuedTransactionsNow() { rows[transaction.rowID] = transaction }
-        let changedRows = Set(rows.keys)
 
         // Statement rows and their synced twins, where statements were imported beside a sync.
         let shared = try store.sharedAccountIDs()
@@ -232,32 +232,13 @@ public struct ClassificationKeeper {
         rows.merge(duplicateReach) { current, _ in current }
         rows.merge(transferReach) { current, _ in current }
         var months = LocalMonths(accounts)
-        struct AccountMonth: Hashable {
-            let accountID: String
-            let month: YearMonth
-        }
-        var touched = Set(queued.compactMap { entry in entry.month.map { AccountMonth(accountID: entry.accountID, month: $0) } })
         for transaction in rows.values {
             let classification = classifier.stored(
                 transaction, twin: twin(transaction), transferPartner: partner(transaction), month: months.month(of: transaction))
-            let changed = classification != transaction.stored
-            if changed { try store.saveClassification(classification, rowID: transaction.rowID) }
-            if changed || changedRows.contains(transaction.rowID) {
-                touched.insert(AccountMonth(accountID: transaction.accountID, month: classification.month))
-                if let old = transaction.stored { touched.insert(AccountMonth(accountID: transaction.accountID, month: old.month)) }
-            }
+            // The summary follows by its triggers.
+            if classification != transaction.stored { try store.saveClassification(classification, rowID: transaction.rowID) }
         }
-        let fits = try store.rebuildSpendingSummary(touched.map { bucket($0.accountID, $0.month, accounts) })
-        try store.finishClassification(summaryOverflow: overflowBefore || !fits)
-    }
-
-    /// The instants of an account's month, a day wider on each side so no zone rule can leave
-    /// one of its transactions out (the stored month decides).
-    private func bucket(_ accountID: String, _ month: YearMonth, _ accounts: ReportAccounts) -> LedgerStore.SummaryBucket {
-        let zone = accounts.zone(of: accountID)
-        return LedgerStore.SummaryBucket(
-            accountID: accountID, month: month, from: zone.startOfDay(month.firstDay) - 86_400,
-            until: zone.startOfDay(month.lastDay.adding(days: 1)) + 86_400)
+        try store.finishClassification(summaryOverflow: overflowBefore)
     }
 
     /// The chains already read, per key: a seed inside one of them reaches nothing new.

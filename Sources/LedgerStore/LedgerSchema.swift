@@ -476,9 +476,8 @@ public enum LedgerSchema {
         // with spending summed per (month, account, category, MCC, currency), so reports read
         // sums instead of classifying every row. Triggers queue what a change may reclassify in
         // the same transaction as the change; the writer reclassifies the queue before it
-        // commits (README, "Stored classification"). A row inserted already classified is added
-        // to the summary by a trigger instead (a sum too large for 64 bits becomes a REAL there,
-        // which reading the summary refuses as an overflow). A rule change reclassifies everything.
+        // commits (README, "Stored classification"); other triggers keep the summary equal to the
+        // sum of the rows' shares. A rule change reclassifies everything.
         // `built` 0 asks for a build from scratch: a ledger of an older schema gets one on its
         // first write.
         Migration(
@@ -506,8 +505,7 @@ public enum LedgerSchema {
                     amount INTEGER NOT NULL,
                     transaction_time INTEGER NOT NULL,
                     credit_debit TEXT NOT NULL,
-                    mcc INTEGER,
-                    month INTEGER
+                    mcc INTEGER
                 );
                 CREATE TABLE classification_zones (
                     account_id TEXT PRIMARY KEY,
@@ -528,24 +526,13 @@ public enum LedgerSchema {
                 WHEN NEW.class_state IS NULL AND (SELECT built FROM classification_state) = 1
                 BEGIN
                     INSERT INTO classification_queue VALUES (NEW.row_id, NEW.account_id, NEW.currency, NEW.amount,
-                        NEW.transaction_time, NEW.credit_debit, NEW.mcc, NULL);
-                END;
-                CREATE TRIGGER sum_inserted AFTER INSERT ON transactions
-                WHEN NEW.class_state = 'counted' AND NEW.class_flow IN ('expense', 'refund') AND NEW.class_source != 'split'
-                    AND (SELECT built FROM classification_state) = 1
-                BEGIN
-                    INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
-                    VALUES (NEW.class_month, NEW.account_id, NEW.class_category, coalesce(NEW.mcc, -1), NEW.currency,
-                        CASE NEW.class_flow WHEN 'expense' THEN NEW.amount ELSE 0 END,
-                        CASE NEW.class_flow WHEN 'refund' THEN NEW.amount ELSE 0 END, 1)
-                    ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET spent = spent + excluded.spent,
-                        refunded = refunded + excluded.refunded, count = count + 1;
+                        NEW.transaction_time, NEW.credit_debit, NEW.mcc);
                 END;
                 CREATE TRIGGER classify_deleted AFTER DELETE ON transactions
                 WHEN (SELECT built FROM classification_state) = 1
                 BEGIN
                     INSERT INTO classification_queue VALUES (OLD.row_id, OLD.account_id, OLD.currency, OLD.amount,
-                        OLD.transaction_time, OLD.credit_debit, OLD.mcc, OLD.class_month);
+                        OLD.transaction_time, OLD.credit_debit, OLD.mcc);
                 END;
                 CREATE TRIGGER classify_updated AFTER UPDATE OF account_id, transaction_time, amount, currency, credit_debit,
                     mcc, merchant_name, description, original_description, type, status ON transactions
@@ -558,16 +545,17 @@ public enum LedgerSchema {
                     OR OLD.status IS NOT NEW.status)
                 BEGIN
                     INSERT INTO classification_queue VALUES (OLD.row_id, OLD.account_id, OLD.currency, OLD.amount,
-                        OLD.transaction_time, OLD.credit_debit, OLD.mcc, OLD.class_month);
+                        OLD.transaction_time, OLD.credit_debit, OLD.mcc);
                     INSERT INTO classification_queue VALUES (NEW.row_id, NEW.account_id, NEW.currency, NEW.amount,
-                        NEW.transaction_time, NEW.credit_debit, NEW.mcc, NULL);
+                        NEW.transaction_time, NEW.credit_debit, NEW.mcc);
                 END;
                 CREATE TRIGGER classify_account_kind AFTER UPDATE OF kind ON accounts
                 WHEN OLD.kind IS NOT NEW.kind AND (SELECT built FROM classification_state) = 1
                 BEGIN
                     INSERT INTO classification_queue SELECT row_id, account_id, currency, amount, transaction_time,
-                        credit_debit, mcc, class_month FROM transactions WHERE account_id = NEW.id;
+                        credit_debit, mcc FROM transactions WHERE account_id = NEW.id;
                 END;
+                \(summaryTriggers)
                 \(queueByTransactionID("transaction_overrides"))
                 \(queueByTransactionID("transaction_splits"))
                 \(queueByTransactionID("statement_categories"))
@@ -580,6 +568,77 @@ public enum LedgerSchema {
                 """),
     ]
 
+    /// Triggers that keep the spending summary equal to the sum of every transaction's share, at
+    /// every statement: a counted expense or refund adds its amount (a split, each part's) to its
+    /// (month, account, category, MCC, currency), and takes it away when the row, its
+    /// classification or a part changes or goes. A sum too large for 64 bits becomes a REAL,
+    /// which reading the summary refuses as an overflow; rows whose count fell to 0 are skipped.
+    private static var summaryTriggers: String {
+        let counted = "R.class_state = 'counted' AND R.class_flow IN ('expense', 'refund')"
+        func share(_ row: String, _ sign: String) -> String {
+            let upsert = """
+                ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET spent = spent + excluded.spent,
+                        refunded = refunded + excluded.refunded, count = count + excluded.count;
+                """
+            let counted = counted.replacingOccurrences(of: "R.", with: "\(row).")
+            return """
+                INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
+                    SELECT \(row).class_month, \(row).account_id, \(row).class_category, coalesce(\(row).mcc, -1), \(row).currency,
+                        \(sign)CASE \(row).class_flow WHEN 'expense' THEN \(row).amount ELSE 0 END,
+                        \(sign)CASE \(row).class_flow WHEN 'refund' THEN \(row).amount ELSE 0 END, \(sign)1
+                    WHERE \(counted) AND \(row).class_source != 'split'
+                    \(upsert)
+                INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
+                    SELECT \(row).class_month, \(row).account_id, P.category, coalesce(\(row).mcc, -1), \(row).currency,
+                        \(sign)CASE \(row).class_flow WHEN 'expense' THEN P.amount ELSE 0 END,
+                        \(sign)CASE \(row).class_flow WHEN 'refund' THEN P.amount ELSE 0 END, \(sign)1
+                    FROM transaction_splits P WHERE P.transaction_id = \(row).id AND \(counted) AND \(row).class_source = 'split'
+                    \(upsert)
+                """
+        }
+        func part(_ row: String, _ sign: String) -> String {
+            """
+            INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
+                SELECT R.class_month, R.account_id, \(row).category, coalesce(R.mcc, -1), R.currency,
+                    \(sign)CASE R.class_flow WHEN 'expense' THEN \(row).amount ELSE 0 END,
+                    \(sign)CASE R.class_flow WHEN 'refund' THEN \(row).amount ELSE 0 END, \(sign)1
+                FROM transactions R WHERE R.id = \(row).transaction_id AND \(counted) AND R.class_source = 'split'
+                ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET spent = spent + excluded.spent,
+                    refunded = refunded + excluded.refunded, count = count + excluded.count;
+            """
+        }
+        let built = "(SELECT built FROM classification_state) = 1"
+        return """
+            CREATE TRIGGER sum_inserted AFTER INSERT ON transactions WHEN \(built)
+            BEGIN
+            \(share("NEW", ""))
+            END;
+            CREATE TRIGGER sum_deleted AFTER DELETE ON transactions WHEN \(built)
+            BEGIN
+            \(share("OLD", "-"))
+            END;
+            CREATE TRIGGER sum_updated AFTER UPDATE OF account_id, amount, currency, mcc, class_state, class_flow,
+                class_category, class_source, class_month ON transactions WHEN \(built)
+            BEGIN
+            \(share("OLD", "-"))
+            \(share("NEW", ""))
+            END;
+            CREATE TRIGGER sum_part_inserted AFTER INSERT ON transaction_splits WHEN \(built)
+            BEGIN
+            \(part("NEW", ""))
+            END;
+            CREATE TRIGGER sum_part_deleted AFTER DELETE ON transaction_splits WHEN \(built)
+            BEGIN
+            \(part("OLD", "-"))
+            END;
+            CREATE TRIGGER sum_part_updated AFTER UPDATE ON transaction_splits WHEN \(built)
+            BEGIN
+            \(part("OLD", "-"))
+            \(part("NEW", ""))
+            END;
+            """
+    }
+
     /// Triggers that queue the transaction a row of `table` (keyed by `transaction_id`) is about
     /// whenever such a row comes, changes or goes.
     private static func queueByTransactionID(_ table: String) -> String {
@@ -587,7 +646,7 @@ public enum LedgerSchema {
             let inserts = rows.map { row in
                 """
                 INSERT INTO classification_queue SELECT row_id, account_id, currency, amount, transaction_time,
-                        credit_debit, mcc, class_month FROM transactions WHERE id = \(row).transaction_id;
+                        credit_debit, mcc FROM transactions WHERE id = \(row).transaction_id;
                 """
             }
             return """

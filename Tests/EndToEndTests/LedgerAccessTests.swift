@@ -176,6 +176,7 @@ struct LedgerAccessTests {
         let connection = try Connection(path: database)
         try connection.execute(
             """
+            DROP TRIGGER sum_inserted; DROP TRIGGER sum_deleted; DROP TRIGGER sum_updated;
             DROP TABLE order_fulfillments; DROP TABLE order_payments; DROP TABLE order_summary_items; DROP TABLE order_line_items;
             DROP TABLE orders; DROP TABLE transaction_splits; DROP TABLE transaction_tags; DROP TABLE transaction_overrides;
             DROP TABLE rules;
@@ -186,7 +187,7 @@ struct LedgerAccessTests {
             DROP TABLE statement_imports; DROP TABLE statement_categories; DROP TABLE import_profiles;
             DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
             ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
-            DROP TRIGGER classify_inserted; DROP TRIGGER sum_inserted; DROP TRIGGER classify_deleted; DROP TRIGGER classify_updated;
+            DROP TRIGGER classify_inserted; DROP TRIGGER classify_deleted; DROP TRIGGER classify_updated;
             DROP TRIGGER classify_account_kind; DROP INDEX transactions_transfer_reach; DROP TABLE classification_state;
             DROP TABLE classification_queue; DROP TABLE classification_zones; DROP TABLE spending_summary;
             ALTER TABLE transactions DROP COLUMN class_state; ALTER TABLE transactions DROP COLUMN class_flow;

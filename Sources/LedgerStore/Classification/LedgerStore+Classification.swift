@@ -23,7 +23,7 @@ extension LedgerStore {
     }
 
     /// An entry of the queue: a transaction as it is now (a new or changed row) or as it was (a
-    /// changed or deleted row, with the month it was counted in).
+    /// changed or deleted row): where an internal transfer or a statement duplicate could reach.
     public struct QueuedTransaction: Sendable, Hashable {
         public let rowID: Int64
         public let accountID: String
@@ -32,23 +32,6 @@ extension LedgerStore {
         public let time: Int64
         public let indicator: CreditDebitIndicator
         public let merchantCategoryCode: Int?
-        public let month: YearMonth?
-    }
-
-    /// One (account, month) of the summary, with the instants its account's month spans in the
-    /// zone it was classified in (a little wider does no harm: the month is checked too).
-    public struct SummaryBucket: Sendable, Hashable {
-        public let accountID: String
-        public let month: YearMonth
-        public let from: Int64
-        public let until: Int64
-
-        public init(accountID: String, month: YearMonth, from: Int64, until: Int64) {
-            self.accountID = accountID
-            self.month = month
-            self.from = from
-            self.until = until
-        }
     }
 
     /// A row of the spending summary.
@@ -84,15 +67,14 @@ extension LedgerStore {
     /// The queue, in no particular order.
     public func queuedTransactions() throws -> [QueuedTransaction] {
         let query = try connection.prepare(
-            "SELECT row_id, account_id, currency, amount, transaction_time, credit_debit, mcc, month FROM classification_queue")
+            "SELECT row_id, account_id, currency, amount, transaction_time, credit_debit, mcc FROM classification_queue")
         var entries: [QueuedTransaction] = []
         while try query.step() {
             entries.append(
                 QueuedTransaction(
                     rowID: query.int64(0), accountID: query.text(1), currency: query.text(2), amount: query.int64(3),
                     time: query.int64(4), indicator: query.text(5) == "credit" ? .credit : .debit,
-                    merchantCategoryCode: query.optionalInt64(6).map(Int.init),
-                    month: query.optionalInt64(7).map(StoredClassification.month(number:))))
+                    merchantCategoryCode: query.optionalInt64(6).map(Int.init)))
         }
         return entries
     }
@@ -219,41 +201,37 @@ extension LedgerStore {
         for (account, zone) in zones { try insert.run([.text(account), .text(zone)]) }
     }
 
-    /// Sums the counted expenses and refunds of `buckets` (nil: of the whole ledger) into the
-    /// summary again. False when a sum does not fit in 64 bits: the summary is then unusable.
-    public func rebuildSpendingSummary(_ buckets: [SummaryBucket]?) throws -> Bool {
+    /// Silences the triggers (queue and summary) while everything is classified again: the
+    /// summary is then summed from scratch (`rebuildSpendingSummary`) and `finishClassification`
+    /// turns them back on.
+    public func beginClassificationRebuild() throws {
+        try connection.cached("UPDATE classification_state SET built = 0").run()
+    }
+
+    /// Sums the counted expenses and refunds of the whole ledger into the summary again. False
+    /// when a sum does not fit in 64 bits: the summary is then unusable.
+    public func rebuildSpendingSummary() throws -> Bool {
         let counted = "t.class_state = 'counted' AND t.class_flow IN ('expense', 'refund')"
-        let bucket = "t.account_id = ?1 AND t.transaction_time >= ?2 AND t.transaction_time < ?3 AND t.class_month = ?4"
-        let condition = buckets == nil ? counted : "\(counted) AND \(bucket)"
-        // A split counts as its parts, each in its own category.
-        let insert = try connection.cached(
-            """
-            INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
-            SELECT month, account_id, category, mcc, currency, sum(CASE WHEN flow = 'expense' THEN amount ELSE 0 END),
-                sum(CASE WHEN flow = 'refund' THEN amount ELSE 0 END), count(*)
-            FROM (
-                SELECT t.class_month AS month, t.account_id, t.class_category AS category, coalesce(t.mcc, -1) AS mcc,
-                    t.currency, t.class_flow AS flow, t.amount
-                FROM transactions t WHERE \(condition) AND t.class_source != 'split'
-                UNION ALL
-                SELECT t.class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, t.class_flow, p.amount
-                FROM transactions t JOIN transaction_splits p ON p.transaction_id = t.id
-                WHERE \(condition) AND t.class_source = 'split'
-            )
-            GROUP BY month, account_id, category, mcc, currency
-            """)
         do {
-            guard let buckets else {
-                try connection.cached("DELETE FROM spending_summary").run()
-                try insert.run()
-                return true
-            }
-            let delete = try connection.cached("DELETE FROM spending_summary WHERE account_id = ? AND month = ?")
-            for bucket in buckets {
-                let month = SQLValue.integer(Int64(bucket.month.year * 100 + bucket.month.month))
-                try delete.run([.text(bucket.accountID), month])
-                try insert.run([.text(bucket.accountID), .integer(bucket.from), .integer(bucket.until), month])
-            }
+            try connection.cached("DELETE FROM spending_summary").run()
+            // A split counts as its parts, each in its own category.
+            try connection.cached(
+                """
+                INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
+                SELECT month, account_id, category, mcc, currency, sum(CASE WHEN flow = 'expense' THEN amount ELSE 0 END),
+                    sum(CASE WHEN flow = 'refund' THEN amount ELSE 0 END), count(*)
+                FROM (
+                    SELECT t.class_month AS month, t.account_id, t.class_category AS category, coalesce(t.mcc, -1) AS mcc,
+                        t.currency, t.class_flow AS flow, t.amount
+                    FROM transactions t WHERE \(counted) AND t.class_source != 'split'
+                    UNION ALL
+                    SELECT t.class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, t.class_flow, p.amount
+                    FROM transactions t JOIN transaction_splits p ON p.transaction_id = t.id
+                    WHERE \(counted) AND t.class_source = 'split'
+                )
+                GROUP BY month, account_id, category, mcc, currency
+                """
+            ).run()
             return true
         } catch let error as StorageError where error.message == "integer overflow" {
             return false
@@ -265,7 +243,8 @@ extension LedgerStore {
     public func spendingSummary(
         accountIDs: [String]? = nil, first: YearMonth? = nil, last: YearMonth? = nil, currencies: [String] = []
     ) throws -> [SpendingSummaryRow] {
-        var conditions: [String] = []
+        // A row whose transactions all went is left at 0 by the triggers.
+        var conditions = ["count != 0"]
         var values: [SQLValue] = []
         func add(_ membership: SQLMembership) {
             conditions.append(membership.sql)
@@ -288,7 +267,7 @@ extension LedgerStore {
             """
             SELECT month, account_id, category, mcc, currency, spent, refunded, count,
                 typeof(spent) = 'integer' AND typeof(refunded) = 'integer' FROM spending_summary
-            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
             """)
         try query.bind(values)
         var rows: [SpendingSummaryRow] = []
