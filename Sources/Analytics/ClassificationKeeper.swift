@@ -1,13 +1,13 @@
 import Ledger
 import LedgerStore
 
-/// Keeps each transaction's stored classification and the spending summary equal to what the
-/// money rules give (README, "Stored classification"), inside the write transaction that
-/// changed what they depend on (`LedgerStore.beforeCommit`). A change reclassifies only what it
+/// Keeps each transaction's stored classification equal to what the money rules give (README,
+/// "Stored classification"), inside the write transaction that changed what it depends on
+/// (`LedgerStore.beforeCommit`); the spending summary follows the rows by its triggers. A change reclassifies only what it
 /// can reach: the internal-transfer and statement-duplicate pairs within 3 days of the changed
 /// rows, chained as far as such pairs chain. A rule change, a ledger never classified and an
-/// account whose zone changed get everything classified again, rows whose classification did
-/// not change left as they are.
+/// account whose zone changed get everything classified again (rows whose classification did
+/// not change left as they are) and the summary summed from scratch.
 public struct ClassificationKeeper {
     /// The zone of the accounts without one of their own: `TZ`, else the system's (never `--tz`).
     let base: ReportTimeZone

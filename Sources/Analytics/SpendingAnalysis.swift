@@ -47,8 +47,12 @@ public enum SpendingAnalysis {
                         currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
             }
         }
-        rows.sort {
-            ($0.period, -$0.net, $0.key, $0.category ?? "", $0.currency) < ($1.period, -$1.net, $1.key, $1.category ?? "", $1.currency)
+        // Months, then the largest net first; texts are compared only on ties (a table of every
+        // month sorts thousands of rows).
+        rows.sort { left, right in
+            if left.period != right.period { return left.period < right.period }
+            if left.net != right.net { return left.net > right.net }
+            return (left.key, left.category ?? "", left.currency) < (right.key, right.category ?? "", right.currency)
         }
         var names: [String: (name: String, label: String)] = [:]
         if grouping == .account {

@@ -37,7 +37,7 @@ extension SummaryAnalysis {
     /// purse last ran says nothing of the data. A stream is called out when its data has not
     /// changed for more than the limit while another stream of its source did.
     static func freshness(_ store: LedgerStore, now: Timestamp) throws -> [SummaryReport.SourceFreshness] {
-        try store.sourceStatuses().map { source -> SummaryReport.SourceFreshness in
+        try store.sourceStatuses(countingRecords: false).map { source -> SummaryReport.SourceFreshness in
             let times = ([source.exportedAt, source.lastCapturedAt] + source.streams.map(\.changedAt))
                 .compactMap { $0.flatMap(Timestamp.init(rfc3339:)) }
             let newest = times.max { $0.epochSeconds < $1.epochSeconds }

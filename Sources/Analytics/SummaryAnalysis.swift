@@ -84,7 +84,8 @@ public enum SummaryAnalysis {
     /// yet, by currency.
     static func pendingItems(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [String: [SummaryReport.Item]] {
         var pending: [String: [SummaryReport.Item]] = [:]
-        var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [.pending, .authorized])
+        var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+        selection.onlyNotBooked = true
         selection.accountRanges = accounts.ranges(first: nil, end: month.lastDay.adding(days: 1))
         try store.forEachReportTransaction(selection) { transaction in
             pending[transaction.currency, default: []].append(item(transaction, category: nil, accounts: accounts))

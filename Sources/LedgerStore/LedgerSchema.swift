@@ -491,6 +491,7 @@ public enum LedgerSchema {
                 ALTER TABLE transactions ADD COLUMN class_partner TEXT;
                 ALTER TABLE transactions ADD COLUMN class_month INTEGER;
                 CREATE INDEX transactions_transfer_reach ON transactions(currency, amount, transaction_time) WHERE mcc IS NULL;
+                CREATE INDEX transactions_not_booked ON transactions(transaction_time) WHERE status IN ('pending', 'authorized');
                 CREATE TABLE classification_state (
                     id INTEGER PRIMARY KEY CHECK (id = 1),
                     built INTEGER NOT NULL,

@@ -188,7 +188,8 @@ struct LedgerAccessTests {
             DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
             ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
             DROP TRIGGER classify_inserted; DROP TRIGGER classify_deleted; DROP TRIGGER classify_updated;
-            DROP TRIGGER classify_account_kind; DROP INDEX transactions_transfer_reach; DROP TABLE classification_state;
+            DROP TRIGGER classify_account_kind; DROP INDEX transactions_transfer_reach; DROP INDEX transactions_not_booked;
+            DROP TABLE classification_state;
             DROP TABLE classification_queue; DROP TABLE classification_zones; DROP TABLE spending_summary;
             ALTER TABLE transactions DROP COLUMN class_state; ALTER TABLE transactions DROP COLUMN class_flow;
             ALTER TABLE transactions DROP COLUMN class_category; ALTER TABLE transactions DROP COLUMN class_source;

@@ -2,7 +2,17 @@ import Ledger
 import Storage
 
 extension LedgerStore {
-    public func sourceStatuses() throws -> [SourceStatus] {
+    /// Every source with its streams; `countingRecords` false leaves each stream's record count
+    /// 0 instead of counting the rows (a freshness check needs only the times).
+    public func sourceStatuses(countingRecords: Bool = true) throws -> [SourceStatus] {
+        let records =
+            countingRecords
+            ? """
+            CASE WHEN s.name = 'accounts' THEN (SELECT count(*) FROM accounts WHERE source_id = s.source_id)
+                         WHEN s.name LIKE 'balances/%' THEN (SELECT count(*) FROM balances WHERE account_id = substr(s.name, 10))
+                         WHEN s.name LIKE 'transactions/%' THEN (SELECT count(*) FROM transactions WHERE account_id = substr(s.name, 14))
+                         ELSE 0 END
+            """ : "0"
         let sources = try connection.prepare(
             "SELECT id, kind, external_id, name, location, created_at, last_synced_at, \(hasAccountSettings ? "exported_at" : "NULL") "
                 + "FROM sources ORDER BY id")
@@ -11,11 +21,7 @@ extension LedgerStore {
             let rowID = sources.int64(0)
             let streams = try connection.prepare(
                 """
-                SELECT s.name, s.generation, s.sequence, s.resume_offset, s.resume_line, s.changed_at,
-                    CASE WHEN s.name = 'accounts' THEN (SELECT count(*) FROM accounts WHERE source_id = s.source_id)
-                         WHEN s.name LIKE 'balances/%' THEN (SELECT count(*) FROM balances WHERE account_id = substr(s.name, 10))
-                         WHEN s.name LIKE 'transactions/%' THEN (SELECT count(*) FROM transactions WHERE account_id = substr(s.name, 14))
-                         ELSE 0 END
+                SELECT s.name, s.generation, s.sequence, s.resume_offset, s.resume_line, s.changed_at, \(records)
                 FROM streams s WHERE s.source_id = ? ORDER BY s.name = 'accounts' DESC, substr(s.name, instr(s.name, '/') + 1), s.name
                 """)
             try streams.bind([.integer(rowID)])

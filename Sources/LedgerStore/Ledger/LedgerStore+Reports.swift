@@ -24,6 +24,9 @@ extension LedgerStore {
         /// False leaves transactions of the same second in index order instead of ID order,
         /// which spares a sort when only totals are wanted.
         public var tiesByID = true
+        /// True reads only pending and authorized transactions (`statuses` aside), from their
+        /// own small index: few of a ledger's transactions wait to book.
+        public var onlyNotBooked = false
         /// True reads each transaction's stored classification, and only classified ones.
         public var readsStoredClassification = false
 
@@ -61,6 +64,8 @@ extension LedgerStore {
             ? "t.id, t.merchant_name, t.description, t.original_description"
             : "CASE WHEN t.mcc IS NULL THEN t.id ELSE '' END, NULL, '', ''"
         if selection.readsStoredClassification { conditions.append("t.class_state IS NOT NULL") }
+        // Spelled as the partial index spells it, so SQLite can use that index.
+        if selection.onlyNotBooked { conditions.append("t.status IN ('pending', 'authorized')") }
         let statement = try connection.prepare(
             """
             \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
