@@ -575,38 +575,32 @@ public enum LedgerSchema {
     /// classification or a part changes or goes. A sum too large for 64 bits becomes a REAL,
     /// which reading the summary refuses as an overflow; rows whose count fell to 0 are skipped.
     private static var summaryTriggers: String {
-        let counted = "R.class_state = 'counted' AND R.class_flow IN ('expense', 'refund')"
-        func share(_ row: String, _ sign: String) -> String {
-            let upsert = """
-                ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET spent = spent + excluded.spent,
-                        refunded = refunded + excluded.refunded, count = count + excluded.count;
-                """
-            let counted = counted.replacingOccurrences(of: "R.", with: "\(row).")
-            return """
-                INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
-                    SELECT \(row).class_month, \(row).account_id, \(row).class_category, coalesce(\(row).mcc, -1), \(row).currency,
-                        \(sign)CASE \(row).class_flow WHEN 'expense' THEN \(row).amount ELSE 0 END,
-                        \(sign)CASE \(row).class_flow WHEN 'refund' THEN \(row).amount ELSE 0 END, \(sign)1
-                    WHERE \(counted) AND \(row).class_source != 'split'
-                    \(upsert)
-                INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
-                    SELECT \(row).class_month, \(row).account_id, P.category, coalesce(\(row).mcc, -1), \(row).currency,
-                        \(sign)CASE \(row).class_flow WHEN 'expense' THEN P.amount ELSE 0 END,
-                        \(sign)CASE \(row).class_flow WHEN 'refund' THEN P.amount ELSE 0 END, \(sign)1
-                    FROM transaction_splits P WHERE P.transaction_id = \(row).id AND \(counted) AND \(row).class_source = 'split'
-                    \(upsert)
-                """
-        }
-        func part(_ row: String, _ sign: String) -> String {
+        /// Adds (sign "") or takes away (sign "-") the shares of the rows of `source`: `row` is the
+        /// transaction, `category` and `amount` what the share counts.
+        func add(_ sign: String, row: String, category: String, amount: String, source: String) -> String {
             """
             INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
-                SELECT R.class_month, R.account_id, \(row).category, coalesce(R.mcc, -1), R.currency,
-                    \(sign)CASE R.class_flow WHEN 'expense' THEN \(row).amount ELSE 0 END,
-                    \(sign)CASE R.class_flow WHEN 'refund' THEN \(row).amount ELSE 0 END, \(sign)1
-                FROM transactions R WHERE R.id = \(row).transaction_id AND \(counted) AND R.class_source = 'split'
+                SELECT \(row).class_month, \(row).account_id, \(category), coalesce(\(row).mcc, -1), \(row).currency,
+                    \(sign)CASE \(row).class_flow WHEN 'expense' THEN \(amount) ELSE 0 END,
+                    \(sign)CASE \(row).class_flow WHEN 'refund' THEN \(amount) ELSE 0 END, \(sign)1
+                \(source) AND \(row).class_state = 'counted' AND \(row).class_flow IN ('expense', 'refund')
                 ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET spent = spent + excluded.spent,
                     refunded = refunded + excluded.refunded, count = count + excluded.count;
             """
+        }
+        /// A transaction's share: itself, or its split's parts.
+        func share(_ row: String, _ sign: String) -> String {
+            add(sign, row: row, category: "\(row).class_category", amount: "\(row).amount", source: "WHERE \(row).class_source != 'split'")
+                + "\n"
+                + add(
+                    sign, row: row, category: "P.category", amount: "P.amount",
+                    source: "FROM transaction_splits P WHERE P.transaction_id = \(row).id AND \(row).class_source = 'split'")
+        }
+        /// A split part's share, while its transaction counts as split.
+        func part(_ part: String, _ sign: String) -> String {
+            add(
+                sign, row: "R", category: "\(part).category", amount: "\(part).amount",
+                source: "FROM transactions R WHERE R.id = \(part).transaction_id AND R.class_source = 'split'")
         }
         let built = "(SELECT built FROM classification_state) = 1"
         return """
