@@ -40,7 +40,11 @@ public struct CSVWriter {
     }
 
     static func quoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        // Bytes, not characters: a report writes thousands of cells, and a comma with a combining
+        // mark on it quoted too is still the same cell to a spreadsheet.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
