@@ -45,6 +45,8 @@ public struct CSVWriter {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return text
         }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Most cells quoted hold a comma, not a quote: those need no replacing.
+        let doubled = text.utf8.contains(UInt8(ascii: "\"")) ? text.replacingOccurrences(of: "\"", with: "\"\"") : text
+        return "\"" + doubled + "\""
     }
 }
