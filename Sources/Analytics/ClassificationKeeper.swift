@@ -3,9 +3,9 @@ import LedgerStore
 
 /// Keeps each transaction's stored classification equal to what the money rules give (README,
 /// "Stored classification"), inside the write transaction that changed what it depends on
-/// (`LedgerStore.beforeCommit`); the spending summary follows the rows by its triggers. A change reclassifies only what it
-/// can reach: the internal-transfer and statement-duplicate pairs within 3 days of the changed
-/// rows, chained as far as such pairs chain. A rule change, a ledger never classified and an
+/// (`LedgerStore.beforeCommit`); the spending summary follows the rows by its triggers. A
+/// change reclassifies only what it can reach: the internal-transfer and statement-duplicate
+/// pairs within 3 days of the changed rows, chained as far as such pairs chain. A rule change, a ledger never classified and an
 /// account whose zone changed get everything classified again (rows whose classification did
 /// not change left as they are) and the summary summed from scratch.
 public struct ClassificationKeeper {
@@ -62,14 +62,15 @@ public struct ClassificationKeeper {
     private func reclassifyAll(_ store: LedgerStore, _ accounts: ReportAccounts) throws {
         try store.beginClassificationRebuild()
         var pass = try WholeLedgerPass(store, months: LocalMonths(accounts))
+        progress?("classifying every transaction")
         var done = 0
         try pass.run { transaction, classification in
             if classification != transaction.stored { try store.saveClassification(classification, rowID: transaction.rowID) }
             done += 1
-            if done % 100_000 == 0 { progress?("classified \(done) transactions") }
+            if done % 100_000 == 0 { progress?("classifying every transaction: \(done) done") }
         }
         // The line of progress goes once the work is done.
-        if done >= 100_000 { progress?("") }
+        progress?("")
         try store.finishClassification(summaryOverflow: !(try store.rebuildSpendingSummary()))
     }
 
