@@ -35,6 +35,8 @@ public struct Classification: Equatable, Sendable {
         self.categorySource = categorySource
     }
 
+    static let internalTransferCode = "internal transfer"
+
     /// The reason as the ledger stores it (with the partner in a column of its own).
     var reasonCode: String {
         switch reason {
@@ -43,7 +45,7 @@ public struct Classification: Equatable, Sendable {
         case .transferType: "transfer type"
         case .merchantRefund: "merchant refund"
         case .cardPayment: "card payment"
-        case .internalTransfer: "internal transfer"
+        case .internalTransfer: Self.internalTransferCode
         case .income: "income"
         case .expense: "expense"
         }
@@ -65,7 +67,7 @@ public struct Classification: Equatable, Sendable {
         case "transfer type": reason = .transferType
         case "merchant refund": reason = .merchantRefund
         case "card payment": reason = .cardPayment
-        case "internal transfer":
+        case Self.internalTransferCode:
             guard let partner = stored.partnerID else { return nil }
             reason = .internalTransfer(partnerID: partner)
         case "income": reason = .income
@@ -88,5 +90,12 @@ public struct Classification: Equatable, Sendable {
         case .income: "credit (income)"
         case .expense: "debit (expense)"
         }
+    }
+}
+
+extension StoredClassification {
+    /// The other half of the internal transfer this counted transaction was stored as.
+    var transferPartner: String? {
+        state == .counted && reason == Classification.internalTransferCode ? partnerID : nil
     }
 }

@@ -226,8 +226,7 @@ public struct ClassificationKeeper {
         func partner(_ transaction: ReportTransaction) -> String? {
             guard transaction.merchantCategoryCode == nil else { return nil }
             if transferReach[transaction.rowID] != nil { return partners[transaction.id] }
-            return transaction.stored?.state == .counted && transaction.stored?.reason == "internal transfer"
-                ? transaction.stored?.partnerID : nil
+            return transaction.stored?.transferPartner
         }
 
         rows.merge(duplicateReach) { current, _ in current }

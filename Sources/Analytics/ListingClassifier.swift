@@ -24,10 +24,19 @@ public struct ListingClassifier {
     private let duplicates: [String: String]
     private let kinds: [String: AccountKind]
 
+    /// The ledger's stored classification is current: each record brings its own pairing.
+    private let readsStored: Bool
+
     public init(_ store: LedgerStore, accounts: ReportAccounts) throws {
         let classifier = try Classifier(store)
         self.classifier = classifier
         kinds = Dictionary(accounts.all.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        readsStored = try store.classificationStatus()?.isCurrent ?? false
+        guard !readsStored else {
+            duplicates = [:]
+            partners = [:]
+            return
+        }
         let duplicates = try CountedTransactions.statementDuplicates(store, from: nil, until: nil, statuses: Self.countedStatuses)
         self.duplicates = duplicates
         partners = try CountedTransactions.transferPartners(
@@ -43,10 +52,18 @@ public struct ListingClassifier {
     /// (an excluded split is listed by its parts too, so the rows always show the split).
     public func lines(_ record: TransactionRecord) -> [Line] {
         let transaction = reportTransaction(record)
-        let counted =
-            Self.countedStatuses.contains(transaction.status) && !classifier.isExcluded(transaction)
-            && duplicates[transaction.id] == nil
-        let partner = counted && transaction.merchantCategoryCode == nil ? partners[transaction.id] : nil
+        let counted: Bool
+        let partner: String?
+        if readsStored, let stored = record.stored {
+            // Matched among the booked transactions of the whole ledger when it was stored.
+            counted = stored.state == .counted
+            partner = stored.transferPartner
+        } else {
+            counted =
+                Self.countedStatuses.contains(transaction.status) && !classifier.isExcluded(transaction)
+                && duplicates[transaction.id] == nil
+            partner = counted && transaction.merchantCategoryCode == nil ? partners[transaction.id] : nil
+        }
         return classifier.counted(transaction, transferPartner: partner).map { part, classification in
             Line(amount: part.amount, classification: classification, counted: counted)
         }

@@ -170,8 +170,8 @@ private final class TwinLedgers {
         for store in [kept, plain] { try store.transaction { try store.saveTransactionOverride(override, now: Self.now) } }
     }
 
-    /// Every spending grouping and every counted transaction's classification over the whole
-    /// range, as a report sees them.
+    /// Every spending grouping, every counted transaction's classification over the whole
+    /// range, as a report sees them, and every line of the listing.
     func reports(_ store: LedgerStore) throws -> [String] {
         let accounts = try ReportAccounts(store: store, base: Self.base)
         let months = [YearMonth(year: 2026, month: 10), YearMonth(year: 2026, month: 11)]
@@ -182,6 +182,16 @@ private final class TwinLedgers {
             lines += report.rows.map {
                 "\(grouping) \($0.period) \($0.key) \($0.category ?? "-") \($0.currency) \($0.spent) \($0.refunded) \($0.count)"
             }
+        }
+        // The listing of `transactions` and `export transactions`, every row of the ledger.
+        let listing = try ListingClassifier(store, accounts: accounts)
+        try store.forEachTransaction(TransactionQuery()) { record in
+            for line in listing.lines(record) {
+                lines.append(
+                    "listed \(record.transaction.id) \(line.amount) \(line.classification.flow) \(line.classification.category) "
+                        + "\(line.classification.reasonText) \(line.counted)")
+            }
+            return true
         }
         func excluded(_ transaction: ReportTransaction, _: Classification) { lines.append("excluded \(transaction.id)") }
         func duplicate(_ transaction: ReportTransaction, _ twin: String) { lines.append("duplicate \(transaction.id) \(twin)") }
@@ -196,7 +206,7 @@ private final class TwinLedgers {
 @Suite("Stored classification")
 struct StoredClassificationTests {
     @Test(
-        "random syncs, statement imports, rule changes, overrides and deletions: after each step the stored classification and summary equal a rebuild from scratch, and every report equals the one that classifies as it goes",
+        "random syncs, statement imports, rule changes, overrides and deletions: after each step the stored classification and summary equal a rebuild from scratch, and every report and listing equals the one that classifies as it goes",
         arguments: [1, 2, 3, 4] as [UInt64])
     func keptEqualsFromScratch(seed: UInt64) throws {
         let ledgers = try TwinLedgers(seed: seed)

@@ -151,7 +151,9 @@ extension LedgerStore {
             """
             \(range.with)SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
                 t.foreign_amount, t.foreign_currency, t.exchange_rate, t.description, t.original_description, t.mcc,
-                t.merchant_name, t.type, t.status, \(accountNameSQL.name), \(statementCategorySQL.column)
+                t.merchant_name, t.type, t.status, \(accountNameSQL.name), \(statementCategorySQL.column)\(
+                hasStoredClassification
+                ? ", t.class_state, t.class_flow, t.class_category, t.class_source, t.class_reason, t.class_partner, t.class_month" : "")
             FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
                 \(statementCategorySQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
@@ -172,7 +174,8 @@ extension LedgerStore {
                 transactionType: TransactionType(rawValue: statement.text(14)),
                 status: TransactionStatus(rawValue: statement.text(15)))
             let record = TransactionRecord(
-                transaction: transaction, accountName: statement.text(16), statementCategory: statement.optionalText(17))
+                transaction: transaction, accountName: statement.text(16), statementCategory: statement.optionalText(17),
+                stored: storedClassification(statement, from: 18))
             guard try body(record) else { return }
         }
     }
