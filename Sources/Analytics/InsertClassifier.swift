@@ -4,11 +4,11 @@ import LedgerStore
 /// Classifies a transaction before the ledger stores it, when nothing else in the ledger can
 /// change how it is classified, nor it another's: a synced row with a merchant category code is
 /// never half of an internal transfer, and, in an account no statement was imported into, never
-/// a statement row's twin. Most of a sync's rows are such
-/// rows, and each is then written once, whole, and added to the summary by a trigger, instead of
-/// queued, read back, updated and summed again. It reads the rules, overrides and accounts afresh
-/// in every write transaction (`ClassificationKeeper.keep` resets it), so what it knows is what
-/// the transaction sees; `purse status --check` compares its rows with the rules like all others.
+/// a statement row's twin. Most of a sync's rows are such rows, and each is then written once,
+/// whole, and added to the summary by a trigger, instead of queued, read back and updated. It
+/// reads the rules, overrides and accounts afresh in every write transaction
+/// (`ClassificationKeeper.keep` resets it), so what it knows is what the transaction sees;
+/// `purse status --check` compares its rows with the rules like all others.
 final class InsertClassifier {
     private let base: ReportTimeZone
     private var loaded: (classifier: Classifier, kinds: [String: AccountKind], months: LocalMonths, shared: Set<String>)?
