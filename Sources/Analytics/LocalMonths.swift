@@ -8,29 +8,23 @@ struct LocalMonths {
     private let zoneIndex: [String: Int]
 
     init(_ accounts: ReportAccounts) {
-        var months = [MonthOfInstant(zone: accounts.base)]
-        var zoneIndex: [String: Int] = [:]
-        for account in accounts.all {
-            let zone = accounts.zone(of: account.id)
-            if let index = months.firstIndex(where: { $0.zone.identifier == zone.identifier }) {
-                zoneIndex[account.id] = index
-            } else {
-                zoneIndex[account.id] = months.count
-                months.append(MonthOfInstant(zone: zone))
-            }
-        }
-        self.months = months
-        self.zoneIndex = zoneIndex
+        self.init(
+            zonesByAccount: Dictionary(accounts.all.map { ($0.id, accounts.zone(of: $0.id)) }, uniquingKeysWith: { first, _ in first }),
+            base: accounts.base)
     }
 
     /// The months of `zones` (zone names by account), others' in `base`.
     init(zones: [String: String], base: ReportTimeZone) {
+        self.init(zonesByAccount: zones.compactMapValues { $0 == base.identifier ? base : ReportTimeZone(identifier: $0) }, base: base)
+    }
+
+    private init(zonesByAccount: [String: ReportTimeZone], base: ReportTimeZone) {
         var months = [MonthOfInstant(zone: base)]
         var zoneIndex: [String: Int] = [:]
-        for (account, name) in zones {
-            if let index = months.firstIndex(where: { $0.zone.identifier == name }) {
+        for (account, zone) in zonesByAccount {
+            if let index = months.firstIndex(where: { $0.zone.identifier == zone.identifier }) {
                 zoneIndex[account] = index
-            } else if let zone = ReportTimeZone(identifier: name) {
+            } else {
                 zoneIndex[account] = months.count
                 months.append(MonthOfInstant(zone: zone))
             }

@@ -146,19 +146,6 @@ extension LedgerStore {
         return (first, last)
     }
 
-    /// The IDs of the accounts a sync owns that statements were also imported into.
-    public func sharedAccountIDs() throws -> Set<String> {
-        guard hasStatementImports else { return [] }
-        let query = try connection.prepare(
-            """
-            SELECT DISTINCT i.account_id FROM statement_imports i JOIN accounts a ON a.id = i.account_id
-                JOIN sources s ON s.id = a.source_id WHERE s.kind != 'statement'
-            """)
-        var ids: Set<String> = []
-        while try query.step() { ids.insert(query.text(0)) }
-        return ids
-    }
-
     private func classifiableTransactions(where condition: String, values: [SQLValue]) throws -> [ReportTransaction] {
         let query = try connection.cached(
             """
@@ -256,11 +243,11 @@ extension LedgerStore {
         }
         if let first {
             conditions.append("month >= ?")
-            values.append(.integer(Int64(first.year * 100 + first.month)))
+            values.append(.integer(StoredClassification.number(of: first)))
         }
         if let last {
             conditions.append("month <= ?")
-            values.append(.integer(Int64(last.year * 100 + last.month)))
+            values.append(.integer(StoredClassification.number(of: last)))
         }
         if !currencies.isEmpty { add(SQLMembership("currency", currencies.map(SQLValue.text))) }
         let query = try connection.prepare(

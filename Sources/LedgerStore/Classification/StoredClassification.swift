@@ -38,8 +38,11 @@ public struct StoredClassification: Equatable, Sendable {
         self.month = month
     }
 
-    /// The month as stored: year * 100 + month.
-    var monthNumber: Int64 { Int64(month.year * 100 + month.month) }
+    /// The month as stored.
+    var monthNumber: Int64 { Self.number(of: month) }
+
+    /// A month as the ledger stores it: year * 100 + month.
+    static func number(of month: YearMonth) -> Int64 { Int64(month.year * 100 + month.month) }
 
     static func month(number: Int64) -> YearMonth {
         YearMonth(year: Int(number / 100), month: Int(number % 100))

@@ -21,6 +21,21 @@ extension LedgerStore {
         }
     }
 
+    /// The accounts a sync owns that statements were also imported into.
+    private static let sharedAccountsSQL = """
+        SELECT i.account_id FROM statement_imports i JOIN accounts a ON a.id = i.account_id
+            JOIN sources s ON s.id = a.source_id WHERE s.kind != 'statement'
+        """
+
+    /// The IDs of the accounts a sync owns that statements were also imported into.
+    public func sharedAccountIDs() throws -> Set<String> {
+        guard hasStatementImports else { return [] }
+        let query = try connection.prepare(Self.sharedAccountsSQL)
+        var ids: Set<String> = []
+        while try query.step() { ids.insert(query.text(0)) }
+        return ids
+    }
+
     /// The transactions, in `[from, until)` and with one of `statuses`, of the accounts a sync
     /// owns that statements were also imported into: where an imported row may repeat a synced
     /// one. None for a ledger where imports only went into accounts they created.
@@ -28,12 +43,7 @@ extension LedgerStore {
         -> [SharedAccountTransaction]
     {
         guard hasStatementImports else { return [] }
-        var conditions = [
-            """
-            t.account_id IN (SELECT i.account_id FROM statement_imports i JOIN accounts a ON a.id = i.account_id
-                JOIN sources s ON s.id = a.source_id WHERE s.kind != 'statement')
-            """
-        ]
+        var conditions = ["t.account_id IN (\(Self.sharedAccountsSQL))"]
         var values: [SQLValue] = []
         if let from {
             conditions.append("t.transaction_time >= ?")
