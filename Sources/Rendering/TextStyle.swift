@@ -11,4 +11,10 @@ public struct TextStyle: Sendable {
     public init(asciiRequested: Bool, environment: [String: String]) {
         self.init(ascii: asciiRequested || !ASCIIText.localeTakesUTF8(environment))
     }
+
+    /// For a mail: its parts say `charset=utf-8`, and the reader's terminal is not the sender's,
+    /// so the locale of the cron job that sends it has no say; only `--ascii` does.
+    public static func mail(asciiRequested: Bool) -> TextStyle {
+        TextStyle(ascii: asciiRequested)
+    }
 }

@@ -71,6 +71,31 @@ struct SummaryEmailTests {
         #expect(csvNet == october)
     }
 
+    @Test("the email is UTF-8 wholly under any locale: cron's LANG=C sends the same text part, sparklines and pounds included")
+    func emailIgnoresTheLocale() throws {
+        let folder = try TemporaryFolder()
+        let purse = PurseBinary()
+        let database = folder.file("ledger.sqlite")
+        try Examples.syncedLedger(at: database, purse: purse)
+        func plainPart(_ environment: [String: String], _ extra: [String] = []) throws -> String {
+            let mail = try purse.run(
+                ["--db", database, "report", "summary", "--month", "2026-10", "--format", "email", "--no-record"] + extra,
+                environment: environment)
+            #expect(mail.status == 0, "\(mail.stderr)")
+            let alternative = try #require(try MIMEEntity(mail.stdout).parts.first { $0.mediaType == "multipart/alternative" })
+            // The time it was made is the only line that may differ between two runs.
+            let text = try #require(alternative.parts.first { $0.mediaType == "text/plain" }).decodedText()
+            return text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(", made ") }.joined(separator: "\n")
+        }
+        let utf8 = try plainPart(["LANG": "C.UTF-8"])
+        #expect(utf8.contains("£"))
+        #expect(utf8.unicodeScalars.contains { (0x2581...0x2588).contains($0.value) }, "sparklines in block characters")
+        #expect(try plainPart(["LANG": "C"]) == utf8)
+        #expect(try plainPart(["LC_ALL": "POSIX"]) == utf8)
+        let asked = try plainPart(["LANG": "C.UTF-8"], ["--ascii"])
+        #expect(!asked.unicodeScalars.contains { (0x2581...0x2588).contains($0.value) }, "--ascii still draws with ASCII")
+    }
+
     /// Every month of the example (and the empty ones either side) in zones from UTC-5 to UTC+13.
     static let months = ["2025-10", "2025-11", "2025-12"] + (1...12).map { "2026-" + ($0 < 10 ? "0" : "") + String($0) }
 

@@ -66,7 +66,7 @@ enum ReportSummaryCommand {
                 SummaryEmailRendering.message(
                     report, from: options.from, to: options.to,
                     utcOffsetSeconds: options.zone.offset(at: context.now.epochSeconds),
-                    style: context.textStyle))
+                    style: .mail(asciiRequested: context.command.has("ascii"))))
         }
     }
 
