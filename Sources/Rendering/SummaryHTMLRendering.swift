@@ -15,12 +15,14 @@ public enum SummaryHTMLRendering {
         p.warning{color:#a93226;font-weight:600}
         table{border-collapse:collapse;width:100%;margin:6px 0 12px;font-size:14px}
         th,td{padding:4px 6px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
+        td{overflow-wrap:anywhere}td:not(.num,.day,.status){min-width:4em}
         th{background:#f7f7f9;font-weight:600}
         td.num,th.num{text-align:right;white-space:nowrap}
         td.day{white-space:nowrap}
         tr.total td{font-weight:600;border-top:2px solid #ccc}
         figure{margin:8px 0}
         figcaption{font-size:13px;color:#666}
+        td.status{white-space:nowrap}
         .over{color:#c0392b;font-weight:600}.warn{color:#b9770e;font-weight:600}.ok{color:#1e8449}
         .up{color:#c0392b}.down{color:#1e8449}
         @media (max-width:480px){main{padding:10px}table{font-size:13px}th,td{padding:3px 4px}.aux{display:none}}
@@ -32,9 +34,10 @@ public enum SummaryHTMLRendering {
     /// scrolling sideways.
     static func table(_ headers: [(String, Bool)], _ rows: [[String]], totalRow: [String]? = nil, narrowHides: Set<Int> = []) -> String {
         func attributes(_ index: Int) -> String {
-            // A day broken at its hyphens on a phone reads as two numbers.
-            let day = headers[index].0 == "Date" ? ["day"] : []
-            let classes = (headers[index].1 ? ["num"] : []) + day + (narrowHides.contains(index) ? ["aux"] : [])
+            // A day broken at its hyphens reads as two numbers, and a status as two words; other
+            // text may break inside a word (a long merchant name), but not below a few letters.
+            let kind = headers[index].1 ? ["num"] : headers[index].0 == "Date" ? ["day"] : headers[index].0 == "Status" ? ["status"] : []
+            let classes = kind + (narrowHides.contains(index) ? ["aux"] : [])
             return classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
         }
         var html = "<table><thead><tr>"
@@ -228,7 +231,7 @@ public enum SummaryHTMLRendering {
                     money(row.remaining ?? 0, row.currency),
                     Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",
                 ]
-            })
+            }, narrowHides: [3])
         return html + "</figure>\n</section>\n"
     }
 
