@@ -180,7 +180,8 @@ public final class SureInbox {
                 file: file, line: nil, field: "publisher_id",
                 message: "connection \(record.id) has another publisher in this database")
         }
-        let matches = parsed.credential.map { SureCredential(text: $0).digest == record.credentialDigest } ?? true
+        // A configuration without its credential (the key deleted, or null) proves nothing.
+        let matches = parsed.credential.map { SureCredential(text: $0).digest == record.credentialDigest } ?? false
         return Configured(connection: record, credentialMatches: matches)
     }
 
@@ -238,12 +239,10 @@ public final class SureInbox {
         if let known = try store.sureBatch(connectionID: connection.id, digest: digest) {
             return (known, false)
         }
-        if let configured, !configured.credentialMatches || connection.credentialDigest == nil {
-            throw SureError(
-                .publisherUnauthorized,
-                connection.status == .repairRequired
-                    ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
-                    : "the publisher_credential in connection.json is not this connection's current credential")
+        // Every new batch of a known connection needs its current credential, as an upload
+        // needs its bearer token: without connection.json there is none to show.
+        guard let configured, configured.credentialMatches, connection.credentialDigest != nil else {
+            throw Self.unauthorized(connection, hasConfiguration: configured != nil)
         }
         let body = try parsed ?? SureBatchBody(bytes: bytes)
         try body.requireObject()
@@ -261,6 +260,23 @@ public final class SureInbox {
         return try record(
             batch, bytes: bytes, digest: digest, connectionID: connection.id, file: entry.display,
             store: store, now: now)
+    }
+
+    /// Why a batch of `connection` is not authorized: what the credential lacks.
+    private static func unauthorized(_ connection: SureConnectionRecord, hasConfiguration: Bool) -> SureError {
+        let why: String
+        switch connection.status {
+        case .repairRequired:
+            why = "connection \(connection.id) has no valid credential until 'purse sure repair \(connection.id)'"
+        case .revoked:
+            why = "connection \(connection.id) is disconnected and has no credential"
+        default:
+            why =
+                hasConfiguration
+                ? "the publisher_credential in \(configurationName) is missing or not connection \(connection.id)'s current credential"
+                : "connection \(connection.id) takes batches only with its current publisher_credential, and the inbox has no \(configurationName)"
+        }
+        return SureError(.publisherUnauthorized, why)
     }
 
     /// Stores a valid batch with its receipt, in one transaction with the connection's contact

@@ -73,7 +73,7 @@ struct SureApplyTests {
 
     @Test("a chunk that fails re-validation rolls the whole capture back")
     func chunkRollback() throws {
-        let world = try W(writeConfiguration: false)
+        let world = try W()
         let capture = W.uuid("cc000000", 1)
         try world.put(1, [world.transaction(1)], chunkIndex: 0, chunkCount: 2, captureID: capture)
         try world.put(
