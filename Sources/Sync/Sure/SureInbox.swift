@@ -70,6 +70,8 @@ public final class SureInbox {
         var touched: [Int64: String] = [:]  // batch row -> file
         var fresh: Set<Int64> = []
         var touchedConnections: [String] = []
+        // Told with the batches that wait, after what was applied.
+        var earlyChunks: [Line] = []
         /// Applies what is ready; true when something was applied.
         @discardableResult
         func applyReady(_ connectionID: String) throws -> Bool {
@@ -114,6 +116,8 @@ public final class SureInbox {
             } catch let error as SureError {
                 report.lines.append(
                     Line(kind: .refused, text: "\(entry.display): refused: \(error.code.rawValue): \(error.message)", code: error.code))
+            } catch let early as EarlyChunk {
+                earlyChunks.append(Line(kind: .waiting, text: "\(entry.display): waiting: \(early.reason)", code: nil))
             }
         }
         for connectionID in touchedConnections { try applyReady(connectionID) }
@@ -122,6 +126,7 @@ public final class SureInbox {
         if configured != nil || !touchedConnections.isEmpty {
             try store.transaction { try store.markSynced(sourceRowID: try connections.sourceRowID(), now: now) }
         }
+        report.lines += earlyChunks
         report.lines += try Self.unsettledLines(
             touched: touched, fresh: fresh, connections: touchedConnections,
             store: store, now: now)
@@ -320,10 +325,32 @@ public final class SureInbox {
         }
     }
 
+    /// A later chunk of a capture whose earlier chunks have not arrived: it is left in the folder,
+    /// unstored, and taken by the sync that finds them.
+    private struct EarlyChunk: Error {
+        let reason: String
+    }
+
     /// The batch's place in its capture, checked against the chunks already received.
     private func checkCapture(_ batch: SureBatch, connection: SureConnectionRecord, store: LedgerStore) throws {
         let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation, captureID: batch.captureID)
-        try SureCaptureRules.checkPlace(of: batch, captureChunks: chunks.map(\.chunk)) {
+            .map(\.chunk)
+        // Files reach an inbox folder in any order; only a sibling that can no longer arrive (its
+        // sequence passed or taken by another batch) makes an early chunk a capture_conflict.
+        if let missing = SureCaptureRules.missingSiblings(of: batch, captureChunks: chunks, nextSequence: connection.nextSequence),
+            try missing.allSatisfy({
+                try store.sureBatch(
+                    connectionID: connection.id, generation: connection.generation, streamID: connection.streamID, sequence: $0)
+                    == nil
+            })
+        {
+            let sequences = missing.count == 1 ? "sequence \(missing.lowerBound)" : "sequences \(missing.lowerBound)-\(missing.upperBound)"
+            throw EarlyChunk(
+                reason:
+                    "sequence \(batch.sequence): chunk \(batch.chunkIndex + 1) of \(batch.chunkCount) of capture \(batch.captureID) came before the chunks at \(sequences); it is taken when they arrive"
+            )
+        }
+        try SureCaptureRules.checkPlace(of: batch, captureChunks: chunks) {
             // Another capture of this generation still incomplete and not settled?
             try store.sureOpenChunks(
                 connectionID: connection.id, generation: connection.generation,
