@@ -32,15 +32,13 @@ extension SummaryAnalysis {
     }
 
     /// How old each source's data is, and which sources (or streams) are stale. A source's data
-    /// is as new as the newest of: when its exporter wrote (a Wallet export's `exportedAt`), when
-    /// a change set of it last arrived, and the newest capture applied from it (Sure): when
-    /// purse last ran says nothing of the data. A stream is called out when its data has not
-    /// changed for more than the limit while another stream of its source did.
+    /// is as new as `SourceStatus.dataAsOf` says (the export's or capture's own time, else its
+    /// newest record): when it arrived, or when purse last ran, says nothing of the data. A
+    /// stream is called out when its data has not changed for more than the limit while another
+    /// stream of its source did.
     static func freshness(_ store: LedgerStore, now: Timestamp) throws -> [SummaryReport.SourceFreshness] {
         try store.sourceStatuses(countingRecords: false).map { source -> SummaryReport.SourceFreshness in
-            let times = ([source.exportedAt, source.lastCapturedAt] + source.streams.map(\.changedAt))
-                .compactMap { $0.flatMap(Timestamp.init(rfc3339:)) }
-            let newest = times.max { $0.epochSeconds < $1.epochSeconds }
+            let newest = source.dataAsOf.flatMap(Timestamp.init(rfc3339:))
             func days(since time: Timestamp) -> Int { Int((now.epochSeconds - time.epochSeconds).floorDivided(by: 86_400)) }
             let limit = Int64(SummaryReport.staleAfterDays) * 86_400
             let stale = newest.map { now.epochSeconds - $0.epochSeconds > limit } ?? true

@@ -216,7 +216,7 @@ public struct SummaryReport: Sendable {
         public let lastSyncedAt: String?
         /// Whole days since the last sync; nil when never synced.
         public let daysSinceSync: Int?
-        /// The newest of when its exporter wrote and when its data last arrived (or was captured).
+        /// When its exporter wrote (or its publisher captured) the data, else its newest record.
         public let dataAsOf: String?
         /// Whole days since `dataAsOf`; nil without data.
         public let daysOld: Int?

@@ -110,7 +110,7 @@ enum CommandCatalog {
                 OptionSpec("save-profile", value: "NAME", help: "Save the layout given by these options under NAME."),
             ]),
         CommandSpec(
-            ["status"], summary: "Database, sources, streams with their tokens, counts, last sync.",
+            ["status"], summary: "Database, sources, streams with their tokens, counts, last sync, data as of.",
             options: [
                 OptionSpec("check", help: "Run SQLite's integrity check and the ledger's invariants; exit 1 with findings."),
                 OptionSpec("format", value: "FORMAT", help: "text or json (default text)."),
@@ -412,8 +412,9 @@ enum CommandCatalog {
                 Net spending by category against the month before and the average of the three before, top \
                 merchants, largest expenses, income and savings rate, budgets (over and warn first), balances \
                 and net worth with their change, what is still pending, months reported before whose numbers \
-                changed (restatements), and when each source last synced (a stream quiet for more than 7 days \
-                is called out). Per currency, never summed. --format email writes a complete MIME message for \
+                changed (restatements), and how new each source's data is: its export's or capture's own time, \
+                else its newest record, never when it was synced (more than 7 days old, or a stream quiet for \
+                more than 7 days, is called out). Per currency, never summed. --format email writes a complete MIME message for \
                 `sendmail -t -oi`. The first summary of an ended month remembers what it reported.
                 """,
             options: [

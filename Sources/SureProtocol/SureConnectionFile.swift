@@ -3,8 +3,8 @@ import StrictJSON
 
 /// A publisher configuration as `connection.json` holds it: Sure's configuration fields
 /// plus, per source account, its currency, kind (`accountable_type`) and `ledger_timezone`
-/// under `accounts`, so another purse can adopt the connection. The credential is there only
-/// when it was just issued.
+/// under `accounts`, so another purse can adopt the connection. Its credential is what lets a
+/// publisher's batches in: none, or another, and no new batch is taken.
 public struct SureConnectionFile: Sendable {
     public var connectionID: String
     public var publisherID: String

@@ -108,6 +108,42 @@ struct SureInboxTests {
         #expect(refused.stderr.hasSuffix("Error: 1 Sure batch(es) were refused or failed (see the lines above)\n"))
     }
 
+    @Test("a chunk that arrives before its sibling is a wait (exit 0, no capture_conflict); the next sync applies the capture")
+    func chunkBeforeItsSibling() throws {
+        let sibling = folder.file("0002.json")
+        try FileManager.default.moveItem(atPath: inbox + "/batches/0002.json", toPath: sibling)
+        let early = try run(["sync", inbox])
+        #expect(early.status == 0)
+        #expect(early.stdout == "")
+        #expect(!early.stderr.contains("capture_conflict") && !early.stderr.contains("Error"), "\(early.stderr)")
+        #expect(
+            Array(early.stderr.split(separator: "\n").dropFirst()) == [
+                "batches/0001.json: applied sequence 1: 4 upserted, 2 balances, 2 accounts",
+                "batches/0003.json: waiting: sequence 3: chunk 2 of 2 of capture ca000000-0000-4000-8000-000000000002 came before the chunks at sequence 2; it is taken when they arrive",
+                "batches/0004.json: waiting: sequence 4: the next sequence to apply is 2",
+            ])
+        // Nothing of the capture is applied: the transaction its chunk 1 tombstones is still there.
+        #expect(try run(["export", "transactions"]).stdout.contains("A7E00003-0000-4000-8000-000000000003"))
+        #expect(try run(["sure", "receipt", "B47C0000-0000-4000-8000-000000000003"]).status == 66)
+        // A cron run (--quiet) says nothing about the wait.
+        let quiet = try run(["--quiet", "sync", inbox])
+        #expect(quiet.status == 0 && quiet.stderr == "")
+
+        try FileManager.default.moveItem(atPath: sibling, toPath: inbox + "/batches/0002.json")
+        let later = try run(["sync", inbox])
+        #expect(later.status == 0)
+        #expect(
+            later.stderr == """
+                batches/0002.json, batches/0003.json: applied sequences 2-3 (one capture of 2 chunks): 2 upserted, 1 retracted, 1 balances
+                batches/0004.json: applied sequence 4: 1 upserted, 1 source only, 1 balances
+
+                """)
+        #expect(!(try run(["export", "transactions"]).stdout.contains("A7E00003-0000-4000-8000-000000000003")))
+        #expect(
+            try run(["sure", "receipt", "B47C0000-0000-4000-8000-000000000003", "--format", "json"]).stdout.contains(
+                #""status": "applied""#))
+    }
+
     @Test("connect writes a configuration that sync adopts; capabilities in Sure's shape")
     func connectAndCapabilities() throws {
         let other = folder.file("new-inbox")

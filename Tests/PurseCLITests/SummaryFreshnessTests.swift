@@ -10,11 +10,13 @@ struct SummaryFreshnessTests {
     let harness: CLITestHarness
     let export: String
 
-    /// A copy of the example export (its manifest can change), synced at the harness's clock.
+    /// A copy of the example export (its manifest can change), written by its exporter that
+    /// morning and synced at the harness's clock.
     init() throws {
         harness = try CLITestHarness()
         export = harness.folder.file("export")
         try FileManager.default.copyItem(atPath: Examples.walletExport.path, toPath: export)
+        try Self.setExportedAt("2026-11-15T08:00:00Z", in: export)
         let synced = harness.run(["sync", export])
         try #require(synced.status == 0, "\(synced.stderr)")
     }
@@ -29,10 +31,50 @@ struct SummaryFreshnessTests {
         return stdout.text + stderr.text
     }
 
-    func setExportedAt(_ date: String) throws {
-        let manifest = URL(fileURLWithPath: export + "/export.json")
+    /// Writes `date` as the `exportedAt` of the export at `path` (nil: no `exportedAt` at all).
+    static func setExportedAt(_ date: String?, in path: String) throws {
+        let manifest = URL(fileURLWithPath: path + "/export.json")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-        try text.replacingOccurrences(of: "2026-11-01T04:00:00Z", with: date).write(to: manifest, atomically: true, encoding: .utf8)
+        let member = try #require(text.range(of: #""exportedAt": "[^"]*",\s*"#, options: .regularExpression))
+        try text.replacingCharacters(in: member, with: date.map { "\"exportedAt\": \"\($0)\", " } ?? "")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+    }
+
+    func setExportedAt(_ date: String) throws {
+        try Self.setExportedAt(date, in: export)
+    }
+
+    @Test("a first sync of a month-old export says how old it is, in the summary and in status, not that it is fresh today")
+    func monthOldExport() throws {
+        let other = try CLITestHarness()
+        let old = other.folder.file("export")
+        try FileManager.default.copyItem(atPath: Examples.walletExport.path, toPath: old)
+        try Self.setExportedAt("2026-10-15T12:00:00Z", in: old)
+        #expect(other.run(["sync", old]).status == 0)
+        let summary = other.run(["report", "summary", "--month", "2026-10", "--no-record"]).stdout
+        #expect(
+            summary.contains(
+                "! Sample iPhone: data as of 2026-10-15T12:00:00Z (31 days old, more than 7 days)\n    last synced 2026-11-15T12:00:00Z\n"),
+            "\(summary)")
+        #expect(summary.contains("data not fresh") && !summary.contains("(today)"))
+        let json = other.run(["report", "summary", "--month", "2026-10", "--no-record", "--format", "json"]).stdout
+        #expect(json.contains("\"data_as_of\": \"2026-10-15T12:00:00Z\",\n        \"days_old\": 31,"), "\(json)")
+        #expect(other.run(["status"]).stdout.contains("  Last sync: 2026-11-15T12:00:00Z\n  Data as of: 2026-10-15T12:00:00Z\n"))
+        #expect(other.run(["status", "--format", "json"]).stdout.contains("\"data_as_of\": \"2026-10-15T12:00:00Z\","))
+    }
+
+    @Test("an export without exportedAt is as new as its newest record, not as the sync")
+    func newestRecordWithoutExportedAt() throws {
+        let other = try CLITestHarness()
+        let bare = other.folder.file("export")
+        try FileManager.default.copyItem(atPath: Examples.walletExport.path, toPath: bare)
+        try Self.setExportedAt(nil, in: bare)
+        #expect(other.run(["sync", bare]).status == 0)
+        // The example's newest record: its last balance, the end of October in New York.
+        let asOf = "2026-11-01T03:59:59Z"
+        #expect(other.run(["status"]).stdout.contains("  Data as of: \(asOf)\n"))
+        #expect(
+            other.run(["report", "summary", "--month", "2026-10", "--no-record"]).stdout.contains("Sample iPhone: data as of \(asOf) ("))
     }
 
     @Test("a daily sync that brings nothing new does not make old data fresh")
@@ -42,7 +84,7 @@ struct SummaryFreshnessTests {
         let summary = run(["report", "summary", "--month", "2026-10", "--no-record"], daysLater: 9)
         #expect(
             summary.contains(
-                "! Sample iPhone: data as of 2026-11-15T12:00:00Z (9 days old, more than 7 days)\n    last synced 2026-11-24T12:00:00Z\n"),
+                "! Sample iPhone: data as of 2026-11-15T08:00:00Z (9 days old, more than 7 days)\n    last synced 2026-11-24T12:00:00Z\n"),
             "\(summary)")
         #expect(summary.contains("data not fresh"))
     }
@@ -72,6 +114,7 @@ struct SummaryFreshnessTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data((line + "\n").utf8))
         try handle.close()
+        try setExportedAt("2026-11-23T12:00:00Z")
         _ = run(["sync", export], daysLater: 8)
         let summary = run(["report", "summary", "--month", "2026-10", "--no-record"], daysLater: 9)
         #expect(summary.contains("  Sample iPhone: data as of 2026-11-23T12:00:00Z (1 day old)\n"), "\(summary)")

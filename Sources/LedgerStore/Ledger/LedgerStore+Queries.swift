@@ -35,12 +35,15 @@ extension LedgerStore {
                             resumeOffset: streams.optionalInt64(3), resumeLine: streams.optionalInt64(4).map(Int.init)),
                         changedAt: streams.text(5), records: streams.int(6)))
             }
+            let exportedAt = sources.optionalText(7)
+            let lastCapturedAt = try lastCapture(sourceRowID: rowID)
             result.append(
                 SourceStatus(
                     kind: sources.text(1), externalID: sources.text(2), name: sources.text(3),
                     location: sources.optionalText(4), createdAt: sources.text(5),
-                    lastSyncedAt: sources.optionalText(6), exportedAt: sources.optionalText(7),
-                    lastCapturedAt: try lastCapture(sourceRowID: rowID), streams: streamStatuses))
+                    lastSyncedAt: sources.optionalText(6), exportedAt: exportedAt, lastCapturedAt: lastCapturedAt,
+                    newestRecordAt: exportedAt == nil && lastCapturedAt == nil ? try newestRecord(sourceRowID: rowID) : nil,
+                    streams: streamStatuses))
         }
         return result
     }
@@ -58,6 +61,21 @@ extension LedgerStore {
             if newest.map({ captured.epochSeconds > $0.epochSeconds }) ?? true { newest = captured }
         }
         return newest?.text
+    }
+
+    /// The time of the newest transaction or balance observation of the source's accounts; nil
+    /// when they hold none.
+    func newestRecord(sourceRowID: Int64) throws -> String? {
+        // Per account, so each max() is read from the end of its account's index range.
+        let newest = try connection.scalarInt(
+            """
+            SELECT max(time) FROM (
+                SELECT (SELECT max(transaction_time) FROM transactions WHERE account_id = a.id) AS time
+                FROM accounts a WHERE a.source_id = ?1
+                UNION ALL
+                SELECT (SELECT max(observed_time) FROM balances WHERE account_id = a.id) FROM accounts a WHERE a.source_id = ?1)
+            """, [.integer(sourceRowID)])
+        return newest.map { Timestamp.utc(epochSeconds: $0).text }
     }
 
     /// The newest transaction time of each of `accountIDs` that has one.

@@ -22,5 +22,12 @@ public struct SourceStatus: Sendable {
     public let exportedAt: String?
     /// The newest capture applied from it (a Sure publisher's `captured_at`).
     public let lastCapturedAt: String?
+    /// The newest transaction or balance observation of its accounts; looked up only when it has
+    /// neither `exportedAt` nor `lastCapturedAt`.
+    public let newestRecordAt: String?
     public let streams: [Stream]
+
+    /// How new its data is: the time its exporter or publisher gave it, else its newest record.
+    /// Never when purse received it: a month-old export synced today is a month old.
+    public var dataAsOf: String? { exportedAt ?? lastCapturedAt ?? newestRecordAt }
 }

@@ -65,6 +65,7 @@ enum StatusCommand {
                             ("location", .optional(source.location)),
                             ("created_at", .string(source.createdAt)),
                             ("last_synced_at", .optional(source.lastSyncedAt)),
+                            ("data_as_of", .optional(source.dataAsOf)),
                             (
                                 "streams",
                                 .array(
@@ -127,6 +128,7 @@ enum StatusCommand {
             text += "\nSource: \(source.name) (\(source.kind) \(source.externalID))\n"
             if let location = source.location { text += "  Location: \(location)\n" }
             text += "  Last sync: \(source.lastSyncedAt ?? "never")\n"
+            text += "  Data as of: \(source.dataAsOf ?? "no data yet")\n"
             var table = TextTable(columns: [
                 .init("Stream"), .init("Generation"), .init("Sequence", .right),
                 .init("Records", .right), .init("Changed"),

@@ -7,6 +7,25 @@ public enum SureCaptureRules {
         chunkIndexes.count == chunkCount && chunkIndexes == Array(0..<chunkCount)
     }
 
+    /// The sequences of the chunks before `batch` that have not arrived, when it is a later chunk
+    /// that the missing ones could still precede: a folder may deliver chunk 1 before chunk 0, and
+    /// such a chunk waits for its siblings rather than being a `capture_conflict`. Nil when no
+    /// chunk is missing before it, or when none could fill the gap (the capture's first chunk
+    /// would come before `nextSequence`, or the batch does not continue the chunks received).
+    public static func missingSiblings(of batch: SureBatch, captureChunks: [SureChunk], nextSequence: Int64) -> ClosedRange<Int64>? {
+        let last = captureChunks.max { $0.chunkIndex < $1.chunkIndex }
+        let nextIndex = last.map { $0.chunkIndex + 1 } ?? 0
+        guard batch.chunkIndex > nextIndex, batch.chunkIndex < batch.chunkCount else { return nil }
+        if let last {
+            guard batch.chunkCount == last.chunkCount, batch.captureMode == last.captureMode, batch.capturedKey == last.capturedKey,
+                batch.sequence - last.sequence == Int64(batch.chunkIndex - last.chunkIndex)
+            else { return nil }
+        }
+        let first = batch.sequence - Int64(batch.chunkIndex - nextIndex)
+        guard first >= nextSequence else { return nil }
+        return first...(batch.sequence - 1)
+    }
+
     /// Whether `batch` may take its place: as the first chunk of a new capture while no other
     /// capture of the generation waits for chunks (`openChunksOfOtherCaptures`, asked only
     /// then), or as the next chunk of its capture (`captureChunks`, those already received).

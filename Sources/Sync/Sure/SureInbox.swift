@@ -70,6 +70,8 @@ public final class SureInbox {
         var touched: [Int64: String] = [:]  // batch row -> file
         var fresh: Set<Int64> = []
         var touchedConnections: [String] = []
+        // Told with the batches that wait, after what was applied.
+        var earlyChunks: [Line] = []
         /// Applies what is ready; true when something was applied.
         @discardableResult
         func applyReady(_ connectionID: String) throws -> Bool {
@@ -114,6 +116,8 @@ public final class SureInbox {
             } catch let error as SureError {
                 report.lines.append(
                     Line(kind: .refused, text: "\(entry.display): refused: \(error.code.rawValue): \(error.message)", code: error.code))
+            } catch let early as EarlyChunk {
+                earlyChunks.append(Line(kind: .waiting, text: "\(entry.display): waiting: \(early.reason)", code: nil))
             }
         }
         for connectionID in touchedConnections { try applyReady(connectionID) }
@@ -122,6 +126,7 @@ public final class SureInbox {
         if configured != nil || !touchedConnections.isEmpty {
             try store.transaction { try store.markSynced(sourceRowID: try connections.sourceRowID(), now: now) }
         }
+        report.lines += earlyChunks
         report.lines += try Self.unsettledLines(
             touched: touched, fresh: fresh, connections: touchedConnections,
             store: store, now: now)
@@ -180,7 +185,8 @@ public final class SureInbox {
                 file: file, line: nil, field: "publisher_id",
                 message: "connection \(record.id) has another publisher in this database")
         }
-        let matches = parsed.credential.map { SureCredential(text: $0).digest == record.credentialDigest } ?? true
+        // A configuration without its credential (the key deleted, or null) proves nothing.
+        let matches = parsed.credential.map { SureCredential(text: $0).digest == record.credentialDigest } ?? false
         return Configured(connection: record, credentialMatches: matches)
     }
 
@@ -238,12 +244,10 @@ public final class SureInbox {
         if let known = try store.sureBatch(connectionID: connection.id, digest: digest) {
             return (known, false)
         }
-        if let configured, !configured.credentialMatches || connection.credentialDigest == nil {
-            throw SureError(
-                .publisherUnauthorized,
-                connection.status == .repairRequired
-                    ? "the credential in connection.json is not valid (the connection needs 'purse sure repair \(connection.id)')"
-                    : "the publisher_credential in connection.json is not this connection's current credential")
+        // Every new batch of a known connection needs its current credential, as an upload
+        // needs its bearer token: without connection.json there is none to show.
+        guard let configured, configured.credentialMatches, connection.credentialDigest != nil else {
+            throw Self.unauthorized(connection, hasConfiguration: configured != nil)
         }
         let body = try parsed ?? SureBatchBody(bytes: bytes)
         try body.requireObject()
@@ -261,6 +265,23 @@ public final class SureInbox {
         return try record(
             batch, bytes: bytes, digest: digest, connectionID: connection.id, file: entry.display,
             store: store, now: now)
+    }
+
+    /// Why a batch of `connection` is not authorized: what the credential lacks.
+    private static func unauthorized(_ connection: SureConnectionRecord, hasConfiguration: Bool) -> SureError {
+        let why: String
+        switch connection.status {
+        case .repairRequired:
+            why = "connection \(connection.id) has no valid credential until 'purse sure repair \(connection.id)'"
+        case .revoked:
+            why = "connection \(connection.id) is disconnected and has no credential"
+        default:
+            why =
+                hasConfiguration
+                ? "the publisher_credential in \(configurationName) is missing or not connection \(connection.id)'s current credential"
+                : "connection \(connection.id) takes batches only with its current publisher_credential, and the inbox has no \(configurationName)"
+        }
+        return SureError(.publisherUnauthorized, why)
     }
 
     /// Stores a valid batch with its receipt, in one transaction with the connection's contact
@@ -304,10 +325,32 @@ public final class SureInbox {
         }
     }
 
+    /// A later chunk of a capture whose earlier chunks have not arrived: it is left in the folder,
+    /// unstored, and taken by the sync that finds them.
+    private struct EarlyChunk: Error {
+        let reason: String
+    }
+
     /// The batch's place in its capture, checked against the chunks already received.
     private func checkCapture(_ batch: SureBatch, connection: SureConnectionRecord, store: LedgerStore) throws {
         let chunks = try store.sureCaptureChunks(connectionID: connection.id, generation: connection.generation, captureID: batch.captureID)
-        try SureCaptureRules.checkPlace(of: batch, captureChunks: chunks.map(\.chunk)) {
+            .map(\.chunk)
+        // Files reach an inbox folder in any order; only a sibling that can no longer arrive (its
+        // sequence passed or taken by another batch) makes an early chunk a capture_conflict.
+        if let missing = SureCaptureRules.missingSiblings(of: batch, captureChunks: chunks, nextSequence: connection.nextSequence),
+            try missing.allSatisfy({
+                try store.sureBatch(
+                    connectionID: connection.id, generation: connection.generation, streamID: connection.streamID, sequence: $0)
+                    == nil
+            })
+        {
+            let sequences = missing.count == 1 ? "sequence \(missing.lowerBound)" : "sequences \(missing.lowerBound)-\(missing.upperBound)"
+            throw EarlyChunk(
+                reason:
+                    "sequence \(batch.sequence): chunk \(batch.chunkIndex + 1) of \(batch.chunkCount) of capture \(batch.captureID) came before the chunks at \(sequences); it is taken when they arrive"
+            )
+        }
+        try SureCaptureRules.checkPlace(of: batch, captureChunks: chunks) {
             // Another capture of this generation still incomplete and not settled?
             try store.sureOpenChunks(
                 connectionID: connection.id, generation: connection.generation,

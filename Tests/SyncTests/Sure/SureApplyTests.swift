@@ -73,7 +73,7 @@ struct SureApplyTests {
 
     @Test("a chunk that fails re-validation rolls the whole capture back")
     func chunkRollback() throws {
-        let world = try W(writeConfiguration: false)
+        let world = try W()
         let capture = W.uuid("cc000000", 1)
         try world.put(1, [world.transaction(1)], chunkIndex: 0, chunkCount: 2, captureID: capture)
         try world.put(
@@ -102,6 +102,45 @@ struct SureApplyTests {
         let applied = try world.sync()
         #expect(applied.kinds == [.applied, .applied, .applied])
         #expect(try world.ledger().count == 3)
+    }
+
+    @Test("a chunk that arrives before its sibling waits unstored, and its capture applies when the sibling arrives")
+    func earlyChunk() throws {
+        let world = try W()
+        let capture = W.uuid("cc000000", 1)
+        let first = world.batch(1, events: [world.transaction(1)], captureID: capture, chunkIndex: 0, chunkCount: 3)
+        world.digests[1] = SHA256.hexDigest(Array(first.utf8))
+        try world.put(2, [world.transaction(2)], chunkIndex: 1, chunkCount: 3, captureID: capture)
+        try world.put(3, [world.transaction(3)], chunkIndex: 2, chunkCount: 3, captureID: capture)
+        let early = try world.sync()
+        #expect(early.codes.isEmpty && early.problems == 0)
+        #expect(
+            early.text == """
+                batches/g1-0002.json: waiting: sequence 2: chunk 2 of 3 of capture \(capture) came before the chunks at sequence 1; it is taken when they arrive
+                batches/g1-0003.json: waiting: sequence 3: chunk 3 of 3 of capture \(capture) came before the chunks at sequences 1-2; it is taken when they arrive
+                """)
+        #expect(try world.store.sureBatches().isEmpty)
+        #expect(try world.ledger().isEmpty)
+        try world.write("g1-0001.json", first)
+        let applied = try world.sync()
+        #expect(applied.kinds == [.applied], "\(applied.text)")
+        #expect(try world.ledger().count == 3)
+    }
+
+    @Test("an early chunk whose sibling can no longer arrive is capture_conflict")
+    func earlyChunkWithoutPlace() throws {
+        let world = try W()
+        // Sequence 2 is taken by a capture of its own, waiting for sequence 1.
+        let first = world.batch(1, events: [world.transaction(1)])
+        world.digests[1] = SHA256.hexDigest(Array(first.utf8))
+        try world.put(2, [world.transaction(2)])
+        #expect(try world.sync().kinds == [.waiting])
+        try world.put(3, [world.transaction(3)], chunkIndex: 1, chunkCount: 2, captureID: W.uuid("cc000000", 3))
+        #expect(try world.sync().codes == ["capture_conflict"])
+        // A chunk 1 at sequence 1 has no place for its chunk 0 at all.
+        let other = try W()
+        try other.put(1, [other.transaction(1)], chunkIndex: 1, chunkCount: 2)
+        #expect(try other.sync().codes == ["capture_conflict"])
     }
 
     @Test("a wrong predecessor fails the batch, fences the connection; repair opens a new generation")

@@ -203,17 +203,44 @@ struct SureBatchErrorTests {
         #expect(try refusal(world, world.batch(1, events: [])) == "publisher_unauthorized")
     }
 
-    @Test("repair_required and connection_revoked") func fencedAndRevoked() throws {
-        let world = try SureWorld(writeConfiguration: false)
+    @Test("publisher_unauthorized: connection.json without its credential (the key deleted, null) or no connection.json at all")
+    func credentialSkipped() throws {
+        let world = try SureWorld()
+        let credential = #","publisher_credential":"\#(try #require(world.configuration.credential))""#
+        for (name, replacement) in [("deleted", ""), ("null", #","publisher_credential":null"#)] {
+            var configuration = try String(contentsOfFile: world.inbox + "/connection.json", encoding: .utf8)
+            configuration = configuration.replacingOccurrences(of: credential, with: replacement)
+            try configuration.write(toFile: world.inbox + "/connection.json", atomically: true, encoding: .utf8)
+            #expect(!configuration.contains("publisher_credential\":\""), "\(name)")
+            #expect(try refusal(world, world.batch(1, events: [world.transaction(1)])) == "publisher_unauthorized", "\(name)")
+            try world.writeConnectionJSON()
+        }
+        try FileManager.default.removeItem(atPath: world.inbox + "/connection.json")
+        let report = try world.sync()
+        #expect(report.codes == ["publisher_unauthorized"])
+        #expect(report.text.contains("the inbox has no connection.json"))
+        #expect(try world.ledger().isEmpty)
+        try world.writeConnectionJSON()
+        #expect(try world.sync().kinds == [.applied])
+    }
+
+    @Test("a fenced or disconnected connection has no credential: publisher_unauthorized, saying why")
+    func fencedAndRevoked() throws {
+        let world = try SureWorld()
         try world.put(1, [], predecessor: .some(nil))
         try world.put(2, [], predecessor: .some(String(repeating: "0", count: 64)))
         let report = try world.sync()
         #expect(report.codes == ["predecessor_conflict"])
         try world.put(3, [])
-        #expect(try world.sync().codes.contains("repair_required"))
+        let fenced = try world.sync()
+        // The failed batch's file still says it failed.
+        #expect(fenced.codes == ["predecessor_conflict", "publisher_unauthorized"])
+        #expect(fenced.text.contains("until 'purse sure repair "))
         _ = try SureConnections(store: world.store, now: world.now).disconnect(world.configuration.connection.id, disposition: "retain")
         try world.put(4, [])
-        #expect(try world.sync().codes.contains("connection_revoked"))
+        let revoked = try world.sync()
+        #expect(revoked.codes == ["publisher_unauthorized", "publisher_unauthorized"])
+        #expect(revoked.text.contains("is disconnected"))
     }
 
     @Test("batch_conflict: the same batch_id with other bytes") func batchConflict() throws {
