@@ -62,11 +62,11 @@ package struct JSONFields {
 
     package func timestamp(_ key: String) throws -> Timestamp {
         let text = try string(key)
-        guard let timestamp = Timestamp(rfc3339: text) else {
-            throw FieldError(
-                field: fieldPath(key), message: "'\(text)' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)")
+        do {
+            return try Timestamp.parse(rfc3339: text)
+        } catch {
+            throw FieldError(field: fieldPath(key), message: error.message(for: text))
         }
-        return timestamp
     }
 
     package func optionalTimestamp(_ key: String) throws -> Timestamp? {
