@@ -90,4 +90,47 @@ struct InputLimitTests {
         let orders = try run(["orders", "--format", "csv"]).stdout.split(separator: "\n")
         #expect(orders.count == 2, "the header and the good order")
     }
+
+    @Test(
+        "nesting 100,000 levels deep in every JSON reader (export line, manifest, picked transactions, Sure batch, order.json): exit 65, no crash"
+    )
+    func deepNesting() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let export = try ExportFixture(in: folder.url)
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1"), F.account("A2")]))
+        try export.append(
+            "transactions/A1", F.changeSet("T", 1, snapshot: true, inserted: [F.transaction("c1", account: "A1", extra: ",\"x\":" + deep)]))
+        try export.append("transactions/A2", F.changeSet("T", 1, snapshot: true, inserted: [F.transaction("d1", account: "A2")]))
+        let sync = try run(["sync", export.path])
+        #expect(sync.status == 65)
+        #expect(
+            sync.stderr.contains("Error: \(export.path)/transactions/A1.jsonl:1: not valid JSON: nesting deeper than 64 levels"),
+            "\(sync.stderr)")
+        #expect(sync.stderr.contains("Ana's iPhone transactions/A2: 1 inserted"))
+
+        let manifest = try ExportFixture(in: folder.url, name: "deep-manifest")
+        try manifest.writeManifest(#"{"format":"wallet-export","version":1,"sourceID":"S","x":"# + deep + "}")
+        let refused = try run(["sync", manifest.path])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("export.json: not valid JSON: nesting deeper than 64 levels"), "\(refused.stderr)")
+
+        let picked = folder.file("deep.jsonl")
+        try Data((deep + "\n").utf8).write(to: URL(fileURLWithPath: picked))
+        let report = try purse.run(["report", "spending", "--input", picked])
+        #expect(report.status == 65)
+        #expect(report.stderr.hasPrefix("Error: \(picked):1: not valid JSON: nesting deeper than 64 levels"), "\(report.stderr)")
+
+        let inbox = folder.file("sure-inbox")
+        try FileManager.default.copyItem(at: Examples.sureInbox, to: URL(fileURLWithPath: inbox))
+        try deep.write(toFile: inbox + "/batches/0004.json", atomically: true, encoding: .utf8)
+        let sure = try run(["sync", inbox])
+        #expect(sure.status == 65)
+        #expect(sure.stderr.contains("batches/0004.json: refused: invalid_json"), "\(sure.stderr)")
+
+        let order = folder.file("deep.order")
+        try P(orderJSON: String(P.orderJSON().dropLast()) + ",\"x\":" + deep + "}").write(to: order)
+        let add = try run(["orders", "add", order])
+        #expect(add.status == 65)
+        #expect(add.stderr.hasPrefix("Error: \(order): order.json: not valid JSON: nesting deeper than 64 levels"), "\(add.stderr)")
+    }
 }
