@@ -8,7 +8,9 @@ extension ReportTimeZone {
         let magnitude = abs(zoneOffset)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let text = "\(date)T\(two(hour)):\(two(minute)):00\(sign)\(two(magnitude / 3600)):\(two(magnitude / 60 % 60))"
-        // The text is built from a valid date and offset, so it always parses.
-        return Timestamp(rfc3339: text) ?? Timestamp.utc(epochSeconds: local - Int64(zoneOffset))
+        // The text is built to the grammar, so it is taken as it is even outside
+        // `Timestamp.supportedYears`: the reader that made the day checks `checkingSupportedYears()`.
+        let written = (magnitude / 60 * 60) * (zoneOffset < 0 ? -1 : 1)
+        return Timestamp(epochSeconds: local - Int64(written), utcOffsetSeconds: written, text: text)
     }
 }

@@ -7,6 +7,20 @@ package struct JSONFields {
     package let object: JSONObject
     package let path: String
 
+    /// The most UTF-8 bytes a text field may have. FinanceKit's own texts (names, descriptions,
+    /// IDs) are far shorter; without a limit a hostile file's one long string would be stored
+    /// whole, repeated in every report and export.
+    package static let maximumTextBytes = 4096
+
+    /// `text` when it is within `maximumTextBytes`, else the error naming `field`.
+    package static func limited(_ text: String, field: String) throws -> String {
+        let count = text.utf8.count
+        guard count <= maximumTextBytes else {
+            throw FieldError(field: field, message: "\(count) bytes of text is more than the \(maximumTextBytes) a text field may have")
+        }
+        return text
+    }
+
     package init(_ value: JSONValue, path: String) throws {
         guard case .object(let object) = value else {
             throw FieldError(field: path, message: "expected an object, found \(value.typeName)")
@@ -34,7 +48,7 @@ package struct JSONFields {
         guard case .string(let text) = value else {
             throw FieldError(field: fieldPath(key), message: "expected a string, found \(value.typeName)")
         }
-        return text
+        return try Self.limited(text, field: fieldPath(key))
     }
 
     package func optionalString(_ key: String) throws -> String? {
@@ -42,7 +56,7 @@ package struct JSONFields {
         guard case .string(let text) = value else {
             throw FieldError(field: fieldPath(key), message: "expected a string, found \(value.typeName)")
         }
-        return text
+        return try Self.limited(text, field: fieldPath(key))
     }
 
     package func identifier(_ key: String) throws -> String {
@@ -62,11 +76,11 @@ package struct JSONFields {
 
     package func timestamp(_ key: String) throws -> Timestamp {
         let text = try string(key)
-        guard let timestamp = Timestamp(rfc3339: text) else {
-            throw FieldError(
-                field: fieldPath(key), message: "'\(text)' is not an RFC 3339 date with an offset (e.g. 2026-10-03T12:34:56-04:00)")
+        do {
+            return try Timestamp.parse(rfc3339: text)
+        } catch {
+            throw FieldError(field: fieldPath(key), message: error.message(for: text))
         }
-        return timestamp
     }
 
     package func optionalTimestamp(_ key: String) throws -> Timestamp? {

@@ -15,12 +15,14 @@ struct SourceTimeZones {
         var zones: [String: String] = [:]
         if let byAccount = try fields.nested("accountTimeZones") {
             for member in byAccount.object.members {
+                // A key past the limit is named by its object, not by itself.
+                _ = try JSONFields.limited(member.key, field: byAccount.path)
                 let field = byAccount.fieldPath(member.key)
                 guard case .string(let name) = member.value else {
                     throw FieldError(field: field, message: "expected a string, found \(member.value.typeName)")
                 }
                 guard !member.key.isEmpty else { throw FieldError(field: field, message: "an account ID must not be empty") }
-                let zone = try Self.zone(name, field: field)
+                let zone = try Self.zone(JSONFields.limited(name, field: field), field: field)
                 // Of an ID written twice the first counts, as of any key.
                 if zones[member.key.uppercased()] == nil { zones[member.key.uppercased()] = zone }
             }

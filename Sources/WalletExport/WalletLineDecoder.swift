@@ -12,8 +12,9 @@ import StrictJSON
 /// error messages cannot drift. `WalletLineDecoderTests` checks that both agree.
 ///
 /// The rules it mirrors: the first occurrence of a key counts (later ones are still checked for
-/// syntax), unknown keys are skipped, null is the same as missing for optional fields, and a
-/// name an open enumeration does not know is kept as `unrecognized`.
+/// syntax), unknown keys are skipped, null is the same as missing for optional fields, a name
+/// an open enumeration does not know is kept as `unrecognized`, and no text it keeps is longer
+/// than `JSONFields.maximumTextBytes`.
 struct WalletLineDecoder {
     typealias Unsure = JSONCursor.Unsure
 
@@ -89,7 +90,7 @@ struct WalletLineDecoder {
                 switch code {
                 case 0:
                     let token = try cursor.string()
-                    guard token.count > 0 else { throw Unsure() }
+                    guard token.count > 0, token.count <= JSONFields.maximumTextBytes else { throw Unsure() }
                     generation = cursor.text(token)
                 case 1:
                     sequence = try positiveInteger(&cursor)
@@ -341,6 +342,7 @@ struct WalletLineDecoder {
         // Read the token first: `cursor.text(try cursor.string())` would read the scratch buffer
         // of the cursor as it was before the string.
         let token = try cursor.string()
+        guard token.count <= JSONFields.maximumTextBytes else { throw Unsure() }
         return cursor.text(token)
     }
 
@@ -354,7 +356,7 @@ struct WalletLineDecoder {
     /// spares a string per record.
     private static func identifier(_ cursor: inout JSONCursor, known: KnownID? = nil) throws(Unsure) -> String {
         let token = try cursor.string()
-        guard token.count > 0 else { throw Unsure() }
+        guard token.count > 0, token.count <= JSONFields.maximumTextBytes else { throw Unsure() }
         let content = cursor.content(token)
         guard token.isASCII else { return String(decoding: content, as: UTF8.self).uppercased() }
         if let known, known.matches(content) { return known.text }
@@ -495,6 +497,7 @@ struct WalletLineDecoder {
     private static func exchangeRate(_ cursor: inout JSONCursor) throws(Unsure) -> String? {
         if try cursor.null() { return nil }
         let token = try cursor.string()
+        guard token.count <= JSONFields.maximumTextBytes else { throw Unsure() }
         var digitsInPart = 0
         var points = 0
         for byte in cursor.content(token) {
@@ -531,7 +534,7 @@ struct WalletLineDecoder {
         throws(Unsure) -> Value
     {
         let token = try cursor.string()
-        guard token.isASCII, token.count > 0 else { throw Unsure() }
+        guard token.isASCII, token.count > 0, token.count <= JSONFields.maximumTextBytes else { throw Unsure() }
         let content = cursor.content(token)
         if let value = names.value(content) { return value }
         guard content.allSatisfy({ $0 &- 0x20 < 0x5F }) else { throw Unsure() }

@@ -230,6 +230,11 @@ public final class WalletStreamReader: ChangeSequence {
         guard case .string(let generation) = generationValue, !generation.isEmpty else {
             throw fail("generation", "expected a non-empty string, found \(generationValue.typeName)")
         }
+        do {
+            _ = try JSONFields.limited(generation, field: "generation")
+        } catch let error as FieldError {
+            throw fail(error.field, error.message)
+        }
         guard let sequenceValue = members["sequence"] else { throw fail("sequence", "missing") }
         guard case .number(let literal) = sequenceValue, let sequence = Int64(literal), sequence >= 1 else {
             throw fail("sequence", "expected an integer of at least 1, found \(Self.show(sequenceValue))")
@@ -306,7 +311,7 @@ public final class WalletStreamReader: ChangeSequence {
                 guard case .string(let id) = element, !id.isEmpty else {
                     throw FieldError(field: "deleted[\(index)]", message: "expected an ID string, found \(element.typeName)")
                 }
-                deleted.append(id.uppercased())
+                deleted.append(try JSONFields.limited(id, field: "deleted[\(index)]").uppercased())
             }
         }
         return ChangeSet(inserted: try records("inserted"), updated: try records("updated"), deleted: deleted)

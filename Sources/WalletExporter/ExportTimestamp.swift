@@ -25,8 +25,9 @@ public enum ExportTimestamp {
         } else {
             text += (offset < 0 ? "-" : "+") + pad(abs(offset) / 3600, 2) + ":" + pad(abs(offset) / 60 % 60, 2)
         }
-        // The text is built to the grammar the parser reads, so this cannot fail.
-        return Timestamp(rfc3339: text)!
+        // The text is built to the grammar the parser reads. A date outside
+        // `Timestamp.supportedYears` is written as FinanceKit gave it; purse refuses it on sync.
+        return Timestamp(epochSeconds: seconds, utcOffsetSeconds: offset, text: text)
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -18,7 +18,14 @@ public struct OrderPackage: Sendable {
     public let orderJSON: [UInt8]
 
     /// Larger files are refused before they are read: an order package is a JSON file and a few images.
-    public static let maximumSize = ZipArchive.maximumEntrySize
+    public static let maximumSize = 8 << 20
+    /// The most all of a package's files may unpack to together. Each file has its own limit
+    /// too (`maximumUnpackedSize(of:)`); both are checked against the central directory before
+    /// anything is unpacked, and inflating stops at the size the directory gives, so a small
+    /// archive cannot unpack into a huge one.
+    public static let maximumUnpackedSize = 16 << 20
+    /// Apple's orders are a few kilobytes of JSON.
+    public static let maximumOrderJSONSize = 1 << 20
 
     static let manifestName = "manifest.json"
     static let signatureName = "signature"
@@ -48,11 +55,28 @@ public struct OrderPackage: Sendable {
         func bad(_ field: String?, _ message: String) -> SourceError {
             SourceError.badInput(file: file, line: nil, field: field, message: message)
         }
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(bytes)
+        } catch {
+            throw bad(nil, error.message)
+        }
+        let files = archive.entries.filter { !$0.isDirectory }
+        var unpacked = 0
+        for entry in files {
+            let limit = Self.maximumUnpackedSize(of: entry.name)
+            guard entry.size <= limit else {
+                throw bad(entry.name, "unpacks to \(entry.size) bytes, more than the \(limit) this file of an order package may have")
+            }
+            unpacked += entry.size
+        }
+        guard unpacked <= Self.maximumUnpackedSize else {
+            throw bad(nil, "unpacks to \(unpacked) bytes, more than the \(Self.maximumUnpackedSize) an order package may have")
+        }
         var contents: [String: [UInt8]] = [:]
         var names: [String] = []
         do {
-            let archive = try ZipArchive(bytes)
-            for entry in archive.entries where !entry.isDirectory {
+            for entry in files {
                 contents[entry.name] = try archive.contents(of: entry)
                 names.append(entry.name)
             }
@@ -90,6 +114,17 @@ public struct OrderPackage: Sendable {
             throw bad(Self.orderName + ": " + error.field, error.message)
         }
         orderJSON = orderBytes
+    }
+
+    /// The most the file `name` may unpack to: `order.json` its own limit, the manifest (a
+    /// digest per file) and the signature (a PKCS #7 signature) 64 KiB, any other file (an
+    /// image) 4 MiB.
+    static func maximumUnpackedSize(of name: String) -> Int {
+        switch name {
+        case orderName: maximumOrderJSONSize
+        case manifestName, signatureName: 64 << 10
+        default: 4 << 20
+        }
     }
 
     /// The manifest's entries in the order written: file names with lower-case hex digests.

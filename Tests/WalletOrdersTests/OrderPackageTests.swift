@@ -134,6 +134,120 @@ struct OrderPackageTests {
         }
     }
 
+    // MARK: - Limits
+
+    /// `fixture`'s entries with `name` as a deflated stream of `count` spaces whose headers
+    /// claim `claimed` bytes unpacked.
+    func bomb(_ fixture: OrderPackageFixture, _ name: String, spaces count: Int, claiming claimed: Int) -> [UInt8] {
+        StoredZipWriter.archive(
+            raw: fixture.entries.map { entry in
+                guard entry.name == name else {
+                    return StoredZipWriter.RawEntry(
+                        name: entry.name, method: 0, data: entry.bytes, size: entry.bytes.count, crc: StoredZipWriter.crc32(entry.bytes))
+                }
+                return StoredZipWriter.RawEntry(
+                    name: name, method: 8, data: RepeatedByteDeflate.stream(of: UInt8(ascii: " "), count: count), size: claimed, crc: 0)
+            })
+    }
+
+    @Test("order.json of 1 MiB is read; one byte more is refused before it is unpacked, naming the package and the file")
+    func orderJSONLimit() throws {
+        let json = OrderPackageFixture.orderJSON()
+        let padded = json + String(repeating: " ", count: OrderPackage.maximumOrderJSONSize - json.utf8.count)
+        #expect(try read(OrderPackageFixture(orderJSON: padded)).orderJSON.count == 1 << 20)
+        #expect(
+            badInput(OrderPackageFixture(orderJSON: padded + " "))
+                == "shop.order: order.json: unpacks to 1048577 bytes, more than the 1048576 this file of an order package may have")
+        // 60 MB of order.json in 380 KB: refused from the central directory, nothing inflated.
+        let hostile = bomb(OrderPackageFixture(orderJSON: json), "order.json", spaces: 60_000_000, claiming: 60_000_000)
+        #expect(hostile.count < 400_000)
+        #expect(
+            throws: SourceError.badInput(
+                file: "x", line: nil, field: "order.json",
+                message: "unpacks to 60000000 bytes, more than the 1048576 this file of an order package may have")
+        ) {
+            try OrderPackage(bytes: hostile, file: "x")
+        }
+    }
+
+    @Test("an entry that unpacks to more than its headers say is stopped while it is inflated, one byte past them")
+    func inflatingStopsAtTheClaimedSize() {
+        let hostile = bomb(
+            OrderPackageFixture(orderJSON: OrderPackageFixture.orderJSON()), "order.json", spaces: 60_000_000, claiming: 1000)
+        #expect(
+            throws: SourceError.badInput(
+                file: "x", line: nil, field: nil,
+                message: "order.json: cannot inflate: inflates to more than the 1000 bytes the archive says")
+        ) {
+            try OrderPackage(bytes: hostile, file: "x")
+        }
+    }
+
+    @Test("an image over 4 MiB, a manifest over 64 KiB, or files over 16 MiB together: refused before anything is unpacked")
+    func otherLimits() {
+        let json = OrderPackageFixture.orderJSON()
+        let image = bomb(OrderPackageFixture(orderJSON: json), "logo.png", spaces: 10, claiming: (4 << 20) + 1)
+        #expect(
+            throws: SourceError.badInput(
+                file: "x", line: nil, field: "logo.png",
+                message: "unpacks to 4194305 bytes, more than the 4194304 this file of an order package may have")
+        ) {
+            try OrderPackage(bytes: image, file: "x")
+        }
+        let manifest = bomb(OrderPackageFixture(orderJSON: json), "manifest.json", spaces: 10, claiming: (64 << 10) + 1)
+        #expect(
+            throws: SourceError.badInput(
+                file: "x", line: nil, field: "manifest.json",
+                message: "unpacks to 65537 bytes, more than the 65536 this file of an order package may have")
+        ) {
+            try OrderPackage(bytes: manifest, file: "x")
+        }
+        var many = OrderPackageFixture(orderJSON: json, extraFiles: (1...4).map { ("image\($0).png", [UInt8]("png".utf8)) })
+        many.files.append(("image5.png", [UInt8]("png".utf8)))
+        let entries = many.entries.map { entry in
+            StoredZipWriter.RawEntry(
+                name: entry.name, method: 8, data: RepeatedByteDeflate.stream(of: 0, count: 3),
+                size: entry.name.hasPrefix("image") ? 4 << 20 : 3, crc: 0)
+        }
+        #expect(
+            throws: SourceError.badInput(
+                file: "x", line: nil, field: nil, message: "unpacks to 20971529 bytes, more than the 16777216 an order package may have")
+        ) {
+            try OrderPackage(bytes: StoredZipWriter.archive(raw: entries), file: "x")
+        }
+    }
+
+    @Test("a package file over 8 MiB is refused before it is read")
+    func packageFileLimit() throws {
+        let path = folder.file("large.order")
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(OrderPackage.maximumSize + 1))
+        try handle.close()
+        #expect(
+            throws: SourceError.badInput(
+                file: "shop.order", line: nil, field: nil, message: "8388609 bytes is more than the 8388608 an order package may have")
+        ) {
+            try OrderPackage(path: path, displayPath: "shop.order")
+        }
+    }
+
+    @Test("order.json: a text over 4096 bytes, or nesting deeper than 64 levels, is refused naming the field")
+    func orderJSONContents() {
+        let long = OrderPackageFixture.orderJSON(merchant: String(repeating: "m", count: 4097))
+        #expect(
+            badInput(OrderPackageFixture(orderJSON: long))
+                == "shop.order: order.json: merchant.displayName: 4097 bytes of text is more than the 4096 a text field may have")
+        let fine = OrderPackageFixture.orderJSON(merchant: String(repeating: "m", count: 4096))
+        #expect(badInput(OrderPackageFixture(orderJSON: fine)) == nil)
+        let deep =
+            String(OrderPackageFixture.orderJSON().dropLast()) + ",\"extra\":" + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000) + "}"
+        #expect(
+            badInput(OrderPackageFixture(orderJSON: deep))?.hasPrefix(
+                "shop.order: order.json: not valid JSON: nesting deeper than 64 levels") == true)
+    }
+
     @Test("an order version compares to the nanosecond: a fraction of a second later is newer")
     func versionOrder() throws {
         let whole = try #require(Timestamp(rfc3339: "2026-10-02T15:00:00Z"))

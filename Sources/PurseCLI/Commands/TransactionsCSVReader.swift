@@ -47,7 +47,17 @@ enum TransactionsCSVReader {
             func day(_ column: String) throws -> Timestamp? {
                 guard let value = optional(column) else { return nil }
                 guard let date = CivilDate(iso: value) else { throw bad(column, "'\(value)' is not a day (YYYY-MM-DD)") }
-                return Timestamp.utc(epochSeconds: zone.startOfDay(date))
+                guard Timestamp.supportedYears.contains(date.year) else {
+                    throw bad(column, TimestampError.outsideSupportedYears(year: date.year, inUTC: false).message(for: value))
+                }
+                // The day starts in the report's zone, which can be in the year before or after in UTC.
+                let start = Timestamp.utc(epochSeconds: zone.startOfDay(date))
+                do {
+                    return try start.checkingSupportedYears()
+                } catch {
+                    guard case .outsideSupportedYears(let year, _) = error else { throw bad(column, error.message(for: value)) }
+                    throw bad(column, TimestampError.outsideSupportedYears(year: year, inUTC: true).message(for: value))
+                }
             }
             func money(_ column: String, currency: String) throws -> Money? {
                 guard let value = optional(column) else { return nil }

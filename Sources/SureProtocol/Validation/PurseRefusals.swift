@@ -23,12 +23,18 @@ struct PurseRefusals {
 
     /// The timestamp as purse stores it, or a placeholder when purse does not take it.
     mutating func timestamp(_ timestamp: SureTimestamp, field: String, text: String) -> Timestamp {
-        if let storable = timestamp.storable { return storable }
-        note(
-            SureError(
-                .invalidTimestamp,
-                "\(field) '\(text)' is not a real ISO 8601 time (Sure's Ruby would normalise it; purse takes only four-digit years, real days of the month, hours 00-23 or 24:00:00, offset minutes 00-59)"
-            ))
+        switch timestamp.stored {
+        case .success(let stored):
+            return stored
+        case .failure(.notRFC3339):
+            note(
+                SureError(
+                    .invalidTimestamp,
+                    "\(field) '\(text)' is not a real ISO 8601 time (Sure's Ruby would normalise it; purse takes only four-digit years, real days of the month, hours 00-23 or 24:00:00, offset minutes 00-59)"
+                ))
+        case .failure(let error):
+            note(SureError(.invalidTimestamp, "\(field) \(error.message(for: text))"))
+        }
         return Timestamp.utc(epochSeconds: timestamp.instant.epochSeconds)
     }
 

@@ -9,8 +9,8 @@ import Ledger
 /// `:60` as the next minute, adds offset minutes of 60 or more, and carries fields across
 /// midnight while it applies the offset. `instant` is exactly the instant Ruby computes, so every
 /// comparison Sure makes (not after `captured_at`, not in the future) gives Sure's answer.
-/// `storable` is the same instant as purse keeps it, or nil for what purse declines to take
-/// although Sure would (see `isWellFormed`).
+/// `stored` is the same instant as purse keeps it, or why purse declines to take it although
+/// Sure would: not a real time (see `isWellFormed`), or outside `Timestamp.supportedYears`.
 struct SureTimestamp {
     /// Why a value is not a timestamp.
     enum Failure: Error {
@@ -21,7 +21,9 @@ struct SureTimestamp {
     }
 
     let instant: SureTime
-    let storable: Timestamp?
+    let stored: Result<Timestamp, TimestampError>
+
+    var storable: Timestamp? { try? stored.get() }
 
     /// Years beyond this are read as this: they stay after (or before) every real capture time,
     /// which is all Sure's comparisons need of them, and the arithmetic stays within 64 bits.
@@ -35,7 +37,8 @@ struct SureTimestamp {
         let days = Int64(CivilDate(year: fields.year, month: fields.month, day: fields.day).daysSinceEpoch)
         let local = days * 86_400 + Int64(fields.hour * 3600 + fields.minute * 60 + fields.second)
         let instant = SureTime(epochSeconds: local, fraction: written.fraction)
-        return SureTimestamp(instant: instant, storable: storable(written, bytes: bytes, instant: instant))
+        let stored = Result { () throws(TimestampError) -> Timestamp in try storable(written, bytes: bytes, instant: instant) }
+        return SureTimestamp(instant: instant, stored: stored)
     }
 
     /// Sure's shape rule: ends in `Z`, or in `+HH:MM` / `-HH:MM` with ASCII digits.
@@ -222,10 +225,10 @@ struct SureTimestamp {
     /// The instant as purse keeps it: the text as written (without leading white space) when
     /// it is plain RFC 3339, else the same instant rewritten in the written offset, so that
     /// `24:00:00` and a leap second read as Sure reads them, the next day and the next minute.
-    private static func storable(_ written: WrittenTime, bytes: [UInt8], instant: SureTime) -> Timestamp? {
-        guard isWellFormed(written) else { return nil }
+    private static func storable(_ written: WrittenTime, bytes: [UInt8], instant: SureTime) throws(TimestampError) -> Timestamp {
+        guard isWellFormed(written) else { throw .notRFC3339 }
         if written.hour <= 23, written.second <= 59 {
-            return Timestamp(rfc3339: String(decoding: bytes[written.leadingSpace...], as: UTF8.self))
+            return try Timestamp.parse(rfc3339: String(decoding: bytes[written.leadingSpace...], as: UTF8.self))
         }
         let local = instant.epochSeconds + Int64(written.offset)
         let date = CivilDate(daysSinceEpoch: Int(local.floorDivided(by: 86_400)))
@@ -235,7 +238,7 @@ struct SureTimestamp {
         let text =
             "\(date)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))"
             + (written.fraction.isEmpty ? "" : "." + written.fraction) + zone
-        return Timestamp(rfc3339: text)
+        return try Timestamp.parse(rfc3339: text)
     }
 }
 

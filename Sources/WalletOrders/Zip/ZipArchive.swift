@@ -23,9 +23,6 @@ struct ZipArchive {
 
     static let stored: UInt16 = 0
     static let deflated: UInt16 = 8
-    /// An order package holds a JSON file and a few images: an entry larger than this is refused
-    /// before anything is unpacked, so a small archive cannot unpack into a huge one.
-    static let maximumEntrySize = 64 << 20
 
     let bytes: [UInt8]
     /// In central directory order.
@@ -58,7 +55,9 @@ struct ZipArchive {
         self.entries = entries
     }
 
-    /// The entry's bytes, inflated when deflated, checked against its size and CRC-32.
+    /// The entry's bytes, inflated when deflated, checked against its size and CRC-32. The
+    /// caller checks `entry.size` first: inflating stops at that size, whatever the data holds,
+    /// so no entry unpacks to more than the central directory says.
     func contents(of entry: Entry) throws(Failure) -> [UInt8] {
         var offset = entry.localHeaderOffset
         guard offset + 30 <= bytes.count, Self.uint32(bytes, offset) == 0x0403_4B50 else {
@@ -133,9 +132,6 @@ struct ZipArchive {
             size: Int(uint32(bytes, offset + 24)), localHeaderOffset: Int(uint32(bytes, offset + 42)))
         guard entry.compressedSize != 0xFFFF_FFFF, entry.size != 0xFFFF_FFFF, entry.localHeaderOffset != 0xFFFF_FFFF else {
             throw Failure(message: "a zip64 archive is not supported")
-        }
-        guard entry.size <= maximumEntrySize else {
-            throw Failure(message: "\(name): \(entry.size) bytes unpacked is more than the \(maximumEntrySize) an order package may hold")
         }
         offset = next
         return entry

@@ -323,6 +323,10 @@ struct SureDifferentialTests {
         P("transaction_description of 1001 characters", sure: "invalid_payload") {
             $0.set(tx + ".transaction_description", string: String(repeating: "a", count: 1001))
         },
+        // Sure's longest text is within purse's limit of 4096 bytes of UTF-8.
+        P("transaction_description of 1000 four-byte characters (4000 bytes)", sure: "accepted") {
+            $0.set(tx + ".transaction_description", string: String(repeating: "\u{1F600}", count: 1000))
+        },
     ]
 
     @Test(

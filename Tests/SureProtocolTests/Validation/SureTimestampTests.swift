@@ -42,7 +42,9 @@ struct SureTimestampTests {
         Case("2026-12-31T23:59:60Z", .instant(1_798_761_600, "", stored: "2027-01-01T00:00:00Z")),
         Case("2026-09-01T06:30:60.25+05:30", .instant(1_788_224_460, "25", stored: "2026-09-01T06:31:00.25+05:30")),
         Case("2024-02-29T00:00:00Z", .instant(1_709_164_800, "", stored: "2024-02-29T00:00:00Z")),
-        Case("0000-01-01T00:00:00Z", .instant(-62_167_219_200, "", stored: "0000-01-01T00:00:00Z")),
+        Case("1900-01-01T00:00:00Z", .instant(-2_208_988_800, "", stored: "1900-01-01T00:00:00Z")),
+        Case("0000-01-01T00:00:00Z", .instant(-62_167_219_200, "", stored: nil)),  // before 1900
+        Case("1900-01-01T00:00:00+00:01", .instant(-2_208_988_860, "", stored: nil)),  // 1899 in UTC
         Case("2026-09-01T06:00:00+23:59", .instant(1_788_156_060, "", stored: "2026-09-01T06:00:00+23:59")),
         // What Ruby makes of times that do not exist: purse refuses them.
         Case("2026-09-01T24:00:00.5Z", .instant(1_788_307_200, "5", stored: nil)),
@@ -97,6 +99,13 @@ struct SureTimestampTests {
         case (let got, _):
             Issue.record("\(example.text.debugDescription): \(got)")
         }
+    }
+
+    @Test("purse declines a real time outside the years 1900 to 9999 for that reason, an unreal one as not RFC 3339")
+    func declinedReasons() throws {
+        #expect(try SureTimestamp.read("0000-01-01T00:00:00+14:00").stored == .failure(.outsideSupportedYears(year: 0, inUTC: false)))
+        #expect(try SureTimestamp.read("9999-12-31T23:59:59-14:00").stored == .failure(.outsideSupportedYears(year: 10000, inUTC: true)))
+        #expect(try SureTimestamp.read("2026-02-30T00:00:00Z").stored == .failure(.notRFC3339))
     }
 
     @Test("fractions compare exactly, however many digits they have")
