@@ -1,5 +1,6 @@
 import Foundation
 import PurseTestSupport
+import Storage
 import Testing
 
 /// Statement twins matched as a whole through the real binary: two synced $55 charges on the
@@ -78,6 +79,26 @@ struct StatementTwinMatchingTests {
     func importThenSync() throws {
         try #require(try run(["sync", try export("accounts", charges: false)]).status == 0)
         try #require(try run(["import", statement, "--account", "Card"]).status == 0)
+        try #require(try run(["sync", try export("full", charges: true)]).status == 0)
+        try expectTwoCharges()
+    }
+
+    @Test("A ledger whose twins were stored closest first (schema 12) is classified again by the sync that upgrades it")
+    func upgradeRematches() throws {
+        try #require(try run(["sync", try export("full", charges: true)]).status == 0)
+        try #require(try run(["import", statement, "--account", "A1"]).status == 0)
+        // What closest first stored: the 12th's statement row the twin of W2, the 14th's counted.
+        do {
+            let connection = try Connection(path: database)
+            let twelfth = "(SELECT id FROM transactions WHERE id LIKE 'statement-%' ORDER BY transaction_time LIMIT 1)"
+            let fourteenth = "(SELECT id FROM transactions WHERE id LIKE 'statement-%' ORDER BY transaction_time DESC LIMIT 1)"
+            try connection.execute("UPDATE transactions SET class_partner = 'W2' WHERE id = \(twelfth)")
+            try connection.execute("UPDATE transactions SET class_state = 'counted', class_partner = NULL WHERE id = \(fourteenth)")
+            try connection.execute("DELETE FROM schema_migrations WHERE id > 12")
+            try connection.execute("PRAGMA user_version = 12")
+        }
+        let stale = try run(["report", "spending", "--month", "2026-10", "--format", "csv"])
+        #expect(stale.stdout.contains("2026-10,Groceries,USD,165.00,0.00,165.00,3"), "\(stale.stdout)")
         try #require(try run(["sync", try export("full", charges: true)]).status == 0)
         try expectTwoCharges()
     }
