@@ -2,8 +2,9 @@ import Ledger
 import LedgerStore
 
 /// Finds recurring charges among the counted expenses of a scope, deterministically: per
-/// merchant (else description) and currency, at least three charges, every gap between two
-/// charges within one cadence's band, every amount within 20 % of the typical one.
+/// account, merchant (else description), currency, direction and amount band, at least three
+/// charges, every gap between two charges within one cadence's band, every amount within 20 %
+/// of the typical one.
 public enum RecurringAnalysis {
     /// One counted expense: its local day, amount and category.
     struct Charge: Equatable {
@@ -27,28 +28,94 @@ public enum RecurringAnalysis {
     /// Amounts within this share of the typical amount, in percent, are the same charge.
     static let tolerancePercent: Int64 = 20
 
+    /// Whether `amount` is within `tolerancePercent` of `typical` (both positive); exact, and
+    /// without overflow however large the amounts.
+    static func isNear(_ amount: Int64, _ typical: Int64) -> Bool {
+        let tolerance = typical / 100 * tolerancePercent + typical % 100 * tolerancePercent / 100
+        return amount >= typical - tolerance && amount - typical <= tolerance
+    }
+
+    /// The lower middle of the amounts (the middle one of an odd count).
+    static func median(_ amounts: [Int64]) -> Int64 {
+        let sorted = amounts.sorted()
+        return sorted[(sorted.count - 1) / 2]
+    }
+
     public static func report(_ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate) throws -> RecurringReport {
         struct Key: Hashable {
+            let accountID: String
             let merchant: String
             let currency: String
+            let indicator: CreditDebitIndicator
         }
         var charges: [Key: [Charge]] = [:]
+        // The parts of a split come one after the other: they are one charge of the whole amount,
+        // in the category of its largest part.
+        var previous: (key: Key, id: String, largest: Int64)?
         try CountedTransactions.forEach(store, scope) { transaction, classification in
             guard classification.flow == .expense else { return }
-            let key = Key(merchant: transaction.merchantName ?? transaction.description, currency: transaction.currency)
-            charges[key, default: []].append(
-                Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category))
+            let key = Key(
+                accountID: transaction.accountID, merchant: transaction.merchantName ?? transaction.description,
+                currency: transaction.currency, indicator: transaction.indicator)
+            let charge = Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category)
+            if let last = previous, last.key == key, last.id == transaction.id, !transaction.id.isEmpty,
+                let whole = charges[key]?.popLast()
+            {
+                let amount = try Money.sum(whole.amount, charge.amount, currency: key.currency)
+                let category = charge.amount > last.largest ? charge.category : whole.category
+                charges[key, default: []].append(Charge(date: whole.date, amount: amount, category: category))
+                previous = (key, transaction.id, max(last.largest, charge.amount))
+                return
+            }
+            charges[key, default: []].append(charge)
+            previous = (key, transaction.id, charge.amount)
         }
-        let items = try charges.compactMap { key, charges in
-            try detect(merchant: key.merchant, currency: key.currency, charges: charges, asOf: asOf)
+        let items = try charges.flatMap { key, charges in
+            try series(charges).compactMap { series in
+                try detect(merchant: key.merchant, currency: key.currency, charges: series, asOf: asOf).map { item in
+                    var item = item
+                    let account = scope.accounts.all.first { $0.id == key.accountID }
+                    item.accountID = key.accountID
+                    item.accountName = account?.displayName ?? key.accountID
+                    item.accountLabel = scope.accounts.label(of: key.accountID)
+                    item.direction = key.indicator
+                    return item
+                }
+            }
         }
-        .sorted { ($0.merchant.lowercased(), $0.merchant, $0.currency) < ($1.merchant.lowercased(), $1.merchant, $1.currency) }
+        .sorted {
+            ($0.merchant.lowercased(), $0.merchant, $0.currency, $0.accountLabel, $0.accountID, $0.typicalAmount)
+                < ($1.merchant.lowercased(), $1.merchant, $1.currency, $1.accountLabel, $1.accountID, $1.typicalAmount)
+        }
         return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: items)
+    }
+
+    /// One account's charges of one merchant, currency and direction, split into series of one
+    /// amount band each (README, "Recurring charges"): in date order (then amount), a charge
+    /// joins the series whose typical amount so far (the median of its charges) is nearest and
+    /// within 20 % of it, the earlier started on a tie, else it starts a series of its own. Two
+    /// subscriptions of one merchant ($2.99 and $10.99) are two series; a price change within
+    /// 20 % stays in its series, where `detect` flags it.
+    static func series(_ charges: [Charge]) -> [[Charge]] {
+        var series: [[Charge]] = []
+        var typical: [Int64] = []
+        for charge in charges.sorted(by: { ($0.date, $0.amount) < ($1.date, $1.amount) }) {
+            let nearest = series.indices.filter { isNear(charge.amount, typical[$0]) }
+                .min { (abs(charge.amount - typical[$0]), $0) < (abs(charge.amount - typical[$1]), $1) }
+            guard let index = nearest else {
+                series.append([charge])
+                typical.append(charge.amount)
+                continue
+            }
+            series[index].append(charge)
+            typical[index] = median(series[index].map(\.amount))
+        }
+        return series
     }
 
     /// The recurring charge these charges make, or nil when they make none.
     static func detect(merchant: String, currency: String, charges unsorted: [Charge], asOf: CivilDate) throws -> RecurringReport.Item? {
-        // Two charges on one day (a split, a double charge) are one occurrence.
+        // Two charges of a series on one day (a double charge) are one occurrence.
         var charges: [Charge] = []
         for charge in unsorted.sorted(by: { ($0.date, $0.amount) < ($1.date, $1.amount) }) {
             if let last = charges.last, last.date == charge.date {
@@ -62,10 +129,8 @@ public enum RecurringAnalysis {
         let gaps = zip(charges, charges.dropFirst()).map { $1.date.daysSinceEpoch - $0.date.daysSinceEpoch }
         guard let cadence = RecurringReport.Cadence.allCases.first(where: { cadence in gaps.allSatisfy(band(cadence).gaps.contains) })
         else { return nil }
-        let earlier = charges.dropLast().map(\.amount).sorted()
-        let typical = earlier[(earlier.count - 1) / 2]
-        let tolerance = typical * tolerancePercent / 100
-        guard charges.allSatisfy({ abs($0.amount - typical) <= tolerance }) else { return nil }
+        let typical = median(charges.dropLast().map(\.amount))
+        guard charges.allSatisfy({ isNear($0.amount, typical) }) else { return nil }
         let last = charges[charges.count - 1]
         let next = nextDate(after: last.date, cadence)
         var flags: [RecurringReport.Flag] = []

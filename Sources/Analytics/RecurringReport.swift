@@ -39,6 +39,13 @@ public struct RecurringReport: Sendable {
         public let nextDate: CivilDate
         public let count: Int
         public let flags: [Flag]
+        /// The account charged: a series is one account's (two people's Netflix are two).
+        public internal(set) var accountID = ""
+        public internal(set) var accountName = ""
+        /// The account's name told apart from another account's of the same name.
+        public internal(set) var accountLabel = ""
+        /// debit for money out; credit only where a rule or override made money in an expense.
+        public internal(set) var direction = CreditDebitIndicator.debit
 
         public var priceChange: Int64? {
             for flag in flags { if case .priceChange(let change) = flag { return change } }
@@ -50,6 +57,6 @@ public struct RecurringReport: Sendable {
     /// The scope's last day: what "missed" and "new" are judged against.
     public let asOf: CivilDate
     public let timeZones: [String]
-    /// By merchant, then currency.
+    /// By merchant (ignoring case), currency, account, then typical amount.
     public let items: [Item]
 }

@@ -567,6 +567,14 @@ public enum LedgerSchema {
                 CREATE TRIGGER reclassify_on_rule_delete AFTER DELETE ON rules
                 BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
                 """),
+        // Statement twins were paired closest first, which could strand a row the matching as a
+        // whole pairs: a ledger with statement imports is classified again on its next write,
+        // and reports classify as they go until then.
+        Migration(
+            id: 13, name: "statement twins matched as a whole",
+            sql: """
+                UPDATE classification_state SET rebuild_needed = 1 WHERE EXISTS (SELECT 1 FROM statement_imports);
+                """),
     ]
 
     /// Triggers that keep the spending summary equal to the sum of every transaction's share, at

@@ -168,9 +168,10 @@ enum CommandCatalog {
         CommandSpec(
             ["report", "recurring"], summary: "Charges on a regular cadence: subscriptions, rent, with new, price-change and missed flags.",
             discussion: """
-                Without --month or --from/--to, looks from the first day of this month a year ago up to today. CSV \
-                columns: merchant, category, currency, cadence, typical_amount, last_amount, last_date, next_date, \
-                count, flags. The README's "Recurring charges" says how they are found.
+                Without --month or --from/--to, looks from the first day of this month a year ago up to today; \
+                --month M looks at the twelve months ending with M (this month: up to today). CSV columns: merchant, \
+                account_id, account, direction, category, currency, cadence, typical_amount, last_amount, last_date, \
+                next_date, count, flags. The README's "Recurring charges" says how they are found.
                 """,
             options: reportScope + reportOutput),
         CommandSpec(

@@ -4,8 +4,19 @@ import Ledger
 /// `report recurring` as CSV, JSON and text.
 public enum RecurringRendering {
     static let csvHeader = [
-        "merchant", "category", "currency", "cadence", "typical_amount", "last_amount", "last_date", "next_date", "count", "flags",
+        "merchant", "account_id", "account", "direction", "category", "currency", "cadence", "typical_amount", "last_amount",
+        "last_date", "next_date", "count", "flags",
     ]
+
+    /// Each item's merchant as text shows it: with its account's name when another item of
+    /// another account has the same merchant name (two people's Netflix).
+    static func merchantNames(_ items: [RecurringReport.Item]) -> [String] {
+        var accounts: [String: Set<String>] = [:]
+        for item in items { accounts[item.merchant.lowercased(), default: []].insert(item.accountID) }
+        return items.map { item in
+            (accounts[item.merchant.lowercased()]?.count ?? 0) > 1 ? "\(item.merchant) (\(item.accountLabel))" : item.merchant
+        }
+    }
 
     /// `new;price-change;missed` (empty when none).
     static func flagsText(_ item: RecurringReport.Item) -> String {
@@ -25,7 +36,8 @@ public enum RecurringRendering {
         let csv = CSVWriter(header: csvHeader, write: write)
         for item in report.items {
             csv.row([
-                .text(item.merchant), .text(item.category), .text(item.currency), .text(item.cadence.rawValue),
+                .text(item.merchant), .text(item.accountID), .text(item.accountName), .text(item.direction.rawValue),
+                .text(item.category), .text(item.currency), .text(item.cadence.rawValue),
                 .number(MoneyFormat.machine(item.typicalAmount, currency: item.currency)),
                 .number(MoneyFormat.machine(item.lastAmount, currency: item.currency)), .number(item.lastDate.description),
                 .number(item.nextDate.description), .number(String(item.count)), .text(flagsText(item)),
@@ -36,6 +48,9 @@ public enum RecurringRendering {
     static func jsonObject(_ item: RecurringReport.Item) -> JSONOutput {
         .object([
             ("merchant", .string(item.merchant)),
+            ("account_id", .string(item.accountID)),
+            ("account", .string(item.accountName)),
+            ("direction", .string(item.direction.rawValue)),
             ("category", .string(item.category)),
             ("currency", .string(item.currency)),
             ("cadence", .string(item.cadence.rawValue)),
@@ -67,9 +82,9 @@ public enum RecurringRendering {
             .init("Merchant", maximumWidth: 28), .init("Category", maximumWidth: 20), .init("Cadence"), .init("Typical", .right),
             .init("Last", .right), .init("Last date"), .init("Next date"), .init("Count", .right), .init("Flags"),
         ])
-        for item in report.items {
+        for (item, merchant) in zip(report.items, merchantNames(report.items)) {
             table.append([
-                item.merchant, item.category, item.cadence.rawValue, MoneyFormat.text(item.typicalAmount, currency: item.currency),
+                merchant, item.category, item.cadence.rawValue, MoneyFormat.text(item.typicalAmount, currency: item.currency),
                 MoneyFormat.text(item.lastAmount, currency: item.currency), item.lastDate.description, item.nextDate.description,
                 String(item.count), flagsSentence(item),
             ])

@@ -42,11 +42,11 @@ public enum SummaryCSVRendering {
             table.row("net_worth", c, "", "change", amount(line.change, c))
             for point in line.history { table.row("net_worth_history", c, point.date.description, "net_worth", amount(point.value, c)) }
         }
-        for item in report.recurring {
+        for (item, name) in zip(report.recurring, RecurringRendering.merchantNames(report.recurring)) {
             let c = item.currency
-            table.row("recurring", c, item.merchant, "typical_amount", amount(item.typicalAmount, c))
-            table.row("recurring", c, item.merchant, "last_amount", amount(item.lastAmount, c))
-            table.row("recurring", c, item.merchant, "flags", .text(RecurringRendering.flagsText(item)))
+            table.row("recurring", c, name, "typical_amount", amount(item.typicalAmount, c))
+            table.row("recurring", c, name, "last_amount", amount(item.lastAmount, c))
+            table.row("recurring", c, name, "flags", .text(RecurringRendering.flagsText(item)))
         }
         restatementRows(report.restatements, to: table)
         freshnessRows(report.freshness, to: table)

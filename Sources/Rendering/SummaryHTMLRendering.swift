@@ -277,7 +277,9 @@ public enum SummaryHTMLRendering {
     static func recurringHTML(_ report: SummaryReport) -> String {
         guard !report.recurring.isEmpty else { return "" }
         return "<section>\n<h2>Recurring</h2>\n<ul>\n"
-            + report.recurring.map { "<li>\(e(SummaryTextRendering.recurringLine($0)))</li>\n" }.joined() + "</ul>\n</section>\n"
+            + zip(report.recurring, RecurringRendering.merchantNames(report.recurring)).map { item, name in
+                "<li>\(e(SummaryTextRendering.recurringLine(item, name: name)))</li>\n"
+            }.joined() + "</ul>\n</section>\n"
     }
 
     static func restatementsHTML(_ report: SummaryReport) -> String {

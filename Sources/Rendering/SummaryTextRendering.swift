@@ -243,16 +243,16 @@ public enum SummaryTextRendering {
     static func recurringText(_ report: SummaryReport) -> String {
         guard !report.recurring.isEmpty else { return "" }
         var output = heading("Recurring")
-        for item in report.recurring {
-            output += "  \(recurringLine(item))\n"
+        for (item, name) in zip(report.recurring, RecurringRendering.merchantNames(report.recurring)) {
+            output += "  \(recurringLine(item, name: name))\n"
         }
         return output
     }
 
     /// `Verizon (monthly): price change $90.00 -> $91.67 (+$1.67) on 20 October 2026`.
-    static func recurringLine(_ item: RecurringReport.Item) -> String {
+    static func recurringLine(_ item: RecurringReport.Item, name: String) -> String {
         let c = item.currency
-        var line = "\(item.merchant) (\(item.cadence.rawValue)): "
+        var line = "\(name) (\(item.cadence.rawValue)): "
         if let change = item.priceChange {
             line += "price change \(money(item.typicalAmount, c)) -> \(money(item.lastAmount, c)) (\(signed(change, c)))"
         } else {

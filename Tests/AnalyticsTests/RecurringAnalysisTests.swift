@@ -1,5 +1,9 @@
 import Ledger
+import LedgerStore
+import PurseTestSupport
+import Sync
 import Testing
+import WalletExport
 
 @testable import Analytics
 
@@ -102,5 +106,92 @@ struct RecurringAnalysisTests {
     func noise(dates: [(String, Int64)]) throws {
         let charges = dates.map { RecurringAnalysis.Charge(date: CivilDate(iso: $0.0)!, amount: $0.1, category: "X") }
         #expect(try Self.detect(charges, asOf: "2026-10-31") == nil)
+    }
+
+    // MARK: Series: per account, merchant and amount band
+
+    /// Monthly charges of `amount` on `day` of each month from May to October 2026.
+    static func monthly(day: Int, amounts: [Int64], count: Int = 6) -> [RecurringAnalysis.Charge] {
+        charges(from: "2026-05-\(day < 10 ? "0" : "")\(day)", every: Self.monthly, count: count, amounts: amounts)
+    }
+
+    @Test("two subscriptions of one merchant on one card ($2.99 on the 3rd, $10.99 on the 15th) are two series")
+    func twoBands() throws {
+        let interleaved = (Self.monthly(day: 3, amounts: [29_900]) + Self.monthly(day: 15, amounts: [109_900]))
+            .sorted { $0.date < $1.date }
+        let series = RecurringAnalysis.series(interleaved)
+        #expect(series.map { $0.map(\.amount) } == [Array(repeating: 29_900, count: 6), Array(repeating: 109_900, count: 6)])
+        let items = try series.map { try #require(try Self.detect($0, asOf: "2026-10-31")) }
+        #expect(items.map(\.typicalAmount) == [29_900, 109_900])
+        #expect(items.map(\.cadence) == [.monthly, .monthly])
+        #expect(items.map(\.flags) == [[], []])
+    }
+
+    @Test("a price change within 20 % stays in its series and is flagged, beside another series of the merchant")
+    func priceChangeBesideAnotherBand() throws {
+        let netflix = Self.monthly(day: 7, amounts: [154_900, 154_900, 154_900, 154_900, 154_900, 179_900])
+        let series = RecurringAnalysis.series(netflix + Self.monthly(day: 20, amounts: [69_900]))
+        #expect(series.count == 2)
+        let changed = try #require(try Self.detect(series[0], asOf: "2026-10-31"))
+        #expect(changed.flags == [.priceChange(change: 25_000)])
+        #expect(try Self.detect(series[1], asOf: "2026-10-31")?.typicalAmount == 69_900)
+    }
+
+    @Test("a change past 20 % starts a series: the old one is missed, the new one recurring after three charges")
+    func priceChangePastTheBand() throws {
+        let charges = Self.charges(
+            from: "2026-01-07", every: Self.monthly, count: 9,
+            amounts: [99_900, 99_900, 99_900, 99_900, 99_900, 99_900, 149_900, 149_900, 149_900])
+        let series = RecurringAnalysis.series(charges)
+        #expect(series.map(\.count) == [6, 3])
+        #expect(try Self.detect(series[0], asOf: "2026-09-30")?.flags == [.missed])
+        #expect(try Self.detect(series[1], asOf: "2026-09-30")?.flags == [.new])
+    }
+
+    @Test("the 20 % band is exact, and holds for amounts near the limit")
+    func band() {
+        #expect(RecurringAnalysis.isNear(120_000, 100_000))
+        #expect(!RecurringAnalysis.isNear(120_001, 100_000))
+        #expect(RecurringAnalysis.isNear(80_000, 100_000))
+        #expect(!RecurringAnalysis.isNear(79_999, 100_000))
+        #expect(RecurringAnalysis.isNear(Int64.max - 1, Int64.max - 10))
+    }
+
+    @Test("two people's Netflix on two accounts, on different days, are two series, each named by its account")
+    func twoAccounts() throws {
+        typealias F = ExportFixture
+        let folder = try TemporaryFolder()
+        let export = try ExportFixture(in: folder.url)
+        let now = Timestamp.utc(epochSeconds: 1_794_744_000)
+        let store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("ANA", kind: "liability", name: "Ana's Card"), F.account("BEN", kind: "liability", name: "Ben's Card"),
+                ]))
+        for (account, day, amount) in [("ANA", "07", "15.49"), ("BEN", "21", "17.99")] {
+            let rows = (5...10).map { month in
+                F.transaction(
+                    "\(account)-\(month)", account: account, date: "2026-\(month < 10 ? "0" : "")\(month)-\(day)T12:00:00Z",
+                    amount: amount, mcc: 4899, merchant: "Netflix", description: "NETFLIX.COM")
+            }
+            try export.append("transactions/\(account)", F.changeSet("T", 1, snapshot: true, inserted: rows))
+        }
+        let synced = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
+        try #require(synced.failures.isEmpty)
+        let accounts = try ReportAccounts(store: store, base: ReportTimeZone(identifier: "UTC")!)
+        let first = CivilDate(iso: "2025-11-01")!
+        let asOf = CivilDate(iso: "2026-10-31")!
+        let report = try RecurringAnalysis.report(
+            store, scope: ReportScope(first: first, last: asOf, accounts: accounts), first: first, asOf: asOf)
+        #expect(report.items.map(\.merchant) == ["Netflix", "Netflix"])
+        #expect(report.items.map(\.accountID) == ["ANA", "BEN"])
+        #expect(report.items.map(\.accountName) == ["Ana's Card", "Ben's Card"])
+        #expect(report.items.map(\.typicalAmount) == [154_900, 179_900])
+        #expect(report.items.map(\.lastDate) == [CivilDate(iso: "2026-10-07")!, CivilDate(iso: "2026-10-21")!])
+        #expect(report.items.map(\.count) == [6, 6])
+        #expect(report.items.allSatisfy { $0.direction == .debit && $0.flags == [] })
     }
 }

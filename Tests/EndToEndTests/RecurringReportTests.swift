@@ -17,10 +17,22 @@ struct RecurringReportTests {
         #expect(csv.status == 0)
         #expect(csv.stderr == "")
         let lines = csv.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "merchant,category,currency,cadence,typical_amount,last_amount,last_date,next_date,count,flags")
-        #expect(lines.contains("Netflix,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,12,"))
-        #expect(lines.contains("Foxtons,Uncategorized,GBP,monthly,1150.00,1150.00,2026-10-01,2026-11-01,12,"))
-        #expect(lines.contains("Verizon,Utilities & Telecom,USD,monthly,90.00,91.67,2026-10-20,2026-11-20,12,price-change"))
+        #expect(
+            lines.first
+                == "merchant,account_id,account,direction,category,currency,cadence,typical_amount,last_amount,last_date,next_date,count,flags"
+        )
+        #expect(
+            lines.contains(
+                "Netflix,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,12,"
+            ))
+        #expect(
+            lines.contains(
+                "Foxtons,1315CED9-24ED-403A-A5BD-DF7A9D26492F,Current Account,debit,Uncategorized,GBP,monthly,1150.00,1150.00,2026-10-01,2026-11-01,12,"
+            ))
+        #expect(
+            lines.contains(
+                "Verizon,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,90.00,91.67,2026-10-20,2026-11-20,12,price-change"
+            ))
         // Groceries and coffee come often but not on a cadence with a steady amount.
         #expect(!csv.stdout.contains("Whole Foods"))
         #expect(!csv.stdout.contains("Starbucks"))
@@ -31,9 +43,79 @@ struct RecurringReportTests {
         let later = try purse.run([
             "--db", database, "report", "recurring", "--from", "2025-12-01", "--to", "2026-12-15", "--format", "csv",
         ])
-        #expect(later.stdout.contains("Netflix,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,11,missed"))
+        #expect(
+            later.stdout.contains(
+                "Netflix,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,11,missed"
+            ))
         let json = try purse.run(["--db", database, "report", "recurring", "--format", "json"] + range)
         #expect(json.stdout.contains("\"schema\": \"purse.recurring.v1\""))
         #expect(json.stdout.contains("\"price_change\": \"1.67\""))
+    }
+
+    @Test("--month M looks back a year ending with M; a series is per account and amount band, and the text names the account")
+    func perAccountSeries() throws {
+        typealias F = ExportFixture
+        let folder = try TemporaryFolder()
+        let purse = PurseBinary()
+        let export = try ExportFixture(in: folder.url.appendingPathComponent("export"))
+        try export.append(
+            "accounts",
+            F.changeSet(
+                "G", 1, snapshot: true,
+                inserted: [
+                    F.account("ANA", kind: "liability", name: "Ana's Card"), F.account("BEN", kind: "liability", name: "Ben's Card"),
+                ]))
+        func monthly(_ account: String, _ day: String, _ amount: String, _ merchant: String, _ mcc: Int) -> [String] {
+            (5...10).map { month in
+                F.transaction(
+                    "\(account)-\(merchant)-\(amount)-\(month)", account: account,
+                    date: "2026-\(month < 10 ? "0" : "")\(month)-\(day)T12:00:00Z", amount: amount, mcc: mcc, merchant: merchant,
+                    description: merchant.uppercased())
+            }
+        }
+        try export.append(
+            "transactions/ANA",
+            F.changeSet(
+                "T", 1, snapshot: true,
+                inserted: monthly("ANA", "03", "2.99", "Apple", 5818) + monthly("ANA", "15", "10.99", "Apple", 5818)
+                    + monthly("ANA", "07", "15.49", "Netflix", 4899)))
+        try export.append("transactions/BEN", F.changeSet("T", 1, snapshot: true, inserted: monthly("BEN", "21", "17.99", "Netflix", 4899)))
+        let database = folder.file("ledger.sqlite")
+        try #require(try purse.run(["--db", database, "sync", export.path]).status == 0)
+
+        let csv = try purse.run(["--db", database, "--tz", "UTC", "report", "recurring", "--month", "2026-10", "--format", "csv"])
+        #expect(csv.status == 0)
+        #expect(csv.stderr == "")
+        #expect(
+            csv.stdout == """
+                merchant,account_id,account,direction,category,currency,cadence,typical_amount,last_amount,last_date,next_date,count,flags
+                Apple,ANA,Ana's Card,debit,Digital & Subscriptions,USD,monthly,2.99,2.99,2026-10-03,2026-11-03,6,
+                Apple,ANA,Ana's Card,debit,Digital & Subscriptions,USD,monthly,10.99,10.99,2026-10-15,2026-11-15,6,
+                Netflix,ANA,Ana's Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,6,
+                Netflix,BEN,Ben's Card,debit,Utilities & Telecom,USD,monthly,17.99,17.99,2026-10-21,2026-11-21,6,
+
+                """)
+
+        let text = try purse.run(["--db", database, "--tz", "UTC", "report", "recurring", "--month", "2026-10"])
+        #expect(text.status == 0)
+        #expect(
+            text.stdout == """
+                Recurring charges from 2025-11-01 to 2026-10-31 (times in UTC).
+
+                Merchant              Category              Cadence  Typical    Last  Last date   Next date   Count  Flags
+                --------------------  --------------------  -------  -------  ------  ----------  ----------  -----  -----
+                Apple                 Digital & Subscript…  monthly    $2.99   $2.99  2026-10-03  2026-11-03      6
+                Apple                 Digital & Subscript…  monthly   $10.99  $10.99  2026-10-15  2026-11-15      6
+                Netflix (Ana's Card)  Utilities & Telecom   monthly   $15.49  $15.49  2026-10-07  2026-11-07      6
+                Netflix (Ben's Card)  Utilities & Telecom   monthly   $17.99  $17.99  2026-10-21  2026-11-21      6
+
+                """, "\(text.stdout)")
+
+        let json = try purse.run(["--db", database, "--tz", "UTC", "report", "recurring", "--month", "2026-10", "--format", "json"])
+        #expect(
+            json.stdout.contains(
+                "\"merchant\": \"Netflix\",\n      \"account_id\": \"BEN\",\n      \"account\": \"Ben's Card\",\n      \"direction\": \"debit\""
+            ),
+            "\(json.stdout)")
     }
 }

@@ -120,8 +120,11 @@ struct SchemaUpgradeTests {
         try connection.execute("PRAGMA foreign_keys = OFF")
         for table in try Self.tables(connection) {
             let columns = try Self.columns(of: table, connection).joined(separator: ", ")
-            try connection.execute("INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM source.\(table)")
-            #expect(try connection.scalarInt("SELECT count(*) FROM main.\(table)")! > 0, "version \(version) table \(table)")
+            // A row a migration seeded (the classification's state) gives way to the source's.
+            try connection.execute("INSERT OR REPLACE INTO main.\(table) (\(columns)) SELECT \(columns) FROM source.\(table)")
+            // The classification's queue is empty between two writes.
+            let count = try connection.scalarInt("SELECT count(*) FROM main.\(table)")!
+            #expect(table == "classification_queue" || count > 0, "version \(version) table \(table)")
         }
         try connection.execute("PRAGMA foreign_keys = ON")
         #expect(try connection.prepare("PRAGMA main.foreign_key_check").step() == false, "version \(version)")
@@ -157,7 +160,10 @@ struct SchemaUpgradeTests {
             tables: try tables.map { table in
                 (table, ignored(table).union(Set(try Self.columns(of: table, upgraded)).subtracting(oldColumns[table] ?? [])))
             })
-        #expect(after.rows == before.rows.filter { !$0.hasPrefix("schema_migrations: ") })
+        // An upgrade may classify everything again, which sums the summary afresh without the
+        // rows whose count had fallen to 0.
+        let emptySummary = { (row: String) in row.hasPrefix("spending_summary: ") && row.hasSuffix("|0|0|0") }
+        #expect(after.rows == before.rows.filter { !$0.hasPrefix("schema_migrations: ") && !emptySummary($0) })
         // The old migrations keep their record; the new ones are added after them.
         let migrations = try LedgerContents(path: old, tables: [("schema_migrations", ["applied_at"])]).rows
         // (The rows come sorted as text, where 10 sorts before 2.)

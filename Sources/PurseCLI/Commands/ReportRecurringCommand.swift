@@ -4,18 +4,28 @@ import Rendering
 
 /// `purse report recurring`: charges on a regular cadence, as of the period's last day; without
 /// a period, from the first day of this month a year ago up to today (a whole year of charges
-/// even on the first of a month).
+/// even on the first of a month). `--month M` looks back a year ending with M, as the summary's
+/// recurring section does: a month alone holds one charge of a monthly series, never three.
+/// This month ends today, so a charge due later in it is not yet missed.
 enum ReportRecurringCommand {
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
             context,
             options: {
                 let zone = try context.reportTimeZone()
-                guard case .none = try PeriodOptions.days(context, zone: zone) else { return try ReportPeriod(context: context) }
                 let today = zone.date(of: context.now.epochSeconds)
-                let first = YearMonth(today).adding(months: -12)
-                return ReportPeriod(
-                    months: PeriodOptions.months(from: first, through: YearMonth(today)), first: first.firstDay, last: today)
+                switch try PeriodOptions.days(context, zone: zone) {
+                case .none:
+                    let first = YearMonth(today).adding(months: -12)
+                    return ReportPeriod(
+                        months: PeriodOptions.months(from: first, through: YearMonth(today)), first: first.firstDay, last: today)
+                case .month(let month):
+                    let first = month.adding(months: -11)
+                    return ReportPeriod(
+                        months: PeriodOptions.months(from: first, through: month), first: first.firstDay,
+                        last: month == YearMonth(today) ? today : month.lastDay)
+                case .range: return try ReportPeriod(context: context)
+                }
             },
             analyse: { store, period in
                 try RecurringAnalysis.report(

@@ -1,0 +1,105 @@
+import Foundation
+import PurseTestSupport
+import Storage
+import Testing
+
+/// Statement twins matched as a whole through the real binary: two synced $55 charges on the
+/// 10th and 12th and the same two imported from a statement on the 12th and 14th are two
+/// transactions, whichever came first. Closest first paired the 12th with the 12th, left the
+/// 10th and the 14th apart, and counted $165.
+@Suite("Statement twins beside Wallet data")
+struct StatementTwinMatchingTests {
+    typealias F = ExportFixture
+
+    let folder: TemporaryFolder
+    let database: String
+    let purse = PurseBinary()
+    let statement: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+        statement = folder.file("card.csv")
+        try """
+        Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)
+        10/12/2026,10/13/2026,CORNER MARKET,Corner Market,Grocery,Purchase,55.00
+        10/14/2026,10/15/2026,CORNER MARKET,Corner Market,Grocery,Purchase,55.00
+
+        """.write(toFile: statement, atomically: true, encoding: .utf8)
+    }
+
+    /// A Wallet export of the card, with its two charges when `charges` is true.
+    func export(_ name: String, charges: Bool) throws -> String {
+        let export = try ExportFixture(in: folder.url.appendingPathComponent(name))
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("A1", kind: "liability", name: "Card")]))
+        if charges {
+            try export.append(
+                "transactions/A1",
+                F.changeSet(
+                    "T", 1, snapshot: true,
+                    inserted: [
+                        F.transaction("w1", account: "A1", date: "2026-10-10T12:00:00-04:00", amount: "55.00", merchant: "Corner Market"),
+                        F.transaction("w2", account: "A1", date: "2026-10-12T12:00:00-04:00", amount: "55.00", merchant: "Corner Market"),
+                    ]))
+        }
+        return export.path
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database] + arguments, environment: ["TZ": "America/New_York"])
+    }
+
+    static let expected = """
+        period,category,currency,spent,refunded,net,count
+        2026-10,Groceries,USD,110.00,0.00,110.00,2
+
+        """
+
+    func expectTwoCharges() throws {
+        let spending = try run(["report", "spending", "--month", "2026-10", "--format", "csv"])
+        #expect(spending.status == 0, "\(spending.stderr)")
+        #expect(spending.stdout == Self.expected)
+        #expect(spending.stderr == "")
+        let listed = CSVRows.parse(try run(["export", "transactions"]).stdout)
+        #expect(listed.filter { $0["counted"] == "true" }.map { $0["id"]! }.sorted() == ["W1", "W2"])
+        let check = try run(["status", "--check"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test("Sync, then import: the 10th pairs with the 12th and the 12th with the 14th: $110, not $165")
+    func syncThenImport() throws {
+        try #require(try run(["sync", try export("full", charges: true)]).status == 0)
+        let imported = try run(["import", statement, "--account", "A1"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        try expectTwoCharges()
+    }
+
+    @Test("Import, then sync: the same pairs")
+    func importThenSync() throws {
+        try #require(try run(["sync", try export("accounts", charges: false)]).status == 0)
+        try #require(try run(["import", statement, "--account", "Card"]).status == 0)
+        try #require(try run(["sync", try export("full", charges: true)]).status == 0)
+        try expectTwoCharges()
+    }
+
+    @Test("A ledger whose twins were stored closest first (schema 12) is classified again by the sync that upgrades it")
+    func upgradeRematches() throws {
+        try #require(try run(["sync", try export("full", charges: true)]).status == 0)
+        try #require(try run(["import", statement, "--account", "A1"]).status == 0)
+        // What closest first stored: the 12th's statement row the twin of W2, the 14th's counted.
+        do {
+            let connection = try Connection(path: database)
+            let twelfth = "(SELECT id FROM transactions WHERE id LIKE 'statement-%' ORDER BY transaction_time LIMIT 1)"
+            let fourteenth = "(SELECT id FROM transactions WHERE id LIKE 'statement-%' ORDER BY transaction_time DESC LIMIT 1)"
+            try connection.execute("UPDATE transactions SET class_partner = 'W2' WHERE id = \(twelfth)")
+            try connection.execute("UPDATE transactions SET class_state = 'counted', class_partner = NULL WHERE id = \(fourteenth)")
+            try connection.execute("DELETE FROM schema_migrations WHERE id > 12")
+            try connection.execute("PRAGMA user_version = 12")
+        }
+        let stale = try run(["report", "spending", "--month", "2026-10", "--format", "csv"])
+        #expect(stale.stdout.contains("2026-10,Groceries,USD,165.00,0.00,165.00,3"), "\(stale.stdout)")
+        try #require(try run(["sync", try export("full", charges: true)]).status == 0)
+        try expectTwoCharges()
+    }
+}
