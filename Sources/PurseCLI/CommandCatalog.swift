@@ -15,8 +15,8 @@ enum CommandCatalog {
     static let transactionFilters: [OptionSpec] = [
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
         allOption,
-        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive, in the report time zone."),
-        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
+        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive: each account's own day, in its time zone."),
+        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive: each account's own day, in its time zone."),
         OptionSpec("month", value: "YYYY-MM", help: "One calendar month: YYYY-MM, this or last."),
         OptionSpec("mcc", value: "N[,N...]", help: "Only these merchant category codes.", repeatable: true),
         OptionSpec(
@@ -33,8 +33,8 @@ enum CommandCatalog {
 
     static let reportScope: [OptionSpec] = [
         OptionSpec("month", value: "YYYY-MM", help: "One calendar month: YYYY-MM, this or last (default this)."),
-        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive, in the report time zone."),
-        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
+        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive: each account's own day, in its time zone."),
+        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive: each account's own day, in its time zone."),
         OptionSpec("include-pending", help: "Count pending and authorized transactions too (booked always count)."),
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
         allOption,
