@@ -212,4 +212,20 @@ struct WalletOrdersTests {
         #expect(json.stdout.contains("\"order_id\": \"51da617377fc13e8\""))
         #expect(json.stdout.contains("\"title\": \"Lamp\""))
     }
+
+    @Test("a linked transaction's day is its account's, as every listing has it, not the report zone's")
+    func linkedDayInAccountZone() throws {
+        try #require(try run(["orders", "add", try package("a.order", Self.orderA)]).status == 0)
+        // T1 is 2026-10-03T16:34:56Z: already October 4 at +14:00.
+        try #require(try run(["accounts", "set", "Card", "--tz", "Pacific/Kiritimati"]).status == 0)
+
+        let list = try run(["orders"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("25db01a5440c2681  2026-10-03  Example Shop  1001   open    $54.20      2  2026-10-04 Card\n"))
+        let show = try run(["orders", "show", "1001"])
+        #expect(show.stdout.contains("Transaction       T1, 2026-10-04, Card, -$54.20\n"), "\(show.stdout)")
+        // The same day the listings give it.
+        let exported = CSVRows.parse(try run(["export", "transactions"]).stdout).first { $0["id"] == "T1" }
+        #expect(exported?["transaction_date"] == "2026-10-04")
+    }
 }
