@@ -14,15 +14,6 @@ extension LedgerStore {
             ? ("sc.category", "LEFT JOIN statement_categories sc ON sc.transaction_id = t.id") : ("NULL", "")
     }
 
-    /// The categories statements gave their rows, each once, sorted (none before schema 11).
-    public func statementCategories() throws -> [String] {
-        guard hasStatementImports else { return [] }
-        let query = try connection.prepare("SELECT DISTINCT category FROM statement_categories ORDER BY category")
-        var categories: [String] = []
-        while try query.step() { categories.append(query.text(0)) }
-        return categories
-    }
-
     /// The source every account created by an import belongs to.
     public func statementSourceRowID(now: Timestamp) throws -> Int64 {
         try sourceRowID(kind: "statement", externalID: "statements", name: "Statement imports", location: nil, now: now)

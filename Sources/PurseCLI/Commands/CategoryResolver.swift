@@ -7,8 +7,8 @@ import LedgerStore
 enum CategoryResolver {
     /// Every category a transaction can be in, as reports classify them: the built-in table
     /// (with Cash, Fees, Interest, Uncategorized), Income and Transfers, and the categories of
-    /// the rules; then the categories budgeted already (some made with `--new`), those set or
-    /// split on single transactions, and those statements gave their rows.
+    /// the rules; then the categories budgeted already (some made with `--new`), and those set
+    /// or split on single transactions. Statements give only built-in categories.
     static func knownCategories(_ store: LedgerStore) throws -> [String] {
         var known: [String] = []
         let all =
@@ -16,7 +16,7 @@ enum CategoryResolver {
             + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().map(\.category))
             + (try store.transactionOverrides().values.sorted { $0.transactionID < $1.transactionID }.flatMap { override in
                 (override.category.map { [$0] } ?? []) + override.split.map(\.category)
-            }) + (try store.statementCategories())
+            })
         for category in all where !known.contains(category) { known.append(category) }
         return known
     }
