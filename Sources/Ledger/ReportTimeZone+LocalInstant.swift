@@ -12,18 +12,18 @@ extension ReportTimeZone {
         return Timestamp(rfc3339: text) ?? Timestamp.utc(epochSeconds: local - Int64(zoneOffset))
     }
 
-    /// An instant as RFC 3339 in this zone, with the zone's offset then
-    /// (`2026-10-01T08:00:00-04:00`; `Z` for UTC's own offset): the same instant, told in this zone's clock.
-    public func rfc3339(of epochSeconds: Int64) -> String {
-        let zoneOffset = offset(at: epochSeconds)
-        let local = epochSeconds + Int64(zoneOffset)
+    /// An instant as RFC 3339 in this zone: as its source wrote it when that is already this
+    /// zone's offset then, else in this zone's clock (`2026-10-01T08:00:00-04:00`).
+    public func rfc3339(of timestamp: Timestamp) -> String {
+        let zoneOffset = offset(at: timestamp.epochSeconds)
+        guard zoneOffset != timestamp.utcOffsetSeconds else { return timestamp.text }
+        let local = timestamp.epochSeconds + Int64(zoneOffset)
         let days = local.floorDivided(by: 86_400)
         let second = Int(local - days * 86_400)
         let sign = zoneOffset < 0 ? "-" : "+"
         let magnitude = abs(zoneOffset)
-        let offsetText = zoneOffset == 0 ? "Z" : "\(sign)\(twoDigits(magnitude / 3600)):\(twoDigits(magnitude / 60 % 60))"
         return
             "\(CivilDate(daysSinceEpoch: Int(days)))T\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
-            + offsetText
+            + "\(sign)\(twoDigits(magnitude / 3600)):\(twoDigits(magnitude / 60 % 60))"
     }
 }

@@ -24,7 +24,7 @@ enum AccountsCommand {
                 guard let account = accounts.all.first(where: { $0.id == summary.account.id }) else { return nil }
                 let zone = accounts.zone(of: account.id)
                 let asOf = summary.latestBalanceAsOf.map { text in
-                    Timestamp(rfc3339: text).map { zone.rfc3339(of: $0.epochSeconds) } ?? text
+                    Timestamp(rfc3339: text).map(zone.rfc3339) ?? text
                 }
                 return Listed(summary: summary, account: account, zone: zone.identifier, asOf: asOf)
             }
