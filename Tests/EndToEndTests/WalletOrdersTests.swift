@@ -228,4 +228,17 @@ struct WalletOrdersTests {
         let exported = CSVRows.parse(try run(["export", "transactions"]).stdout).first { $0["id"] == "T1" }
         #expect(exported?["transaction_date"] == "2026-10-04")
     }
+
+    @Test("an order's merchant with bidirectional controls reaches no terminal raw: spaces in orders and orders show")
+    func controlsInOrderText() throws {
+        let order = P.orderJSON(
+            orderIdentifier: "E", orderNumber: "1009", createdAt: "2026-10-03T16:00:00Z", merchant: "Evil\u{202E}gpj.exe\u{2066}")
+        try #require(try run(["orders", "add", try package("e.order", order)]).status == 0)
+        for arguments in [["orders"], ["orders", "show", "1009"]] {
+            let result = try run(arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Evil gpj.exe"), "\(result.stdout)")
+            #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{2066}" }, "\(arguments)")
+        }
+    }
 }
