@@ -7,7 +7,7 @@ public struct OrdersReport: Sendable {
     public struct LinkedTransaction: Sendable, Equatable {
         public let id: String
         public let accountName: String
-        /// The transaction date's local day in the report time zone.
+        /// The transaction date's local day in its account's time zone.
         public let date: CivilDate
         /// Signed as the ledger has it: a purchase is negative.
         public let signedAmount: Int64

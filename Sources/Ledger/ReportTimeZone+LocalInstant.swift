@@ -13,4 +13,19 @@ extension ReportTimeZone {
         let written = (magnitude / 60 * 60) * (zoneOffset < 0 ? -1 : 1)
         return Timestamp(epochSeconds: local - Int64(written), utcOffsetSeconds: written, text: text)
     }
+
+    /// An instant as RFC 3339 in this zone: as its source wrote it when that is already this
+    /// zone's offset then, else in this zone's clock (`2026-10-01T08:00:00-04:00`).
+    public func rfc3339(of timestamp: Timestamp) -> String {
+        let zoneOffset = offset(at: timestamp.epochSeconds)
+        guard zoneOffset != timestamp.utcOffsetSeconds else { return timestamp.text }
+        let local = timestamp.epochSeconds + Int64(zoneOffset)
+        let days = local.floorDivided(by: 86_400)
+        let second = Int(local - days * 86_400)
+        let sign = zoneOffset < 0 ? "-" : "+"
+        let magnitude = abs(zoneOffset)
+        return
+            "\(CivilDate(daysSinceEpoch: Int(days)))T\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
+            + "\(sign)\(twoDigits(magnitude / 3600)):\(twoDigits(magnitude / 60 % 60))"
+    }
 }

@@ -29,4 +29,10 @@ public enum DatabaseFailure: Sendable, Equatable {
             self = .other
         }
     }
+
+    /// Runs `body` with database errors carrying the SQL they ran in their descriptions when
+    /// `shown` (`purse --verbose`); without it they say in words what the database was doing.
+    public static func showingSQL<T>(_ shown: Bool, _ body: () throws -> T) rethrows -> T {
+        try StorageError.$showsSQL.withValue(shown, operation: body)
+    }
 }

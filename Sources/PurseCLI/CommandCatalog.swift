@@ -15,8 +15,8 @@ enum CommandCatalog {
     static let transactionFilters: [OptionSpec] = [
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
         allOption,
-        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive, in the report time zone."),
-        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
+        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive: each account's own day, in its time zone."),
+        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive: each account's own day, in its time zone."),
         OptionSpec("month", value: "YYYY-MM", help: "One calendar month: YYYY-MM, this or last."),
         OptionSpec("mcc", value: "N[,N...]", help: "Only these merchant category codes.", repeatable: true),
         OptionSpec(
@@ -33,8 +33,8 @@ enum CommandCatalog {
 
     static let reportScope: [OptionSpec] = [
         OptionSpec("month", value: "YYYY-MM", help: "One calendar month: YYYY-MM, this or last (default this)."),
-        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive, in the report time zone."),
-        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive, in the report time zone."),
+        OptionSpec("from", value: "YYYY-MM-DD", help: "First day, inclusive: each account's own day, in its time zone."),
+        OptionSpec("to", value: "YYYY-MM-DD", help: "Last day, inclusive: each account's own day, in its time zone."),
         OptionSpec("include-pending", help: "Count pending and authorized transactions too (booked always count)."),
         OptionSpec("account", value: "ACCOUNT", help: "Only this account: its ID or display name. Repeatable.", repeatable: true),
         allOption,
@@ -253,7 +253,9 @@ enum CommandCatalog {
                 """,
             positionals: [PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")],
             options: [
-                OptionSpec("category", value: "NAME", help: "Its category."),
+                OptionSpec(
+                    "category", value: "NAME", help: "Its category, one purse knows (see 'purse categories'), or a new one with --new."),
+                OptionSpec("new", help: "--category names a new category (no transaction, rule or budget uses it yet): create it."),
                 OptionSpec("flow", value: "FLOW", help: "Its flow: expense, income or transfer."),
                 OptionSpec("note", value: "TEXT", help: "A note (an empty one removes it)."),
                 OptionSpec("tag", value: "TAG", help: "Add a tag. Repeatable.", repeatable: true),
@@ -273,13 +275,17 @@ enum CommandCatalog {
         CommandSpec(
             ["split"], summary: "Divide one expense or refund between categories.",
             discussion: """
-                At least two parts, each category once, with no more decimals than the currency has; they \
-                must add up to the transaction's amount exactly. Reports then count each part in its \
-                category. A category set with 'purse set --category' beats the split.
+                Only an expense or a refund can be split. At least two parts, each category once, with no more \
+                decimals than the currency has; they must add up to the transaction's amount exactly. Each \
+                category is one purse knows (see 'purse categories'), or new with --new. Reports then count each \
+                part in its category. A category set with 'purse set --category' beats the split.
                 """,
             positionals: [
                 PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it."),
                 PositionalSpec("CATEGORY=AMOUNT", help: "A part, e.g. Groceries=42.50 (at least two).", minCount: 1, maxCount: nil),
+            ],
+            options: [
+                OptionSpec("new", help: "A CATEGORY purse does not know yet is a new category: create it (else a typo is refused).")
             ]),
         CommandSpec(
             ["categories"], summary: "Categories with their merchant category codes and rules.",

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerStore
 import Rendering
 
 /// The command line: parses arguments, runs a command, and turns any error into its message
@@ -35,11 +36,13 @@ public enum PurseCLI {
             let context = CommandContext(
                 command: command, globals: globals, environment: environment, now: now,
                 stdout: stdout, stderr: stderr)
-            do {
-                try ASCIIText.$isRequired.withValue(ascii) { try CommandDispatcher.run(context) }
-                status = .success
-            } catch {
-                status = ErrorFunnel.report(error, parser: parser, stderr: stderr)
+            status = DatabaseFailure.showingSQL(globals.verbose) {
+                do {
+                    try ASCIIText.$isRequired.withValue(ascii) { try CommandDispatcher.run(context) }
+                    return .success
+                } catch {
+                    return ErrorFunnel.report(error, parser: parser, stderr: stderr)
+                }
             }
         }
         // Data that did not reach its reader (a full disk, a closed pipe) is a failure, whatever

@@ -45,7 +45,23 @@ struct ReportPeriod {
     func scope(context: CommandContext, store: LedgerStore) throws -> ReportScope {
         var scope = ReportScope(first: first, last: last, accounts: try context.reportAccounts(store))
         scope.includePending = context.command.has("include-pending")
-        scope.currencies = context.list("currency").map { $0.uppercased() }
+        scope.currencies = try Self.heldCurrencies(context, accounts: scope.accounts)
         return scope
+    }
+
+    /// `--currency`, each code one that an account of the ledger holds (hidden accounts too: a
+    /// hidden account's currency is still the ledger's, and `--all` or `--account` reach it), so
+    /// a typo or a currency nobody holds is a usage error instead of an empty report.
+    static func heldCurrencies(_ context: CommandContext, accounts: ReportAccounts) throws -> [String] {
+        let given = context.list("currency").map { $0.uppercased() }
+        let held = Set(accounts.all.map(\.currency)).sorted()
+        let holder = context.command.value("input") == nil ? "the ledger" : "the file"
+        for code in given where !held.contains(code) {
+            throw context.usageError(
+                held.isEmpty
+                    ? "no account holds \(code): \(holder) has no accounts yet"
+                    : "no account holds \(code); \(holder) holds \(held.joined(separator: ", "))")
+        }
+        return given
     }
 }

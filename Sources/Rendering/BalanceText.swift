@@ -14,7 +14,7 @@ enum BalanceText {
     /// An account name as a column title: control characters become spaces (the name comes
     /// from outside), cut to `width` columns.
     static func title(_ name: String, width: Int) -> String {
-        let flat = String(String.UnicodeScalarView(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        let flat = TextTable.spaced(name)
         guard ASCIIText.isRequired else { return DisplayWidth.truncated(flat, to: width) }
         return DisplayWidth.truncated(ASCIIText.transliterated(flat), to: width, ascii: true)
     }

@@ -23,12 +23,22 @@ public struct CSVWriter {
         for (index, cell) in cells.enumerated() {
             if index > 0 { line += "," }
             switch cell {
-            case .text(let text): line += Self.quoted(Self.guarded(text))
+            case .text(let text): line += Self.quoted(Self.guarded(Self.withoutControls(text)))
             case .number(let text): line += Self.quoted(text)
             case .empty: break
             }
         }
         write(line + "\n")
+    }
+
+    /// Text from outside with its controls (`TextTable.isControl`: NUL, ESC, the bidirectional
+    /// overrides) as spaces, as a terminal table has them: a spreadsheet shows them, or a `cat`
+    /// of the file runs them. Tabs and line breaks stay, quoted: they are the text's own.
+    static func withoutControls(_ text: String) -> String {
+        // Bytes first: only a C0 control, DEL or a lead byte of C1 and the bidirectional controls
+        // (0xC2, 0xE2) can start one, and most cells have none of them.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        return TextTable.spaced(text, keeping: ["\t", "\n", "\r"])
     }
 
     static func guarded(_ text: String) -> String {

@@ -161,6 +161,6 @@ public enum CategoriesRendering {
 
     /// Line breaks and control characters from rule text become spaces.
     static func flat(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        TextTable.spaced(text)
     }
 }

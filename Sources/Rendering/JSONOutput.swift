@@ -71,7 +71,9 @@ public indirect enum JSONOutput {
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                // Controls, line separators and the bidirectional controls as escapes: the value
+                // is the same to a reader of JSON, and nothing reaches a terminal that `cat`s it.
+                if TextTable.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

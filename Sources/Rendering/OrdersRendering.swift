@@ -57,7 +57,8 @@ public enum OrdersRendering {
     /// One order: merchant, status, line items, totals, payments and shipping.
     public static func text(_ entry: OrdersReport.Entry) -> String {
         let order = entry.order
-        var output = "Order \(order.orderNumber ?? order.orderIdentifier) from \(order.merchant.displayName)\n"
+        // An order package is outside text: its controls are spaces here, as in a table.
+        var output = TextTable.spaced("Order \(order.orderNumber ?? order.orderIdentifier) from \(order.merchant.displayName)") + "\n"
         var facts: [(String, String)] = [
             ("ID", order.id), ("Order type", order.typeIdentifier), ("Order identifier", order.orderIdentifier),
             ("Status", order.status), ("Created", order.createdAt.text), ("Updated", order.updatedAt.text),
@@ -76,7 +77,7 @@ public enum OrdersRendering {
         facts.append(("Package", entry.file))
         let width = facts.map { DisplayWidth.of($0.0) }.max() ?? 0
         for (label, value) in facts {
-            output += label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + value + "\n"
+            output += label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + TextTable.spaced(value) + "\n"
         }
 
         if !order.lineItems.isEmpty {

@@ -44,12 +44,25 @@ public struct TextTable {
     /// reach the terminal: each becomes a space. Made ASCII (when the locale needs it) before it
     /// is measured, so the columns still line up.
     private static func flattened(_ text: String) -> String {
-        let flat = String(
-            String.UnicodeScalarView(
-                text.replacingOccurrences(of: "\r\n", with: " ").unicodeScalars.map {
-                    $0.value < 0x20 || $0.value == 0x7F ? " " : $0
-                }))
+        let flat = spaced(text.replacingOccurrences(of: "\r\n", with: " "))
         return ASCIIText.isRequired ? ASCIIText.transliterated(flat) : flat
+    }
+
+    /// Whether a character from outside must not reach a terminal or a spreadsheet as it is:
+    /// the C0 and C1 controls (NUL; ESC and CSI start terminal escape codes), DEL, and the
+    /// bidirectional controls that reorder what is shown (U+202A-U+202E, U+2066-U+2069), with
+    /// which `gpj.exe` can show as `exe.jpg`.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// `text` with each control (`isControl`) but those `keeping` a space.
+    static func spaced(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0) }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) && !kept.contains($0) ? " " : $0 }))
     }
 
     /// The table with a header and a rule under it, each line ending in LF.

@@ -35,9 +35,25 @@ public struct StorageError: Error, CustomStringConvertible, Sendable {
     /// The disk (or the database's size limit) is full.
     public var isFull: Bool { primaryCode == SQLITE_FULL }
 
+    /// Whether descriptions carry the SQL that failed (`purse --verbose`): for whoever debugs
+    /// purse, not for its users, to whom a statement's text says nothing.
+    @TaskLocal public static var showsSQL = false
+
     public var description: String {
         guard let sql else { return "database error: \(message)" }
+        guard Self.showsSQL else { return "database error: \(message) (\(Self.activity(sql)))" }
         return "database error: \(message) (while running: \(Self.abbreviated(sql)))"
+    }
+
+    /// What the statement was doing, in words: reading, writing, or setting the database up.
+    static func activity(_ sql: String) -> String {
+        let verb = sql.drop(while: { $0.isWhitespace }).prefix(while: { $0.isLetter }).uppercased()
+        switch verb {
+        case "SELECT": return "while reading the database"
+        case "PRAGMA", "ATTACH", "DETACH", "VACUUM", "ANALYZE": return "while setting up the database"
+        case "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE": return "while starting or ending a database transaction"
+        default: return "while writing to the database"
+        }
     }
 
     /// The SQL on one line, cut short so the sentence stays readable.

@@ -14,7 +14,7 @@ struct ExportPivotTests {
         let range = ["--from", "2025-11-01", "--to", "2026-10-31"]
         // Corrections count in both: the October rent split, a pharmacy purchase excluded, a coffee re-filed.
         for command in [
-            ["split", "0AFBFBD0", "Rent=1000", "Home & Garden=150"], ["set", "D64C735A", "--exclude"],
+            ["split", "0AFBFBD0", "Rent=1000", "Home & Garden=150", "--new"], ["set", "D64C735A", "--exclude"],
             ["rules", "add", "--merchant", "Starbucks", "--category", "Coffee"],
         ] {
             let result = try purse.run(["--db", database] + command)

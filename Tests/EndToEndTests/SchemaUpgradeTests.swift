@@ -71,7 +71,7 @@ struct SchemaUpgradeTests {
         try #require(picked.count == 2)
         let rest = picked[1].amount - 10000
         for command in [
-            ["set", picked[0].id, "--category", "Gifts", "--note", "birthday", "--tag", "family"],
+            ["set", picked[0].id, "--category", "Gifts", "--new", "--note", "birthday", "--tag", "family"],
             [
                 "split", picked[1].id, "Groceries=1",
                 "Dining=\(rest / 10000).\(String(repeating: "0", count: 4 - String(rest % 10000).count))\(rest % 10000)",

@@ -308,7 +308,7 @@ struct StatementBesideWalletTests {
             })
         let id = twin["id"]!
         #expect(twin["counted"] == "false")
-        try #require(try run(["split", id, "Groceries=50", "Home=4.20"]).status == 0)
+        try #require(try run(["split", id, "Groceries=50", "Home=4.20", "--new"]).status == 0)
 
         let exported = try run(["export", "transactions", "--tz", "America/New_York"]).stdout
         let parts = CSVRows.parse(exported).filter { $0["id"] == id }

@@ -53,7 +53,7 @@ struct TransactionOverrideTests {
 
     @Test("set by a unique ID prefix: category, note and tags show in the export, and the category in reports")
     func setCategoryNoteTags() throws {
-        let result = try run(["set", "C1", "--category", "Home", "--note", "new lamp", "--tag", "house", "--tag", "2026"])
+        let result = try run(["set", "C1", "--category", "Home", "--new", "--note", "new lamp", "--tag", "house", "--tag", "2026"])
 
         #expect(result.status == 0)
         #expect(result.stdout == "")
@@ -83,6 +83,85 @@ struct TransactionOverrideTests {
         let nothing = try run(["set", "C1"])
         #expect(nothing.status == 64)
         #expect(nothing.stderr.hasPrefix("Error: nothing to set: give --category, --flow, --note, --tag or --exclude"))
+    }
+
+    @Test("a category purse does not know is a typo in set and split: exit 64 with the closest known one, nothing saved")
+    func unknownCategory() throws {
+        try #require(try run(["rules", "add", "--merchant", "Foxtons", "--category", "Rent"]).status == 0)
+        let usage = "Usage: purse set [options] TRANSACTION\nSee 'purse set --help'.\n"
+        let cases: [([String], String)] = [
+            (
+                ["set", "C1", "--category", "Helth"],
+                "Error: unknown category 'Helth' (see 'purse categories'; --new creates it). Did you mean 'Health'?\n" + usage
+            ),
+            (
+                ["set", "C1", "--category", "rnet"],
+                "Error: unknown category 'rnet' (see 'purse categories'; --new creates it). Did you mean 'Rent'?\n" + usage
+            ),
+            (
+                ["split", "C1", "Groceries=50", "Helth=4.20"],
+                "Error: unknown category 'Helth' (see 'purse categories'; --new creates it). Did you mean 'Health'?\n"
+                    + "Usage: purse split [options] TRANSACTION CATEGORY=AMOUNT...\nSee 'purse split --help'.\n"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let result = try run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == message, "\(arguments): \(result.stderr)")
+        }
+        #expect(try exported()["C1-RENT"]?["category_source"] == "MCC 5411")
+
+        // Known ones in any case: built-in, a rule's; --new creates one on purpose, known from then on.
+        #expect(try run(["set", "C2", "--category", "rent"]).stderr == "Set on C2-COFFEE: category Rent\n")
+        #expect(try run(["set", "C2", "--category", "Pets", "--new"]).stderr == "Set on C2-COFFEE: category Pets\n")
+        let split = try run(["split", "C1", "pets=50", "health=4.20"])
+        #expect(split.status == 0, "\(split.stderr)")
+        #expect(split.stderr == "Split C1-RENT: split Pets $50.00, Health $4.20\n")
+        #expect(try run(["split", "C1", "Groceries=50", "Toys=4.20", "--new"]).status == 0)
+        #expect(try run(["set", "C2", "--category", "toys"]).stderr == "Set on C2-COFFEE: category Toys\n")
+    }
+
+    @Test("split on income or a transfer is exit 64 (splits apply to expenses and refunds), nothing saved")
+    func splitOnlySpending() throws {
+        // A card payment (a credit on a card, no MCC) is a transfer; C1 set to income is income.
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T1", 2,
+                inserted: [
+                    F.transaction(
+                        "C3-PAYMENT", account: "A1", date: "2026-10-05T09:00:00-04:00", amount: "100.00", indicator: "credit",
+                        type: "payment", mcc: nil, merchant: nil, description: "PAYMENT THANK YOU")
+                ]))
+        try #require(try run(["sync", export.path]).status == 0)
+        try #require(try run(["set", "C1", "--flow", "income"]).status == 0)
+        for (id, what) in [("C3-PAYMENT", "a transfer"), ("C1-RENT", "income")] {
+            let result = try run(["split", id, "Groceries=50", "Dining=4.20"])
+            #expect(result.status == 64)
+            #expect(
+                result.stderr.hasPrefix("Error: transaction \(id) is \(what): splits apply to expenses and refunds.\n"),
+                "\(result.stderr)")
+        }
+        #expect(try exported()["C3-PAYMENT"]?["category_source"] == "flow")
+        #expect(try exported()["C1-RENT"]?["flow"] == "income")
+        // An expense again, it splits.
+        #expect(try run(["unset", "C1"]).status == 0)
+        #expect(try run(["split", "C1", "Groceries=50", "Dining=4.20"]).status == 0)
+    }
+
+    @Test("transactions marks an excluded row in text; CSV and JSON say counted false")
+    func excludedListed() throws {
+        try #require(try run(["set", "C2", "--exclude"]).status == 0)
+        let text = try run(["transactions"])
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first { $0.contains("Blue Bottle") }?.contains("pointOfSale  booked, excluded") == true, "\(text.stdout)")
+        #expect(lines.first { $0.contains("Whole Foods") }?.contains("excluded") == false)
+        #expect(
+            CSVRows.parse(try run(["transactions", "--format", "csv"]).stdout).first { $0["id"] == "C2-COFFEE" }?["counted"] == "false")
+        let json = try run(["transactions", "--format", "json"]).stdout.split(separator: "\n")
+        #expect(json.first { $0.contains("\"id\":\"C2-COFFEE\"") }?.contains("\"counted\":false") == true)
     }
 
     @Test("--exclude: never counted, explained as excluded, counted false in the export; unset --exclude counts it again")
@@ -118,13 +197,13 @@ struct TransactionOverrideTests {
 
     @Test("split: the parts must add up exactly (else 64); reports, explain and the export count the parts")
     func split() throws {
-        let wrong = try run(["split", "C1", "Groceries=50", "Home=4"])
+        let wrong = try run(["split", "C1", "Groceries=50", "Home=4", "--new"])
         #expect(wrong.status == 64)
         #expect(wrong.stderr.hasPrefix("Error: the parts add up to $54.00, not the transaction's $54.20."))
-        let badPart = try run(["split", "C1", "Groceries", "Home=4"])
+        let badPart = try run(["split", "C1", "Groceries", "Home=4", "--new"])
         #expect(badPart.status == 64)
 
-        let result = try run(["split", "C1", "groceries=50.00", "Home=4.20"])
+        let result = try run(["split", "C1", "groceries=50.00", "Home=4.20", "--new"])
 
         #expect(result.status == 0)
         #expect(result.stderr == "Split C1-RENT: split Groceries $50.00, Home $4.20\n")
@@ -139,7 +218,7 @@ struct TransactionOverrideTests {
         let explain = try run(["explain", "--month", "2026-10", "--category", "Home", "--format", "csv"])
         #expect(explain.stdout.contains("expense,Home,true,debit (expense),split,USD,4.20"))
         // A category set on the transaction beats its split.
-        #expect(try run(["set", "C1", "--category", "Gifts"]).status == 0)
+        #expect(try run(["set", "C1", "--category", "Gifts", "--new"]).status == 0)
         #expect(try spending() == ["2026-10,Dining,USD,12.00,0.00,12.00,1", "2026-10,Gifts,USD,54.20,0.00,54.20,1"])
         #expect(try run(["unset", "C1", "--category", "--split"]).status == 0)
         #expect(try spending() == ["2026-10,Dining,USD,12.00,0.00,12.00,1", "2026-10,Groceries,USD,54.20,0.00,54.20,1"])
@@ -157,7 +236,7 @@ struct TransactionOverrideTests {
                 ["Groceries=50", "groceries=4.20"],
                 "the category 'Groceries' is in two parts ('Groceries=50' and 'groceries=4.20'): give it once, with the sum of its amounts"
             ),
-            (["Groceries=50.001", "Home=4.199"], "the amount of 'Groceries=50.001' has more decimals than USD has (2)"),
+            (["Groceries=50.001", "Home & Garden=4.199"], "the amount of 'Groceries=50.001' has more decimals than USD has (2)"),
         ]
         for (parts, message) in refusals {
             let result = try run(["split", "C1"] + parts)
@@ -173,7 +252,7 @@ struct TransactionOverrideTests {
 
     @Test("an excluded split is listed by its parts in the export (CSV and JSON), each counted false")
     func excludedSplit() throws {
-        #expect(try run(["split", "C1", "Groceries=50", "Home=4.20"]).status == 0)
+        #expect(try run(["split", "C1", "Groceries=50", "Home=4.20", "--new"]).status == 0)
         #expect(try run(["set", "C1", "--exclude"]).status == 0)
 
         let rows = CSVRows.parse(try run(["export", "transactions"]).stdout).filter { $0["id"] == "C1-RENT" }
@@ -189,7 +268,7 @@ struct TransactionOverrideTests {
 
     @Test("an override survives a compacted re-sync, sleeps while its transaction is deleted, and comes back with it")
     func survivesCompactionAndDeletion() throws {
-        #expect(try run(["set", "C1", "--category", "Home", "--note", "kept"]).status == 0)
+        #expect(try run(["set", "C1", "--category", "Home", "--new", "--note", "kept"]).status == 0)
         try export.replace(
             "transactions/A1",
             lines: [
@@ -226,7 +305,7 @@ struct TransactionOverrideTests {
             try FileManager.default.moveItem(atPath: inbox + "/batches/" + batch, toPath: later + "/" + batch)
         }
         #expect(try run(["sync", inbox]).status == 0)
-        #expect(try run(["set", "A7E00001", "--category", "Household", "--tag", "sure"]).status == 0)
+        #expect(try run(["set", "A7E00001", "--category", "Household", "--new", "--tag", "sure"]).status == 0)
         #expect(try run(["set", "A7E00003", "--exclude", "--note", "returned"]).status == 0)
         #expect(try exported()["A7E00003-0000-4000-8000-000000000003"]?["counted"] == "false")
 

@@ -212,4 +212,33 @@ struct WalletOrdersTests {
         #expect(json.stdout.contains("\"order_id\": \"51da617377fc13e8\""))
         #expect(json.stdout.contains("\"title\": \"Lamp\""))
     }
+
+    @Test("a linked transaction's day is its account's, as every listing has it, not the report zone's")
+    func linkedDayInAccountZone() throws {
+        try #require(try run(["orders", "add", try package("a.order", Self.orderA)]).status == 0)
+        // T1 is 2026-10-03T16:34:56Z: already October 4 at +14:00.
+        try #require(try run(["accounts", "set", "Card", "--tz", "Pacific/Kiritimati"]).status == 0)
+
+        let list = try run(["orders"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("25db01a5440c2681  2026-10-03  Example Shop  1001   open    $54.20      2  2026-10-04 Card\n"))
+        let show = try run(["orders", "show", "1001"])
+        #expect(show.stdout.contains("Transaction       T1, 2026-10-04, Card, -$54.20\n"), "\(show.stdout)")
+        // The same day the listings give it.
+        let exported = CSVRows.parse(try run(["export", "transactions"]).stdout).first { $0["id"] == "T1" }
+        #expect(exported?["transaction_date"] == "2026-10-04")
+    }
+
+    @Test("an order's merchant with bidirectional controls reaches no terminal raw: spaces in orders and orders show")
+    func controlsInOrderText() throws {
+        let order = P.orderJSON(
+            orderIdentifier: "E", orderNumber: "1009", createdAt: "2026-10-03T16:00:00Z", merchant: "Evil\u{202E}gpj.exe\u{2066}")
+        try #require(try run(["orders", "add", try package("e.order", order)]).status == 0)
+        for arguments in [["orders"], ["orders", "show", "1009"]] {
+            let result = try run(arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Evil gpj.exe"), "\(result.stdout)")
+            #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{2066}" }, "\(arguments)")
+        }
+    }
 }

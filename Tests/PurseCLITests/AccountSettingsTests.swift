@@ -103,6 +103,22 @@ struct AccountSettingsTests {
                 "\"source_id\": \"7D1E8F90-3A68-4D9F-8C8B-1E7C2A4F0B22\",\n      \"time_zone\": \"UTC\",\n      \"hidden\": false"))
     }
 
+    @Test("As of is told in the account's zone as it is now: after accounts set --tz, in the new zone's offset")
+    func asOfInAccountZone() throws {
+        try #require(harness.run(["accounts", "set", "B-CARD", "--tz", "Asia/Tokyo"]).status == 0)
+        let text = harness.run(["accounts"]).stdout
+        #expect(
+            text.contains(
+                "Apple Card   liability  Apple        USD        $10.00  2026-11-01T08:00:00+09:00  Asia/Tokyo  Ben's iPhone  B-CARD\n"),
+            "\(text)")
+        #expect(text.contains("$10.00  2026-10-31T23:00:00Z       UTC         Ana's iPhone  A-CARD\n"), "\(text)")
+        #expect(harness.run(["accounts", "--format", "csv"]).stdout.contains(",10.00,2026-11-01T08:00:00+09:00,Ben's iPhone,"))
+        #expect(harness.run(["accounts", "--format", "json"]).stdout.contains("\"balance_as_of\": \"2026-11-01T08:00:00+09:00\""))
+        // Back to the source's zone (none: the report's, UTC), back to UTC's clock.
+        try #require(harness.run(["accounts", "set", "B-CARD", "--tz", ""]).status == 0)
+        #expect(harness.run(["accounts", "--format", "csv"]).stdout.contains(",10.00,2026-10-31T23:00:00Z,Ben's iPhone,"))
+    }
+
     @Test("a name, zone and hidden flag survive every later sync, and an account deleted and back keeps them")
     func settingsSurviveSyncs() throws {
         let set = harness.run(["accounts", "set", "b-card", "--name", "Ben's card", "--tz", "Asia/Tokyo", "--hidden"])
@@ -121,7 +137,7 @@ struct AccountSettingsTests {
         let csv = harness.run(["accounts", "--format", "csv"]).stdout
         #expect(
             csv.contains(
-                "B-CARD,Ben's card,liability,Apple,USD,10.00,2026-10-31T23:00:00Z,Ben's iPhone,7D1E8F90-3A68-4D9F-8C8B-1E7C2A4F0B22,Asia/Tokyo,true\n"
+                "B-CARD,Ben's card,liability,Apple,USD,10.00,2026-11-01T08:00:00+09:00,Ben's iPhone,7D1E8F90-3A68-4D9F-8C8B-1E7C2A4F0B22,Asia/Tokyo,true\n"
             ),
             "\(csv)")
         #expect(harness.run(["accounts"]).stdout.contains("Ben's card (hidden)"))

@@ -84,6 +84,34 @@ struct CommandTableTests {
     func noSpecificationProblems() {
         #expect(ArgumentParser(commands: CommandCatalogAccess.commands).specificationProblems() == [])
     }
+
+    /// `--from/--to` of days are each account's own days (README, "Time zones"), never the
+    /// report zone's: the help says so wherever they are days.
+    @Test("--from and --to of days say each account's own day, in its time zone")
+    func fromToHelp() {
+        let days = CommandCatalog.all.flatMap { command in
+            command.options.filter { ["from", "to"].contains($0.name) && $0.valueName == "YYYY-MM-DD" }.map { (command.path, $0.help) }
+        }
+        #expect(days.count >= 16)
+        for (path, help) in days {
+            #expect(!help.contains("report time zone"), "\(path)")
+            #expect(help.hasSuffix("inclusive: each account's own day, in its time zone.") || help.contains("(default"), "\(path): \(help)")
+        }
+    }
+
+    /// The end-to-end suite checks each of these refuses a currency no account holds
+    /// (`CurrencyFilterTests.commands`): a new command filtering by currency belongs there too.
+    @Test("the commands that filter by --currency are the ones the end-to-end suite checks")
+    func currencyFilterCommands() {
+        let filtering = CommandCatalog.all.filter { command in
+            command.options.contains { $0.name == "currency" && $0.help.hasPrefix("Only this currency") }
+        }
+        #expect(
+            filtering.map(\.path) == [
+                ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "cashflow"], ["explain"],
+                ["rules", "test"], ["categories"],
+            ])
+    }
 }
 
 enum CommandCatalogAccess {

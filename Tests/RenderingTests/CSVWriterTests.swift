@@ -154,4 +154,16 @@ struct CSVWriterTests {
             #expect(row == [guarded, "-1.00"], "\(text.debugDescription)")
         }
     }
+
+    @Test("NUL, ESC, C1 controls and the bidirectional controls in outside text become spaces; tabs and line breaks stay")
+    func controls() {
+        let bidi = (0x202A...0x202E).map { String(UnicodeScalar($0)!) } + (0x2066...0x2069).map { String(UnicodeScalar($0)!) }
+        for control in ["\u{0}", "\u{1B}", "\u{7F}", "\u{9B}"] + bidi {
+            #expect(line([.text("gpj\(control)exe"), .number("1")]) == "gpj exe,1\n", "\(control.unicodeScalars.first!.value)")
+        }
+        // A control first no longer hides a formula from the guard.
+        #expect(line([.text("\u{202E}=1+1")]) == " =1+1\n")
+        #expect(line([.text("a\tb\nc")]) == "\"a\tb\nc\"\n")
+        #expect(line([.text("£5 — ok")]) == "£5 — ok\n")
+    }
 }

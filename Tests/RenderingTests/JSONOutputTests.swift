@@ -15,7 +15,8 @@ struct JSONOutputTests {
             ("\u{0}", #""\u0000""#),
             ("\u{1}\u{1F}", #""\u0001\u001f""#),
             ("\u{0B}", #""\u000b""#),  // vertical tab has no short form
-            ("\u{7F}", "\"\u{7F}\""),  // DEL is allowed raw
+            ("\u{7F}", "\"\\u007f\""),  // DEL is allowed raw, but a terminal need not see it
+            ("\u{202E}gpj.exe", "\"\\u202egpj.exe\""),  // RIGHT-TO-LEFT OVERRIDE would reorder it
             ("line\u{2028}sep\u{2029}", #""line\u2028sep\u2029""#),  // safe to embed in JavaScript
             ("Café 日本 😀", "\"Café 日本 😀\""),  // non-ASCII stays UTF-8
             ("e\u{301}", "\"e\u{301}\""),
@@ -31,13 +32,21 @@ struct JSONOutputTests {
     func escapedRoundTrip() throws {
         var texts = (0..<0x80).map { String(Unicode.Scalar(UInt8($0))) }
         // (U+FEFF is left out: Foundation's JSONSerialization drops it while reading.)
-        texts += ["\u{2028}", "\u{2029}", "\u{FFFD}", "😀", "\r\n", "a\"b\\c\u{0}d", "\u{10FFFF}"]
+        texts += ["\u{2028}", "\u{2029}", "\u{FFFD}", "😀", "\r\n", "a\"b\\c\u{0}d", "\u{10FFFF}", "\u{85}", "\u{9B}[31m"]
+        // The bidirectional controls, which reorder what a terminal shows.
+        texts += (0x202A...0x202E).map { String(Unicode.Scalar($0)!) } + (0x2066...0x2069).map { String(Unicode.Scalar($0)!) }
         for text in texts {
             let json = "[" + JSONOutput.escaped(text) + "]"
             let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]
             #expect(parsed == [text], "\(text.debugDescription) -> \(json)")
             // no raw control characters and no raw line/paragraph separators in the output
-            #expect(!json.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x2028 || $0.value == 0x2029 }, "\(json)")
+            #expect(
+                !json.unicodeScalars.contains { scalar in
+                    switch scalar.value {
+                    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+                    default: return false
+                    }
+                }, "\(json)")
         }
     }
 

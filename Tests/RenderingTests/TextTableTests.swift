@@ -55,6 +55,17 @@ struct TextTableTests {
 
     // MARK: - TextTable
 
+    @Test("NUL, ESC, C1 controls and the bidirectional controls in a cell or note become spaces, never reach the terminal")
+    func controls() {
+        var table = TextTable(columns: [.init("Merchant"), .init("Amount", .right)])
+        table.append(["gpj\u{202E}exe\u{0}x\u{1B}[31m\u{2066}y\u{9B}z", "$1.00"])
+        table.appendNote("note\u{202D}\u{2069}end")
+        let text = table.rendered()
+        #expect(text.contains("gpj exe x [31m y z   $1.00\n"), "\(text)")
+        #expect(text.contains("    note  end\n"))
+        #expect(!text.unicodeScalars.contains { TextTable.isControl($0) && $0 != "\n" })
+    }
+
     @Test("left text, right numbers, columns sized by display width with CJK and emoji")
     func wideCharacters() {
         var table = TextTable(columns: [.init("Merchant"), .init("Amount", .right)])

@@ -64,10 +64,13 @@ import Testing
             }
             #expect(error.code == 787)  // SQLITE_CONSTRAINT_FOREIGNKEY
             #expect(error.sql == "INSERT INTO entry (account) VALUES (?)")
-            #expect(
-                error.description == """
-                    database error: FOREIGN KEY constraint failed (while running: INSERT INTO entry (account) VALUES (?))
-                    """)
+            #expect(error.description == "database error: FOREIGN KEY constraint failed (while writing to the database)")
+            StorageError.$showsSQL.withValue(true) {
+                #expect(
+                    error.description == """
+                        database error: FOREIGN KEY constraint failed (while running: INSERT INTO entry (account) VALUES (?))
+                        """)
+            }
             #expect(!error.description.contains("secret"))
             #expect(!error.message.contains("secret"))
         }

@@ -82,4 +82,14 @@ extension LedgerStore {
         guard try query.step() else { return nil }
         return (query.int64(0), query.text(1), query.text(2) == "credit" ? .credit : .debit)
     }
+
+    /// The flow the ledger's stored classification gives a transaction (`expense`, `refund`,
+    /// `income`, `transfer`); nil when it has none yet. Every write transaction keeps it
+    /// current before it commits, so within one it is what reports count.
+    public func storedFlow(id: String) throws -> String? {
+        let query = try connection.prepare("SELECT class_flow FROM transactions WHERE id = ?")
+        try query.bind([.text(id)])
+        guard try query.step() else { return nil }
+        return query.optionalText(0)
+    }
 }

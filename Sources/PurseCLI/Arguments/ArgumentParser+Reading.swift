@@ -90,6 +90,7 @@ extension ArgumentParser {
         if isGlobal("db") { globalOptions.db = values.removeValue(forKey: "db")?.last }
         if isGlobal("tz") { globalOptions.tz = values.removeValue(forKey: "tz")?.last }
         if isGlobal("quiet") { globalOptions.quiet = flags.remove("quiet") != nil }
+        if isGlobal("verbose") { globalOptions.verbose = flags.remove("verbose") != nil }
         return globalOptions
     }
 

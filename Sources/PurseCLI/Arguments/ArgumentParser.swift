@@ -21,8 +21,8 @@ package struct ArgumentParser: Sendable {
 
     /// - Parameters:
     ///   - commands: every command, in the order the command list shows them.
-    ///   - globals: the options every command accepts; the ones named db, tz and
-    ///     quiet fill `GlobalOptions`, any others reach the command's
+    ///   - globals: the options every command accepts; the ones named db, tz, quiet
+    ///     and verbose fill `GlobalOptions`, any others reach the command's
     ///     `ParsedCommand` like its own options.
     package init(commands: [CommandSpec], globals: [OptionSpec] = GlobalOptions.options) {
         self.commands = commands

@@ -6,11 +6,14 @@ package struct GlobalOptions: Sendable, Equatable {
     package var tz: String?
     /// `--quiet`: nothing on stderr but warnings and errors (no progress, no summaries).
     package var quiet: Bool
+    /// `--verbose`: errors also carry what only a developer needs (the SQL of a database error).
+    package var verbose: Bool
 
-    package init(db: String? = nil, tz: String? = nil, quiet: Bool = false) {
+    package init(db: String? = nil, tz: String? = nil, quiet: Bool = false, verbose: Bool = false) {
         self.db = db
         self.tz = tz
         self.quiet = quiet
+        self.verbose = verbose
     }
 
     /// The option table for the fields above, in the order help lists them.
@@ -18,5 +21,6 @@ package struct GlobalOptions: Sendable, Equatable {
         OptionSpec("db", value: "PATH", help: "Database file (else PURSE_DB, else the default location)."),
         OptionSpec("tz", value: "ZONE", help: "Time zone for dates (else TZ, else the system's)."),
         OptionSpec("quiet", help: "Only warnings and errors on stderr."),
+        OptionSpec("verbose", help: "Also show the SQL behind a database error."),
     ]
 }

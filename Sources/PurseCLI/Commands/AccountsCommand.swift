@@ -11,6 +11,9 @@ enum AccountsCommand {
         let summary: AccountSummary
         let account: LedgerAccount
         let zone: String
+        /// When the latest balance was observed, told in the account's zone as it is now (a
+        /// zone set after the balance came in included).
+        let asOf: String?
     }
 
     static func run(_ context: CommandContext) throws {
@@ -19,7 +22,11 @@ enum AccountsCommand {
             let accounts = try context.reportAccounts(store)
             return try store.accountSummaries().compactMap { summary -> Listed? in
                 guard let account = accounts.all.first(where: { $0.id == summary.account.id }) else { return nil }
-                return Listed(summary: summary, account: account, zone: accounts.zone(of: account.id).identifier)
+                let zone = accounts.zone(of: account.id)
+                let asOf = summary.latestBalanceAsOf.map { text in
+                    Timestamp(rfc3339: text).map(zone.rfc3339) ?? text
+                }
+                return Listed(summary: summary, account: account, zone: zone.identifier, asOf: asOf)
             }
         }
         try context.writingData { write(listed, format: format, to: $0) }
@@ -40,7 +47,7 @@ enum AccountsCommand {
                     .text(summary.account.id), .text(summary.account.displayName), .text(summary.account.kind.rawValue),
                     .text(summary.account.institutionName), .text(summary.account.currencyCode),
                     summary.latestBalance.map { .number(MoneyFormat.machine($0)) } ?? .empty,
-                    summary.latestBalanceAsOf.map { .number($0) } ?? .empty, .text(summary.sourceName), .text(item.account.sourceID),
+                    item.asOf.map { .number($0) } ?? .empty, .text(summary.sourceName), .text(item.account.sourceID),
                     .text(item.zone), .number(item.account.isHidden ? "true" : "false"),
                 ])
             }
@@ -59,7 +66,7 @@ enum AccountsCommand {
                                 ("institution", .string(summary.account.institutionName)),
                                 ("currency", .string(summary.account.currencyCode)),
                                 ("balance", .optional(summary.latestBalance.map(MoneyFormat.machine))),
-                                ("balance_as_of", .optional(summary.latestBalanceAsOf)),
+                                ("balance_as_of", .optional(item.asOf)),
                                 ("source", .string(summary.sourceName)),
                                 ("source_id", .string(item.account.sourceID)),
                                 ("time_zone", .string(item.zone)),
@@ -87,7 +94,7 @@ enum AccountsCommand {
                 summary.account.displayName + (item.account.isHidden ? " (hidden)" : ""), summary.account.kind.rawValue,
                 summary.account.institutionName, summary.account.currencyCode,
                 summary.latestBalance.map(MoneyFormat.text) ?? "",
-                summary.latestBalanceAsOf ?? "no balance yet", item.zone, summary.sourceName,
+                item.asOf ?? "no balance yet", item.zone, summary.sourceName,
                 ReportAccounts.shortID(summary.account.id),
             ])
         }

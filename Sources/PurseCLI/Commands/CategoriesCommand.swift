@@ -6,6 +6,11 @@ import Rendering
 enum CategoriesCommand {
     static func run(_ context: CommandContext) throws {
         if context.command.has("uncategorized") { return try uncategorized(context) }
+        // The options of a period count only what is uncategorized: the list of categories has none.
+        if let scoped = CommandCatalog.reportScope.first(where: { context.command.has($0.name) || !context.command.values($0.name).isEmpty }
+        ) {
+            throw context.usageError("option '--\(scoped.name)' goes with --uncategorized")
+        }
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let rules = try context.reading { store in
             let accounts = try store.ledgerAccounts()

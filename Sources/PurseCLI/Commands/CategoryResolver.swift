@@ -1,13 +1,14 @@
 import Analytics
 import LedgerStore
 
-/// A category named on the command line (`budget set`, `explain --category`), checked against
+/// A category named on the command line (`budget set`, `set --category`, `split`, `explain --category`), checked against
 /// the categories the ledger knows, so a typo is caught where it is made instead of budgeting or
 /// explaining a category no transaction will ever be in.
 enum CategoryResolver {
     /// Every category a transaction can be in, as reports classify them: the built-in table
     /// (with Cash, Fees, Interest, Uncategorized), Income and Transfers, and the categories of
-    /// the rules; then the categories budgeted already (some made with `budget set --new`).
+    /// the rules; then the categories budgeted already (some made with `--new`), and those set
+    /// or split on single transactions. Statements give only built-in categories.
     static func knownCategories(_ store: LedgerStore) throws -> [String] {
         var known: [String] = []
         let all =

@@ -61,7 +61,7 @@ enum OrdersCommand {
     static func list(_ context: CommandContext) throws {
         try ReportRunner.run(
             context, options: { try context.reportTimeZone() },
-            analyse: { store, zone in try OrdersAnalysis.report(store, zone: zone) },
+            analyse: { store, _ in try OrdersAnalysis.report(store, accounts: try context.reportAccounts(store)) },
             text: { report, style in OrdersRendering.text(report, style: style) }, csv: OrdersRendering.csv,
             json: { report in OrdersRendering.json(report) })
     }
@@ -71,8 +71,8 @@ enum OrdersCommand {
         let given = context.command.positionals.first ?? ""
         try ReportRunner.run(
             context, formats: [OutputFormat.text, .json], fallback: .text, options: { try context.reportTimeZone() },
-            analyse: { store, zone in
-                let report = try OrdersAnalysis.report(store, zone: zone)
+            analyse: { store, _ in
+                let report = try OrdersAnalysis.report(store, accounts: try context.reportAccounts(store))
                 let matches = report.orders.filter { entry in
                     entry.order.id == given.lowercased() || entry.order.orderIdentifier == given || entry.order.orderNumber == given
                 }

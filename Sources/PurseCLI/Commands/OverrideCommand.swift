@@ -29,7 +29,11 @@ enum OverrideCommand {
         let (override, currency) = try store.transaction {
             let id = try transactionID(context, store: store, presentOnly: true)
             var override = try store.transactionOverride(id: id)
-            if let category { override.category = try CategoryResolver.resolve(category, store: store, context: context, allowNew: true) }
+            if let category {
+                override.category = try CategoryResolver.resolve(
+                    category, store: store, context: context, allowNew: context.command.has("new"),
+                    hint: "see 'purse categories'; --new creates it")
+            }
             if let flow { override.flow = flow }
             if let note { override.note = note.isEmpty ? nil : note }
             // Tags are kept sorted, as they are stored.
@@ -81,10 +85,17 @@ enum OverrideCommand {
             guard let (amount, currency, _) = try store.transactionAmount(id: id) else {
                 throw context.usageError("no transaction has the ID '\(id)'")
             }
+            // Reports count a split only in spending: on income or a transfer it would be kept and never shown.
+            if let flow = try store.storedFlow(id: id), flow != "expense", flow != "refund" {
+                throw context.usageError(
+                    "transaction \(id) is \(flow == "income" ? "income" : "a transfer"): splits apply to expenses and refunds")
+            }
             let parts: [TransactionOverride.Part]
             do {
                 parts = try SplitParts.parse(Array(context.command.positionals.dropFirst()), amount: amount, currency: currency) {
-                    try CategoryResolver.resolve($0, store: store, context: context, allowNew: true)
+                    try CategoryResolver.resolve(
+                        $0, store: store, context: context, allowNew: context.command.has("new"),
+                        hint: "see 'purse categories'; --new creates it")
                 }
             } catch let refusal as SplitParts.Refusal {
                 throw context.usageError(refusal.message)

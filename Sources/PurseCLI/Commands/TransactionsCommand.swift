@@ -81,7 +81,9 @@ enum TransactionsCommand {
                     transaction.merchantCategoryCode.map { mccText($0) } ?? "",
                     lines.count == 1
                         ? lines[0].classification.category : "Split: " + lines.map(\.classification.category).joined(separator: ", "),
-                    transaction.transactionType.rawValue, transaction.status.rawValue,
+                    // An excluded row is listed like any other, so it says it never counts.
+                    transaction.transactionType.rawValue,
+                    transaction.status.rawValue + (classifier.override(for: record)?.isExcluded == true ? ", excluded" : ""),
                     MoneyFormat.text(transaction.signedUnits, currency: transaction.transactionAmount.currency),
                 ])
                 count += 1

@@ -77,6 +77,8 @@ struct ArgumentParserTests {
             ["--quiet", "sync", "--tz=UTC", "inbox"],
             ParsedCommand(path: ["sync"], positionals: ["inbox"]),
             globals: GlobalOptions(tz: "UTC", quiet: true)),
+        Case(
+            ["report", "spending", "--verbose"], ParsedCommand(path: spending), globals: GlobalOptions(verbose: true)),
         // A global's value that looks like a command word is still its value.
         Case(["--db", "sync", "accounts"], ParsedCommand(path: ["accounts"]), globals: GlobalOptions(db: "sync")),
     ]
@@ -199,14 +201,14 @@ struct ArgumentParserTests {
             commands: [CommandSpec(["status"], summary: "Status.")],
             globals: GlobalOptions.options + [
                 OptionSpec("color", value: "WHEN", help: "always, never or auto."),
-                OptionSpec("verbose", help: "More."),
+                OptionSpec("trace", help: "More."),
             ])
-        let invocation = try parser.parse(["--color", "never", "status", "--verbose", "--quiet"])
+        let invocation = try parser.parse(["--color", "never", "status", "--trace", "--quiet"])
         #expect(
             invocation
                 == .run(
                     GlobalOptions(quiet: true),
-                    ParsedCommand(path: ["status"], values: ["color": ["never"]], flags: ["verbose"])))
+                    ParsedCommand(path: ["status"], values: ["color": ["never"]], flags: ["trace"])))
     }
 
     @Test func aCommandOptionNamedLikeAGlobalStaysWithTheCommand() throws {

@@ -39,7 +39,7 @@ struct HelpTextTests {
 
     @Test func topLevelHelpListsEveryCommandAndGlobalOption() {
         let text = Self.parser.helpText(for: [])
-        #expect(text.hasPrefix("Usage: purse [--db PATH] [--tz ZONE] [--quiet] <command> [options]\n"))
+        #expect(text.hasPrefix("Usage: purse [--db PATH] [--tz ZONE] [--quiet] [--verbose] <command> [options]\n"))
         for command in ArgumentFixtures.commands {
             #expect(text.contains("  " + command.name + "  "))
             #expect(text.contains(command.summary.split(separator: " ").prefix(3).joined(separator: " ")))
@@ -86,6 +86,7 @@ struct HelpTextTests {
                   --db PATH        Database file (else PURSE_DB, else the default location).
                   --tz ZONE        Time zone for dates (else TZ, else the system's).
                   --quiet          Only warnings and errors on stderr.
+                  --verbose        Also show the SQL behind a database error.
                   -h, --help       Show this help.
 
                 """)
@@ -146,12 +147,12 @@ struct HelpTextTests {
     }
 
     static let usageCases: [UsageCase] = [
-        UsageCase(path: [], line: "purse [--db PATH] [--tz ZONE] [--quiet] <command> [options]"),
+        UsageCase(path: [], line: "purse [--db PATH] [--tz ZONE] [--quiet] [--verbose] <command> [options]"),
         UsageCase(path: ["sync"], line: "purse sync [options] PATH..."),
         UsageCase(path: ["report", "spending"], line: "purse report spending [options]"),
         UsageCase(path: ["budget", "set"], line: "purse budget set [options] CATEGORY AMOUNT"),
         UsageCase(path: ["report"], line: "purse report <command> [options]"),
-        UsageCase(path: ["nope"], line: "purse [--db PATH] [--tz ZONE] [--quiet] <command> [options]"),
+        UsageCase(path: ["nope"], line: "purse [--db PATH] [--tz ZONE] [--quiet] [--verbose] <command> [options]"),
     ]
 
     @Test(arguments: usageCases)
