@@ -70,10 +70,17 @@ public struct BankCSV {
         func amount(_ record: CSVRecords.Record, _ field: String) throws(StatementError) -> Int64? {
             let text = cell(record, field)
             guard !text.isEmpty else { return nil }
+            let style: StatementAmount.Style = layout.decimalComma ? .decimalComma : .decimalPoint
             do {
-                return try StatementAmount.units(text, decimalComma: layout.decimalComma)
+                return try StatementAmount.units(text, style: style)
             } catch {
-                throw StatementError(file: file, line: record.line, field: columnName(field), message: "'\(text)' is not an amount")
+                // An amount that reads with the other decimal mark says which option is wrong.
+                let other: StatementAmount.Style = layout.decimalComma ? .decimalPoint : .decimalComma
+                let hint =
+                    (try? StatementAmount.units(text, style: other)) == nil
+                    ? "" : layout.decimalComma ? " with --decimal-comma" : " (a decimal comma needs --decimal-comma)"
+                throw StatementError(
+                    file: file, line: record.line, field: columnName(field), message: "'\(text)' is not an amount\(hint)")
             }
         }
         var entries: [StatementEntry] = []

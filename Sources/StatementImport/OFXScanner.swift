@@ -5,8 +5,11 @@
 /// A leaf's text runs to the next tag; a start tag after a leaf's text closes that leaf; an end
 /// tag closes the nearest open element of its name with everything opened inside it; an end
 /// tag with nothing of its name open is ignored. Only a tag or CDATA section that never ends
-/// is an error.
+/// is an error, and so is nesting deeper than `maximumDepth` (a real statement is about ten
+/// deep), since the elements are walked and freed recursively.
 struct OFXScanner {
+    static let maximumDepth = 64
+
     let file: String
 
     func scan(_ text: String) throws(StatementError) -> OFXElement {
@@ -84,6 +87,9 @@ struct OFXScanner {
             }
             // A leaf with text is complete once the next tag starts.
             if let top = stack.last, top !== root, top.text != nil { stack.removeLast() }
+            guard stack.count <= Self.maximumDepth else {
+                throw StatementError(file: file, line: line, field: name, message: "nesting deeper than \(Self.maximumDepth) levels")
+            }
             let element = OFXElement(name: name, line: line)
             stack.last?.children.append(element)
             if !inside.hasSuffix("/") { stack.append(element) }

@@ -108,7 +108,7 @@ public struct OFXStatementParser {
         let amount = try required("TRNAMT")
         let units: Int64
         do {
-            units = try StatementAmount.units(amount.text ?? "", ofxComma: true)
+            units = try StatementAmount.units(amount.text ?? "", style: .ofx)
         } catch {
             throw StatementError(file: file, line: amount.line, field: "TRNAMT", message: "'\(amount.text ?? "")' is not an amount")
         }
@@ -153,7 +153,7 @@ public struct OFXStatementParser {
                 throw StatementError(file: file, line: element.line, field: "\(name).DTASOF", message: "missing or not an OFX date")
             }
             do {
-                return (date, try StatementAmount.units(amountText, ofxComma: true))
+                return (date, try StatementAmount.units(amountText, style: .ofx))
             } catch {
                 throw StatementError(file: file, line: element.line, field: "\(name).BALAMT", message: "'\(amountText)' is not an amount")
             }

@@ -4,6 +4,26 @@ import Foundation
 /// else Latin-1 when an OFX header says `CHARSET:ISO-8859-1`, else Windows-1252 (what
 /// `CHARSET:1252` and most bank CSVs mean), else Latin-1, which every byte sequence is.
 public enum StatementText {
+    /// The text of `file`'s bytes; UTF-16 (which a spreadsheet's "Unicode text" writes) is
+    /// refused by name rather than read as Windows-1252 into an error about garbled columns.
+    public static func decode(_ bytes: [UInt8], file: String) throws(StatementError) -> String {
+        guard !isUTF16(bytes) else {
+            throw StatementError(file: file, line: nil, field: nil, message: "UTF-16 is not supported; save as UTF-8")
+        }
+        return decode(bytes)
+    }
+
+    /// A UTF-16 byte order mark, or a start where every other byte is a NUL (ASCII text in
+    /// UTF-16 without its mark); UTF-8 text has no NULs in it.
+    static func isUTF16(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return true }
+        let head = bytes.prefix(512)
+        guard head.count >= 4 else { return false }
+        var zeros = [0, 0]
+        for (offset, byte) in head.enumerated() where byte == 0 { zeros[offset % 2] += 1 }
+        return (zeros[0] == 0) != (zeros[1] == 0) && max(zeros[0], zeros[1]) * 2 >= head.count / 2
+    }
+
     public static func decode(_ bytes: [UInt8]) -> String {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }

@@ -179,6 +179,70 @@ struct StatementImportTests {
         #expect(try rows() == ["2025-03-03 -4.50 COFFEE"])
     }
 
+    @Test("Malformed digit groups in CSV and OFX amounts are exit 65 naming the cell, never a rescaled amount")
+    func malformedDigitGroups() throws {
+        let bank = ["--new-account", "Bank", "--kind", "asset", "--currency", "EUR", "--columns", "date=1,description=2,amount=3"]
+        let cases: [(name: String, text: String, options: [String], error: String)] = [
+            (
+                "comma.csv", "Date,Text,Amount\n2025-03-01,A,\"1,250.40\"\n2025-03-02,B,\"12,50\"\n", [],
+                "3: Amount: '12,50' is not an amount (a decimal comma needs --decimal-comma)"
+            ),
+            ("groups.csv", "Date,Text,Amount\n2025-03-01,A,\"1,5,5\"\n", [], "2: Amount: '1,5,5' is not an amount"),
+            (
+                "tiny.csv", "Date,Text,Amount\n2025-03-01,A,\"0,0001\"\n", [],
+                "2: Amount: '0,0001' is not an amount (a decimal comma needs --decimal-comma)"
+            ),
+            (
+                "point.csv", "Date;Text;Amount\n2025-03-01;A;1.250,40\n2025-03-02;B;-54.2\n", ["--decimal-comma", "--delimiter", ";"],
+                "3: Amount: '-54.2' is not an amount with --decimal-comma"
+            ),
+        ]
+        for item in cases {
+            let file = try write(item.name, item.text)
+            let result = try run(["import", file] + bank + item.options)
+            #expect(result.status == 65, "\(item.name): \(result.stderr)")
+            #expect(result.stderr == "Error: \(file):\(item.error)\n")
+        }
+        let ofx = try write(
+            "groups.ofx", Self.ofx([Self.ofxRow("a", "20250303", "-4.50", "COFFEE"), Self.ofxRow("b", "20250304", "-1,5,5", "LUNCH")]))
+        let refused = try run(["import", ofx] + Self.newCard)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "Error: \(ofx):13: TRNAMT: '-1,5,5' is not an amount (FITID b)\n")
+        #expect(try rows().isEmpty)
+        // In OFX a comma alone is the decimal mark, whatever digits follow it.
+        let comma = try write(
+            "comma.ofx", Self.ofx([Self.ofxRow("c", "20250303", "-0,0001", "TINY"), Self.ofxRow("d", "20250304", "-1,00000", "ONE")]))
+        let imported = try run(["import", comma] + Self.newCard)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try rows() == ["2025-03-03 -0.0001 TINY", "2025-03-04 -1.00 ONE"])
+    }
+
+    @Test("An OFX nested 40,000 deep is exit 65, not a crash")
+    func deepOFX() throws {
+        let file = try write("deep.ofx", "OFXHEADER:100\n\n<OFX>" + String(repeating: "<A>", count: 40_000))
+        let result = try run(["import", file] + Self.newCard)
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(file):3: A: nesting deeper than 64 levels\n")
+        #expect(try run(["accounts"]).stdout.contains("Fruit Card") == false)
+    }
+
+    @Test("A UTF-16 CSV, with or without its byte order mark, is refused by name")
+    func utf16() throws {
+        let text = "Date,Text,Amount\n2025-03-01,Caf\u{E9},-4.50\n"
+        let little = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for (name, bytes) in [("bom.csv", [0xFF, 0xFE] + little), ("bare.csv", little)] {
+            let file = folder.file(name)
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let result = try run(
+                [
+                    "import", file, "--new-account", "Bank", "--kind", "asset", "--currency", "EUR", "--columns",
+                    "date=1,description=2,amount=3",
+                ])
+            #expect(result.status == 65)
+            #expect(result.stderr == "Error: \(file): UTF-16 is not supported; save as UTF-8\n")
+        }
+    }
+
     @Test("A bank CSV needs its columns; a saved profile reads the next month")
     func profiles() throws {
         let january = try write("jan.csv", "Date,Details,Out,In,Balance\n15/01/2024,SHOP,9.00,,91.00\n02/01/2024,PAY,,100,100.00\n")

@@ -40,7 +40,8 @@ enum ImportCommand {
         for file in files {
             do {
                 guard let bytes = InputFile.bytes(file) else { throw SourceError.notFound(path: file, what: "cannot be read") }
-                let statement = try parse(StatementText.decode(bytes), file: file, layout: layout, target: target, context: context)
+                let statement = try parse(
+                    StatementText.decode(bytes, file: file), file: file, layout: layout, target: target, context: context)
                 let records = try StatementRecords(
                     statement, accountID: target.accountID, currency: target.currency, zone: zone, file: file)
                 let record = try importer.apply(
