@@ -53,6 +53,7 @@ public struct BankCSV {
             return names[index]
         }
         let dateFormat: String
+        var guessedDateFormat: String?
         if let given = layout.dateFormat {
             dateFormat = given
         } else if rows.allSatisfy({ cell($0, "date").isEmpty }) {
@@ -66,6 +67,7 @@ public struct BankCSV {
                     message: "every date reads both as day/month and month/day; give --date-format (e.g. DD/MM/YYYY)")
             }
             dateFormat = guessed
+            guessedDateFormat = guessed
         }
         func amount(_ record: CSVRecords.Record, _ field: String) throws(StatementError) -> Int64? {
             let text = cell(record, field)
@@ -148,7 +150,9 @@ public struct BankCSV {
                 balances.append(StatementBalance(date: date, booked: balance, available: nil))
             }
         }
-        return Statement(format: .csv, currency: currency, entries: entries, balances: Self.lastOfEachDay(balances, rows: entries))
+        var statement = Statement(format: .csv, currency: currency, entries: entries, balances: Self.lastOfEachDay(balances, rows: entries))
+        statement.guessedDateFormat = guessedDateFormat
+        return statement
     }
 
     /// The balance after each day's last row: a file written newest first gives it in the

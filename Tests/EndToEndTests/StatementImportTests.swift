@@ -267,6 +267,34 @@ struct StatementImportTests {
         #expect(unknown.stderr.contains("no import profile named 'other' (save one with --save-profile)"))
     }
 
+    @Test("A profile keeps the date format its first file showed: a later file with no day past the 12th reads the same way")
+    func profileKeepsDateFormat() throws {
+        let january = try write("jan.csv", "Date,Details,Amount\n15/01/2024,SHOP,-9.00\n02/01/2024,PAY,100\n")
+        let february = try write("feb.csv", "Date,Details,Amount\n03/02/2024,CAFE,-3.00\n11/02/2024,BOOKS,-7.00\n")
+        let bank = ["--new-account", "Bank", "--kind", "asset", "--currency", "GBP"]
+        let saved = try run(
+            ["import", january, "--columns", "date=Date,description=Details,amount=Amount", "--save-profile", "mybank"] + bank)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(
+            saved.stderr == """
+                Saved the import profile 'mybank'.
+                The import profile 'mybank' keeps the date format DD/MM/YYYY of \(january).
+                \(january): 2 transactions (2 new, 0 changed), 0 balances into 'Bank'
+
+                """)
+        let next = try run(["import", february, "--profile", "MyBank", "--account", "Bank"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stderr == "\(february): 2 transactions (2 new, 0 changed), 0 balances into 'Bank'\n")
+        #expect(try rows() == ["2024-01-02 100.00 PAY", "2024-01-15 -9.00 SHOP", "2024-02-03 -3.00 CAFE", "2024-02-11 -7.00 BOOKS"])
+        // A profile saved without a file learns its format from the first file it reads.
+        let only = try run(["import", "--columns", "date=Date,description=Details,amount=Amount", "--save-profile", "other"])
+        #expect(only.status == 0, "\(only.stderr)")
+        let first = try run(["import", january, "--profile", "other", "--account", "Bank"])
+        #expect(first.stderr.hasPrefix("The import profile 'other' keeps the date format DD/MM/YYYY of \(january).\n"), "\(first.stderr)")
+        let second = try run(["import", february, "--profile", "other", "--account", "Bank"])
+        #expect(second.status == 0, "\(second.stderr)")
+    }
+
     @Test("Usage errors: no account said, an unknown kind, options that do not go together")
     func usage() throws {
         let file = try write("s.ofx", Self.ofx([]))

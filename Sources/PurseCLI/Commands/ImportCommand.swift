@@ -37,6 +37,7 @@ enum ImportCommand {
         let importer = StatementImporter(store: store, now: context.now)
         var badInput = false
         var creating = target.creating
+        var learning = try profileWithoutDateFormat(context, store: store, layout: layout)
         for file in files {
             do {
                 guard let bytes = InputFile.bytes(file) else { throw SourceError.notFound(path: file, what: "cannot be read") }
@@ -50,6 +51,13 @@ enum ImportCommand {
                     categories: records.categories, deletedIDs: records.deletedIDs, file: file, sha256: SHA256.hexDigest(bytes),
                     format: statement.format.rawValue)
                 creating = nil
+                if let profile = learning, let format = statement.guessedDateFormat {
+                    var saved = profile.layout
+                    saved.dateFormat = format
+                    try store.transaction { try store.saveImportProfile(name: profile.name, layout: saved.profileText, now: context.now) }
+                    context.note("The import profile '\(profile.name)' keeps the date format \(format) of \(file).")
+                    learning = nil
+                }
                 for warning in statement.warnings { context.warn(warning) }
                 context.note(
                     "\(file): \(record.transactions) transactions (\(record.inserted) new, \(record.updated) changed), "
@@ -130,6 +138,21 @@ enum ImportCommand {
             layout.delimiter = character
         }
         return layout
+    }
+
+    /// The profile this import saves or reads when it has no date format and none is given:
+    /// the format the first file's dates show is saved with it, so a later file whose days all
+    /// read both ways (none past the 12th) is read the same way.
+    static func profileWithoutDateFormat(
+        _ context: CommandContext, store: LedgerStore, layout: BankCSVLayout?
+    ) throws -> (name: String, layout: BankCSVLayout)? {
+        guard let layout, layout.dateFormat == nil else { return nil }
+        if let name = context.command.value("save-profile") { return (name, layout) }
+        // A profile read with other columns is not the layout those dates came from.
+        guard let name = context.command.value("profile"), context.command.value("columns") == nil,
+            let text = try store.importProfile(name: name), let saved = BankCSVLayout(profileText: text)
+        else { return nil }
+        return (name, saved)
     }
 
     /// `--account`, or `--new-account` with its kind and currency. The new account's ID comes
