@@ -31,10 +31,24 @@ public enum StatementText {
         let data = Data(body)
         // An OFX 1.x header that says Latin-1 means it (C1 controls, not Windows-1252's letters).
         let head = String(decoding: body.prefix(512), as: UTF8.self).uppercased()
-        if head.contains("CHARSET:ISO-8859-1") || head.contains("CHARSET: ISO-8859-1") {
-            return String(body.map { Character(Unicode.Scalar($0)) })
-        }
+        if head.contains("CHARSET:ISO-8859-1") || head.contains("CHARSET: ISO-8859-1") { return latin1(body) }
         // Windows-1252 leaves five bytes undefined; a file holding one is read as Latin-1.
-        return String(data: data, encoding: .windowsCP1252) ?? String(body.map { Character(Unicode.Scalar($0)) })
+        return String(data: data, encoding: .windowsCP1252) ?? latin1(body)
+    }
+
+    /// Latin-1 as UTF-8 bytes first: a byte is the scalar of its value (an array of Characters
+    /// would take sixteen bytes for each).
+    static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if byte < 0x80 {
+                utf8.append(byte)
+            } else {
+                utf8.append(0xC0 | byte >> 6)
+                utf8.append(0x80 | byte & 0x3F)
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

@@ -226,6 +226,21 @@ struct StatementImportTests {
         #expect(try run(["accounts"]).stdout.contains("Fruit Card") == false)
     }
 
+    @Test("A description past 4096 bytes is exit 65 naming its line and column; nothing of the file is applied")
+    func longDescription() throws {
+        let lines = (1...3).map { "2025-03-0\($0),SHOP \($0),-1.00" }.joined(separator: "\n")
+        let file = try write("long.csv", "Date,Text,Amount\n" + lines + "\n2025-03-04,\(String(repeating: "x", count: 5000)),-1.00\n")
+        let result = try run(
+            ["import", file, "--new-account", "Bank", "--kind", "asset", "--currency", "EUR", "--columns", "date=1,description=2,amount=3"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(file):5: Text: longer than 4096 bytes\n")
+        #expect(try rows().isEmpty)
+        let ofx = try write("long.ofx", Self.ofx([Self.ofxRow("a", "20250303", "-4.50", String(repeating: "n", count: 5000))]))
+        let refused = try run(["import", ofx] + Self.newCard)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "Error: \(ofx):12: NAME: longer than 4096 bytes\n")
+    }
+
     @Test("A UTF-16 CSV, with or without its byte order mark, is refused by name")
     func utf16() throws {
         let text = "Date,Text,Amount\n2025-03-01,Caf\u{E9},-4.50\n"
