@@ -24,34 +24,65 @@ public struct AppleCardCSV {
     }
 
     public func parse(_ text: String) throws(StatementError) -> Statement {
-        let records = try CSVRecords(file: file).read(text)
-        guard let header = records.first else {
-            throw StatementError(file: file, line: 1, field: nil, message: "the file is empty")
-        }
-        let names = header.fields.map(Self.normalized)
-        func column(_ name: String) throws(StatementError) -> Int {
-            guard let index = names.firstIndex(of: name) else {
-                throw StatementError(file: file, line: header.line, field: name, message: "Apple Card's header lacks this column")
+        var reader = try rows(text)
+        return try reader.readAll()
+    }
+
+    /// The file's rows one at a time.
+    public func rows(_ text: String) throws(StatementError) -> Rows {
+        try Rows(file: file, text: text)
+    }
+
+    /// Apple Card CSV rows, read as they stream.
+    public struct Rows: StatementRowReader {
+        let file: String
+        private var records: CSVRecords
+        private let header: CSVRecords.Record
+        private let dateColumn: Int
+        private let clearingColumn: Int?
+        private let descriptionColumn: Int
+        private let merchantColumn: Int?
+        private let categoryColumn: Int?
+        private let typeColumn: Int
+        private let amountColumn: Int
+        private let currency: String
+        private var warnings = StatementWarnings()
+
+        init(file: String, text: String) throws(StatementError) {
+            self.file = file
+            records = CSVRecords(file: file, text: text)
+            guard let header = try records.next() else {
+                throw StatementError(file: file, line: 1, field: nil, message: "the file is empty")
             }
-            return index
+            self.header = header
+            records.names = header.fields.map { $0.trimming(" \t") }
+            let names = header.fields.map(AppleCardCSV.normalized)
+            func column(_ name: String) throws(StatementError) -> Int {
+                guard let index = names.firstIndex(of: name) else {
+                    throw StatementError(file: file, line: header.line, field: name, message: "Apple Card's header lacks this column")
+                }
+                return index
+            }
+            dateColumn = try column("transactiondate")
+            clearingColumn = names.firstIndex(of: "clearingdate")
+            descriptionColumn = try column("description")
+            merchantColumn = names.firstIndex(of: "merchant")
+            categoryColumn = names.firstIndex(of: "category")
+            typeColumn = try column("type")
+            guard let amountColumn = names.firstIndex(where: { $0.hasPrefix("amount(") && $0.hasSuffix(")") }) else {
+                throw StatementError(file: file, line: header.line, field: "Amount (USD)", message: "Apple Card's header lacks this column")
+            }
+            self.amountColumn = amountColumn
+            currency = String(names[amountColumn].dropFirst(7).dropLast()).uppercased()
         }
-        let dateColumn = try column("transactiondate")
-        let clearingColumn = names.firstIndex(of: "clearingdate")
-        let descriptionColumn = try column("description")
-        let merchantColumn = names.firstIndex(of: "merchant")
-        let categoryColumn = names.firstIndex(of: "category")
-        let typeColumn = try column("type")
-        guard let amountColumn = names.firstIndex(where: { $0.hasPrefix("amount(") && $0.hasSuffix(")") }) else {
-            throw StatementError(file: file, line: header.line, field: "Amount (USD)", message: "Apple Card's header lacks this column")
-        }
-        let currency = String(names[amountColumn].dropFirst(7).dropLast()).uppercased()
-        var entries: [StatementEntry] = []
-        var warnings: [String] = []
-        for record in records.dropFirst() {
+
+        public mutating func next() throws(StatementError) -> StatementEntry? {
+            guard let record = try records.next() else { return nil }
             func cell(_ index: Int?) -> String {
                 guard let index, index < record.fields.count else { return "" }
                 return record.fields[index].trimming(" \t")
             }
+            let header = self.header
             let headerName = { (index: Int) in header.fields[index].trimming(" \t") }
             guard let date = StatementDate.parse(cell(dateColumn), format: "MM/DD/YYYY") else {
                 throw StatementError(
@@ -75,25 +106,25 @@ public struct AppleCardCSV {
                 throw StatementError(file: file, line: record.line, field: headerName(descriptionColumn), message: "empty")
             }
             let typeWord = cell(typeColumn)
-            let type = Self.type(typeWord)
+            let type = AppleCardCSV.type(typeWord)
             if case .unknown = type, typeWord.lowercased() != "unknown" {
-                let warning = "\(file): Apple Card Type '\(typeWord)' is not known to purse; imported as unknown"
-                if !warnings.contains(warning) { warnings.append(warning) }
+                warnings.add("\(file): Apple Card Type '\(typeWord)' is not known to purse; imported as unknown")
             }
             let merchant = cell(merchantColumn).collapsingSpaces
             let category = cell(categoryColumn)
             if !category.isEmpty, !StatementCategory.isKnown(category) {
-                let warning = "\(file): Apple Card Category '\(category)' has no purse category; rules and the money rules decide"
-                if !warnings.contains(warning) { warnings.append(warning) }
+                warnings.add("\(file): Apple Card Category '\(category)' has no purse category; rules and the money rules decide")
             }
-            entries.append(
-                StatementEntry(
-                    date: date, postedDate: clearing, signedUnits: -spent, description: merchant.isEmpty ? description : merchant,
-                    originalDescription: description, merchantName: merchant.isEmpty ? nil : merchant, type: type,
-                    identity: "row:\(date):\(-spent):\(description.lowercased())", category: category.isEmpty ? nil : category,
-                    line: record.line))
+            return StatementEntry(
+                date: date, postedDate: clearing, signedUnits: -spent, description: merchant.isEmpty ? description : merchant,
+                originalDescription: description, merchantName: merchant.isEmpty ? nil : merchant, type: type,
+                identity: "row:\(date):\(-spent):\(description.lowercased())", category: category.isEmpty ? nil : category,
+                line: record.line)
         }
-        return Statement(format: .appleCardCSV, currency: currency, entries: entries, warnings: warnings)
+
+        public mutating func finish() throws(StatementError) -> Statement {
+            Statement(format: .appleCardCSV, currency: currency, entries: [], warnings: warnings.lines(file: file))
+        }
     }
 
     /// Apple's Type as FinanceKit's: a payment is a bill payment, so the bank debit that paid

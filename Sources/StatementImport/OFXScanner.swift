@@ -5,98 +5,197 @@
 /// A leaf's text runs to the next tag; a start tag after a leaf's text closes that leaf; an end
 /// tag closes the nearest open element of its name with everything opened inside it; an end
 /// tag with nothing of its name open is ignored. Only a tag or CDATA section that never ends
-/// is an error.
+/// is an error, and so is nesting deeper than `maximumDepth` (a real statement is about ten
+/// deep), since the elements are walked and freed recursively, a text longer than
+/// `StatementLimits.textBytes` or a tag longer than `StatementLimits.rowBytes`.
+///
+/// The body is read as it is asked for: each row (`rowName`) is handed out once closed and
+/// taken out of the tree, so the tree holds the statement around the rows, never the rows.
 struct OFXScanner {
+    static let maximumDepth = 64
+
+    /// A closed row with the names of the elements around it, outermost first.
+    struct Row {
+        let element: OFXElement
+        let ancestors: [String]
+    }
+
     let file: String
+    let rowName: String
+    /// Everything read so far but the rows handed out.
+    let root = OFXElement(name: "", line: 1)
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var stack: [OFXElement]
+    private var pendingText = ""
+    private var ready: [Row] = []
+    private var ended = false
 
-    func scan(_ text: String) throws(StatementError) -> OFXElement {
-        let scalars = Array(text.unicodeScalars)
-        let root = OFXElement(name: "", line: 1)
-        var stack = [root]
-        var line = 1
-        var index = 0
-        var pendingText = ""
+    init(file: String, text: String, rowName: String = "STMTTRN") {
+        self.file = file
+        self.rowName = rowName
+        bytes = Array(text.utf8)
+        stack = [root]
         // The header (OFX 1.x KEY:VALUE lines, or 2.x's processing instructions) ends where the body's first tag starts.
-        if let start = Self.bodyStart(scalars) { index = start }
-        line += scalars[0..<index].filter { $0 == "\n" }.count
+        if let start = Self.bodyStart(bytes) { index = start }
+        line += bytes[0..<index].filter { $0 == UInt8(ascii: "\n") }.count
+    }
 
-        func flushText() {
-            let value = Self.decodeEntities(pendingText).collapsingSpaces
-            pendingText = ""
-            guard !value.isEmpty, let top = stack.last, top !== root, top.children.isEmpty else { return }
-            top.text = (top.text ?? "") + value
-        }
-
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar != "<" {
-                if scalar == "\n" { line += 1 }
-                pendingText.unicodeScalars.append(scalar)
-                index += 1
-                continue
+    /// The next row closed, nil once the text has ended (`root` then holds the rest).
+    mutating func nextRow() throws(StatementError) -> Row? {
+        while ready.isEmpty {
+            if index < bytes.count {
+                try step()
+            } else if !ended {
+                ended = true
+                try flushText()
+                close(from: 1)
+            } else {
+                return nil
             }
-            if Self.matches(scalars, at: index, "<![CDATA[") {
-                guard let end = Self.find(scalars, "]]>", from: index + 9) else {
-                    throw StatementError(file: file, line: line, field: stack.last?.name, message: "a CDATA section never ends")
-                }
+        }
+        return ready.removeFirst()
+    }
+
+    private var canTakeText: Bool {
+        guard let top = stack.last else { return false }
+        return top !== root && top.children.isEmpty
+    }
+
+    private func tooLong(_ element: OFXElement) -> StatementError {
+        StatementError(file: file, line: element.line, field: element.name, message: "longer than \(StatementLimits.textBytes) bytes")
+    }
+
+    private mutating func step() throws(StatementError) {
+        let less = UInt8(ascii: "<")
+        if bytes[index] != less {
+            var end = index
+            var newlines = 0
+            while end < bytes.count, bytes[end] != less {
+                if bytes[end] == UInt8(ascii: "\n") { newlines += 1 }
+                end += 1
+            }
+            if canTakeText, let top = stack.last {
+                // Kept with its spaces collapsed, so a run of padding takes no memory.
+                pendingText += Self.collapsed(bytes[index..<end])
+                guard pendingText.utf8.count <= StatementLimits.textBytes + 2 else { throw tooLong(top) }
+            }
+            line += newlines
+            index = end
+            return
+        }
+        if Self.matches(bytes, at: index, "<![CDATA[") {
+            guard let end = Self.find(bytes, "]]>", from: index + 9) else {
+                throw StatementError(file: file, line: line, field: stack.last?.name, message: "a CDATA section never ends")
+            }
+            try flushText()
+            if canTakeText, let top = stack.last {
+                guard end - index - 9 <= StatementLimits.textBytes else { throw tooLong(top) }
                 // Kept apart from the entity decoding of the text around it.
-                let content = String(String.UnicodeScalarView(scalars[(index + 9)..<end]))
-                flushText()
-                if let top = stack.last, top !== root, top.children.isEmpty {
-                    top.text = ((top.text ?? "") + " " + content).collapsingSpaces
-                }
-                line += content.filter { $0 == "\n" }.count
-                index = end + 3
-                continue
+                let content = String(decoding: bytes[(index + 9)..<end], as: UTF8.self)
+                top.text = ((top.text ?? "") + " " + content).collapsingSpaces
+                guard (top.text ?? "").utf8.count <= StatementLimits.textBytes else { throw tooLong(top) }
             }
-            if Self.matches(scalars, at: index, "<!--") {
-                guard let end = Self.find(scalars, "-->", from: index + 4) else {
-                    throw StatementError(file: file, line: line, field: nil, message: "a comment never ends")
-                }
-                line += scalars[index..<end].filter { $0 == "\n" }.count
-                index = end + 3
-                continue
-            }
-            guard let close = Self.find(scalars, ">", from: index + 1) else {
-                throw StatementError(
-                    file: file, line: line, field: stack.last?.name, message: "a tag starts with '<' and never ends with '>'")
-            }
-            let inside = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
-            guard !inside.contains("<") else {
-                throw StatementError(
-                    file: file, line: line, field: stack.last?.name, message: "a tag starts with '<' and never ends with '>'")
-            }
-            line += inside.filter { $0 == "\n" }.count
-            index = close + 1
-            flushText()
-            if inside.hasPrefix("?") || inside.hasPrefix("!") { continue }
-            if inside.hasPrefix("/") {
-                let name = String(inside.dropFirst()).trimming(" \t\r\n").uppercased()
-                if let position = stack.lastIndex(where: { $0.name == name }), position > 0 {
-                    stack.removeSubrange(position...)
-                }
-                continue
-            }
-            let name = (inside.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }).first.map(String.init) ?? "")
-                .uppercased()
-            guard !name.isEmpty, !name.contains("<") else {
-                throw StatementError(file: file, line: line, field: nil, message: "a tag has no name")
-            }
-            // A leaf with text is complete once the next tag starts.
-            if let top = stack.last, top !== root, top.text != nil { stack.removeLast() }
-            let element = OFXElement(name: name, line: line)
-            stack.last?.children.append(element)
-            if !inside.hasSuffix("/") { stack.append(element) }
+            line += bytes[index..<end].filter { $0 == UInt8(ascii: "\n") }.count
+            index = end + 3
+            return
         }
-        flushText()
-        return root
+        if Self.matches(bytes, at: index, "<!--") {
+            guard let end = Self.find(bytes, "-->", from: index + 4) else {
+                throw StatementError(file: file, line: line, field: nil, message: "a comment never ends")
+            }
+            line += bytes[index..<end].filter { $0 == UInt8(ascii: "\n") }.count
+            index = end + 3
+            return
+        }
+        var tagEnd = index + 1
+        while tagEnd < bytes.count, bytes[tagEnd] != UInt8(ascii: ">"), bytes[tagEnd] != less {
+            tagEnd += 1
+            guard tagEnd - index <= StatementLimits.rowBytes else {
+                throw StatementError(
+                    file: file, line: line, field: stack.last?.name, message: "a tag longer than \(StatementLimits.rowBytes) bytes")
+            }
+        }
+        guard tagEnd < bytes.count, bytes[tagEnd] == UInt8(ascii: ">") else {
+            throw StatementError(
+                file: file, line: line, field: stack.last?.name, message: "a tag starts with '<' and never ends with '>'")
+        }
+        let inside = String(decoding: bytes[(index + 1)..<tagEnd], as: UTF8.self)
+        line += inside.utf8.filter { $0 == UInt8(ascii: "\n") }.count
+        index = tagEnd + 1
+        try flushText()
+        if inside.hasPrefix("?") || inside.hasPrefix("!") { return }
+        if inside.hasPrefix("/") {
+            let name = String(inside.dropFirst()).trimming(" \t\r\n").uppercased()
+            if let position = stack.lastIndex(where: { $0.name == name }), position > 0 { close(from: position) }
+            return
+        }
+        let name = (inside.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }).first.map(String.init) ?? "")
+            .uppercased()
+        guard !name.isEmpty else {
+            throw StatementError(file: file, line: line, field: nil, message: "a tag has no name")
+        }
+        // A leaf with text is complete once the next tag starts.
+        if let top = stack.last, top !== root, top.text != nil { close(from: stack.count - 1) }
+        guard stack.count <= Self.maximumDepth else {
+            throw StatementError(file: file, line: line, field: name, message: "nesting deeper than \(Self.maximumDepth) levels")
+        }
+        let element = OFXElement(name: name, line: line)
+        stack.last?.children.append(element)
+        if inside.hasSuffix("/") {
+            stack.append(element)
+            close(from: stack.count - 1)
+        } else {
+            stack.append(element)
+        }
+    }
+
+    /// Gives the text read since the last tag to the open leaf.
+    private mutating func flushText() throws(StatementError) {
+        let value = Self.decodeEntities(pendingText).collapsingSpaces
+        pendingText = ""
+        guard !value.isEmpty, canTakeText, let top = stack.last else { return }
+        top.text = (top.text ?? "") + value
+        guard (top.text ?? "").utf8.count <= StatementLimits.textBytes else { throw tooLong(top) }
+    }
+
+    /// Closes the open elements from `position` on; a row among them that no other row holds
+    /// is handed out and taken out of the tree.
+    private mutating func close(from position: Int) {
+        guard position < stack.count else { return }
+        for depth in (position..<stack.count).reversed() where stack[depth].name == rowName {
+            guard !stack[..<depth].contains(where: { $0.name == rowName }) else { continue }
+            let row = stack[depth]
+            stack[depth - 1].children.removeAll { $0 === row }
+            ready.append(Row(element: row, ancestors: stack[1..<depth].map(\.name)))
+        }
+        stack.removeSubrange(position...)
+    }
+
+    /// `text` with each run of white space as one space.
+    static func collapsed(_ text: ArraySlice<UInt8>) -> String {
+        var result: [UInt8] = []
+        var inSpace = false
+        for byte in text {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if !inSpace { result.append(0x20) }
+                inSpace = true
+            } else {
+                result.append(byte)
+                inSpace = false
+            }
+            // Enough to know it is too long; the rest need not be copied.
+            if result.count > StatementLimits.textBytes + 2 { break }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Where the body starts: at `<OFX>` (in any case), after the header.
-    static func bodyStart(_ scalars: [Unicode.Scalar]) -> Int? {
+    static func bodyStart(_ bytes: [UInt8]) -> Int? {
         var index = 0
-        while let found = find(scalars, "<", from: index) {
-            if matches(scalars, at: found, "<OFX>", ignoringCase: true) || matches(scalars, at: found, "<OFX ", ignoringCase: true) {
+        while let found = find(bytes, "<", from: index) {
+            if matches(bytes, at: found, "<OFX>", ignoringCase: true) || matches(bytes, at: found, "<OFX ", ignoringCase: true) {
                 return found
             }
             index = found + 1
@@ -104,23 +203,24 @@ struct OFXScanner {
         return nil
     }
 
-    static func matches(_ scalars: [Unicode.Scalar], at index: Int, _ literal: String, ignoringCase: Bool = false) -> Bool {
-        let wanted = Array(literal.unicodeScalars)
-        guard index + wanted.count <= scalars.count else { return false }
-        for (offset, scalar) in wanted.enumerated() {
-            let found = scalars[index + offset]
-            if found == scalar { continue }
-            if ignoringCase, String(found).uppercased() == String(scalar).uppercased() { continue }
+    static func matches(_ bytes: [UInt8], at index: Int, _ literal: String, ignoringCase: Bool = false) -> Bool {
+        let wanted = Array(literal.utf8)
+        guard index + wanted.count <= bytes.count else { return false }
+        for (offset, byte) in wanted.enumerated() {
+            let found = bytes[index + offset]
+            if found == byte { continue }
+            // ASCII letters only: the literals are tag names.
+            if ignoringCase, found | 0x20 == byte | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) { continue }
             return false
         }
         return true
     }
 
-    static func find(_ scalars: [Unicode.Scalar], _ literal: String, from start: Int) -> Int? {
-        guard let first = literal.unicodeScalars.first else { return nil }
+    static func find(_ bytes: [UInt8], _ literal: String, from start: Int) -> Int? {
+        guard let first = literal.utf8.first else { return nil }
         var index = start
-        while index < scalars.count {
-            if scalars[index] == first, matches(scalars, at: index, literal) { return index }
+        while index < bytes.count {
+            if bytes[index] == first, matches(bytes, at: index, literal) { return index }
             index += 1
         }
         return nil

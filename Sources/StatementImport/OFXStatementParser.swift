@@ -14,80 +14,121 @@ public struct OFXStatementParser {
     }
 
     public func parse(_ text: String) throws(StatementError) -> Statement {
-        let root = try OFXScanner(file: file).scan(text)
-        guard let ofx = root.first("OFX") else {
-            throw StatementError(file: file, line: 1, field: "OFX", message: "no <OFX> body")
+        var reader = rows(text)
+        return try reader.readAll()
+    }
+
+    /// The file's rows one at a time; the statement around them once they are read.
+    public func rows(_ text: String) -> Rows {
+        Rows(parser: self, scanner: OFXScanner(file: file, text: text))
+    }
+
+    /// An OFX statement's rows, read as they stream. What is kept of a row is its FITID and
+    /// content as `RowKey`s, to tell a row written twice from two rows under one FITID.
+    public struct Rows: StatementRowReader {
+        let parser: OFXStatementParser
+        var scanner: OFXScanner
+        private var warnings = StatementWarnings()
+        private var seen: [RowKey: (line: Int, content: RowKey)] = [:]
+        private var deleted: [String] = []
+
+        init(parser: OFXStatementParser, scanner: OFXScanner) {
+            self.parser = parser
+            self.scanner = scanner
         }
-        let statements = ofx.all("STMTRS") + ofx.all("CCSTMTRS")
-        guard statements.count == 1, let statement = statements.first else {
-            guard statements.isEmpty else {
-                let accounts = statements.map { $0.value("ACCTID") ?? "?" }.joined(separator: ", ")
-                throw StatementError(
-                    file: file, line: statements[1].line, field: statements[1].name,
-                    message: "the file holds \(statements.count) statements (accounts \(accounts)); purse imports one account per file")
-            }
-            if let code = ofx.first("STATUS")?.value("CODE"), code != "0" {
-                let message = ofx.first("STATUS")?.value("MESSAGE").map { ": " + $0 } ?? ""
-                throw StatementError(
-                    file: file, line: ofx.first("STATUS")?.line, field: "STATUS", message: "the bank reported error \(code)\(message)")
-            }
-            throw StatementError(
-                file: file, line: ofx.line, field: "STMTRS", message: "no bank or credit card statement (STMTRS or CCSTMTRS)")
-        }
-        let isCard = statement.name == "CCSTMTRS" || accountIsLiability
-        var warnings: [String] = []
-        var entries: [StatementEntry] = []
-        var lineOfID: [String: Int] = [:]
-        var deleted: [String] = []
-        for row in statement.all("STMTTRN", skipping: ["BANKTRANLISTP"]) {
-            // A correction names the FITID of the row it replaces or takes back.
-            let action = row.value("CORRECTACTION")?.uppercased()
-            if let action {
-                guard let corrected = row.value("CORRECTFITID") else {
-                    throw StatementError(file: file, line: row.line, field: "CORRECTFITID", message: "missing beside CORRECTACTION")
+
+        public mutating func next() throws(StatementError) -> StatementEntry? {
+            let file = parser.file
+            while let found = try scanner.nextRow() {
+                // Rows of the statement only: not the pending list, not outside <OFX>.
+                guard found.ancestors.contains("OFX"), !found.ancestors.contains("BANKTRANLISTP"),
+                    let kind = found.ancestors.last(where: { $0 == "STMTRS" || $0 == "CCSTMTRS" })
+                else { continue }
+                let row = found.element
+                // A correction names the FITID of the row it replaces or takes back.
+                let action = row.value("CORRECTACTION")?.uppercased()
+                if let action {
+                    guard let corrected = row.value("CORRECTFITID") else {
+                        throw StatementError(file: file, line: row.line, field: "CORRECTFITID", message: "missing beside CORRECTACTION")
+                    }
+                    guard action == "REPLACE" || action == "DELETE" else {
+                        throw StatementError(
+                            file: file, line: row.line, field: "CORRECTACTION", message: "'\(action)' is not REPLACE or DELETE")
+                    }
+                    if action == "DELETE" {
+                        deleted.append("fitid:" + corrected)
+                        continue
+                    }
                 }
-                guard action == "REPLACE" || action == "DELETE" else {
+                var entry: StatementEntry
+                do {
+                    entry = try parser.entry(row, isCard: kind == "CCSTMTRS" || parser.accountIsLiability, warnings: &warnings)
+                } catch {
+                    // A whole body may be one line: the FITID says which row.
+                    guard let fitID = row.value("FITID") else { throw error }
                     throw StatementError(
-                        file: file, line: row.line, field: "CORRECTACTION", message: "'\(action)' is not REPLACE or DELETE")
+                        file: error.file, line: error.line, field: error.field, message: error.message + " (FITID \(fitID))")
                 }
-                if action == "DELETE" {
-                    deleted.append("fitid:" + corrected)
-                    continue
+                if action == "REPLACE", let corrected = row.value("CORRECTFITID") { entry.identity = "fitid:" + corrected }
+                if entry.identity.hasPrefix("fitid:") {
+                    let key = RowKey(entry.identity)
+                    let content = Self.content(entry)
+                    if let first = seen[key] {
+                        // A row written twice is one transaction; two different rows under one FITID are not.
+                        if first.content == content { continue }
+                        throw StatementError(
+                            file: file, line: row.line, field: "FITID",
+                            message: "'\(entry.identity.dropFirst(6))' also names a different transaction on line \(first.line)")
+                    }
+                    seen[key] = (row.line, content)
                 }
+                return entry
             }
-            var entry: StatementEntry
-            do {
-                entry = try self.entry(row, isCard: isCard, warnings: &warnings)
-            } catch {
-                // A whole body may be one line: the FITID says which row.
-                guard let fitID = row.value("FITID") else { throw error }
-                throw StatementError(file: error.file, line: error.line, field: error.field, message: error.message + " (FITID \(fitID))")
-            }
-            if action == "REPLACE", let corrected = row.value("CORRECTFITID") { entry.identity = "fitid:" + corrected }
-            if entry.identity.hasPrefix("fitid:"), let first = lineOfID[entry.identity] {
-                // A row written twice is one transaction; two different rows under one FITID are not.
-                if let earlier = entries.first(where: { $0.identity == entry.identity }), Self.sameRow(earlier, entry) { continue }
-                throw StatementError(
-                    file: file, line: row.line, field: "FITID",
-                    message: "'\(entry.identity.dropFirst(6))' also names a different transaction on line \(first)")
-            }
-            lineOfID[entry.identity] = row.line
-            entries.append(entry)
+            return nil
         }
-        var result = Statement(
-            format: .ofx, currency: statement.value("CURDEF")?.uppercased(), entries: entries,
-            balances: try balances(statement, isCard: isCard), warnings: warnings)
-        result.deletedIdentities = deleted
-        return result
+
+        /// Everything of a row but its line.
+        private static func content(_ entry: StatementEntry) -> RowKey {
+            let fields: [String] = [
+                entry.date.description, entry.postedDate?.description ?? "", String(entry.signedUnits), entry.description,
+                entry.originalDescription, entry.merchantName ?? "\u{0}", "\(entry.type)", "\(entry.status)", entry.identity,
+                entry.category ?? "\u{0}",
+            ]
+            return RowKey(fields.joined(separator: "\u{1F}"))
+        }
+
+        public mutating func finish() throws(StatementError) -> Statement {
+            let file = parser.file
+            let root = scanner.root
+            guard let ofx = root.first("OFX") else {
+                throw StatementError(file: file, line: 1, field: "OFX", message: "no <OFX> body")
+            }
+            let statements = ofx.all("STMTRS") + ofx.all("CCSTMTRS")
+            guard statements.count == 1, let statement = statements.first else {
+                guard statements.isEmpty else {
+                    let accounts = statements.map { $0.value("ACCTID") ?? "?" }.joined(separator: ", ")
+                    throw StatementError(
+                        file: file, line: statements[1].line, field: statements[1].name,
+                        message: "the file holds \(statements.count) statements (accounts \(accounts)); purse imports one account per file")
+                }
+                if let code = ofx.first("STATUS")?.value("CODE"), code != "0" {
+                    let message = ofx.first("STATUS")?.value("MESSAGE").map { ": " + $0 } ?? ""
+                    throw StatementError(
+                        file: file, line: ofx.first("STATUS")?.line, field: "STATUS", message: "the bank reported error \(code)\(message)")
+                }
+                throw StatementError(
+                    file: file, line: ofx.line, field: "STMTRS", message: "no bank or credit card statement (STMTRS or CCSTMTRS)")
+            }
+            let isCard = statement.name == "CCSTMTRS" || parser.accountIsLiability
+            var result = Statement(
+                format: .ofx, currency: statement.value("CURDEF")?.uppercased(), entries: [],
+                balances: try parser.balances(statement, isCard: isCard), warnings: warnings.lines(file: file))
+            result.deletedIdentities = deleted
+            return result
+        }
     }
 
-    private static func sameRow(_ left: StatementEntry, _ right: StatementEntry) -> Bool {
-        var right = right
-        right.line = left.line
-        return left == right
-    }
-
-    private func entry(_ row: OFXElement, isCard: Bool, warnings: inout [String]) throws(StatementError) -> StatementEntry {
+    fileprivate func entry(_ row: OFXElement, isCard: Bool, warnings: inout StatementWarnings) throws(StatementError) -> StatementEntry {
         func required(_ name: String) throws(StatementError) -> OFXElement {
             guard let leaf = row.first(name), leaf.text?.isEmpty == false else {
                 throw StatementError(file: file, line: row.line, field: name, message: "missing in this <STMTTRN>")
@@ -108,15 +149,14 @@ public struct OFXStatementParser {
         let amount = try required("TRNAMT")
         let units: Int64
         do {
-            units = try StatementAmount.units(amount.text ?? "", ofxComma: true)
+            units = try StatementAmount.units(amount.text ?? "", style: .ofx)
         } catch {
             throw StatementError(file: file, line: amount.line, field: "TRNAMT", message: "'\(amount.text ?? "")' is not an amount")
         }
         let word = row.value("TRNTYPE")?.uppercased() ?? "OTHER"
         let type = Self.type(word, credit: units > 0, isCard: isCard)
         if type == .unknown, !["OTHER", "CREDIT", "DEBIT"].contains(word) {
-            let warning = "\(file): TRNTYPE '\(word)' is not an OFX transaction type; imported as unknown"
-            if !warnings.contains(warning) { warnings.append(warning) }
+            warnings.add("\(file): TRNTYPE '\(word)' is not an OFX transaction type; imported as unknown")
         }
         let name = (row.first("PAYEE")?.value("NAME") ?? row.value("NAME") ?? row.value("EXTDNAME"))
         let memo = row.value("MEMO")
@@ -143,7 +183,7 @@ public struct OFXStatementParser {
     /// LEDGERBAL is the booked balance. AVAILBAL is the available balance of a bank account
     /// only: on a card it is the credit still available (Apple) or the debt with its sign
     /// flipped (others), never a balance.
-    private func balances(_ statement: OFXElement, isCard: Bool) throws(StatementError) -> [StatementBalance] {
+    fileprivate func balances(_ statement: OFXElement, isCard: Bool) throws(StatementError) -> [StatementBalance] {
         func read(_ name: String) throws(StatementError) -> (CivilDate, Int64)? {
             guard let element = statement.first(name) else { return nil }
             guard let amountText = element.value("BALAMT") else {
@@ -153,7 +193,7 @@ public struct OFXStatementParser {
                 throw StatementError(file: file, line: element.line, field: "\(name).DTASOF", message: "missing or not an OFX date")
             }
             do {
-                return (date, try StatementAmount.units(amountText, ofxComma: true))
+                return (date, try StatementAmount.units(amountText, style: .ofx))
             } catch {
                 throw StatementError(file: file, line: element.line, field: "\(name).BALAMT", message: "'\(amountText)' is not an amount")
             }

@@ -8,6 +8,9 @@ public struct Statement: Equatable, Sendable {
     public var warnings: [String]
     /// Identities of rows the statement takes back (OFX `CORRECTACTION` DELETE).
     public var deletedIdentities: [String] = []
+    /// The date layout told from the file's own dates (a bank CSV read without a
+    /// `--date-format`), for a profile to keep: the next file's days may all read both ways.
+    public var guessedDateFormat: String?
 
     public init(
         format: StatementFormat, currency: String?, entries: [StatementEntry], balances: [StatementBalance] = [],

@@ -78,21 +78,38 @@ enum StatementDate {
     /// comes first, else day first when some first field is over 12, month first when some
     /// second field is; nil when every date reads both ways (the user must say).
     static func guessFormat(_ samples: [String]) -> String? {
-        var dayFirst = false
-        var monthFirst = false
-        var separator: Character = "/"
-        for sample in samples {
+        var guess = FormatGuess()
+        for sample in samples { guess.add(sample) }
+        return guess.format
+    }
+
+    /// `guessFormat` one date at a time, so a file's dates need not be held.
+    struct FormatGuess {
+        private var iso: String?
+        private var dayFirst = false
+        private var monthFirst = false
+        private var separator: Character = "/"
+
+        mutating func add(_ sample: String) {
+            guard iso == nil else { return }
             let datePart = sample.trimming(" \t").split(separator: " ").first.map(String.init) ?? ""
-            guard let found = datePart.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { continue }
+            guard let found = datePart.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return }
             separator = found
             let fields = datePart.split(separator: found)
-            guard fields.count == 3 else { continue }
-            if fields[0].count == 4 { return "YYYY\(found)MM\(found)DD" }
+            guard fields.count == 3 else { return }
+            if fields[0].count == 4 {
+                iso = "YYYY\(found)MM\(found)DD"
+                return
+            }
             if let first = Int(fields[0]), first > 12 { dayFirst = true }
             if let second = Int(fields[1]), second > 12 { monthFirst = true }
         }
-        if dayFirst == monthFirst { return nil }
-        return dayFirst ? "DD\(separator)MM\(separator)YYYY" : "MM\(separator)DD\(separator)YYYY"
+
+        var format: String? {
+            if let iso { return iso }
+            if dayFirst == monthFirst { return nil }
+            return dayFirst ? "DD\(separator)MM\(separator)YYYY" : "MM\(separator)DD\(separator)YYYY"
+        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

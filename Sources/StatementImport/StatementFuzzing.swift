@@ -6,8 +6,8 @@ public enum StatementFuzzing {
 
     /// Parses `bytes` with parser `selector % parserCount`; returns the error it refused them with.
     public static func parse(_ bytes: [UInt8], selector: Int) -> StatementError? {
-        let text = StatementText.decode(bytes)
         do {
+            let text = try StatementText.decode(bytes, file: "fuzz")
             switch selector % parserCount {
             case 0: _ = try OFXStatementParser(file: "fuzz", accountIsLiability: false).parse(text)
             case 1: _ = try AppleCardCSV(file: "fuzz").parse(text)

@@ -13,46 +13,81 @@ public struct StatementRecords: Equatable, Sendable {
     public var deletedIDs: [String]
 
     public init(_ statement: Statement, accountID: String, currency: String, zone: ReportTimeZone, file: String) throws(StatementError) {
+        try Self.check(statement, currency: currency, file: file)
+        var maker = Maker(accountID: accountID, currency: currency, zone: zone)
+        transactions = []
+        categories = [:]
+        for entry in statement.entries {
+            let made = maker.transaction(entry)
+            transactions.append(made.transaction)
+            if let category = made.category { categories[made.transaction.id] = category }
+        }
+        balances = maker.balances(statement)
+        deletedIDs = maker.deletedIDs(statement)
+    }
+
+    /// A statement that states another currency than the account's is refused.
+    public static func check(_ statement: Statement, currency: String, file: String) throws(StatementError) {
         if let stated = statement.currency, stated != currency {
             throw StatementError(
                 file: file, line: nil, field: statement.format == .ofx ? "CURDEF" : "currency",
                 message: "the statement is in \(stated) but the account is in \(currency)")
         }
-        deletedIDs = statement.deletedIdentities.map { Self.id(String(Transaction.statementIDPrefix.dropLast()), accountID, $0) }
-        var occurrences: [String: Int] = [:]
-        transactions = []
-        categories = [:]
-        for entry in statement.entries {
+    }
+
+    /// Rows made into records one at a time, as a reader gives them. What it keeps per row is
+    /// the count of identical rows seen, by a `RowKey` of their identity.
+    public struct Maker {
+        let accountID: String
+        let currency: String
+        let zone: ReportTimeZone
+        private var occurrences: [RowKey: Int] = [:]
+
+        public init(accountID: String, currency: String, zone: ReportTimeZone) {
+            self.accountID = accountID
+            self.currency = currency
+            self.zone = zone
+        }
+
+        /// The row's transaction, with the purse category its statement label gives.
+        public mutating func transaction(_ entry: StatementEntry) -> (transaction: Transaction, category: String?) {
             var identity = entry.identity
             if identity.hasPrefix("row:") {
                 // Identical rows of one day are real repeats (two coffees): the n-th stays the n-th.
-                let seen = occurrences[identity, default: 0]
-                occurrences[identity] = seen + 1
+                let key = RowKey(identity)
+                let seen = occurrences[key, default: 0]
+                occurrences[key] = seen + 1
                 identity += "#\(seen)"
             }
-            let id = Self.id(String(Transaction.statementIDPrefix.dropLast()), accountID, identity)
-            transactions.append(
-                Transaction(
-                    id: id, accountID: accountID, transactionDate: zone.localInstant(entry.date, hour: 12),
-                    postedDate: entry.postedDate.map { zone.localInstant($0, hour: 12) },
-                    transactionAmount: Money(units: abs(entry.signedUnits), currency: currency),
-                    creditDebitIndicator: entry.signedUnits > 0 ? .credit : .debit, transactionDescription: entry.description,
-                    originalTransactionDescription: entry.originalDescription, merchantName: entry.merchantName,
-                    transactionType: entry.type, status: entry.status))
-            if let label = entry.category, let category = StatementCategory.purseCategory(for: label) { categories[id] = category }
+            let id = StatementRecords.id(String(Transaction.statementIDPrefix.dropLast()), accountID, identity)
+            let transaction = Transaction(
+                id: id, accountID: accountID, transactionDate: zone.localInstant(entry.date, hour: 12),
+                postedDate: entry.postedDate.map { zone.localInstant($0, hour: 12) },
+                transactionAmount: Money(units: abs(entry.signedUnits), currency: currency),
+                creditDebitIndicator: entry.signedUnits > 0 ? .credit : .debit, transactionDescription: entry.description,
+                originalTransactionDescription: entry.originalDescription, merchantName: entry.merchantName,
+                transactionType: entry.type, status: entry.status)
+            return (transaction, entry.category.flatMap { StatementCategory.purseCategory(for: $0) })
         }
-        balances = statement.balances.compactMap { balance in
-            let asOf = zone.localInstant(balance.date, hour: 23, minute: 59)
-            func observed(_ units: Int64?) -> Balance? {
-                units.map {
-                    Balance(
-                        amount: Money(units: abs($0), currency: currency), asOfDate: asOf, creditDebitIndicator: $0 < 0 ? .debit : .credit)
+
+        public func balances(_ statement: Statement) -> [AccountBalance] {
+            statement.balances.compactMap { balance in
+                let asOf = zone.localInstant(balance.date, hour: 23, minute: 59)
+                func observed(_ units: Int64?) -> Balance? {
+                    units.map {
+                        Balance(
+                            amount: Money(units: abs($0), currency: currency), asOfDate: asOf,
+                            creditDebitIndicator: $0 < 0 ? .debit : .credit)
+                    }
                 }
+                return AccountBalance(
+                    id: StatementRecords.id(String(AccountBalance.statementIDPrefix.dropLast()), accountID, balance.date.description),
+                    accountID: accountID, currencyCode: currency, available: observed(balance.available), booked: observed(balance.booked))
             }
-            return AccountBalance(
-                id: Self.id(String(AccountBalance.statementIDPrefix.dropLast()), accountID, balance.date.description), accountID: accountID,
-                currencyCode: currency,
-                available: observed(balance.available), booked: observed(balance.booked))
+        }
+
+        public func deletedIDs(_ statement: Statement) -> [String] {
+            statement.deletedIdentities.map { StatementRecords.id(String(Transaction.statementIDPrefix.dropLast()), accountID, $0) }
         }
     }
 

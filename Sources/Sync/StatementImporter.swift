@@ -19,6 +19,19 @@ public struct StatementImporter {
         creating account: Account?, zone: String?, accountID: String, transactions: [Transaction], balances: [AccountBalance],
         categories: [String: String], deletedIDs: [String] = [], file: String, sha256: String, format: String
     ) throws -> StatementImportRecord {
+        try apply(creating: account, zone: zone, accountID: accountID, file: file, sha256: sha256, format: format) { add in
+            for transaction in transactions { try add(transaction, categories[transaction.id]) }
+            return (balances, deletedIDs)
+        }
+    }
+
+    /// The same for a file read as it streams: `rows` writes each transaction through `add`
+    /// (with the category its statement gave) as it is read, then gives the balances and the
+    /// IDs the statement takes back. A file's rows are never all held.
+    public func apply(
+        creating account: Account?, zone: String?, accountID: String, file: String, sha256: String, format: String,
+        rows: (_ add: (Transaction, String?) throws -> Void) throws -> (balances: [AccountBalance], deletedIDs: [String])
+    ) throws -> StatementImportRecord {
         try store.transaction {
             if let account {
                 let source = try store.statementSourceRowID(now: now)
@@ -27,15 +40,16 @@ public struct StatementImporter {
             }
             var record = StatementImportRecord(
                 accountID: accountID, file: file, sha256: sha256, format: format, importedAt: now.text,
-                transactions: transactions.count, inserted: 0, updated: 0)
-            for transaction in transactions {
+                transactions: 0, inserted: 0, updated: 0)
+            let (balances, deletedIDs) = try rows { transaction, category in
+                record.transactions += 1
                 let change = try located(file) { try store.upsertTransaction(transaction) }
                 switch change {
                 case .inserted: record.inserted += 1
                 case .updated: record.updated += 1
                 case .unchanged: break
                 }
-                try store.saveStatementCategory(transactionID: transaction.id, category: categories[transaction.id])
+                try store.saveStatementCategory(transactionID: transaction.id, category: category)
             }
             for id in deletedIDs where try store.deleteTransaction(id: id, accountID: accountID) {
                 record.updated += 1

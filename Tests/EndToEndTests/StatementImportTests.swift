@@ -179,6 +179,85 @@ struct StatementImportTests {
         #expect(try rows() == ["2025-03-03 -4.50 COFFEE"])
     }
 
+    @Test("Malformed digit groups in CSV and OFX amounts are exit 65 naming the cell, never a rescaled amount")
+    func malformedDigitGroups() throws {
+        let bank = ["--new-account", "Bank", "--kind", "asset", "--currency", "EUR", "--columns", "date=1,description=2,amount=3"]
+        let cases: [(name: String, text: String, options: [String], error: String)] = [
+            (
+                "comma.csv", "Date,Text,Amount\n2025-03-01,A,\"1,250.40\"\n2025-03-02,B,\"12,50\"\n", [],
+                "3: Amount: '12,50' is not an amount (a decimal comma needs --decimal-comma)"
+            ),
+            ("groups.csv", "Date,Text,Amount\n2025-03-01,A,\"1,5,5\"\n", [], "2: Amount: '1,5,5' is not an amount"),
+            (
+                "tiny.csv", "Date,Text,Amount\n2025-03-01,A,\"0,0001\"\n", [],
+                "2: Amount: '0,0001' is not an amount (a decimal comma needs --decimal-comma)"
+            ),
+            (
+                "point.csv", "Date;Text;Amount\n2025-03-01;A;1.250,40\n2025-03-02;B;-54.2\n", ["--decimal-comma", "--delimiter", ";"],
+                "3: Amount: '-54.2' is not an amount with --decimal-comma"
+            ),
+        ]
+        for item in cases {
+            let file = try write(item.name, item.text)
+            let result = try run(["import", file] + bank + item.options)
+            #expect(result.status == 65, "\(item.name): \(result.stderr)")
+            #expect(result.stderr == "Error: \(file):\(item.error)\n")
+        }
+        let ofx = try write(
+            "groups.ofx", Self.ofx([Self.ofxRow("a", "20250303", "-4.50", "COFFEE"), Self.ofxRow("b", "20250304", "-1,5,5", "LUNCH")]))
+        let refused = try run(["import", ofx] + Self.newCard)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "Error: \(ofx):13: TRNAMT: '-1,5,5' is not an amount (FITID b)\n")
+        #expect(try rows().isEmpty)
+        // In OFX a comma alone is the decimal mark, whatever digits follow it.
+        let comma = try write(
+            "comma.ofx", Self.ofx([Self.ofxRow("c", "20250303", "-0,0001", "TINY"), Self.ofxRow("d", "20250304", "-1,00000", "ONE")]))
+        let imported = try run(["import", comma] + Self.newCard)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try rows() == ["2025-03-03 -0.0001 TINY", "2025-03-04 -1.00 ONE"])
+    }
+
+    @Test("An OFX nested 40,000 deep is exit 65, not a crash")
+    func deepOFX() throws {
+        let file = try write("deep.ofx", "OFXHEADER:100\n\n<OFX>" + String(repeating: "<A>", count: 40_000))
+        let result = try run(["import", file] + Self.newCard)
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(file):3: A: nesting deeper than 64 levels\n")
+        #expect(try run(["accounts"]).stdout.contains("Fruit Card") == false)
+    }
+
+    @Test("A description past 4096 bytes is exit 65 naming its line and column; nothing of the file is applied")
+    func longDescription() throws {
+        let lines = (1...3).map { "2025-03-0\($0),SHOP \($0),-1.00" }.joined(separator: "\n")
+        let file = try write("long.csv", "Date,Text,Amount\n" + lines + "\n2025-03-04,\(String(repeating: "x", count: 5000)),-1.00\n")
+        let result = try run(
+            ["import", file, "--new-account", "Bank", "--kind", "asset", "--currency", "EUR", "--columns", "date=1,description=2,amount=3"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(file):5: Text: longer than 4096 bytes\n")
+        #expect(try rows().isEmpty)
+        let ofx = try write("long.ofx", Self.ofx([Self.ofxRow("a", "20250303", "-4.50", String(repeating: "n", count: 5000))]))
+        let refused = try run(["import", ofx] + Self.newCard)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "Error: \(ofx):12: NAME: longer than 4096 bytes\n")
+    }
+
+    @Test("A UTF-16 CSV, with or without its byte order mark, is refused by name")
+    func utf16() throws {
+        let text = "Date,Text,Amount\n2025-03-01,Caf\u{E9},-4.50\n"
+        let little = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for (name, bytes) in [("bom.csv", [0xFF, 0xFE] + little), ("bare.csv", little)] {
+            let file = folder.file(name)
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let result = try run(
+                [
+                    "import", file, "--new-account", "Bank", "--kind", "asset", "--currency", "EUR", "--columns",
+                    "date=1,description=2,amount=3",
+                ])
+            #expect(result.status == 65)
+            #expect(result.stderr == "Error: \(file): UTF-16 is not supported; save as UTF-8\n")
+        }
+    }
+
     @Test("A bank CSV needs its columns; a saved profile reads the next month")
     func profiles() throws {
         let january = try write("jan.csv", "Date,Details,Out,In,Balance\n15/01/2024,SHOP,9.00,,91.00\n02/01/2024,PAY,,100,100.00\n")
@@ -201,6 +280,34 @@ struct StatementImportTests {
         let unknown = try run(["import", february, "--profile", "other", "--account", "Bank"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no import profile named 'other' (save one with --save-profile)"))
+    }
+
+    @Test("A profile keeps the date format its first file showed: a later file with no day past the 12th reads the same way")
+    func profileKeepsDateFormat() throws {
+        let january = try write("jan.csv", "Date,Details,Amount\n15/01/2024,SHOP,-9.00\n02/01/2024,PAY,100\n")
+        let february = try write("feb.csv", "Date,Details,Amount\n03/02/2024,CAFE,-3.00\n11/02/2024,BOOKS,-7.00\n")
+        let bank = ["--new-account", "Bank", "--kind", "asset", "--currency", "GBP"]
+        let saved = try run(
+            ["import", january, "--columns", "date=Date,description=Details,amount=Amount", "--save-profile", "mybank"] + bank)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(
+            saved.stderr == """
+                Saved the import profile 'mybank'.
+                The import profile 'mybank' keeps the date format DD/MM/YYYY of \(january).
+                \(january): 2 transactions (2 new, 0 changed), 0 balances into 'Bank'
+
+                """)
+        let next = try run(["import", february, "--profile", "MyBank", "--account", "Bank"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stderr == "\(february): 2 transactions (2 new, 0 changed), 0 balances into 'Bank'\n")
+        #expect(try rows() == ["2024-01-02 100.00 PAY", "2024-01-15 -9.00 SHOP", "2024-02-03 -3.00 CAFE", "2024-02-11 -7.00 BOOKS"])
+        // A profile saved without a file learns its format from the first file it reads.
+        let only = try run(["import", "--columns", "date=Date,description=Details,amount=Amount", "--save-profile", "other"])
+        #expect(only.status == 0, "\(only.stderr)")
+        let first = try run(["import", january, "--profile", "other", "--account", "Bank"])
+        #expect(first.stderr.hasPrefix("The import profile 'other' keeps the date format DD/MM/YYYY of \(january).\n"), "\(first.stderr)")
+        let second = try run(["import", february, "--profile", "other", "--account", "Bank"])
+        #expect(second.status == 0, "\(second.stderr)")
     }
 
     @Test("Usage errors: no account said, an unknown kind, options that do not go together")

@@ -104,6 +104,9 @@ struct CSVStatementTests {
         var layout = Self.lloydsLayout
         layout.dateFormat = "MM/DD/YYYY"
         #expect(try BankCSV(file: "l.csv", layout: layout, currency: "GBP").parse(text).entries[0].date == day("2024-12-01"))
+        // The format told from a file is kept for a profile; a given one is not told.
+        #expect(try BankCSV(file: "l.csv", layout: Self.lloydsLayout, currency: "GBP").parse(Self.lloyds).guessedDateFormat == "DD/MM/YYYY")
+        #expect(try BankCSV(file: "l.csv", layout: layout, currency: "GBP").parse(text).guessedDateFormat == nil)
     }
 
     @Test("A header alone is a statement of no rows, not a question of date format")

@@ -147,6 +147,21 @@ struct OFXStatementParserTests {
         #expect(throws: error) { try parse(OFXFixtures.bank(row)) }
     }
 
+    @Test("Nesting past 64 levels is refused, not a stack overflow; 64 still read")
+    func deepNesting() {
+        let deep = OFXFixtures.header1 + "\n<OFX>" + String(repeating: "<A>", count: 40_000)
+        #expect(throws: StatementError(file: "s.ofx", line: 11, field: "A", message: "nesting deeper than 64 levels")) {
+            try parse(deep)
+        }
+        let allowed = OFXFixtures.header1 + "\n<OFX>" + String(repeating: "<A>", count: 63)
+        #expect(
+            throws: StatementError(
+                file: "s.ofx", line: 11, field: "STMTRS", message: "no bank or credit card statement (STMTRS or CCSTMTRS)")
+        ) {
+            try parse(allowed)
+        }
+    }
+
     @Test("A file without a statement, or with two, is refused")
     func statementCount() {
         #expect(throws: StatementError(file: "s.ofx", line: 1, field: "OFX", message: "no <OFX> body")) { try parse("hello") }

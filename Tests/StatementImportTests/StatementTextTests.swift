@@ -11,6 +11,20 @@ struct StatementTextTests {
         #expect(StatementText.decode([0x81, 0xE9]) == "\u{81}é")
     }
 
+    @Test("UTF-16, with or without its byte order mark, is refused by name")
+    func utf16() throws {
+        let csv = "Date,Description,Amount\n2024-01-02,Caf\u{E9},-4.50\n"
+        let little = csv.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = csv.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [[0xFF, 0xFE] + little, little, [0xFE, 0xFF] + big, big] {
+            #expect(throws: StatementError(file: "u.csv", line: nil, field: nil, message: "UTF-16 is not supported; save as UTF-8")) {
+                try StatementText.decode(bytes, file: "u.csv")
+            }
+        }
+        #expect(try StatementText.decode(Array(csv.utf8), file: "u.csv") == csv)
+        #expect(try StatementText.decode([0xE9, 0x00, 0x41], file: "u.csv") == "\u{E9}\u{0}A")
+    }
+
     @Test("A header that says CHARSET:ISO-8859-1 is read as Latin-1")
     func latin1Header() {
         #expect(StatementText.decode(Array("OFXHEADER:100\nCHARSET:ISO-8859-1\n".utf8) + [0x80, 0xE9]).hasSuffix("\u{80}é"))
@@ -44,10 +58,11 @@ struct StatementTextTests {
 
     @Test("A decimal comma, and OFX's comma radix")
     func commas() throws {
-        #expect(try StatementAmount.units("-1.234,56", decimalComma: true) == -12_345_600)
-        #expect(try StatementAmount.units("1 234,5", decimalComma: true) == 12_345_000)
-        #expect(try StatementAmount.units("-16,40", ofxComma: true) == -164_000)
-        #expect(try StatementAmount.units("1,050", ofxComma: true) == 10_500_000)
+        #expect(try StatementAmount.units("-1.234,56", style: .decimalComma) == -12_345_600)
+        #expect(try StatementAmount.units("1 234,5", style: .decimalComma) == 12_345_000)
+        #expect(try StatementAmount.units("-16,40", style: .ofx) == -164_000)
+        // A comma alone in OFX is the decimal mark, whatever digits follow it.
+        #expect(try StatementAmount.units("1,050", style: .ofx) == 10_500)
     }
 
     @Test("Not amounts", arguments: ["", "-", "1.2.3", "12a", "1.00001", "--1"])

@@ -37,22 +37,39 @@ enum ImportCommand {
         let importer = StatementImporter(store: store, now: context.now)
         var badInput = false
         var creating = target.creating
+        var learning = try profileWithoutDateFormat(context, store: store, layout: layout)
         for file in files {
             do {
-                guard let bytes = InputFile.bytes(file) else { throw SourceError.notFound(path: file, what: "cannot be read") }
-                let statement = try parse(StatementText.decode(bytes), file: file, layout: layout, target: target, context: context)
-                let records = try StatementRecords(
-                    statement, accountID: target.accountID, currency: target.currency, zone: zone, file: file)
+                guard let (text, sha256) = try read(file) else { throw SourceError.notFound(path: file, what: "cannot be read") }
+                let (format, rows) = try reader(text, file: file, layout: layout, target: target, context: context)
+                var reader = rows
+                var maker = StatementRecords.Maker(accountID: target.accountID, currency: target.currency, zone: zone)
+                var statement = Statement(format: format, currency: nil, entries: [])
                 let record = try importer.apply(
                     creating: creating, zone: ReportTimeZone(identifier: zone.identifier).map { _ in zone.identifier },
-                    accountID: target.accountID, transactions: records.transactions, balances: records.balances,
-                    categories: records.categories, deletedIDs: records.deletedIDs, file: file, sha256: SHA256.hexDigest(bytes),
-                    format: statement.format.rawValue)
+                    accountID: target.accountID, file: file, sha256: sha256, format: format.rawValue
+                ) { add in
+                    // Each row goes to the ledger as it is read; a bad one later rolls the file back whole.
+                    while let entry = try reader.next() {
+                        let made = maker.transaction(entry)
+                        try add(made.transaction, made.category)
+                    }
+                    statement = try reader.finish()
+                    try StatementRecords.check(statement, currency: target.currency, file: file)
+                    return (maker.balances(statement), maker.deletedIDs(statement))
+                }
                 creating = nil
+                if let profile = learning, let format = statement.guessedDateFormat {
+                    var saved = profile.layout
+                    saved.dateFormat = format
+                    try store.transaction { try store.saveImportProfile(name: profile.name, layout: saved.profileText, now: context.now) }
+                    context.note("The import profile '\(profile.name)' keeps the date format \(format) of \(file).")
+                    learning = nil
+                }
                 for warning in statement.warnings { context.warn(warning) }
                 context.note(
                     "\(file): \(record.transactions) transactions (\(record.inserted) new, \(record.updated) changed), "
-                        + "\(records.balances.count) balances into '\(target.displayName)'")
+                        + "\(statement.balances.count) balances into '\(target.displayName)'")
             } catch let error as StatementError {
                 ErrorFunnel.report(error.sourceError, stderr: context.stderr)
                 badInput = true
@@ -64,9 +81,15 @@ enum ImportCommand {
         if badInput { throw FailuresReported(status: .badInput) }
     }
 
-    private static func parse(
+    /// The file's text and its SHA-256; the bytes are let go once decoded.
+    private static func read(_ file: String) throws -> (text: String, sha256: String)? {
+        guard let bytes = InputFile.bytes(file) else { return nil }
+        return (try StatementText.decode(bytes, file: file), SHA256.hexDigest(bytes))
+    }
+
+    private static func reader(
         _ text: String, file: String, layout: BankCSVLayout?, target: Target, context: CommandContext
-    ) throws -> Statement {
+    ) throws -> (StatementFormat, any StatementRowReader) {
         var format = StatementFormat.detect(text)
         if let given = context.command.value("format") {
             guard let named = StatementFormat(rawValue: given) else {
@@ -76,16 +99,16 @@ enum ImportCommand {
         }
         switch format {
         case .ofx:
-            return try OFXStatementParser(file: file, accountIsLiability: target.kind == .liability).parse(text)
+            return (format, OFXStatementParser(file: file, accountIsLiability: target.kind == .liability).rows(text))
         case .appleCardCSV:
-            return try AppleCardCSV(file: file).parse(text)
+            return (format, try AppleCardCSV(file: file).rows(text))
         case .csv:
             guard let layout else {
                 throw StatementError(
                     file: file, line: 1, field: nil,
                     message: "not OFX or Apple Card CSV; give the CSV's --columns (or a saved --profile)")
             }
-            return try BankCSV(file: file, layout: layout, currency: target.currency).parse(text)
+            return (format, try BankCSV(file: file, layout: layout, currency: target.currency).rows(text))
         }
     }
 
@@ -129,6 +152,21 @@ enum ImportCommand {
             layout.delimiter = character
         }
         return layout
+    }
+
+    /// The profile this import saves or reads when it has no date format and none is given:
+    /// the format the first file's dates show is saved with it, so a later file whose days all
+    /// read both ways (none past the 12th) is read the same way.
+    static func profileWithoutDateFormat(
+        _ context: CommandContext, store: LedgerStore, layout: BankCSVLayout?
+    ) throws -> (name: String, layout: BankCSVLayout)? {
+        guard let layout, layout.dateFormat == nil else { return nil }
+        if let name = context.command.value("save-profile") { return (name, layout) }
+        // A profile read with other columns is not the layout those dates came from.
+        guard let name = context.command.value("profile"), context.command.value("columns") == nil,
+            let text = try store.importProfile(name: name), let saved = BankCSVLayout(profileText: text)
+        else { return nil }
+        return (name, saved)
     }
 
     /// `--account`, or `--new-account` with its kind and currency. The new account's ID comes
