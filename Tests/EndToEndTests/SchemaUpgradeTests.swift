@@ -119,9 +119,23 @@ struct SchemaUpgradeTests {
         // are checked once every table is copied.
         try connection.execute("PRAGMA foreign_keys = OFF")
         for table in try Self.tables(connection) {
-            let columns = try Self.columns(of: table, connection).joined(separator: ", ")
-            try connection.execute("INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM source.\(table)")
-            #expect(try connection.scalarInt("SELECT count(*) FROM main.\(table)")! > 0, "version \(version) table \(table)")
+            let names = try Self.columns(of: table, connection)
+            let columns = names.joined(separator: ", ")
+            // Schema 12 kept each sum of the spending summary in one column, and a flag of a sum
+            // too large for it.
+            let values = names.map { name in
+                switch (table, name) {
+                case ("spending_summary", "spent"), ("spending_summary", "refunded"): "\(name)_high * 1000000000000 + \(name)_low"
+                case ("classification_state", "summary_overflow"): "0"
+                default: name
+                }
+            }.joined(separator: ", ")
+            // (The row of classification_state its migration made is replaced.)
+            try connection.execute("INSERT OR REPLACE INTO main.\(table) (\(columns)) SELECT \(values) FROM source.\(table)")
+            // (The queue is empty between transactions.)
+            #expect(
+                try connection.scalarInt("SELECT count(*) FROM main.\(table)")! > 0 || table == "classification_queue",
+                "version \(version) table \(table)")
         }
         try connection.execute("PRAGMA foreign_keys = ON")
         #expect(try connection.prepare("PRAGMA main.foreign_key_check").step() == false, "version \(version)")
@@ -157,7 +171,10 @@ struct SchemaUpgradeTests {
             tables: try tables.map { table in
                 (table, ignored(table).union(Set(try Self.columns(of: table, upgraded)).subtracting(oldColumns[table] ?? [])))
             })
-        #expect(after.rows == before.rows.filter { !$0.hasPrefix("schema_migrations: ") })
+        // A table that lost columns was summed again by its migration (schema 12's summary): the check compared it.
+        let reshaped = try tables.filter { !oldColumns[$0, default: []].isSubset(of: Set(try Self.columns(of: $0, upgraded))) }
+        func kept(_ row: String) -> Bool { !reshaped.contains { row.hasPrefix($0 + ": ") } }
+        #expect(after.rows.filter(kept) == before.rows.filter { !$0.hasPrefix("schema_migrations: ") && kept($0) })
         // The old migrations keep their record; the new ones are added after them.
         let migrations = try LedgerContents(path: old, tables: [("schema_migrations", ["applied_at"])]).rows
         // (The rows come sorted as text, where 10 sorts before 2.)
