@@ -1,3 +1,5 @@
+import Ledger
+
 /// What one statement file holds once parsed: its rows and balances, with the currency it
 /// states (nil when the file does not say) and the warnings parsing it gave.
 public struct Statement: Equatable, Sendable {
@@ -8,6 +10,10 @@ public struct Statement: Equatable, Sendable {
     public var warnings: [String]
     /// Identities of rows the statement takes back (OFX `CORRECTACTION` DELETE).
     public var deletedIdentities: [String] = []
+    /// The account the statement is of, as the file numbers it (OFX only), and the line of its
+    /// `ACCTID`; nil when the file does not say.
+    public var accountNumber: StatementAccountNumber?
+    public var accountNumberLine: Int?
 
     public init(
         format: StatementFormat, currency: String?, entries: [StatementEntry], balances: [StatementBalance] = [],

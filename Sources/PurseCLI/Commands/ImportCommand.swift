@@ -46,8 +46,11 @@ enum ImportCommand {
                 let record = try importer.apply(
                     creating: creating, zone: ReportTimeZone(identifier: zone.identifier).map { _ in zone.identifier },
                     accountID: target.accountID, transactions: records.transactions, balances: records.balances,
-                    categories: records.categories, deletedIDs: records.deletedIDs, file: file, sha256: SHA256.hexDigest(bytes),
-                    format: statement.format.rawValue)
+                    categories: records.categories, deletedIDs: records.deletedIDs,
+                    numbering: StatementImporter.Numbering(
+                        accountName: target.displayName, number: statement.accountNumber, line: statement.accountNumberLine,
+                        replaces: context.command.has("force")),
+                    file: file, sha256: SHA256.hexDigest(bytes), format: statement.format.rawValue)
                 creating = nil
                 for warning in statement.warnings { context.warn(warning) }
                 context.note(
