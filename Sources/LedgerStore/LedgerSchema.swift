@@ -613,6 +613,13 @@ public enum LedgerSchema {
                 ) WITHOUT ROWID;
                 CREATE INDEX statement_imports_by_sha256 ON statement_imports(sha256, account_id);
                 """),
+        // A ledger says it is one (`applicationID`), so purse never takes another application's
+        // database for a ledger of an older purse; an older ledger is told by its migrations.
+        Migration(
+            id: 15, name: "ledger identity",
+            sql: """
+                PRAGMA application_id = \(applicationID);
+                """),
     ]
 
     /// How the summary's triggers add a share to a sum: schema 12 in one column (which SQLite

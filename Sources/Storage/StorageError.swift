@@ -34,6 +34,8 @@ public struct StorageError: Error, CustomStringConvertible, Sendable {
     public var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     /// The disk (or the database's size limit) is full.
     public var isFull: Bool { primaryCode == SQLITE_FULL }
+    /// The file is not an SQLite database (or is encrypted).
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
 
     public var description: String {
         guard let sql else { return "database error: \(message)" }

@@ -57,6 +57,11 @@ struct SchemaUpgradeTests {
                 "Bank statement", "--kind", "asset", "--currency", "USD", "--columns",
                 "date=Date,description=Details,debit=Money Out,credit=Money In", "--save-profile", "bank",
             ],
+            // An OFX statement gives its account's number.
+            [
+                "import", Examples.statements.appendingPathComponent("travel-card-2026-10.ofx").path, "--new-account",
+                "Travel statement", "--kind", "liability", "--currency", "USD",
+            ],
         ]
         if withSure { commands.append(["sync", Examples.sureInbox.path]) }
         for command in commands {
