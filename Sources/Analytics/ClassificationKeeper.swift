@@ -45,7 +45,7 @@ public struct ClassificationKeeper {
         if !status.built || status.rebuildNeeded || zoneMoved {
             try reclassifyAll(store, accounts)
         } else if status.queued {
-            try reclassifyQueued(store, accounts, overflowBefore: status.summaryOverflow)
+            try reclassifyQueued(store, accounts)
         } else if storedZones == zones {
             return
         }
@@ -71,7 +71,8 @@ public struct ClassificationKeeper {
         }
         // The line of progress goes once the work is done.
         progress?("")
-        try store.finishClassification(summaryOverflow: !(try store.rebuildSpendingSummary()))
+        try store.rebuildSpendingSummary()
+        try store.finishClassification()
     }
 
     /// The classification of every transaction of the ledger, from scratch.
@@ -131,7 +132,8 @@ public struct ClassificationKeeper {
                     < (right.month, right.accountID, right.category, right.code, right.currency)
             }
         }
-        var expected: [Key: (spent: Int64, refunded: Int64, count: Int)] = [:]
+        // Summed as the summary sums, exactly: a total past 64 bits is checked like any other.
+        var expected: [Key: (spent: SpendingSum, refunded: SpendingSum, count: Int)] = [:]
         var differing: [String] = []
         try pass.run { transaction, classification in
             if classification != transaction.stored { differing.append(transaction.id) }
@@ -144,9 +146,8 @@ public struct ClassificationKeeper {
                 let key = Key(
                     month: classification.month, accountID: transaction.accountID, category: category,
                     code: transaction.merchantCategoryCode ?? -1, currency: transaction.currency)
-                var sums = expected[key] ?? (0, 0, 0)
-                // Wrapping: a sum too large for the summary is caught by its overflow mark instead.
-                if classification.flow == "expense" { sums.spent &+= amount } else { sums.refunded &+= amount }
+                var sums = expected[key] ?? (SpendingSum(), SpendingSum(), 0)
+                if classification.flow == "expense" { sums.spent.add(amount) } else { sums.refunded.add(amount) }
                 sums.count += 1
                 expected[key] = sums
             }
@@ -157,13 +158,12 @@ public struct ClassificationKeeper {
                 "\(differing.count) transactions whose stored classification differs from the money rules' "
                     + "(first: \(differing.sorted().prefix(3).joined(separator: ", ")))")
         }
-        guard !status.summaryOverflow else { return findings }
-        var stored: [Key: (spent: Int64, refunded: Int64, count: Int)] = [:]
+        var stored: [Key: (spent: SpendingSum, refunded: SpendingSum, count: Int)] = [:]
         for row in try store.spendingSummary() {
             let key = Key(
                 month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode ?? -1,
                 currency: row.currency)
-            stored[key] = (row.spent, row.refunded, row.count)
+            stored[key] = (row.spentSum, row.refundedSum, row.count)
         }
         let wrong = Set(expected.keys).union(stored.keys).filter { key in
             guard let have = stored[key], let want = expected[key] else { return true }
@@ -179,7 +179,7 @@ public struct ClassificationKeeper {
 
     // MARK: What a change reaches
 
-    private func reclassifyQueued(_ store: LedgerStore, _ accounts: ReportAccounts, overflowBefore: Bool) throws {
+    private func reclassifyQueued(_ store: LedgerStore, _ accounts: ReportAccounts) throws {
         let classifier = try Classifier(store)
         let queued = try store.queuedTransactions()
         var rows: [Int64: ReportTransaction] = [:]
@@ -238,7 +238,7 @@ public struct ClassificationKeeper {
             // The summary follows by its triggers.
             if classification != transaction.stored { try store.saveClassification(classification, rowID: transaction.rowID) }
         }
-        try store.finishClassification(summaryOverflow: overflowBefore)
+        try store.finishClassification()
     }
 
     /// The chains already read, per key: a seed inside one of them reaches nothing new.

@@ -556,7 +556,7 @@ public enum LedgerSchema {
                     INSERT INTO classification_queue SELECT row_id, account_id, currency, amount, transaction_time,
                         credit_debit, mcc FROM transactions WHERE account_id = NEW.id;
                 END;
-                \(summaryTriggers)
+                \(summaryTriggers(.oneColumn))
                 \(queueByTransactionID("transaction_overrides"))
                 \(queueByTransactionID("transaction_splits"))
                 \(queueByTransactionID("statement_categories"))
@@ -567,34 +567,108 @@ public enum LedgerSchema {
                 CREATE TRIGGER reclassify_on_rule_delete AFTER DELETE ON rules
                 BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
                 """),
+        // A sum of the spending summary past 64 bits became a REAL, inexact once rows went: each
+        // sum is now two integer columns (`SpendingSum`) that no addition can overflow, summed
+        // again here from the stored classification. The flag of a summary too large to sum
+        // goes: there is no such summary any more.
+        Migration(
+            id: 13, name: "exact spending summary",
+            sql: """
+                DROP TRIGGER sum_inserted;
+                DROP TRIGGER sum_deleted;
+                DROP TRIGGER sum_updated;
+                DROP TRIGGER sum_part_inserted;
+                DROP TRIGGER sum_part_deleted;
+                DROP TRIGGER sum_part_updated;
+                DROP TABLE spending_summary;
+                CREATE TABLE spending_summary (
+                    month INTEGER NOT NULL,
+                    account_id TEXT NOT NULL,
+                    category TEXT NOT NULL,
+                    mcc INTEGER NOT NULL,
+                    currency TEXT NOT NULL,
+                    spent_high INTEGER NOT NULL,
+                    spent_low INTEGER NOT NULL,
+                    refunded_high INTEGER NOT NULL,
+                    refunded_low INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (month, account_id, category, mcc, currency)
+                ) WITHOUT ROWID;
+                \(summaryTriggers(.exact))
+                \(summaryRebuild);
+                ALTER TABLE classification_state DROP COLUMN summary_overflow;
+                """),
+        // The account number a statement gives (OFX BANKID and ACCTID), recorded on its account at
+        // the first import that gives one, so a statement of another account is refused; kept by
+        // account ID without a foreign key, as the imports are. Imports are looked up by SHA-256:
+        // the same file is not imported into a second account.
+        Migration(
+            id: 14, name: "statement account numbers",
+            sql: """
+                CREATE TABLE statement_account_numbers (
+                    account_id TEXT PRIMARY KEY,
+                    bank_id TEXT,
+                    account_number TEXT NOT NULL,
+                    recorded_at TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX statement_imports_by_sha256 ON statement_imports(sha256, account_id);
+                """),
+        // A ledger says it is one (`applicationID`), so purse never takes another application's
+        // database for a ledger of an older purse; an older ledger is told by its migrations.
+        Migration(
+            id: 15, name: "ledger identity",
+            sql: """
+                PRAGMA application_id = \(applicationID);
+                """),
         // Statement twins were paired closest first, which could strand a row the matching as a
         // whole pairs: a ledger with statement imports is classified again on its next write,
         // and reports classify as they go until then.
         Migration(
-            id: 13, name: "statement twins matched as a whole",
+            id: 16, name: "statement twins matched as a whole",
             sql: """
                 UPDATE classification_state SET rebuild_needed = 1 WHERE EXISTS (SELECT 1 FROM statement_imports);
                 """),
     ]
 
+    /// How the summary's triggers add a share to a sum: schema 12 in one column (which SQLite
+    /// turns into a REAL past 64 bits), schema 13 exactly in two (`SpendingSum`).
+    private enum SummarySums {
+        case oneColumn
+        case exact
+    }
+
     /// Triggers that keep the spending summary equal to the sum of every transaction's share, at
     /// every statement: a counted expense or refund adds its amount (a split, each part's) to its
     /// (month, account, category, MCC, currency), and takes it away when the row, its
-    /// classification or a part changes or goes. A sum too large for 64 bits becomes a REAL,
-    /// which reading the summary refuses as an overflow; rows whose count fell to 0 are skipped.
-    private static var summaryTriggers: String {
+    /// classification or a part changes or goes; rows whose count fell to 0 are skipped.
+    private static func summaryTriggers(_ sums: SummarySums) -> String {
         /// Adds (sign "") or takes away (sign "-") the shares of the rows of `source`: `row` is the
         /// transaction, `category` and `amount` what the share counts.
         func add(_ sign: String, row: String, category: String, amount: String, source: String) -> String {
-            """
-            INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
-                SELECT \(row).class_month, \(row).account_id, \(category), coalesce(\(row).mcc, -1), \(row).currency,
-                    \(sign)CASE \(row).class_flow WHEN 'expense' THEN \(amount) ELSE 0 END,
-                    \(sign)CASE \(row).class_flow WHEN 'refund' THEN \(amount) ELSE 0 END, \(sign)1
-                \(source) AND \(row).class_state = 'counted' AND \(row).class_flow IN ('expense', 'refund')
-                ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET spent = spent + excluded.spent,
-                    refunded = refunded + excluded.refunded, count = count + excluded.count;
-            """
+            let spent = "CASE \(row).class_flow WHEN 'expense' THEN \(amount) ELSE 0 END"
+            let refunded = "CASE \(row).class_flow WHEN 'refund' THEN \(amount) ELSE 0 END"
+            let (columns, values, updates) =
+                switch sums {
+                case .oneColumn:
+                    (
+                        "spent, refunded", "\(sign)\(spent),\n        \(sign)\(refunded)",
+                        "spent = spent + excluded.spent,\n        refunded = refunded + excluded.refunded, count = count + excluded.count"
+                    )
+                case .exact:
+                    (
+                        "spent_high, spent_low, refunded_high, refunded_low",
+                        [spent, refunded].map { "\(sign)(\($0)) / \(base), \(sign)(\($0)) % \(base)" }.joined(separator: ",\n        "),
+                        (["spent", "refunded"].map { exactUpdate($0) } + ["count = count + excluded.count"])
+                            .joined(separator: ",\n        ")
+                    )
+                }
+            return """
+                INSERT INTO spending_summary (month, account_id, category, mcc, currency, \(columns), count)
+                    SELECT \(row).class_month, \(row).account_id, \(category), coalesce(\(row).mcc, -1), \(row).currency,
+                        \(values), \(sign)1
+                    \(source) AND \(row).class_state = 'counted' AND \(row).class_flow IN ('expense', 'refund')
+                    ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET \(updates);
+                """
         }
         /// A transaction's share: itself, or its split's parts.
         func share(_ row: String, _ sign: String) -> String {
@@ -639,6 +713,53 @@ public enum LedgerSchema {
             \(part("OLD", "-"))
             \(part("NEW", ""))
             END;
+            """
+    }
+
+    /// `SpendingSum.base` in SQL.
+    private static let base = SpendingSum.base
+
+    /// Adds `excluded`'s parts of the sum `name` to the row's and carries what the low part
+    /// passed: the low part stays under `base` either way, so neither addition can overflow.
+    private static func exactUpdate(_ name: String) -> String {
+        "\(name)_high = \(name)_high + excluded.\(name)_high + (\(name)_low + excluded.\(name)_low) / \(base), "
+            + "\(name)_low = (\(name)_low + excluded.\(name)_low) % \(base)"
+    }
+
+    /// Sums the counted expenses and refunds of the whole ledger into the summary (which is
+    /// empty), exactly: each amount is cut in three parts (of 10^12, of 10^6 and of one unit),
+    /// each summed on its own, so no sum overflows before a group has 10^12 rows, and the parts
+    /// are carried into `SpendingSum`'s two. A split counts as its parts, each in its own category.
+    static var summaryRebuild: String {
+        let counted = "t.class_state = 'counted' AND t.class_flow IN ('expense', 'refund')"
+        let million = 1_000_000
+        func parts(_ name: String, _ flow: String) -> String {
+            let amount = "CASE WHEN flow = '\(flow)' THEN amount ELSE 0 END"
+            return "sum((\(amount)) / \(base)) AS \(name)_high, sum((\(amount)) % \(base) / \(million)) AS \(name)_millions, "
+                + "sum((\(amount)) % \(million)) AS \(name)_units"
+        }
+        func carried(_ name: String) -> String {
+            let millions = "(\(name)_millions + \(name)_units / \(million))"
+            return "\(name)_high + \(millions) / \(million), \(millions) % \(million) * \(million) + \(name)_units % \(million)"
+        }
+        return """
+            INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent_high, spent_low, refunded_high,
+                refunded_low, count)
+            SELECT month, account_id, category, mcc, currency, \(carried("spent")), \(carried("refunded")), count
+            FROM (
+                SELECT month, account_id, category, mcc, currency, \(parts("spent", "expense")), \(parts("refunded", "refund")),
+                    count(*) AS count
+                FROM (
+                    SELECT t.class_month AS month, t.account_id, t.class_category AS category, coalesce(t.mcc, -1) AS mcc,
+                        t.currency, t.class_flow AS flow, t.amount
+                    FROM transactions t WHERE \(counted) AND t.class_source != 'split'
+                    UNION ALL
+                    SELECT t.class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, t.class_flow, p.amount
+                    FROM transactions t JOIN transaction_splits p ON p.transaction_id = t.id
+                    WHERE \(counted) AND t.class_source = 'split'
+                )
+                GROUP BY month, account_id, category, mcc, currency
+            )
             """
     }
 

@@ -28,8 +28,9 @@ public final class LedgerStore {
     /// The hot insert of a sync, prepared once (see `upsertTransaction`).
     var insertTransactionStatement: Statement?
 
-    /// Opens the database at `path` in `mode`. A database from a newer purse is refused before
-    /// anything changes, whatever the mode.
+    /// Opens the database at `path` in `mode`. A database from a newer purse, and a file that
+    /// holds anything but a ledger (`LedgerOpenError.notALedger`), are refused before anything
+    /// changes, whatever the mode.
     public init(path: String, mode: OpenMode, now: Timestamp, busyTimeoutMilliseconds: Int32 = 5000) throws {
         self.path = path
         let current = LedgerSchema.migrations.count
@@ -41,12 +42,16 @@ public final class LedgerStore {
                     atPath: folder, withIntermediateDirectories: true,
                     attributes: [.posixPermissions: 0o700])
             }
-            connection = try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            connection = try Self.connect(path) {
+                try Connection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, inspect: $0)
+            }
             try Self.useLargeCache(connection)
             openedSchemaVersion = try Migrator.migrate(connection, LedgerSchema.migrations, now: now.text)
         case .writeExisting:
             try Self.requireFile(path)
-            connection = try Connection(path: path, createIfMissing: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            connection = try Self.connect(path) {
+                try Connection(path: path, createIfMissing: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds, inspect: $0)
+            }
             try Self.useLargeCache(connection)
             openedSchemaVersion = try Self.checkedVersion(connection, path: path)
             if openedSchemaVersion < current {
@@ -54,9 +59,28 @@ public final class LedgerStore {
             }
         case .readOnly:
             try Self.requireFile(path)
-            connection = try Self.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            connection = try Self.connect(path) { inspect in
+                let connection = try Self.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                try inspect(connection)
+                return connection
+            }
             try Self.useReadingCache(connection)
             openedSchemaVersion = try Self.checkedVersion(connection, path: path)
+        }
+    }
+
+    /// The connection `open` makes, refused as `LedgerOpenError.notALedger` when the file holds
+    /// something other than a ledger or nothing yet (`open` runs the check it is given before
+    /// anything may write), or is no database at all.
+    private static func connect(_ path: String, _ open: (@escaping (Connection) throws -> Void) throws -> Connection) throws
+        -> Connection
+    {
+        do {
+            return try open { connection in
+                if try LedgerSchema.contents(of: connection) == .foreign { throw LedgerOpenError.notALedger(path: path) }
+            }
+        } catch let error as StorageError where error.isNotADatabase {
+            throw LedgerOpenError.notALedger(path: path)
         }
     }
 
@@ -81,8 +105,8 @@ public final class LedgerStore {
         }
     }
 
-    /// The schema version of an existing database: a newer one is refused, and one without any
-    /// ledger in it (an empty file) is no ledger.
+    /// The schema version of an existing database: a newer one is refused, and one with nothing
+    /// in it (an empty file) is no ledger.
     private static func checkedVersion(_ connection: Connection, path: String) throws -> Int {
         let found = try Migrator.currentVersion(connection)
         let current = LedgerSchema.migrations.count

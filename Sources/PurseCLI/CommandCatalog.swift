@@ -108,6 +108,9 @@ enum CommandCatalog {
                 OptionSpec("delimiter", value: "CHAR", help: "Bank CSV field separator (default ,)."),
                 OptionSpec("profile", value: "NAME", help: "Read bank CSVs with a saved layout."),
                 OptionSpec("save-profile", value: "NAME", help: "Save the layout given by these options under NAME."),
+                OptionSpec(
+                    "force",
+                    help: "Take a statement whose account number is not the account's (a reissued card): its number becomes the account's."),
             ]),
         CommandSpec(
             ["status"], summary: "Database, sources, streams with their tokens, counts, last sync, data as of.",

@@ -98,7 +98,7 @@ enum ErrorFunnel {
         case let error as LedgerOpenError:
             switch error {
             case .missing: return (error.description, .notFound)
-            case .schemaTooOld: return (error.description, .ioError)
+            case .notALedger, .schemaTooOld: return (error.description, .ioError)
             }
         case let error as OutputError:
             return (error.description, .ioError)

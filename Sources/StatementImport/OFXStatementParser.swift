@@ -106,7 +106,7 @@ public struct OFXStatementParser {
             let statements = ofx.all("STMTRS") + ofx.all("CCSTMTRS")
             guard statements.count == 1, let statement = statements.first else {
                 guard statements.isEmpty else {
-                    let accounts = statements.map { $0.value("ACCTID") ?? "?" }.joined(separator: ", ")
+                    let accounts = statements.map { $0.value("ACCTID").map(StatementAccountNumber.masked) ?? "?" }.joined(separator: ", ")
                     throw StatementError(
                         file: file, line: statements[1].line, field: statements[1].name,
                         message: "the file holds \(statements.count) statements (accounts \(accounts)); purse imports one account per file")
@@ -124,6 +124,11 @@ public struct OFXStatementParser {
                 format: .ofx, currency: statement.value("CURDEF")?.uppercased(), entries: [],
                 balances: try parser.balances(statement, isCard: isCard), warnings: warnings.lines(file: file))
             result.deletedIdentities = deleted
+            let holder = ["BANKACCTFROM", "CCACCTFROM"].lazy.compactMap { statement.first($0, skipping: ["BANKTRANLIST"]) }.first
+            if let holder, let number = holder.first("ACCTID"), let accountID = number.text, !accountID.isEmpty {
+                result.accountNumber = StatementAccountNumber(bankID: holder.value("BANKID"), accountID: accountID)
+                result.accountNumberLine = number.line
+            }
             return result
         }
     }

@@ -1,3 +1,5 @@
+import Ledger
+
 /// What one statement file holds once parsed: its rows and balances, with the currency it
 /// states (nil when the file does not say) and the warnings parsing it gave.
 public struct Statement: Equatable, Sendable {
@@ -11,6 +13,10 @@ public struct Statement: Equatable, Sendable {
     /// The date layout told from the file's own dates (a bank CSV read without a
     /// `--date-format`), for a profile to keep: the next file's days may all read both ways.
     public var guessedDateFormat: String?
+    /// The account the statement is of, as the file numbers it (OFX only), and the line of its
+    /// `ACCTID`; nil when the file does not say.
+    public var accountNumber: StatementAccountNumber?
+    public var accountNumberLine: Int?
 
     public init(
         format: StatementFormat, currency: String?, entries: [StatementEntry], balances: [StatementBalance] = [],

@@ -14,15 +14,15 @@ public struct StatementRecords: Equatable, Sendable {
 
     public init(_ statement: Statement, accountID: String, currency: String, zone: ReportTimeZone, file: String) throws(StatementError) {
         try Self.check(statement, currency: currency, file: file)
-        var maker = Maker(accountID: accountID, currency: currency, zone: zone)
+        var maker = Maker(accountID: accountID, currency: currency, zone: zone, file: file)
         transactions = []
         categories = [:]
         for entry in statement.entries {
-            let made = maker.transaction(entry)
+            let made = try maker.transaction(entry)
             transactions.append(made.transaction)
             if let category = made.category { categories[made.transaction.id] = category }
         }
-        balances = maker.balances(statement)
+        balances = try maker.balances(statement)
         deletedIDs = maker.deletedIDs(statement)
     }
 
@@ -41,16 +41,28 @@ public struct StatementRecords: Equatable, Sendable {
         let accountID: String
         let currency: String
         let zone: ReportTimeZone
+        let file: String
         private var occurrences: [RowKey: Int] = [:]
 
-        public init(accountID: String, currency: String, zone: ReportTimeZone) {
+        public init(accountID: String, currency: String, zone: ReportTimeZone, file: String) {
             self.accountID = accountID
             self.currency = currency
             self.zone = zone
+            self.file = file
+        }
+
+        /// The day placed in the account's zone, refused when that instant's local or UTC year
+        /// is outside the years every other reader takes (a mistyped `0000` or `9999` year).
+        func instant(_ day: CivilDate, hour: Int, minute: Int = 0, line: Int?, field: String) throws(StatementError) -> Timestamp {
+            do {
+                return try zone.localInstant(day, hour: hour, minute: minute).checkingSupportedYears()
+            } catch {
+                throw StatementError(file: file, line: line, field: field, message: error.message(for: day.description))
+            }
         }
 
         /// The row's transaction, with the purse category its statement label gives.
-        public mutating func transaction(_ entry: StatementEntry) -> (transaction: Transaction, category: String?) {
+        public mutating func transaction(_ entry: StatementEntry) throws(StatementError) -> (transaction: Transaction, category: String?) {
             var identity = entry.identity
             if identity.hasPrefix("row:") {
                 // Identical rows of one day are real repeats (two coffees): the n-th stays the n-th.
@@ -61,8 +73,10 @@ public struct StatementRecords: Equatable, Sendable {
             }
             let id = StatementRecords.id(String(Transaction.statementIDPrefix.dropLast()), accountID, identity)
             let transaction = Transaction(
-                id: id, accountID: accountID, transactionDate: zone.localInstant(entry.date, hour: 12),
-                postedDate: entry.postedDate.map { zone.localInstant($0, hour: 12) },
+                id: id, accountID: accountID, transactionDate: try instant(entry.date, hour: 12, line: entry.line, field: "date"),
+                postedDate: try entry.postedDate.map { day throws(StatementError) in
+                    try instant(day, hour: 12, line: entry.line, field: "posted date")
+                },
                 transactionAmount: Money(units: abs(entry.signedUnits), currency: currency),
                 creditDebitIndicator: entry.signedUnits > 0 ? .credit : .debit, transactionDescription: entry.description,
                 originalTransactionDescription: entry.originalDescription, merchantName: entry.merchantName,
@@ -70,9 +84,9 @@ public struct StatementRecords: Equatable, Sendable {
             return (transaction, entry.category.flatMap { StatementCategory.purseCategory(for: $0) })
         }
 
-        public func balances(_ statement: Statement) -> [AccountBalance] {
-            statement.balances.compactMap { balance in
-                let asOf = zone.localInstant(balance.date, hour: 23, minute: 59)
+        public func balances(_ statement: Statement) throws(StatementError) -> [AccountBalance] {
+            try statement.balances.map { balance throws(StatementError) in
+                let asOf = try instant(balance.date, hour: 23, minute: 59, line: nil, field: "balance date")
                 func observed(_ units: Int64?) -> Balance? {
                     units.map {
                         Balance(

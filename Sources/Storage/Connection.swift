@@ -22,12 +22,13 @@ public final class Connection {
     /// alone, and a missing parent directory is an error, not created here. `readOnly` never
     /// creates anything; without `createIfMissing` a missing file is `SQLITE_CANTOPEN`.
     /// Then: extended result codes, the busy timeout, a read of the schema (so a file that is not
-    /// a database fails here with `SQLITE_NOTADB`, untouched), `foreign_keys = ON`, and for
-    /// writers `journal_mode = WAL` and `synchronous = NORMAL`.
+    /// a database fails here with `SQLITE_NOTADB`, untouched), `inspect` (which may refuse the
+    /// database before anything can change it), `foreign_keys = ON`, and for writers
+    /// `journal_mode = WAL` and `synchronous = NORMAL`.
     /// `":memory:"` and `"file:"` URIs are passed to SQLite as they are.
     public init(
         path: String, readOnly: Bool = false, createIfMissing: Bool = true,
-        busyTimeoutMilliseconds: Int32 = 5000
+        busyTimeoutMilliseconds: Int32 = 5000, inspect: ((Connection) throws -> Void)? = nil
     ) throws {
         let isPlainFile = !(path.isEmpty || path == ":memory:" || path.hasPrefix("file:"))
         let creates = !readOnly && createIfMissing
@@ -44,13 +45,16 @@ public final class Connection {
         try handle.check(sqlite3_busy_timeout(handle.pointer, busyTimeoutMilliseconds), sql: nil)
         // Read before any pragma may write: a foreign file fails here (SQLITE_NOTADB), unchanged.
         try handle.execute("SELECT count(*) FROM sqlite_schema")
+        self.path = path
+        self.handle = handle
+        // Switching to WAL rewrites the file's header and leaves a -wal file: only once the caller
+        // has seen what the database holds.
+        try inspect?(self)
         try handle.execute("PRAGMA foreign_keys = ON")
         if !readOnly {
             try handle.execute("PRAGMA journal_mode = WAL")
             try handle.execute("PRAGMA synchronous = NORMAL")
         }
-        self.path = path
-        self.handle = handle
     }
 
     /// open(2) with O_CREAT|O_EXCL and mode 0600, then fchmod so the umask cannot widen or

@@ -1,8 +1,8 @@
 /// One step of a schema's history. A list of migrations is append-only: ids run 1...n and an
 /// applied migration is never edited, only followed by a new one.
 public struct Migration: Sendable {
-    let id: Int
-    let name: String
+    public let id: Int
+    public let name: String
     /// One or more SQL statements, run inside the migration's transaction (so no BEGIN/COMMIT,
     /// and `PRAGMA foreign_keys` has no effect here).
     let sql: String

@@ -50,6 +50,10 @@ public enum Migrator {
                 throw error
             }
             if migration.rebuildsTables { try connection.execute("PRAGMA foreign_keys = ON") }
+            // Each migration rewrites the schema's pages: copied into the database after each one,
+            // the log of a new ledger holds one migration's pages at most, not every one's (a
+            // checkpoint another connection keeps from running now only leaves the log longer).
+            try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         }
         return try currentVersion(connection)
     }

@@ -34,6 +34,8 @@ public struct StorageError: Error, CustomStringConvertible, Sendable {
     public var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     /// The disk (or the database's size limit) is full.
     public var isFull: Bool { primaryCode == SQLITE_FULL }
+    /// The file is not an SQLite database (or is encrypted).
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
 
     /// Whether descriptions carry the SQL that failed (`purse --verbose`): for whoever debugs
     /// purse, not for its users, to whom a statement's text says nothing.

@@ -237,7 +237,7 @@ struct StoredClassificationTests {
         // Written past the keeper, as a bug or a hand edit would.
         ledgers.kept.beforeCommit = nil
         try ledgers.kept.transaction { try ledgers.kept.saveTransactionOverride(override, now: TwinLedgers.now) }
-        try ledgers.kept.transaction { try ledgers.kept.finishClassification(summaryOverflow: false) }
+        try ledgers.kept.transaction { try ledgers.kept.finishClassification() }
         let findings = try ledgers.keeper.check(ledgers.kept)
         #expect(findings.count >= 1)
         #expect(findings.first?.hasPrefix("1 transactions whose stored classification differs") == true)

@@ -63,7 +63,7 @@ struct StatementImportTests {
         "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\(date)120000[0:GMT]<TRNAMT>\(amount)<FITID>\(fitID)<NAME>\(name)</STMTTRN>"
     }
 
-    static func ofx(_ rows: [String], balance: String = "-100.00", asOf: String = "20250331") -> String {
+    static func ofx(_ rows: [String], balance: String = "-100.00", asOf: String = "20250331", account: String = "9") -> String {
         """
         OFXHEADER:100
         DATA:OFXSGML
@@ -75,7 +75,7 @@ struct StatementImportTests {
         OLDFILEUID:NONE
         NEWFILEUID:NONE
 
-        <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>9</CCACCTFROM><BANKTRANLIST>
+        <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>\(account)</CCACCTFROM><BANKTRANLIST>
         \(rows.joined(separator: "\n"))
         </BANKTRANLIST><LEDGERBAL><BALAMT>\(balance)<DTASOF>\(asOf)</LEDGERBAL></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
 
@@ -256,6 +256,77 @@ struct StatementImportTests {
             #expect(result.status == 65)
             #expect(result.stderr == "Error: \(file): UTF-16 is not supported; save as UTF-8\n")
         }
+
+    /// What `accounts` and `export transactions` show: all a refused file could have changed.
+    func ledgerView() throws -> [String] {
+        [try run(["accounts", "--format", "csv"]).stdout] + (try rows())
+    }
+
+    @Test("A statement of another account number is refused, both numbers masked, nothing of it applied")
+    func otherAccountNumber() throws {
+        let march = try write("march.ofx", Self.ofx([Self.ofxRow("m1", "20250303", "-4.50", "COFFEE")], account: "4111000011112222"))
+        let other = try write(
+            "other.ofx",
+            Self.ofx([Self.ofxRow("o1", "20250305", "-80.00", "HOTEL")], balance: "-900.00", asOf: "20250401", account: "4111000033334444"))
+        try #require(try run(["import", march] + Self.newCard).status == 0)
+        let before = try ledgerView()
+
+        let refused = try run(["import", other, "--account", "Fruit Card"])
+
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr
+                == "Error: \(other):11: ACCTID: the statement is of account ****4444, but 'Fruit Card' holds the statements of "
+                + "account ****2222; give --force if the card or account was reissued with a new number\n")
+        #expect(refused.stdout == "")
+        #expect(!refused.stderr.contains("4111000033334444") && !refused.stderr.contains("4111000011112222"))
+        #expect(try ledgerView() == before)
+        #expect(!(try run(["status"])).stdout.contains(other))
+    }
+
+    @Test("--force takes a reissued card's statement and records its number: the old number is then the other one")
+    func reissuedCard() throws {
+        let old = try write("old.ofx", Self.ofx([Self.ofxRow("m1", "20250303", "-4.50", "COFFEE")], account: "4111000011112222"))
+        let new = try write(
+            "new.ofx",
+            Self.ofx([Self.ofxRow("n1", "20250405", "-80.00", "HOTEL")], balance: "-84.50", asOf: "20250430", account: "4111000055556666"))
+        let older = try write("older.ofx", Self.ofx([Self.ofxRow("e1", "20250210", "-2.00", "GUM")], account: "4111000011112222"))
+        try #require(try run(["import", old] + Self.newCard).status == 0)
+
+        let forced = try run(["import", new, "--account", "Fruit Card", "--force"])
+
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr == "\(new): 1 transactions (1 new, 0 changed), 1 balances into 'Fruit Card'\n")
+        #expect(try rows() == ["2025-03-03 -4.50 COFFEE", "2025-04-05 -80.00 HOTEL"])
+        let refused = try run(["import", older, "--account", "Fruit Card"])
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr.contains(
+                "ACCTID: the statement is of account ****2222, but 'Fruit Card' holds the statements of account ****6666"))
+        // The new card's next statement needs nothing.
+        let next = try write("next.ofx", Self.ofx([Self.ofxRow("n2", "20250506", "-1.00", "PEN")], account: "4111000055556666"))
+        #expect(try run(["import", next, "--account", "Fruit Card"]).status == 0)
+    }
+
+    @Test("The same file imported into a second account is refused, naming the first; the second account is not made")
+    func sameFileIntoAnotherAccount() throws {
+        let march = try write("march.ofx", Self.ofx([Self.ofxRow("m1", "20250303", "-4.50", "COFFEE")], account: "4111000011112222"))
+        try #require(try run(["import", march] + Self.newCard).status == 0)
+        let id = try #require(try run(["export", "transactions"]).stdout.split(separator: "\n")[1].split(separator: ",").dropFirst().first)
+        let before = try ledgerView()
+
+        let refused = try run(["import", march, "--new-account", "Other Card", "--kind", "liability", "--currency", "USD"])
+
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr
+                == "Error: \(march): the same file was already imported into the account 'Fruit Card' (\(id)); "
+                + "a statement belongs to one account\n")
+        #expect(try ledgerView() == before)
+        #expect(!(try run(["accounts"])).stdout.contains("Other Card"))
+        // Into its own account again, it changes nothing and is fine.
+        let again = try run(["import", march, "--account", "Fruit Card"])
+        #expect(again.status == 0, "\(again.stderr)")
     }
 
     @Test("A bank CSV needs its columns; a saved profile reads the next month")

@@ -48,6 +48,18 @@ struct LedgerStoreOpenModeTests {
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
     }
 
+    @Test(
+        "another application's database is no ledger in any mode, even with a user_version, and keeps its journal mode",
+        arguments: [LedgerStore.OpenMode.readOnly, .writeExisting, .create])
+    func foreignDatabase(mode: LedgerStore.OpenMode) throws {
+        let path = path("other.sqlite")
+        try Connection(path: path).execute(
+            "PRAGMA journal_mode = DELETE; CREATE TABLE schema_migrations (version TEXT); PRAGMA user_version = 7;")
+        #expect(throws: LedgerOpenError.notALedger(path: path)) { try LedgerStore(path: path, mode: mode, now: now) }
+        #expect(try Connection(path: path, readOnly: true).scalarText("PRAGMA journal_mode") == "delete")
+        #expect(LedgerOpenError.notALedger(path: path).description == "\(path) is not a purse ledger")
+    }
+
     @Test("only .create makes a database, with its folder")
     func create() throws {
         let path = path("new/ledger.sqlite")

@@ -450,4 +450,58 @@ private enum Sample {
         again.postedDate = tokyo.localInstant(try #require(CivilDate(iso: "2026-11-02")), hour: 12)
         #expect(try store.upsertTransaction(again) == .unchanged)
     }
+
+    @Test func theSpendingSummaryStaysExactIntegersPastSixtyFourBits() throws {
+        let ledger = try TestLedger()
+        let store = ledger.store
+        let source = try ledger.source("S")
+        let largest = Int64(8_999_999_999_999_999_999)
+        let october = YearMonth(year: 2026, month: 10)
+        let expense = StoredClassification(
+            state: .counted, flow: "expense", category: "Groceries", categorySource: "mcc", reason: "debit", partnerID: nil,
+            month: october)
+        try store.transaction {
+            try store.finishClassification()
+            _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+            for (id, units) in [("T1", largest), ("T2", largest), ("T3", 10_000)] {
+                _ = try store.upsertTransaction(Sample.transaction(id, units: units))
+                let rowID = try #require(try store.connection.scalarInt("SELECT row_id FROM transactions WHERE id = ?", [.text(id)]))
+                try store.saveClassification(expense, rowID: rowID)
+            }
+        }
+        func storedTypes() throws -> Int64 {
+            try ledger.count(
+                """
+                SELECT count(*) FROM spending_summary WHERE typeof(spent_high) != 'integer' OR typeof(spent_low) != 'integer'
+                    OR typeof(refunded_high) != 'integer' OR typeof(refunded_low) != 'integer'
+                """)
+        }
+        #expect(try storedTypes() == 0)
+        let tooLarge = try #require(try store.spendingSummary().first)
+        #expect(tooLarge.spentSum == SpendingSum(high: 18_000_000, low: 9_998))
+        #expect(throws: MoneyError.overflow("USD")) { try tooLarge.spent }
+
+        try store.transaction { _ = try store.deleteTransaction(id: "T1", accountID: Sample.checking) }
+        #expect(try storedTypes() == 0)
+        #expect(try store.spendingSummary().first?.spent == largest + 10_000)
+        #expect(try store.spendingSummary().first?.count == 2)
+
+        // Summed again from scratch, the same parts.
+        try store.transaction { _ = try store.deleteTransaction(id: "T3", accountID: Sample.checking) }
+        let kept = try store.spendingSummary()
+        try store.transaction { try store.rebuildSpendingSummary() }
+        #expect(try store.spendingSummary() == kept)
+        #expect(try kept.first?.spent == largest)
+    }
+
+    @Test func aSpendingSumIsOneValueHoweverItsPartsCame() throws {
+        var sum = SpendingSum()
+        for amount: Int64 in [999_999_999_999, 1, -2, 5_000_000_000_000] { sum.add(amount) }
+        #expect(sum == SpendingSum(high: 5, low: 999_999_999_998))
+        #expect(try sum.units(currency: "USD") == 5_999_999_999_998)
+        #expect(SpendingSum(high: 1, low: -5) == SpendingSum(high: 0, low: 999_999_999_995))
+        #expect(try SpendingSum(high: -9_223_373, low: 963_145_224_192).units(currency: "USD") == Int64.min)
+        #expect(try SpendingSum(high: 9_223_372, low: 36_854_775_807).units(currency: "USD") == Int64.max)
+        #expect(throws: MoneyError.overflow("USD")) { try SpendingSum(high: 9_223_372, low: 36_854_775_808).units(currency: "USD") }
+    }
 }

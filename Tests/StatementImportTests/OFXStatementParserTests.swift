@@ -169,8 +169,23 @@ struct OFXStatementParserTests {
         #expect(
             throws: StatementError(
                 file: "s.ofx", line: 12, field: "CCSTMTRS",
-                message: "the file holds 2 statements (accounts 1, 2); purse imports one account per file")
+                message: "the file holds 2 statements (accounts ****1, ****2); purse imports one account per file")
         ) { try parse(two) }
+    }
+
+    @Test("The account a statement is of: BANKID and ACCTID of the statement's own account, never of a transfer's other one")
+    func accountNumber() throws {
+        let card = try parse(OFXFixtures.cardOneLine)
+        #expect(card.accountNumber == StatementAccountNumber(bankID: nil, accountID: "card-9"))
+        let bank = try parse(
+            OFXFixtures.header1
+                + "\n<OFX><STMTRS><CURDEF>USD<BANKTRANLIST><STMTTRN><TRNTYPE>XFER<DTPOSTED>20250301<TRNAMT>-5.00<FITID>x"
+                + "<BANKACCTTO><BANKID>999<ACCTID>55550000</BANKACCTTO></STMTTRN></BANKTRANLIST>\n"
+                + "<BANKACCTFROM><BANKID>021000021<ACCTID>12345678</BANKACCTFROM></STMTRS></OFX>")
+        #expect(bank.accountNumber == StatementAccountNumber(bankID: "021000021", accountID: "12345678"))
+        #expect(bank.accountNumberLine == 12)
+        #expect(bank.accountNumber?.masked == "****5678")
+        #expect(try parse(OFXFixtures.bank("")).accountNumber?.accountID == "1")
     }
 
     @Test(

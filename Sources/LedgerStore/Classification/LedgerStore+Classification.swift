@@ -13,13 +13,11 @@ extension LedgerStore {
         public let built: Bool
         /// A rule changed: everything must be classified again.
         public let rebuildNeeded: Bool
-        /// A sum of the summary would not fit: reports sum the rows themselves (and say so).
-        public let summaryOverflow: Bool
         /// Transactions wait in the queue.
         public let queued: Bool
 
         /// Whether reports may read the stored classification and summary as they are.
-        public var isCurrent: Bool { built && !rebuildNeeded && !summaryOverflow && !queued }
+        public var isCurrent: Bool { built && !rebuildNeeded && !queued }
     }
 
     /// An entry of the queue: a transaction as it is now (a new or changed row) or as it was (a
@@ -41,27 +39,34 @@ extension LedgerStore {
         public let category: String
         public let merchantCategoryCode: Int?
         public let currency: String
-        public let spent: Int64
-        public let refunded: Int64
+        public let spentSum: SpendingSum
+        public let refundedSum: SpendingSum
         public let count: Int
+
+        /// `MoneyError.overflow` when the sum does not fit 64 bits (the summary itself stays exact).
+        public var spent: Int64 { get throws { try spentSum.units(currency: currency) } }
+        public var refunded: Int64 { get throws { try refundedSum.units(currency: currency) } }
     }
 
     var hasStoredClassification: Bool { openedSchemaVersion >= 12 }
 
+    /// The first schema whose summary is exact (`SpendingSum`): one of schema 12, read as it is,
+    /// is never read.
+    static let exactSummaryVersion = 13
+
     /// Nil for a ledger of an older schema, which has none.
     public func classificationStatus() throws -> ClassificationStatus? {
         guard hasStoredClassification else { return nil }
+        // Schema 12's summary may hold a REAL: reports classify as they go until a write upgrades it.
+        guard openedSchemaVersion >= Self.exactSummaryVersion else {
+            return ClassificationStatus(built: false, rebuildNeeded: false, queued: false)
+        }
         let query = try connection.cached(
-            """
-            SELECT built, rebuild_needed, summary_overflow, EXISTS (SELECT 1 FROM classification_queue)
-            FROM classification_state
-            """)
+            "SELECT built, rebuild_needed, EXISTS (SELECT 1 FROM classification_queue) FROM classification_state")
         // Reset at once: a cached statement left on its row would hold the read snapshot open.
         defer { query.reset() }
         guard try query.step() else { return nil }
-        return ClassificationStatus(
-            built: query.int64(0) != 0, rebuildNeeded: query.int64(1) != 0, summaryOverflow: query.int64(2) != 0,
-            queued: query.int64(3) != 0)
+        return ClassificationStatus(built: query.int64(0) != 0, rebuildNeeded: query.int64(1) != 0, queued: query.int64(2) != 0)
     }
 
     /// The queue, in no particular order.
@@ -85,11 +90,9 @@ extension LedgerStore {
     }
 
     /// Empties the queue and records the classification as built and current.
-    public func finishClassification(summaryOverflow: Bool) throws {
+    public func finishClassification() throws {
         try connection.cached("DELETE FROM classification_queue").run()
-        try connection.cached("UPDATE classification_state SET built = 1, rebuild_needed = 0, summary_overflow = ?").run([
-            .integer(summaryOverflow ? 1 : 0)
-        ])
+        try connection.cached("UPDATE classification_state SET built = 1, rebuild_needed = 0").run()
     }
 
     /// Up to `limit` transactions after `rowID` in row order, with what is stored of them: a
@@ -195,34 +198,10 @@ extension LedgerStore {
         try connection.cached("UPDATE classification_state SET built = 0").run()
     }
 
-    /// Sums the counted expenses and refunds of the whole ledger into the summary again. False
-    /// when a sum does not fit in 64 bits: the summary is then unusable.
-    public func rebuildSpendingSummary() throws -> Bool {
-        let counted = "t.class_state = 'counted' AND t.class_flow IN ('expense', 'refund')"
-        do {
-            try connection.cached("DELETE FROM spending_summary").run()
-            // A split counts as its parts, each in its own category.
-            try connection.cached(
-                """
-                INSERT INTO spending_summary (month, account_id, category, mcc, currency, spent, refunded, count)
-                SELECT month, account_id, category, mcc, currency, sum(CASE WHEN flow = 'expense' THEN amount ELSE 0 END),
-                    sum(CASE WHEN flow = 'refund' THEN amount ELSE 0 END), count(*)
-                FROM (
-                    SELECT t.class_month AS month, t.account_id, t.class_category AS category, coalesce(t.mcc, -1) AS mcc,
-                        t.currency, t.class_flow AS flow, t.amount
-                    FROM transactions t WHERE \(counted) AND t.class_source != 'split'
-                    UNION ALL
-                    SELECT t.class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, t.class_flow, p.amount
-                    FROM transactions t JOIN transaction_splits p ON p.transaction_id = t.id
-                    WHERE \(counted) AND t.class_source = 'split'
-                )
-                GROUP BY month, account_id, category, mcc, currency
-                """
-            ).run()
-            return true
-        } catch let error as StorageError where error.message == "integer overflow" {
-            return false
-        }
+    /// Sums the counted expenses and refunds of the whole ledger into the summary again, exactly.
+    public func rebuildSpendingSummary() throws {
+        try connection.cached("DELETE FROM spending_summary").run()
+        try connection.cached(LedgerSchema.summaryRebuild).run()
     }
 
     /// The summary's rows, in key order: of `accountIDs` (nil: every account), from `first` to
@@ -252,20 +231,19 @@ extension LedgerStore {
         if !currencies.isEmpty { add(SQLMembership("currency", currencies.map(SQLValue.text))) }
         let query = try connection.prepare(
             """
-            SELECT month, account_id, category, mcc, currency, spent, refunded, count,
-                typeof(spent) = 'integer' AND typeof(refunded) = 'integer' FROM spending_summary
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
+            SELECT month, account_id, category, mcc, currency, spent_high, spent_low, refunded_high, refunded_low, count
+            FROM spending_summary WHERE \(conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
             """)
         try query.bind(values)
         var rows: [SpendingSummaryRow] = []
         while try query.step() {
-            guard query.int64(8) != 0 else { throw MoneyError.overflow(query.text(4)) }
             let code = query.int64(3)
             rows.append(
                 SpendingSummaryRow(
                     month: StoredClassification.month(number: query.int64(0)), accountID: query.text(1), category: query.text(2),
-                    merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4), spent: query.int64(5),
-                    refunded: query.int64(6), count: query.int(7)))
+                    merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4),
+                    spentSum: SpendingSum(high: query.int64(5), low: query.int64(6)),
+                    refundedSum: SpendingSum(high: query.int64(7), low: query.int64(8)), count: query.int(9)))
         }
         return rows
     }

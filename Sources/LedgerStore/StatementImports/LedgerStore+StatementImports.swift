@@ -115,6 +115,42 @@ extension LedgerStore {
         return records
     }
 
+    /// The account number recorded on an account by its statements, nil before the first that
+    /// gives one.
+    public func statementAccountNumber(accountID: String) throws -> StatementAccountNumber? {
+        let query = try connection.cached("SELECT bank_id, account_number FROM statement_account_numbers WHERE account_id = ?")
+        defer { query.reset() }
+        try query.bind([.text(accountID)])
+        guard try query.step() else { return nil }
+        return StatementAccountNumber(bankID: query.optionalText(0), accountID: query.text(1))
+    }
+
+    /// Records `number` as the account's (replacing one recorded before: a reissued card).
+    public func saveStatementAccountNumber(_ number: StatementAccountNumber, accountID: String, now: Timestamp) throws {
+        try connection.cached(
+            """
+            INSERT INTO statement_account_numbers (account_id, bank_id, account_number, recorded_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (account_id) DO UPDATE SET bank_id = excluded.bank_id, account_number = excluded.account_number,
+                recorded_at = excluded.recorded_at
+            """
+        ).run([.text(accountID), .optional(number.bankID), .text(number.accountID), .text(now.text)])
+    }
+
+    /// The first account other than `accountID` that a file of this SHA-256 was imported into,
+    /// with its name (nil when the account is gone).
+    public func otherAccountImporting(sha256: String, besides accountID: String) throws -> (id: String, name: String?)? {
+        let query = try connection.cached(
+            """
+            SELECT i.account_id, \(accountNameSQL.name) FROM statement_imports i LEFT JOIN accounts a ON a.id = i.account_id
+                \(accountNameSQL.join)
+            WHERE i.sha256 = ? AND i.account_id != ? ORDER BY i.id LIMIT 1
+            """)
+        defer { query.reset() }
+        try query.bind([.text(sha256), .text(accountID)])
+        guard try query.step() else { return nil }
+        return (query.text(0), query.optionalText(1))
+    }
+
     /// The category a statement gave a transaction (a label already in purse's words).
     public func saveStatementCategory(transactionID: String, category: String?) throws {
         if let category {

@@ -43,7 +43,7 @@ enum ImportCommand {
                 guard let (text, sha256) = try read(file) else { throw SourceError.notFound(path: file, what: "cannot be read") }
                 let (format, rows) = try reader(text, file: file, layout: layout, target: target, context: context)
                 var reader = rows
-                var maker = StatementRecords.Maker(accountID: target.accountID, currency: target.currency, zone: zone)
+                var maker = StatementRecords.Maker(accountID: target.accountID, currency: target.currency, zone: zone, file: file)
                 var statement = Statement(format: format, currency: nil, entries: [])
                 let record = try importer.apply(
                     creating: creating, zone: ReportTimeZone(identifier: zone.identifier).map { _ in zone.identifier },
@@ -51,12 +51,15 @@ enum ImportCommand {
                 ) { add in
                     // Each row goes to the ledger as it is read; a bad one later rolls the file back whole.
                     while let entry = try reader.next() {
-                        let made = maker.transaction(entry)
+                        let made = try maker.transaction(entry)
                         try add(made.transaction, made.category)
                     }
                     statement = try reader.finish()
                     try StatementRecords.check(statement, currency: target.currency, file: file)
-                    return (maker.balances(statement), maker.deletedIDs(statement))
+                    let numbering = StatementImporter.Numbering(
+                        accountName: target.displayName, number: statement.accountNumber, line: statement.accountNumberLine,
+                        replaces: context.command.has("force"))
+                    return (try maker.balances(statement), maker.deletedIDs(statement), numbering)
                 }
                 creating = nil
                 if let profile = learning, let format = statement.guessedDateFormat {
