@@ -85,7 +85,7 @@ public struct StatementRecords: Equatable, Sendable {
         }
 
         public func balances(_ statement: Statement) throws(StatementError) -> [AccountBalance] {
-            try statement.balances.map { balance throws(StatementError) in
+            try statement.balances.map { balance throws(StatementError) -> AccountBalance? in
                 let asOf = try instant(balance.date, hour: 23, minute: 59, line: nil, field: "balance date")
                 func observed(_ units: Int64?) -> Balance? {
                     units.map {
@@ -97,7 +97,7 @@ public struct StatementRecords: Equatable, Sendable {
                 return AccountBalance(
                     id: StatementRecords.id(String(AccountBalance.statementIDPrefix.dropLast()), accountID, balance.date.description),
                     accountID: accountID, currencyCode: currency, available: observed(balance.available), booked: observed(balance.booked))
-            }
+            }.compactMap { $0 }
         }
 
         public func deletedIDs(_ statement: Statement) -> [String] {

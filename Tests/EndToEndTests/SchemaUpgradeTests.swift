@@ -178,7 +178,10 @@ struct SchemaUpgradeTests {
             })
         // A table that lost columns was summed again by its migration (schema 12's summary): the check compared it.
         let reshaped = try tables.filter { !oldColumns[$0, default: []].isSubset(of: Set(try Self.columns(of: $0, upgraded))) }
-        func kept(_ row: String) -> Bool { !reshaped.contains { row.hasPrefix($0 + ": ") } }
+        // An upgrade may classify everything again (the twins' migration), which sums the summary
+        // afresh without the rows whose count had fallen to 0.
+        func emptySummary(_ row: String) -> Bool { row.hasPrefix("spending_summary: ") && row.hasSuffix("|0|0|0|0|0") }
+        func kept(_ row: String) -> Bool { !reshaped.contains { row.hasPrefix($0 + ": ") } && !emptySummary(row) }
         #expect(after.rows.filter(kept) == before.rows.filter { !$0.hasPrefix("schema_migrations: ") && kept($0) })
         // The old migrations keep their record; the new ones are added after them.
         let migrations = try LedgerContents(path: old, tables: [("schema_migrations", ["applied_at"])]).rows

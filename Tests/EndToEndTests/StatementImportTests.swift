@@ -139,6 +139,27 @@ struct StatementImportTests {
         #expect(try rows() == ["2025-03-03 -5.50 COFFEE"])
     }
 
+    @Test("A statement day whose instant falls outside the years 1900 to 9999 is exit 65 naming its line and field")
+    func yearsOutOfRange() throws {
+        let header = "Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)\n"
+        let good = "03/02/2025,03/03/2025,BLUE BOTTLE OAKLAND,Blue Bottle,Restaurants,Purchase,4.50\n"
+        let cases = [
+            ("zero.csv", "10/28/0000,,OLD,Old,Other,Purchase,1.00\n", "3: date: '0000-10-28' is in the year 0"),
+            ("far.csv", "03/02/2025,12/31/9999,FAR,Far,Other,Purchase,1.00\n", "3: posted date: '9999-12-31' is in the year 10000 in UTC"),
+        ]
+        for (name, row, error) in cases {
+            let file = try write(name, header + good + row)
+            // Noon of 9999-12-31 at UTC-12 is midnight of the year 10000 in UTC.
+            let result = try run([
+                "--tz", "Etc/GMT+12", "import", file, "--new-account", "Card", "--kind", "liability", "--currency", "USD",
+            ])
+            #expect(result.status == 65, "\(name): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("Error: \(file):\(error); purse takes instants from the years 1900 to 9999"), "\(result.stderr)")
+            #expect(try rows().isEmpty, "nothing of \(name) applied")
+        }
+    }
+
     @Test("Apple Card CSV by --account; identical rows of one day stay two; re-import changes nothing")
     func appleCardCSV() throws {
         let csv = try write(
@@ -256,6 +277,7 @@ struct StatementImportTests {
             #expect(result.status == 65)
             #expect(result.stderr == "Error: \(file): UTF-16 is not supported; save as UTF-8\n")
         }
+    }
 
     /// What `accounts` and `export transactions` show: all a refused file could have changed.
     func ledgerView() throws -> [String] {

@@ -83,7 +83,7 @@ struct StatementTwinMatchingTests {
         try expectTwoCharges()
     }
 
-    @Test("A ledger whose twins were stored closest first (schema 12) is classified again by the sync that upgrades it")
+    @Test("A ledger whose twins were stored closest first (schema 15) is classified again by the sync that upgrades it")
     func upgradeRematches() throws {
         try #require(try run(["sync", try export("full", charges: true)]).status == 0)
         try #require(try run(["import", statement, "--account", "A1"]).status == 0)
@@ -94,8 +94,8 @@ struct StatementTwinMatchingTests {
             let fourteenth = "(SELECT id FROM transactions WHERE id LIKE 'statement-%' ORDER BY transaction_time DESC LIMIT 1)"
             try connection.execute("UPDATE transactions SET class_partner = 'W2' WHERE id = \(twelfth)")
             try connection.execute("UPDATE transactions SET class_state = 'counted', class_partner = NULL WHERE id = \(fourteenth)")
-            try connection.execute("DELETE FROM schema_migrations WHERE id > 12")
-            try connection.execute("PRAGMA user_version = 12")
+            try connection.execute("DELETE FROM schema_migrations WHERE id > 15")
+            try connection.execute("PRAGMA user_version = 15")
         }
         let stale = try run(["report", "spending", "--month", "2026-10", "--format", "csv"])
         #expect(stale.stdout.contains("2026-10,Groceries,USD,165.00,0.00,165.00,3"), "\(stale.stdout)")
