@@ -179,17 +179,80 @@ public struct ClassificationKeeper {
 
     // MARK: What a change reaches
 
+    /// How many queued entries a change reclassifies from at a time (tests take fewer, to
+    /// have pairs cross slices).
+    var queueSliceSize = 1_000
+
+    /// Reclassifies what the queue reaches, a slice of the queue at a time, so what is held
+    /// does not grow with the rows a change touched. A pair's chain is whole in every slice
+    /// that reaches it, and pairs never leave their chain, so each slice pairs as the whole
+    /// queue at once would.
     private func reclassifyQueued(_ store: LedgerStore, _ accounts: ReportAccounts) throws {
         let classifier = try Classifier(store)
-        let queued = try store.queuedTransactions()
-        var rows: [Int64: ReportTransaction] = [:]
-        for transaction in try store.queuedTransactionsNow() { rows[transaction.rowID] = transaction }
-
-        // Statement rows and their synced twins, where statements were imported beside a sync.
         let shared = try store.sharedAccountIDs()
+        var months = LocalMonths(accounts)
+
+        // Statement rows and their synced twins, where statements were imported beside a sync,
+        // all before any transfer: a transfer's chain may take in a row whose twin another
+        // slice's chain changes, and must see that twin, which is then what is stored.
+        try store.forEachQueuedSlice(accountIDs: shared, size: queueSliceSize) { queued in
+            let reach = try statementReach(store, queued)
+            let twins = Self.twins(reach)
+            for transaction in reach.values {
+                let partner = transaction.merchantCategoryCode == nil ? transaction.stored?.transferPartner : nil
+                let classification = classifier.stored(
+                    transaction, twin: twins[transaction.id], transferPartner: partner, month: months.month(of: transaction))
+                if classification != transaction.stored { try store.saveClassification(classification, rowID: transaction.rowID) }
+            }
+        }
+        func twin(_ transaction: ReportTransaction) -> String? {
+            transaction.stored?.state == .duplicate ? transaction.stored?.partnerID : nil
+        }
+
+        try store.forEachQueuedSlice(size: queueSliceSize) { queued in
+            var rows: [Int64: ReportTransaction] = [:]
+            for transaction in try store.classifiableTransactions(rowIDs: queued.map(\.rowID)) { rows[transaction.rowID] = transaction }
+            let duplicateReach = try statementReach(store, queued.filter { shared.contains($0.accountID) })
+
+            // Internal transfers: every change without an MCC, and every row whose twin may have changed.
+            var transferReach: [Int64: ReportTransaction] = [:]
+            var transferSeeds = Reach()
+            let seeds =
+                queued.filter { $0.merchantCategoryCode == nil }.map { ($0.currency, $0.amount, $0.time) }
+                + duplicateReach.values.filter { $0.merchantCategoryCode == nil }.map { ($0.currency, $0.amount, $0.time) }
+            for (currency, amount, time) in seeds {
+                let key = "\(currency) \(amount)"
+                guard !transferSeeds.covers(key, time) else { continue }
+                let reach = try store.transferReach(
+                    currency: currency, amount: amount, around: time, gap: InternalTransferMatcher.maximumGap)
+                transferSeeds.add(key, reach)
+                for transaction in reach { transferReach[transaction.rowID] = transaction }
+            }
+            let partners = InternalTransferMatcher.match(
+                transferReach.values.filter { $0.status == .booked && twin($0) == nil && !classifier.hasFlowRule($0) })
+            func partner(_ transaction: ReportTransaction) -> String? {
+                guard transaction.merchantCategoryCode == nil else { return nil }
+                if transferReach[transaction.rowID] != nil { return partners[transaction.id] }
+                return transaction.stored?.transferPartner
+            }
+
+            rows.merge(duplicateReach) { current, _ in current }
+            rows.merge(transferReach) { current, _ in current }
+            for transaction in rows.values {
+                let classification = classifier.stored(
+                    transaction, twin: twin(transaction), transferPartner: partner(transaction), month: months.month(of: transaction))
+                // The summary follows by its triggers.
+                if classification != transaction.stored { try store.saveClassification(classification, rowID: transaction.rowID) }
+            }
+        }
+        try store.finishClassification()
+    }
+
+    /// The rows of every chain of statement rows and synced twins that `queued` reaches.
+    private func statementReach(_ store: LedgerStore, _ queued: [LedgerStore.QueuedTransaction]) throws -> [Int64: ReportTransaction] {
         var duplicateReach: [Int64: ReportTransaction] = [:]
         var statementSeeds = Reach()
-        for entry in queued where shared.contains(entry.accountID) {
+        for entry in queued {
             let key = "\(entry.accountID) \(entry.indicator.rawValue) \(entry.amount)"
             guard !statementSeeds.covers(key, entry.time) else { continue }
             let reach = try store.statementReach(
@@ -198,47 +261,16 @@ public struct ClassificationKeeper {
             statementSeeds.add(key, reach)
             for transaction in reach { duplicateReach[transaction.rowID] = transaction }
         }
-        let twins = StatementDuplicateMatcher.match(
-            duplicateReach.values.filter { $0.status == .booked }.map {
+        return duplicateReach
+    }
+
+    /// The synced twin of each booked statement row of `reach` that has one.
+    private static func twins(_ reach: [Int64: ReportTransaction]) -> [String: String] {
+        StatementDuplicateMatcher.match(
+            reach.values.filter { $0.status == .booked }.map {
                 LedgerStore.SharedAccountTransaction(
                     id: $0.id, accountID: $0.accountID, time: $0.time, amount: $0.amount, indicator: $0.indicator)
             })
-        func twin(_ transaction: ReportTransaction) -> String? {
-            if duplicateReach[transaction.rowID] != nil { return twins[transaction.id] }
-            return transaction.stored?.state == .duplicate ? transaction.stored?.partnerID : nil
-        }
-
-        // Internal transfers: every change without an MCC, and every row whose twin may have changed.
-        var transferReach: [Int64: ReportTransaction] = [:]
-        var transferSeeds = Reach()
-        let seeds =
-            queued.filter { $0.merchantCategoryCode == nil }.map { ($0.currency, $0.amount, $0.time) }
-            + duplicateReach.values.filter { $0.merchantCategoryCode == nil }.map { ($0.currency, $0.amount, $0.time) }
-        for (currency, amount, time) in seeds {
-            let key = "\(currency) \(amount)"
-            guard !transferSeeds.covers(key, time) else { continue }
-            let reach = try store.transferReach(currency: currency, amount: amount, around: time, gap: InternalTransferMatcher.maximumGap)
-            transferSeeds.add(key, reach)
-            for transaction in reach { transferReach[transaction.rowID] = transaction }
-        }
-        let partners = InternalTransferMatcher.match(
-            transferReach.values.filter { $0.status == .booked && twin($0) == nil && !classifier.hasFlowRule($0) })
-        func partner(_ transaction: ReportTransaction) -> String? {
-            guard transaction.merchantCategoryCode == nil else { return nil }
-            if transferReach[transaction.rowID] != nil { return partners[transaction.id] }
-            return transaction.stored?.transferPartner
-        }
-
-        rows.merge(duplicateReach) { current, _ in current }
-        rows.merge(transferReach) { current, _ in current }
-        var months = LocalMonths(accounts)
-        for transaction in rows.values {
-            let classification = classifier.stored(
-                transaction, twin: twin(transaction), transferPartner: partner(transaction), month: months.month(of: transaction))
-            // The summary follows by its triggers.
-            if classification != transaction.stored { try store.saveClassification(classification, rowID: transaction.rowID) }
-        }
-        try store.finishClassification()
     }
 
     /// The chains already read, per key: a seed inside one of them reaches nothing new.

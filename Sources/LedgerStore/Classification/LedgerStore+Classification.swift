@@ -69,24 +69,55 @@ extension LedgerStore {
         return ClassificationStatus(built: query.int64(0) != 0, rebuildNeeded: query.int64(1) != 0, queued: query.int64(2) != 0)
     }
 
-    /// The queue, in no particular order.
-    public func queuedTransactions() throws -> [QueuedTransaction] {
+    /// The queue, `size` entries at a time: the entries of one amount come together, so the
+    /// reach of one entry takes in those next to it. Only the entries of `accountIDs` when given.
+    public func forEachQueuedSlice(
+        accountIDs: Set<String>? = nil, size: Int, _ body: ([QueuedTransaction]) throws -> Void
+    ) throws {
+        var condition = ""
+        var values: [SQLValue] = []
+        if let accountIDs {
+            guard !accountIDs.isEmpty else { return }
+            let membership = SQLMembership("account_id", accountIDs.sorted().map(SQLValue.text))
+            condition = "WHERE \(membership.sql)"
+            values = membership.values
+        }
+        // SQLite sorts the queue aside; only one slice of it is held here at a time.
         let query = try connection.prepare(
-            "SELECT row_id, account_id, currency, amount, transaction_time, credit_debit, mcc FROM classification_queue")
-        var entries: [QueuedTransaction] = []
+            """
+            SELECT row_id, account_id, currency, amount, transaction_time, credit_debit, mcc FROM classification_queue \(condition)
+            ORDER BY amount, currency, account_id, credit_debit, transaction_time, row_id
+            """)
+        try query.bind(values)
+        var slice: [QueuedTransaction] = []
         while try query.step() {
-            entries.append(
+            slice.append(
                 QueuedTransaction(
                     rowID: query.int64(0), accountID: query.text(1), currency: query.text(2), amount: query.int64(3),
                     time: query.int64(4), indicator: query.text(5) == "credit" ? .credit : .debit,
                     merchantCategoryCode: query.optionalInt64(6).map(Int.init)))
+            if slice.count == size {
+                try body(slice)
+                slice.removeAll(keepingCapacity: true)
+            }
         }
-        return entries
+        if !slice.isEmpty { try body(slice) }
     }
 
-    /// The queued transactions still in the ledger, as they are now, with what is stored of them.
-    public func queuedTransactionsNow() throws -> [ReportTransaction] {
-        try classifiableTransactions(where: "t.row_id IN (SELECT row_id FROM classification_queue)", values: [])
+    /// How many row IDs `classifiableTransactions(rowIDs:)` asks for at a time.
+    private static let rowIDBatch = 500
+
+    /// The transactions of `rowIDs` still in the ledger, as they are now, with what is stored of them.
+    public func classifiableTransactions(rowIDs: [Int64]) throws -> [ReportTransaction] {
+        var transactions: [ReportTransaction] = []
+        for start in stride(from: 0, to: rowIDs.count, by: Self.rowIDBatch) {
+            var batch = Array(rowIDs[start..<min(start + Self.rowIDBatch, rowIDs.count)])
+            // Every batch the same length, repeating its last ID, so one cached statement serves them all.
+            batch += Array(repeating: batch[batch.count - 1], count: Self.rowIDBatch - batch.count)
+            let membership = SQLMembership("t.row_id", batch.map(SQLValue.integer))
+            transactions += try classifiableTransactions(where: membership.sql, values: membership.values)
+        }
+        return transactions
     }
 
     /// Empties the queue and records the classification as built and current.
