@@ -107,11 +107,28 @@ enum CountedTransactions {
     ) throws -> [String: String] {
         var candidateSelection = LedgerStore.ReportSelection(from: from, until: until, statuses: statuses)
         candidateSelection.transferCandidateTypes = InternalTransferMatcher.candidateTypes
-        var candidates: [ReportTransaction] = []
-        try store.forEachReportTransaction(candidateSelection) { transaction in
-            if !classifier.hasFlowRule(transaction) && duplicates[transaction.id] == nil { candidates.append(transaction) }
+        candidateSelection.ordersByAmount = true
+        // Matched a chain at a time (same currency and amount, each at most the gap from the
+        // next): no pair leaves its chain, so this pairs as matching all at once would, holding
+        // one chain instead of the whole ledger.
+        var partners: [String: String] = [:]
+        var chain: [ReportTransaction] = []
+        func matchChain() {
+            partners.merge(InternalTransferMatcher.match(chain)) { first, _ in first }
+            chain.removeAll(keepingCapacity: true)
         }
-        return InternalTransferMatcher.match(candidates)
+        try store.forEachReportTransaction(candidateSelection) { transaction in
+            guard !classifier.hasFlowRule(transaction) && duplicates[transaction.id] == nil else { return }
+            if let last = chain.last,
+                last.currency != transaction.currency || last.amount != transaction.amount
+                    || transaction.time - last.time > InternalTransferMatcher.maximumGap
+            {
+                matchChain()
+            }
+            chain.append(transaction)
+        }
+        matchChain()
+        return partners
     }
 
     /// Statement rows of the scope's range and margin that repeat a synced row, with the synced

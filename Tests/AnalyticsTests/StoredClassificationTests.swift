@@ -247,4 +247,24 @@ struct StoredClassificationTests {
         #expect(findings.count >= 1)
         #expect(findings.first?.hasPrefix("1 transactions whose stored classification differs") == true)
     }
+
+    @Test(
+        "internal transfers matched a chain at a time pair exactly as matching every candidate of the ledger at once",
+        arguments: [5, 6, 7] as [UInt64])
+    func transfersByChainEqualAllAtOnce(seed: UInt64) throws {
+        let ledgers = try TwinLedgers(seed: seed)
+        for _ in 0..<60 { try ledgers.randomChangeSet() }
+        let store = ledgers.plain
+        let classifier = try Classifier(store)
+        var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [.booked])
+        selection.transferCandidateTypes = InternalTransferMatcher.candidateTypes
+        var candidates: [ReportTransaction] = []
+        try store.forEachReportTransaction(selection) { if !classifier.hasFlowRule($0) { candidates.append($0) } }
+        let atOnce = InternalTransferMatcher.match(candidates)
+        // Enough pairs that chains and re-pairing are exercised.
+        #expect(atOnce.count >= 10)
+        let byChain = try CountedTransactions.transferPartners(
+            store, from: nil, until: nil, statuses: [.booked], classifier: classifier, duplicates: [:])
+        #expect(byChain == atOnce)
+    }
 }

@@ -29,6 +29,9 @@ extension LedgerStore {
         public var onlyNotBooked = false
         /// True reads each transaction's stored classification, and only classified ones.
         public var readsStoredClassification = false
+        /// True orders by currency and amount, then time: the rows that may pair as internal
+        /// transfers come together, a chain of them at a time.
+        public var ordersByAmount = false
 
         public init(from: Int64?, until: Int64?, statuses: [TransactionStatus]) {
             self.from = from
@@ -72,7 +75,7 @@ extension LedgerStore {
             FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
                 \(statementCategorySQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY t.transaction_time\(selection.tiesByID ? ", t.id" : "")
+            ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(selection.tiesByID ? ", t.id" : "")
             """)
         try statement.bind(range.withValues + values)
         var names: [String: String] = [:]
