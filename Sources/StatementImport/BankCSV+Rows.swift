@@ -154,7 +154,13 @@ extension BankCSV {
                 }
             }
             // A fee charged with the row (Revolut's Fee column) is money out on top of it.
-            if let fee = try amount(record, "fee"), fee != 0 { units -= abs(fee) }
+            if let fee = try amount(record, "fee"), fee != 0 {
+                do {
+                    units = try Money.difference(units, abs(fee), currency: csv.currency)
+                } catch {
+                    throw StatementError(file: file, line: record.line, field: columnName("fee"), message: "\(error)")
+                }
+            }
             let rowCurrency = cell(record, "currency").uppercased()
             if !rowCurrency.isEmpty, rowCurrency != csv.currency {
                 throw StatementError(
