@@ -104,11 +104,18 @@ public struct StatementImporter {
     /// on purpose).
     private func checkNumber(accountID: String, numbering: Numbering?, file: String) throws {
         guard let numbering, let number = numbering.number else { return }
-        if let recorded = try store.statementAccountNumber(accountID: accountID), recorded != number, !numbering.replaces {
+        let recorded = try store.statementAccountNumber(accountID: accountID)
+        if let recorded, recorded != number, !numbering.replaces {
             throw SourceError.badInput(
                 file: file, line: numbering.line, field: "ACCTID",
                 message: "the statement is of account \(number.masked), but '\(numbering.accountName)' holds the statements of "
                     + "account \(recorded.masked); give --force if the card or account was reissued with a new number")
+        }
+        if recorded != number, !numbering.replaces, let other = try store.otherAccountNumbered(number, besides: accountID) {
+            throw SourceError.badInput(
+                file: file, line: numbering.line, field: "ACCTID",
+                message: "the statement is of account \(number.masked), whose statements go into '\(other.name ?? other.id)' "
+                    + "(\(other.id)); give --force to import it into '\(numbering.accountName)' all the same")
         }
         try store.saveStatementAccountNumber(number, accountID: accountID, now: now)
     }

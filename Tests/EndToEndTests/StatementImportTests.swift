@@ -351,6 +351,40 @@ struct StatementImportTests {
         #expect(again.status == 0, "\(again.stderr)")
     }
 
+    @Test("Another month of one account's statements into a second account is refused, naming the first; --force takes it")
+    func sameNumberIntoAnotherAccount() throws {
+        let march = try write("march.ofx", Self.ofx([Self.ofxRow("m1", "20250303", "-4.50", "COFFEE")], account: "4111000011112222"))
+        let april = try write("april.ofx", Self.ofx([Self.ofxRow("a1", "20250403", "-5.00", "TEA")], account: "4111000011112222"))
+        try #require(try run(["import", march] + Self.newCard).status == 0)
+        let id = try #require(try run(["export", "transactions"]).stdout.split(separator: "\n")[1].split(separator: ",").dropFirst().first)
+        let other = ["--new-account", "Other Card", "--kind", "liability", "--currency", "USD"]
+        let before = try ledgerView()
+
+        let refused = try run(["import", april] + other)
+
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr
+                == "Error: \(april):11: ACCTID: the statement is of account ****2222, whose statements go into 'Fruit Card' (\(id)); "
+                + "give --force to import it into 'Other Card' all the same\n")
+        #expect(try ledgerView() == before)
+        let forced = try run(["import", april, "--force"] + other)
+        #expect(forced.status == 0, "\(forced.stderr)")
+    }
+
+    @Test("A fee past the 64-bit range on top of its row is exit 65 naming the fee, not a crash")
+    func feeOverflow() throws {
+        let file = try write("fee.csv", "Date,Text,Out,In,Fee\n2025-03-01,A,900000000000000,,900000000000000\n")
+        let result = try run(
+            [
+                "import", file, "--new-account", "Bank", "--kind", "asset", "--currency", "EUR", "--columns",
+                "date=1,description=2,debit=3,credit=4,fee=5",
+            ])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("Error: \(file):2: Fee: "), "\(result.stderr)")
+        #expect(try rows().isEmpty)
+    }
+
     @Test("A bank CSV needs its columns; a saved profile reads the next month")
     func profiles() throws {
         let january = try write("jan.csv", "Date,Details,Out,In,Balance\n15/01/2024,SHOP,9.00,,91.00\n02/01/2024,PAY,,100,100.00\n")

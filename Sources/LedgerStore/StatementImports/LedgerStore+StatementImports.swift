@@ -136,6 +136,21 @@ extension LedgerStore {
         ).run([.text(accountID), .optional(number.bankID), .text(number.accountID), .text(now.text)])
     }
 
+    /// Another account than `accountID` whose statements gave `number`, with its name: the same
+    /// account's statements imported into two accounts would count its money twice.
+    public func otherAccountNumbered(_ number: StatementAccountNumber, besides accountID: String) throws -> (id: String, name: String?)? {
+        let query = try connection.cached(
+            """
+            SELECT n.account_id, \(accountNameSQL.name) FROM statement_account_numbers n JOIN accounts a ON a.id = n.account_id
+                \(accountNameSQL.join)
+            WHERE n.account_number = ? AND n.bank_id IS ? AND n.account_id != ? ORDER BY n.account_id LIMIT 1
+            """)
+        defer { query.reset() }
+        try query.bind([.text(number.accountID), .optional(number.bankID), .text(accountID)])
+        guard try query.step() else { return nil }
+        return (query.text(0), query.optionalText(1))
+    }
+
     /// The first account other than `accountID` that a file of this SHA-256 was imported into,
     /// with its name (nil when the account is gone).
     public func otherAccountImporting(sha256: String, besides accountID: String) throws -> (id: String, name: String?)? {
