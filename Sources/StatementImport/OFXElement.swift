@@ -11,6 +11,9 @@ final class OFXElement {
         self.line = line
     }
 
+    /// The element and all below it (the scanner caps the depth, so the recursion is shallow).
+    var count: Int { children.reduce(1) { $0 + $1.count } }
+
     /// The first element of that name below this one, depth first, not looking into
     /// `skipping` (e.g. the pending list when looking for booked rows).
     func first(_ name: String, skipping: Set<String> = []) -> OFXElement? {

@@ -13,6 +13,9 @@
 /// taken out of the tree, so the tree holds the statement around the rows, never the rows.
 struct OFXScanner {
     static let maximumDepth = 64
+    /// Elements held at once: the statement around its rows and the open row (a real one holds a
+    /// few dozen), so a file of elements outside any row cannot grow the tree with its size.
+    static let maximumHeldElements = 100_000
 
     /// A closed row with the names of the elements around it, outermost first.
     struct Row {
@@ -31,6 +34,7 @@ struct OFXScanner {
     private var pendingText = ""
     private var ready: [Row] = []
     private var ended = false
+    private var heldElements = 0
 
     init(file: String, text: String, rowName: String = "STMTTRN") {
         self.file = file
@@ -141,6 +145,12 @@ struct OFXScanner {
         guard stack.count <= Self.maximumDepth else {
             throw StatementError(file: file, line: line, field: name, message: "nesting deeper than \(Self.maximumDepth) levels")
         }
+        heldElements += 1
+        guard heldElements <= Self.maximumHeldElements else {
+            throw StatementError(
+                file: file, line: line, field: name,
+                message: "more than \(Self.maximumHeldElements) elements outside the statement's transactions")
+        }
         let element = OFXElement(name: name, line: line)
         stack.last?.children.append(element)
         if inside.hasSuffix("/") {
@@ -168,6 +178,7 @@ struct OFXScanner {
             guard !stack[..<depth].contains(where: { $0.name == rowName }) else { continue }
             let row = stack[depth]
             stack[depth - 1].children.removeAll { $0 === row }
+            heldElements -= row.count
             ready.append(Row(element: row, ancestors: stack[1..<depth].map(\.name)))
         }
         stack.removeSubrange(position...)

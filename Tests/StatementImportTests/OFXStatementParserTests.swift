@@ -162,6 +162,24 @@ struct OFXStatementParserTests {
         }
     }
 
+    @Test("Elements past 100,000 outside the transactions are refused: the tree around the rows cannot grow with the file")
+    func heldElements() throws {
+        func body(_ count: Int) -> String {
+            OFXFixtures.header1 + "\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS>" + String(repeating: "<A>1", count: count)
+        }
+        #expect(
+            throws: StatementError(
+                file: "s.ofx", line: 11, field: "A", message: "more than 100000 elements outside the statement's transactions")
+        ) {
+            try parse(body(100_000))
+        }
+        // Rows handed out leave the tree: many rows are no such file.
+        let rows = (0..<60_000).map { "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250303<TRNAMT>-1.00<FITID>f\($0)<NAME>A</STMTTRN>" }
+        let statement = try parse(
+            OFXFixtures.header1 + "\n<OFX><STMTRS><CURDEF>USD<BANKTRANLIST>" + rows.joined() + "</BANKTRANLIST></STMTRS></OFX>")
+        #expect(statement.entries.count == 60_000)
+    }
+
     @Test("A file without a statement, or with two, is refused")
     func statementCount() {
         #expect(throws: StatementError(file: "s.ofx", line: 1, field: "OFX", message: "no <OFX> body")) { try parse("hello") }
