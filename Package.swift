@@ -35,7 +35,8 @@ let package = Package(
                 "SampleData", "Analytics", "Rendering",
             ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
-        .executableTarget(name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "SampleData", "WalletExporter"]),
+        .executableTarget(
+            name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "Analytics", "SampleData", "WalletExporter"]),
         .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "StatementImport", "Ledger"]),
 
         .target(name: "PurseTestSupport", dependencies: ["Ledger"], path: "Tests/PurseTestSupport"),
@@ -54,10 +55,14 @@ let package = Package(
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
         .testTarget(
             name: "SyncTests",
-            dependencies: ["Sync", "WalletExport", "SureProtocol", "SampleData", "LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
+            dependencies: [
+                "Sync", "Analytics", "WalletExport", "SureProtocol", "SampleData", "LedgerStore", "Storage", "Ledger", "PurseTestSupport",
+            ]),
         .testTarget(
             name: "AnalyticsTests",
-            dependencies: ["Analytics", "LedgerStore", "Ledger", "Sync", "SureProtocol", "WalletExport", "PurseTestSupport"]),
+            dependencies: [
+                "Analytics", "LedgerStore", "Ledger", "Storage", "Sync", "SureProtocol", "WalletExport", "PurseTestSupport",
+            ]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
         .testTarget(

@@ -21,7 +21,7 @@ public enum CashflowAnalysis {
         // Currencies with income or spending; a currency with transfers only has no cash flow.
         var currencies = Set<String>()
         var monthOf = LocalMonths(scope.accounts)
-        try CountedTransactions.forEach(store, scope) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
             let key = Key(period: monthOf.month(of: transaction), currency: transaction.currency)
             var sum = sums[key] ?? Sums()
             switch classification.flow {

@@ -5,7 +5,7 @@ import LedgerStore
 /// The money rules' flow and category decisions (README, "How purse counts money": Flow and
 /// Categories), in their order: the user's override of the transaction, its split, user rule,
 /// transfer type, credit (refund, card payment, income), debit (expense), with internal
-/// transfers matched beforehand.
+/// transfers and statement twins paired beforehand (`ClassificationPass`).
 public struct Classifier {
     private let rules: [PreparedRule]
     private let overrides: [String: TransactionOverride]
@@ -87,102 +87,90 @@ public struct Classifier {
         return rule(for: transaction)?.flow != nil
     }
 
-    /// Classifies a counted transaction; `transferPartner` is its match from `InternalTransferMatcher`.
-    /// A split transaction gets the first part's category here; `counted` gives every part.
-    func classify(_ transaction: ReportTransaction, transferPartner: String?) -> Classification {
-        counted(transaction, transferPartner: transferPartner)[0].1
-    }
-
-    /// The transaction as reports count it: itself with its classification, or, when split,
-    /// one copy per part with the part's amount and category.
-    func counted(_ transaction: ReportTransaction, transferPartner: String?) -> [(ReportTransaction, Classification)] {
+    /// The one decision of how a transaction counts (README, "How purse counts money"): its
+    /// state, flow, category and why. `twin` is the synced row a statement row repeats, and
+    /// `partner` its internal transfer's other half (`ClassificationPass` pairs both); `month`
+    /// is its day's month in its account's zone.
+    func classification(
+        _ transaction: ReportTransaction, twin: String?, partner: String?, month: YearMonth
+    ) -> Classification {
+        let state = Self.state(transaction, twin: twin, excluded: isExcluded(transaction))
         let override = override(for: transaction)
         let rule = rule(for: transaction)
         var flow: Flow
-        var reason: Classification.Reason
+        var reason: ClassificationReason
         if let given = override?.flow ?? rule?.flow {
             reason = override?.flow != nil ? .override : .rule(id: rule!.id)
             switch given {
-            case "income": flow = .income
-            case "transfer": flow = .transfer
-            default: flow = transaction.indicator == .debit ? .expense : .refund
+            case .income, .transfer: flow = given
+            case .expense, .refund: flow = transaction.indicator == .debit ? .expense : .refund
             }
         } else {
-            (flow, reason) = Self.builtInFlow(transaction, transferPartner: transferPartner)
+            // A partner stored before the row changed (a code added, excluded) no longer pairs.
+            let pairs = state.pairs && InternalTransferMatcher.mayPair(transaction)
+            (flow, reason) = Self.builtInFlow(transaction, transferPartner: pairs ? partner : nil)
         }
-        if let category = override?.category {
-            return [(transaction, Classification(flow: flow, category: category, reason: reason, categorySource: "override"))]
+        var category: String
+        var source: CategorySource
+        if let given = override?.category {
+            (category, source) = (given, .override)
+        } else if let split = override?.split, let first = split.first, flow == .expense || flow == .refund {
+            (category, source) = (first.category, .split)
+        } else if let rule, let given = rule.category {
+            (category, source) = (given, .rule(id: rule.id))
+        } else {
+            (category, source) = Self.builtInCategory(transaction, flow: flow)
         }
-        if let split = override?.split, !split.isEmpty, flow == .expense || flow == .refund {
-            return Self.parts(of: transaction, split: split, flow: flow, reason: reason)
-        }
-        if let rule, let category = rule.category {
-            return [(transaction, Classification(flow: flow, category: category, reason: reason, categorySource: "rule #\(rule.id)"))]
-        }
-        return [(transaction, Self.builtInCategory(transaction, flow: flow, reason: reason))]
+        return Classification(
+            state: state, flow: flow, category: category, categorySource: source, reason: reason,
+            partnerID: state == .duplicate ? twin : reason == .internalTransfer ? partner : nil, month: month)
     }
 
-    /// What the ledger stores of a transaction: whether reports count it by default (booked,
-    /// not a statement row with a synced `twin`, not excluded), and its classification with
-    /// `transferPartner` (its match among the booked transactions of the whole ledger).
-    func stored(_ transaction: ReportTransaction, twin: String?, transferPartner: String?, month: YearMonth) -> StoredClassification {
-        let state: StoredClassification.State =
-            transaction.status != .booked
-            ? .uncounted : twin != nil ? .duplicate : isExcluded(transaction) ? .excluded : .counted
-        let classification = classify(transaction, transferPartner: state == .counted ? transferPartner : nil)
-        return StoredClassification(
-            state: state, flow: classification.flow.rawValue, category: classification.category,
-            categorySource: classification.categorySource, reason: classification.reasonCode,
-            partnerID: state == .duplicate ? twin : classification.transferPartner, month: month)
-    }
-
-    /// A split transaction as its parts, each with its amount and category.
-    static func parts(
-        of transaction: ReportTransaction, split: [TransactionOverride.Part], flow: Flow, reason: Classification.Reason
-    ) -> [(ReportTransaction, Classification)] {
-        split.map { part in
-            (
-                transaction.with(amount: part.amount),
-                Classification(flow: flow, category: part.category, reason: reason, categorySource: "split")
-            )
+    /// Whether reports count the transaction: a status that never counts first, then a
+    /// statement row's synced twin, then the user's exclusion.
+    static func state(_ transaction: ReportTransaction, twin: String?, excluded: Bool) -> ClassificationState {
+        switch transaction.status {
+        case .booked: twin != nil ? .duplicate : excluded ? .excluded : .counted
+        case .pending, .authorized: excluded ? .excluded : .pending
+        default: .uncounted
         }
     }
 
-    static func builtInCategory(_ transaction: ReportTransaction, flow: Flow, reason: Classification.Reason) -> Classification {
+    /// The transaction as reports count it: itself, or, when split, one copy per part with the
+    /// part's amount and category.
+    func parts(_ transaction: ReportTransaction, _ classification: Classification) -> [(ReportTransaction, Classification)] {
+        guard classification.categorySource == .split, let split = override(for: transaction)?.split, !split.isEmpty else {
+            return [(transaction, classification)]
+        }
+        return split.map { part in
+            var classification = classification
+            classification.category = part.category
+            return (transaction.with(amount: part.amount), classification)
+        }
+    }
+
+    static func builtInCategory(_ transaction: ReportTransaction, flow: Flow) -> (String, CategorySource) {
         switch flow {
-        case .income:
-            return Classification(flow: flow, category: SpendingCategory.income, reason: reason, categorySource: "flow")
-        case .transfer:
-            return Classification(flow: flow, category: SpendingCategory.transfers, reason: reason, categorySource: "flow")
+        case .income: return (SpendingCategory.income, .flow)
+        case .transfer: return (SpendingCategory.transfers, .flow)
         case .expense, .refund:
-            if let code = transaction.merchantCategoryCode {
-                return Classification(
-                    flow: flow, category: SpendingCategory.forCode(code), reason: reason,
-                    categorySource: "MCC \(Self.codeText(code))")
-            }
-            if let category = transaction.statementCategory {
-                return Classification(flow: flow, category: category, reason: reason, categorySource: "statement category")
-            }
-            return Classification(
-                flow: flow, category: SpendingCategory.withoutCode(type: transaction.type, indicator: transaction.indicator),
-                reason: reason, categorySource: "type \(transaction.type.rawValue), no MCC")
+            if let code = transaction.merchantCategoryCode { return (SpendingCategory.forCode(code), .merchantCategoryCode(code)) }
+            if let category = transaction.statementCategory { return (category, .statementCategory) }
+            return (SpendingCategory.withoutCode(type: transaction.type, indicator: transaction.indicator), .type(transaction.type))
         }
     }
 
-    static func builtInFlow(_ transaction: ReportTransaction, transferPartner: String?) -> (Flow, Classification.Reason) {
+    static func builtInFlow(_ transaction: ReportTransaction, transferPartner: String?) -> (Flow, ClassificationReason) {
         if transaction.type == .transfer { return (.transfer, .transferType) }
         if transaction.indicator == .credit {
             if transaction.type == .refund || transaction.merchantCategoryCode != nil { return (.refund, .merchantRefund) }
-            if let transferPartner { return (.transfer, .internalTransfer(partnerID: transferPartner)) }
+            if transferPartner != nil { return (.transfer, .internalTransfer) }
             if transaction.accountKind == .liability { return (.transfer, .cardPayment) }
             return (.income, .income)
         }
-        if let transferPartner { return (.transfer, .internalTransfer(partnerID: transferPartner)) }
+        if transferPartner != nil { return (.transfer, .internalTransfer) }
         return (.expense, .expense)
     }
 
-    public static func codeText(_ code: Int) -> String {
-        let digits = String(code)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    public static func codeText(_ code: Int) -> String { CategorySource.codeText(code) }
 }

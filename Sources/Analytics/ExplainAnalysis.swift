@@ -14,17 +14,15 @@ public enum ExplainAnalysis {
         var counted: [ExplainReport.Entry] = []
         var notCounted: [ExplainReport.Entry] = []
         var sums: [String: (spent: Int64, refunded: Int64, count: Int)] = [:]
-        let classifier = try Classifier(store)
         func excluded(_ transaction: ReportTransaction, _ classification: Classification) {
             guard match.accepts(transaction, classification) else { return }
             notCounted.append(entry(transaction, classification, .excludedByUser, scope: scope))
         }
-        func duplicate(_ transaction: ReportTransaction, of twin: String) {
-            let classification = classifier.classify(transaction, transferPartner: nil)
+        func duplicate(_ transaction: ReportTransaction, _ classification: Classification) {
             guard match.accepts(transaction, classification) else { return }
-            notCounted.append(entry(transaction, classification, .duplicateOf(twin), scope: scope))
+            notCounted.append(entry(transaction, classification, .duplicateOf(classification.twin ?? ""), scope: scope))
         }
-        try CountedTransactions.forEach(store, scope, excluded: excluded, duplicate: duplicate) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope, excluded: excluded, duplicate: duplicate) { transaction, classification in
             guard match.accepts(transaction, classification) else { return }
             switch classification.flow {
             case .expense, .refund:
@@ -78,16 +76,16 @@ public enum ExplainAnalysis {
     }
 
     /// The same scope with the statuses the report leaves out: pending and authorized without
-    /// --include-pending, memo, rejected and statuses purse does not know always. They are
-    /// classified as they would be if counted (not matched as internal transfers: only counted
-    /// ones are).
+    /// --include-pending, memo, rejected and statuses purse does not know always, each as the
+    /// ledger classifies it (pending ones paired among themselves, others unpaired).
     static func leftOutByStatus(_ store: LedgerStore, scope: ReportScope, match: Match) throws -> [ExplainReport.Entry] {
-        let classifier = try Classifier(store)
+        var reader = try ClassificationReader(store, accounts: scope.accounts)
+        let classifier = reader.classifier
         var selection = scope.selection(statuses: scope.statuses)
         selection.excludesStatuses = true
         var entries: [ExplainReport.Entry] = []
-        try store.forEachReportTransaction(selection) { transaction in
-            for (part, classification) in classifier.counted(transaction, transferPartner: nil) {
+        try reader.forEach(store, selection) { transaction, classification in
+            for (part, classification) in classifier.parts(transaction, classification) {
                 guard match.accepts(part, classification) else { continue }
                 entries.append(entry(part, classification, .status(part.status), scope: scope))
             }

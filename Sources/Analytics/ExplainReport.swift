@@ -100,10 +100,7 @@ public struct ExplainReport: Sendable {
         }
 
         /// The partner of a matched internal transfer.
-        public var transferPartnerID: String? {
-            if case .internalTransfer(let partner) = classification.reason { return partner }
-            return nil
-        }
+        public var transferPartnerID: String? { classification.transferPartner }
     }
 
     /// One currency's spending over the explained transactions.

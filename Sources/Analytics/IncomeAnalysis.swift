@@ -13,7 +13,7 @@ public enum IncomeAnalysis {
         var groups: [GroupKey: (amount: Int64, count: Int)] = [:]
         var totals: [String: (amount: Int64, count: Int)] = [:]
         var monthOf = LocalMonths(scope.accounts)
-        try CountedTransactions.forEach(store, scope) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
             guard classification.flow == .income else { return }
             let key = GroupKey(
                 period: monthOf.month(of: transaction), source: transaction.merchantName ?? transaction.description,

@@ -52,7 +52,7 @@ public enum RecurringAnalysis {
         // The parts of a split come one after the other: they are one charge of the whole amount,
         // in the category of its largest part.
         var previous: (key: Key, id: String, largest: Int64)?
-        try CountedTransactions.forEach(store, scope) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
             guard classification.flow == .expense else { return }
             let key = Key(
                 accountID: transaction.accountID, merchant: transaction.merchantName ?? transaction.description,

@@ -2,16 +2,15 @@ import Ledger
 import LedgerStore
 
 /// Builds `purse rules test`: every counted transaction of the scope classified twice, with the
-/// rules and without them (overrides apply both times), and each difference put down to the
-/// rule that matched first.
+/// rules (as the ledger keeps it) and without them (the same pass, run here with the overrides
+/// alone, paired over the whole ledger), and each difference put down to the rule that matched
+/// first.
 public enum RuleTestAnalysis {
     public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth]) throws -> RuleTestReport {
         let rules = try store.rules()
-        let overrides = try store.transactionOverrides()
-        let withRules = Classifier(rules: rules, overrides: overrides)
-        let withoutRules = Classifier(rules: [], overrides: overrides)
-        let partnersWith = try CountedTransactions.transferPartners(store, scope, classifier: withRules)
-        let partnersWithout = try CountedTransactions.transferPartners(store, scope, classifier: withoutRules)
+        var withRules = try ClassificationReader(store, accounts: scope.accounts)
+        var withoutRules = try ClassificationReader(
+            store, accounts: scope.accounts, classifier: Classifier(rules: [], overrides: try store.transactionOverrides()))
         struct Key: Hashable {
             let ruleID: Int64
             let fromFlow: Flow
@@ -22,13 +21,12 @@ public enum RuleTestAnalysis {
         }
         var matches: [Int64: Int] = [:]
         var sums: [Key: (count: Int, amount: Int64)] = [:]
-        var selection = scope.selection(statuses: scope.statuses)
-        selection.includesText = true
-        try store.forEachReportTransaction(selection) { transaction in
-            guard !withRules.isExcluded(transaction), let rule = withRules.rule(for: transaction) else { return }
+        let classifier = withRules.classifier
+        try withRules.forEach(store, scope.selection(statuses: scope.statuses)) { transaction, after in
+            guard after.state.counts(includingPending: scope.includePending), let rule = classifier.rule(for: transaction)
+            else { return }
             matches[rule.id, default: 0] += 1
-            let after = withRules.classify(transaction, transferPartner: partnersWith[transaction.id])
-            let before = withoutRules.classify(transaction, transferPartner: partnersWithout[transaction.id])
+            let before = try withoutRules.classification(of: transaction)
             guard after.flow != before.flow || after.category != before.category else { return }
             let key = Key(
                 ruleID: rule.id, fromFlow: before.flow, fromCategory: before.category, toFlow: after.flow, toCategory: after.category,

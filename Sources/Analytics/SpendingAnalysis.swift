@@ -82,20 +82,6 @@ public enum SpendingAnalysis {
         }
     }
 
-    /// The spending summary's rows for `scope`, when the stored classification answers for it:
-    /// it does, whole months only, in the zones the summary was made in.
-    static func summaryRows(_ store: LedgerStore, _ scope: ReportScope) throws -> [LedgerStore.SpendingSummaryRow]? {
-        guard scope.firstDay.map({ $0.day == 1 }) ?? true, scope.endDay.map({ $0.day == 1 }) ?? true,
-            try CountedTransactions.readsStoredClassification(store, scope)
-        else { return nil }
-        let zones = try store.classificationZones()
-        let ids = scope.accounts.selected.map(\.id)
-        guard ids.allSatisfy({ zones[$0] == scope.accounts.zone(of: $0).identifier }) else { return nil }
-        return try store.spendingSummary(
-            accountIDs: ids, first: scope.firstDay.map(YearMonth.init), last: scope.endDay.map { YearMonth($0).adding(months: -1) },
-            currencies: scope.currencies)
-    }
-
     /// What a group of transactions adds up to while they are counted.
     struct Group {
         let merchantCategoryCode: Int?
@@ -104,48 +90,53 @@ public enum SpendingAnalysis {
         var count = 0
     }
 
+    /// The scope's spending as the ledger sums it (`LedgerStore.spendingSums`): from the summary
+    /// for whole months, else from the stored classification of the scope's rows, else (nothing
+    /// stored answers) from the pass's classification of them, put where the same statement sums it.
+    static func sums(_ store: LedgerStore, scope: ReportScope, byMerchant: Bool) throws -> [LedgerStore.SpendingSummaryRow] {
+        var reader = try ClassificationReader(store, accounts: scope.accounts)
+        let selection = scope.selection(statuses: scope.statuses)
+        let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
+        guard reader.readsStored else {
+            return try store.withClassificationOverlay { add in
+                try reader.forEach(store, selection, needsText: false) { transaction, classification in
+                    try add(transaction.rowID, classification)
+                }
+            } _: {
+                try store.spendingSums(selection, states: states, byMerchant: byMerchant, overlay: true)
+            }
+        }
+        let wholeMonths = scope.firstDay.map { $0.day == 1 } ?? true && scope.endDay.map { $0.day == 1 } ?? true
+        guard wholeMonths, !byMerchant else {
+            return try store.spendingSums(selection, states: states, byMerchant: byMerchant, overlay: false)
+        }
+        // The summary holds booked rows only: pending ones are summed on their own.
+        let pending = scope.includePending ? try store.spendingSums(selection, states: [.pending], byMerchant: false, overlay: false) : []
+        return try store.spendingSummary(
+            accountIDs: scope.accounts.selected.map(\.id), first: scope.firstDay.map(YearMonth.init),
+            last: scope.endDay.map { YearMonth($0).adding(months: -1) }, currencies: scope.currencies) + pending
+    }
+
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
-        func add(_ key: GroupKey, code: Int?, spent: Int64, refunded: Int64, count: Int) throws {
-            var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)
-            group.spent = try Money.sum(group.spent, spent, currency: key.currency)
-            group.refunded = try Money.sum(group.refunded, refunded, currency: key.currency)
-            group.count += count
+        for row in try sums(store, scope: scope, byMerchant: grouping == .merchant) {
+            let key: GroupKey =
+                switch grouping {
+                case .category: GroupKey(period: row.month, key: row.category, category: row.category, currency: row.currency)
+                case .mcc:
+                    GroupKey(
+                        period: row.month, key: row.merchantCategoryCode.map(Classifier.codeText) ?? "", category: row.category,
+                        currency: row.currency)
+                case .merchant: GroupKey(period: row.month, key: row.merchant ?? "", category: row.category, currency: row.currency)
+                // By ID: two people's "Apple Card" stay two rows.
+                case .account: GroupKey(period: row.month, key: row.accountID, category: nil, currency: row.currency)
+                case .month: GroupKey(period: row.month, key: "", category: nil, currency: row.currency)
+                }
+            var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? row.merchantCategoryCode : nil)
+            group.spent = try Money.sum(group.spent, try row.spent, currency: row.currency)
+            group.refunded = try Money.sum(group.refunded, try row.refunded, currency: row.currency)
+            group.count += row.count
             groups[key] = group
-        }
-        func key(
-            _ period: YearMonth, _ accountID: String, _ code: Int?, _ category: String, _ merchant: @autoclosure () -> String,
-            _ currency: String
-        )
-            -> GroupKey
-        {
-            switch grouping {
-            case .category: GroupKey(period: period, key: category, category: category, currency: currency)
-            case .mcc: GroupKey(period: period, key: code.map(Classifier.codeText) ?? "", category: category, currency: currency)
-            case .merchant: GroupKey(period: period, key: merchant(), category: category, currency: currency)
-            // By ID: two people's "Apple Card" stay two rows.
-            case .account: GroupKey(period: period, key: accountID, category: nil, currency: currency)
-            case .month: GroupKey(period: period, key: "", category: nil, currency: currency)
-            }
-        }
-        if grouping != .merchant, let summary = try summaryRows(store, scope) {
-            for row in summary {
-                try add(
-                    key(row.month, row.accountID, row.merchantCategoryCode, row.category, "", row.currency),
-                    code: row.merchantCategoryCode, spent: row.spent, refunded: row.refunded, count: row.count)
-            }
-            return try rows(groups)
-        }
-        var months = LocalMonths(scope.accounts)
-        try CountedTransactions.forEach(store, scope, needsText: grouping == .merchant) { transaction, classification in
-            guard classification.flow == .expense || classification.flow == .refund else { return }
-            let expense = classification.flow == .expense
-            try add(
-                key(
-                    months.month(of: transaction), transaction.accountID, transaction.merchantCategoryCode, classification.category,
-                    transaction.merchantName ?? transaction.description, transaction.currency),
-                code: transaction.merchantCategoryCode, spent: expense ? transaction.amount : 0,
-                refunded: expense ? 0 : transaction.amount, count: 1)
         }
         return try rows(groups)
     }

@@ -87,7 +87,7 @@ extension SummaryAnalysis {
 
     static func monthFacts(_ store: LedgerStore, _ month: YearMonth, accounts: ReportAccounts) throws -> MonthFacts {
         var facts = MonthFacts()
-        try CountedTransactions.forEach(store, ReportScope(months: month...month, accounts: accounts)) { try facts.add($0, $1) }
+        try ClassificationReader.forEachCounted(store, ReportScope(months: month...month, accounts: accounts)) { try facts.add($0, $1) }
         return facts
     }
 }

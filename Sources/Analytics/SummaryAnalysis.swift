@@ -26,7 +26,7 @@ public enum SummaryAnalysis {
         warnAt: Int64 = 80
     ) throws -> Result {
         var counted = CountedSums(month: month, accounts: accounts)
-        try CountedTransactions.forEach(store, ReportScope(months: month.adding(months: -3)...month, accounts: accounts)) {
+        try ClassificationReader.forEachCounted(store, ReportScope(months: month.adding(months: -3)...month, accounts: accounts)) {
             try counted.add($0, $1)
         }
         let newest = try newestTransaction(store, accounts: accounts)

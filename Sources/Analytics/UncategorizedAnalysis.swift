@@ -11,7 +11,7 @@ public enum UncategorizedAnalysis {
             let currency: String
         }
         var sums: [Key: (count: Int, spent: Int64, refunded: Int64)] = [:]
-        try CountedTransactions.forEach(store, scope) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
             guard classification.category == SpendingCategory.uncategorized,
                 classification.flow == .expense || classification.flow == .refund
             else { return }

@@ -628,6 +628,15 @@ public enum LedgerSchema {
             sql: """
                 UPDATE classification_state SET rebuild_needed = 1 WHERE EXISTS (SELECT 1 FROM statement_imports);
                 """),
+        // Settings of the ledger as a whole, such as the zone of the accounts without one of their
+        // own. Every row is classified again once: months move to the ledger's zone, and pending
+        // rows now keep a classification of their own, paired among themselves.
+        Migration(
+            id: 17, name: "ledger settings",
+            sql: """
+                CREATE TABLE ledger_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                UPDATE classification_state SET rebuild_needed = 1;
+                """),
     ]
 
     /// How the summary's triggers add a share to a sum: schema 12 in one column (which SQLite

@@ -6,18 +6,18 @@ import Storage
 /// for commands that bring data in), and owns the row mapping between the model and the schema.
 public final class LedgerStore {
     /// How a command may use the database.
-    public enum OpenMode: Sendable {
+    public enum OpenMode {
         /// Reads only (`SQLITE_OPEN_READONLY`): a missing file is an error, and nothing is
         /// created, migrated or written. A database of an older schema is read as it is; a query
         /// that needs what it lacks fails with `LedgerOpenError.schemaTooOld` (see `readSnapshot`).
         /// Works on a read-only file and in a read-only folder.
         case readOnly
         /// Writes to an existing database as it stands: a missing file is an error, and an older
-        /// schema is refused rather than migrated.
-        case writeExisting
+        /// schema is refused rather than migrated. `keeper` keeps the classification of every write.
+        case writeExisting(keeper: any ClassificationKeeping)
         /// Creates the database (mode 0600) and its folder (0700) when missing, and brings its
         /// schema up to date: for the commands that bring data in.
-        case create
+        case create(keeper: any ClassificationKeeping)
     }
 
     /// Only this module writes SQL: other modules use the typed operations.
@@ -27,6 +27,8 @@ public final class LedgerStore {
     let openedSchemaVersion: Int
     /// The hot insert of a sync, prepared once (see `upsertTransaction`).
     var insertTransactionStatement: Statement?
+    /// Keeps the stored classification of every write transaction (nil: opened read-only).
+    let keeper: (any ClassificationKeeping)?
 
     /// Opens the database at `path` in `mode`. A database from a newer purse, and a file that
     /// holds anything but a ledger (`LedgerOpenError.notALedger`), are refused before anything
@@ -35,7 +37,8 @@ public final class LedgerStore {
         self.path = path
         let current = LedgerSchema.migrations.count
         switch mode {
-        case .create:
+        case .create(let keeper):
+            self.keeper = keeper
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
                 try FileManager.default.createDirectory(
@@ -47,7 +50,8 @@ public final class LedgerStore {
             }
             try Self.useLargeCache(connection)
             openedSchemaVersion = try Migrator.migrate(connection, LedgerSchema.migrations, now: now.text)
-        case .writeExisting:
+        case .writeExisting(let keeper):
+            self.keeper = keeper
             try Self.requireFile(path)
             connection = try Self.connect(path) {
                 try Connection(path: path, createIfMissing: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds, inspect: $0)
@@ -58,6 +62,7 @@ public final class LedgerStore {
                 throw LedgerOpenError.schemaTooOld(path: path, found: openedSchemaVersion, current: current)
             }
         case .readOnly:
+            keeper = nil
             try Self.requireFile(path)
             connection = try Self.connect(path) { inspect in
                 let connection = try Self.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -168,19 +173,13 @@ public final class LedgerStore {
         get throws { try Migrator.currentVersion(connection) }
     }
 
-    /// Runs in every write transaction just before it commits, so what it writes commits with
-    /// the change that called for it: Analytics keeps the stored classification current here.
-    public var beforeCommit: ((LedgerStore) throws -> Void)?
-    /// The classification of a transaction about to be inserted, when it is certain already
-    /// (nil: unknown yet). `beforeCommit` checks it like any other; it only spares a second write.
-    public var classifyOnInsert: ((Transaction) -> StoredClassification?)?
-
     /// Runs `body` in one write transaction: everything it writes commits together, or nothing
-    /// does when it throws.
+    /// does when it throws. The keeper classifies what it changed just before it commits, so the
+    /// classification commits with the change that called for it.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try connection.transaction(.immediate) {
             let result = try body()
-            try beforeCommit?(self)
+            try keeper?.keep(self)
             return result
         }
     }

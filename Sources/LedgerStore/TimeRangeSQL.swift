@@ -49,6 +49,12 @@ struct TimeRangeSQL {
         ]
     }
 
+    /// One more condition on the rows.
+    mutating func add(_ membership: SQLMembership) {
+        conditions.append(membership.sql)
+        values += membership.values
+    }
+
     private mutating func bound(from: Int64?, until: Int64?) {
         if let from {
             conditions.append("t.transaction_time >= ?")

@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -22,7 +23,8 @@ extension CommandContext {
             TransactionsCSVReader.isExport(bytes)
             ? try TransactionsCSVReader.read(bytes, file: path, zone: try reportTimeZone())
             : try PickedTransactions.jsonLines(bytes, file: path)
-        let store = try LedgerStore(path: ":memory:", mode: .create, now: now)
+        let store = try LedgerStore(
+            path: ":memory:", mode: .create(keeper: ClassificationKeeper(base: try environmentTimeZone())), now: now)
         let report = try SyncEngine(store: store, now: now).sync(PickedSource(picked, file: path))
         for stream in report.streams {
             for warning in stream.warnings { warn(warning.description) }

@@ -103,16 +103,15 @@ final class CommandContext {
     /// The ledger, opened for a command that writes to it: only the commands that bring data
     /// in (`.create`) create or migrate it. A command reads through `reading` alone.
     func openStore(_ mode: WriteMode) throws -> LedgerStore {
-        try keepingClassification(LedgerStore(path: databasePath, mode: mode == .create ? .create : .writeExisting, now: now))
+        try openStore(mode, path: databasePath)
     }
 
-    /// `store`, with its stored classification kept current by every write transaction, and a
-    /// build of it from scratch (a ledger of an older schema) showing progress on a terminal.
-    func keepingClassification(_ store: LedgerStore) throws -> LedgerStore {
-        var keeper = ClassificationKeeper(base: try environmentTimeZone())
+    /// The ledger at `path`, its stored classification kept current by every write transaction,
+    /// and a build of it from scratch (a ledger of an older schema) showing progress on a terminal.
+    func openStore(_ mode: WriteMode, path: String) throws -> LedgerStore {
+        let keeper = ClassificationKeeper(base: try environmentTimeZone())
         if showsProgress { keeper.progress = { [stderr] text in stderr.write("\r\u{1B}[K" + text) } }
-        keeper.install(on: store)
-        return store
+        return try LedgerStore(path: path, mode: mode == .create ? .create(keeper: keeper) : .writeExisting(keeper: keeper), now: now)
     }
 
     /// Opens the ledger read-only and runs `body` in one read transaction, so everything a

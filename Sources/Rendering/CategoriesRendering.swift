@@ -52,12 +52,12 @@ public enum CategoriesRendering {
             Entry(
                 name: SpendingCategory.income, kind: .flow, codes: [], withoutCode: nil,
                 note: "credits that are not refunds, card payments or transfers",
-                rules: rules.filter { $0.category == SpendingCategory.income || ($0.category == nil && $0.flow == "income") }))
+                rules: rules.filter { $0.category == SpendingCategory.income || ($0.category == nil && $0.flow == .income) }))
         entries.append(
             Entry(
                 name: SpendingCategory.transfers, kind: .flow, codes: [], withoutCode: nil,
                 note: "money moved between your own accounts, and card payments",
-                rules: rules.filter { $0.category == SpendingCategory.transfers || ($0.category == nil && $0.flow == "transfer") }))
+                rules: rules.filter { $0.category == SpendingCategory.transfers || ($0.category == nil && $0.flow == .transfer) }))
         let known = Set(entries.map(\.name))
         let introduced = Set(rules.compactMap(\.category)).subtracting(known).sorted()
         for name in introduced {
@@ -71,7 +71,7 @@ public enum CategoriesRendering {
 
     /// Rules that set only the flow expense: their category still comes from the code or type.
     public static func flowOnlyRules(_ rules: [RulesRendering.Rule]) -> [RulesRendering.Rule] {
-        rules.filter { $0.category == nil && $0.flow == "expense" }
+        rules.filter { $0.category == nil && $0.flow == .expense }
     }
 
     /// `5411`, `6010-6011`.

@@ -32,7 +32,7 @@ public enum ExplainRendering {
                 .number(entry.date.description), .text(entry.transactionID), .text(entry.accountName),
                 .text(entry.merchantOrDescription), entry.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
                 .text(entry.status.rawValue), .text(entry.classification.flow.rawValue), .text(entry.classification.category),
-                .number(entry.counted ? "true" : "false"), .text(reasonText(entry)), .text(entry.classification.categorySource),
+                .number(entry.counted ? "true" : "false"), .text(reasonText(entry)), .text(entry.classification.categorySource.code),
                 .text(entry.currency), .number(MoneyFormat.machine(entry.amount, currency: entry.currency)),
                 entry.spendingAmount.map { .number(MoneyFormat.machine($0, currency: entry.currency)) } ?? .empty,
                 report.orders[entry.transactionID].map { .number($0.id) } ?? .empty,
@@ -64,7 +64,7 @@ public enum ExplainRendering {
                 ("category", .string(entry.classification.category)),
                 ("counted", .bool(entry.counted)),
                 ("reason", .string(reasonText(entry))),
-                ("category_source", .string(entry.classification.categorySource)),
+                ("category_source", .string(entry.classification.categorySource.code)),
                 ("transfer_partner_id", .optional(entry.transferPartnerID)),
                 ("currency", .string(entry.currency)),
                 ("amount", .string(MoneyFormat.machine(entry.amount, currency: entry.currency))),
@@ -133,7 +133,7 @@ public enum ExplainRendering {
                 table.append([
                     entry.date.description, entry.accountLabel, entry.merchantOrDescription,
                     entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.classification.flow.rawValue,
-                    entry.classification.category, reasonText(entry), entry.classification.categorySource,
+                    entry.classification.category, reasonText(entry), entry.classification.categorySource.code,
                     expense ? MoneyFormat.text(entry.amount, currency: currency) : "",
                     expense ? "" : MoneyFormat.text(entry.amount, currency: currency),
                 ])

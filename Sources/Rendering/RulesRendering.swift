@@ -11,7 +11,7 @@ public enum RulesRendering {
         let description: String?
         let merchantCategoryCode: Int?
         let category: String?
-        let flow: String?
+        let flow: Flow?
         var descriptionRegex: String?
         /// The account's ID and its name as shown.
         var account: (id: String, name: String)?
@@ -23,7 +23,7 @@ public enum RulesRendering {
 
         public init(
             id: Int64, merchant: String?, description: String?, merchantCategoryCode: Int?, category: String?,
-            flow: String?, descriptionRegex: String? = nil, account: (id: String, name: String)? = nil, type: String? = nil,
+            flow: Flow?, descriptionRegex: String? = nil, account: (id: String, name: String)? = nil, type: String? = nil,
             direction: String? = nil, amountMin: Int64? = nil, amountMax: Int64? = nil
         ) {
             self.id = id
@@ -80,7 +80,7 @@ public enum RulesRendering {
     static func setsText(_ rule: Rule) -> String {
         var parts: [String] = []
         if let category = rule.category { parts.append("category \(quoted(category))") }
-        if let flow = rule.flow { parts.append("flow \(flow)") }
+        if let flow = rule.flow { parts.append("flow \(flow.rawValue)") }
         return parts.joined(separator: ", ")
     }
 
@@ -96,7 +96,7 @@ public enum RulesRendering {
                 .number(String(rule.id)), rule.merchant.map { .text($0) } ?? .empty,
                 rule.description.map { .text($0) } ?? .empty,
                 rule.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
-                rule.category.map { .text($0) } ?? .empty, rule.flow.map { .text($0) } ?? .empty,
+                rule.category.map { .text($0) } ?? .empty, rule.flow.map { .text($0.rawValue) } ?? .empty,
                 rule.descriptionRegex.map { .text($0) } ?? .empty, rule.account.map { .text($0.id) } ?? .empty,
                 rule.type.map { .text($0) } ?? .empty, rule.direction.map { .text($0) } ?? .empty,
                 rule.amountMin.map { .number(amountText($0)) } ?? .empty, rule.amountMax.map { .number(amountText($0)) } ?? .empty,
@@ -111,7 +111,7 @@ public enum RulesRendering {
             ("description", .optional(rule.description)),
             ("mcc", rule.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
             ("category", .optional(rule.category)),
-            ("flow", .optional(rule.flow)),
+            ("flow", .optional(rule.flow?.rawValue)),
             ("description_regex", .optional(rule.descriptionRegex)),
             ("account_id", .optional(rule.account?.id)),
             ("type", .optional(rule.type)),

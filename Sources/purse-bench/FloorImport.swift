@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -42,7 +43,9 @@ struct FloorImport {
 
         let emptyLedger = work + "/floor-empty.sqlite"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: emptyLedger + suffix) }
-        _ = try LedgerStore(path: emptyLedger, mode: .create, now: Timestamp.utc(epochSeconds: 0))
+        _ = try LedgerStore(
+            path: emptyLedger, mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: Timestamp.utc(epochSeconds: 0))
 
         let script = work + "/floor-import.sql"
         try """

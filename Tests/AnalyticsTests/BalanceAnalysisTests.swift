@@ -20,7 +20,9 @@ private final class BalanceLedger {
     init(accounts: [String]) throws {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: Timestamp.utc(epochSeconds: 1_794_744_000))
+        store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: Timestamp.utc(epochSeconds: 1_794_744_000))
         try append("accounts", accounts)
     }
 

@@ -25,7 +25,9 @@ private final class BudgetWorld {
     init() throws {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
+        store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: now)
         try export.append(
             "accounts",
             F.changeSet(

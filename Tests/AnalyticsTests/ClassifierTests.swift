@@ -28,7 +28,7 @@ struct ClassifierTests {
         "built-in flow, in the rules' order",
         arguments: [
             // type transfer first, even for a credit with a code
-            (transaction("1", .credit, type: .transfer, mcc: 5411), Flow.transfer, Classification.Reason.transferType),
+            (transaction("1", .credit, type: .transfer, mcc: 5411), Flow.transfer, ClassificationReason.transferType),
             (transaction("2", .debit, type: .transfer), .transfer, .transferType),
             // credits: refund type or a code -> refund, also on a liability
             (transaction("3", .credit, type: .refund), .refund, .merchantRefund),
@@ -43,7 +43,7 @@ struct ClassifierTests {
             (transaction("9", kind: .liability, .debit, type: .interest), .expense, .expense),
             (transaction("10", .debit, type: .billPayment), .expense, .expense),
         ])
-    func builtInFlows(transaction: ReportTransaction, flow: Flow, reason: Classification.Reason) {
+    func builtInFlows(transaction: ReportTransaction, flow: Flow, reason: ClassificationReason) {
         let classification = builtIn.classify(transaction, transferPartner: nil)
         #expect(classification.flow == flow)
         #expect(classification.reason == reason)
@@ -56,7 +56,7 @@ struct ClassifierTests {
             debit
                 == Classification(
                     flow: .transfer, category: SpendingCategory.transfers,
-                    reason: .internalTransfer(partnerID: "C"), categorySource: "flow"))
+                    reason: .internalTransfer, categorySource: "flow", partnerID: "C"))
         #expect(debit.reasonText == "internal transfer with C")
         let card = builtIn.classify(Self.transaction("C", kind: .liability, .credit, type: .billPayment), transferPartner: "D")
         #expect(card.flow == .transfer)
@@ -79,14 +79,14 @@ struct ClassifierTests {
     func categories(transaction: ReportTransaction, category: String, source: String) {
         let classification = builtIn.classify(transaction, transferPartner: nil)
         #expect(classification.category == category)
-        #expect(classification.categorySource == source)
+        #expect(classification.categorySource.code == source)
     }
 
     @Test("rules match by merchant, description or original description (ignoring case) and code; all given must match")
     func ruleMatching() {
         let classifier = Classifier(rules: [
             UserRule(id: 1, merchant: "CAFÉ", merchantCategoryCode: 5814, category: "Coffee"),
-            UserRule(id: 2, description: "payroll", flow: "income"),
+            UserRule(id: 2, description: "payroll", flow: .income),
             UserRule(id: 3, merchant: "café", category: "Café other"),
         ])
         #expect(classifier.rule(for: Self.transaction("1", mcc: 5814, merchant: "Little Café Bar"))?.id == 1)
@@ -100,8 +100,8 @@ struct ClassifierTests {
     @Test("a flow rule forces the flow; expense on a credit is a refund; a category-only rule keeps the built-in flow")
     func ruleFlows() {
         let classifier = Classifier(rules: [
-            UserRule(id: 1, merchant: "shop", flow: "expense"),
-            UserRule(id: 2, merchant: "pay", flow: "transfer"),
+            UserRule(id: 1, merchant: "shop", flow: .expense),
+            UserRule(id: 2, merchant: "pay", flow: .transfer),
             UserRule(id: 3, merchant: "gift", category: "Gifts"),
         ])
         #expect(
@@ -142,12 +142,12 @@ struct ClassifierTests {
 
     @Test("precedence: override beats split beats rule beats the built-in table; excluded never counts")
     func overridePrecedence() {
-        let rule = UserRule(id: 1, merchant: "shop", category: "Ruled", flow: "income")
+        let rule = UserRule(id: 1, merchant: "shop", category: "Ruled", flow: .income)
         let overrides = [
             "OVR": TransactionOverride(transactionID: "OVR", category: "Mine", split: [.init(category: "A", amount: 100_000)]),
             "SPL": TransactionOverride(
-                transactionID: "SPL", flow: "expense", split: [.init(category: "A", amount: 60_000), .init(category: "B", amount: 40_000)]),
-            "FLW": TransactionOverride(transactionID: "FLW", flow: "transfer"),
+                transactionID: "SPL", flow: .expense, split: [.init(category: "A", amount: 60_000), .init(category: "B", amount: 40_000)]),
+            "FLW": TransactionOverride(transactionID: "FLW", flow: .transfer),
             "EXC": TransactionOverride(transactionID: "EXC", isExcluded: true),
         ]
         let classifier = Classifier(rules: [rule], overrides: overrides)
@@ -156,7 +156,7 @@ struct ClassifierTests {
         #expect(
             classifier.classify(shop("OVR"), transferPartner: nil)
                 == Classification(flow: .income, category: "Mine", reason: .rule(id: 1), categorySource: "override"))
-        let parts = classifier.counted(shop("SPL"), transferPartner: nil)
+        let parts = classifier.parts(shop("SPL"), classifier.classify(shop("SPL"), transferPartner: nil))
         #expect(parts.map(\.0.amount) == [60_000, 40_000])
         #expect(
             parts.map(\.1) == [
@@ -167,8 +167,8 @@ struct ClassifierTests {
         #expect(
             classifier.classify(shop("FLW"), transferPartner: nil)
                 == Classification(flow: .transfer, category: "Ruled", reason: .override, categorySource: "rule #1"))
-        #expect(classifier.classify(shop("RUL"), transferPartner: nil).categorySource == "rule #1")
-        #expect(classifier.classify(Self.transaction("BLT", mcc: 5411), transferPartner: nil).categorySource == "MCC 5411")
+        #expect(classifier.classify(shop("RUL"), transferPartner: nil).categorySource.code == "rule #1")
+        #expect(classifier.classify(Self.transaction("BLT", mcc: 5411), transferPartner: nil).categorySource.code == "MCC 5411")
         #expect(classifier.isExcluded(shop("EXC")))
         #expect(!classifier.isExcluded(shop("OVR")))
         // Excluded and flow-overridden transactions are never paired as internal transfers.
@@ -240,5 +240,22 @@ struct ClassifierTests {
         #expect(SpendingCategory.codeRanges(of: SpendingCategory.dining) == [5811...5814])
         #expect(SpendingCategory.codeRanges(of: SpendingCategory.fees).isEmpty)
         #expect(Classifier.codeText(7) == "0007")
+    }
+}
+
+extension Classifier {
+    /// A booked transaction's classification, with `transferPartner` as its internal transfer's
+    /// other half.
+    fileprivate func classify(_ transaction: ReportTransaction, transferPartner: String?) -> Classification {
+        classification(transaction, twin: nil, partner: transferPartner, month: YearMonth(year: 2026, month: 10))
+    }
+}
+
+extension Classification {
+    /// A counted transaction's expected classification, its source by the codec's text.
+    fileprivate init(flow: Flow, category: String, reason: ClassificationReason, categorySource: String, partnerID: String? = nil) {
+        self.init(
+            state: .counted, flow: flow, category: category, categorySource: CategorySource(code: categorySource)!, reason: reason,
+            partnerID: partnerID, month: YearMonth(year: 2026, month: 10))
     }
 }

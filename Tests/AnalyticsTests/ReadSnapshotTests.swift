@@ -22,7 +22,9 @@ struct ReadSnapshotTests {
     init() throws {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
-        writer = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
+        writer = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: now)
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CHK", name: "Checking")]))
         try export.append(
             "transactions/CHK",

@@ -163,7 +163,9 @@ struct RecurringAnalysisTests {
         let folder = try TemporaryFolder()
         let export = try ExportFixture(in: folder.url)
         let now = Timestamp.utc(epochSeconds: 1_794_744_000)
-        let store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
+        let store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: now)
         try export.append(
             "accounts",
             F.changeSet(

@@ -34,7 +34,9 @@ struct TimeZoneRulesTests {
             {"format":"wallet-export","version":1,"sourceID":"S1","sourceName":"Ana's iPhone","exportedAt":"2026-11-01T08:00:00Z",
              "timeZone":"America/New_York","accountTimeZones":{"uk1":"Europe/London"}}
             """.replacingOccurrences(of: "\n", with: ""))
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: Self.now)
+        store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: Self.now)
         try export.append(
             "accounts",
             F.changeSet(

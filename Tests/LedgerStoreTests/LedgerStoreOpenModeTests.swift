@@ -9,6 +9,16 @@ import Testing
 /// transaction reports read in.
 @Suite("Ledger open modes")
 struct LedgerStoreOpenModeTests {
+    /// The mode by its name (a mode that writes holds its keeper, which test arguments cannot).
+    static func mode(_ name: String) -> LedgerStore.OpenMode {
+        let keeper = StorageOnlyKeeper()
+        switch name {
+        case "readOnly": return .readOnly
+        case "writeExisting": return .writeExisting(keeper: keeper)
+        default: return .create(keeper: keeper)
+        }
+    }
+
     let folder: URL
     let now = Timestamp.utc(epochSeconds: 1_793_520_000)
 
@@ -33,8 +43,9 @@ struct LedgerStoreOpenModeTests {
 
     @Test(
         "reading or writing a missing database is 'no ledger', and creates neither the file nor its folder",
-        arguments: [LedgerStore.OpenMode.readOnly, .writeExisting])
-    func missing(mode: LedgerStore.OpenMode) throws {
+        arguments: ["readOnly", "writeExisting"])
+    func missing(modeName: String) throws {
+        let mode = Self.mode(modeName)
         let path = path("typo/ledger.sqlite")
         #expect(throws: LedgerOpenError.missing(path: path)) { try LedgerStore(path: path, mode: mode, now: now) }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("typo").path))
@@ -50,8 +61,9 @@ struct LedgerStoreOpenModeTests {
 
     @Test(
         "another application's database is no ledger in any mode, even with a user_version, and keeps its journal mode",
-        arguments: [LedgerStore.OpenMode.readOnly, .writeExisting, .create])
-    func foreignDatabase(mode: LedgerStore.OpenMode) throws {
+        arguments: ["readOnly", "writeExisting", "create"])
+    func foreignDatabase(modeName: String) throws {
+        let mode = Self.mode(modeName)
         let path = path("other.sqlite")
         try Connection(path: path).execute(
             "PRAGMA journal_mode = DELETE; CREATE TABLE schema_migrations (version TEXT); PRAGMA user_version = 7;")
@@ -63,7 +75,7 @@ struct LedgerStoreOpenModeTests {
     @Test("only .create makes a database, with its folder")
     func create() throws {
         let path = path("new/ledger.sqlite")
-        let store = try LedgerStore(path: path, mode: .create, now: now)
+        let store = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
         #expect(store.openedSchemaVersion == LedgerSchema.latestVersion)
         #expect(FileManager.default.fileExists(atPath: path))
     }
@@ -71,7 +83,7 @@ struct LedgerStoreOpenModeTests {
     @Test("a read-only store cannot write")
     func readOnlyCannotWrite() throws {
         let path = path("ledger.sqlite")
-        _ = try LedgerStore(path: path, mode: .create, now: now)
+        _ = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
         let store = try LedgerStore(path: path, mode: .readOnly, now: now)
         let error = try #require(throws: StorageError.self) { try store.connection.execute("CREATE TABLE notes (text TEXT)") }
         #expect(error.isReadOnly)
@@ -104,17 +116,20 @@ struct LedgerStoreOpenModeTests {
                 path: path, found: LedgerSchema.latestVersion - 1,
                 current: LedgerSchema.latestVersion)
         ) {
-            try LedgerStore(path: path, mode: .writeExisting, now: now)
+            try LedgerStore(path: path, mode: .writeExisting(keeper: StorageOnlyKeeper()), now: now)
         }
         #expect(try userVersion(path) == Int64(LedgerSchema.latestVersion - 1))
         // .create brings it up to date.
-        #expect(try LedgerStore(path: path, mode: .create, now: now).openedSchemaVersion == LedgerSchema.latestVersion)
+        #expect(
+            try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now).openedSchemaVersion
+                == LedgerSchema.latestVersion)
     }
 
-    @Test("a newer schema is refused in every mode", arguments: [LedgerStore.OpenMode.readOnly, .writeExisting, .create])
-    func newerSchema(mode: LedgerStore.OpenMode) throws {
+    @Test("a newer schema is refused in every mode", arguments: ["readOnly", "writeExisting", "create"])
+    func newerSchema(modeName: String) throws {
+        let mode = Self.mode(modeName)
         let path = path("newer.sqlite")
-        _ = try LedgerStore(path: path, mode: .create, now: now)
+        _ = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
         try Connection(path: path).execute("PRAGMA user_version = \(LedgerSchema.latestVersion + 1)")
         #expect(throws: SchemaTooNewError(found: LedgerSchema.latestVersion + 1, supported: LedgerSchema.latestVersion)) {
             try LedgerStore(path: path, mode: mode, now: now)
@@ -124,7 +139,7 @@ struct LedgerStoreOpenModeTests {
     @Test("everything read in one readSnapshot comes from one state of the ledger, even while another connection commits")
     func oneSnapshot() throws {
         let path = path("ledger.sqlite")
-        let writer = try LedgerStore(path: path, mode: .create, now: now)
+        let writer = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
         let source = try writer.sourceRowID(kind: "wallet-export", externalID: "S", name: "Phone", location: nil, now: now)
         func addAccount(_ id: String) throws {
             let account = Account(
@@ -152,7 +167,7 @@ struct LedgerStoreOpenModeTests {
 
     @Test("a sum SQLite cannot hold is the same overflow error as one summed in Swift")
     func sqlSumOverflow() throws {
-        let store = try LedgerStore(path: path("ledger.sqlite"), mode: .create, now: now)
+        let store = try LedgerStore(path: path("ledger.sqlite"), mode: .create(keeper: StorageOnlyKeeper()), now: now)
         let source = try store.sourceRowID(kind: "wallet-export", externalID: "S", name: "Phone", location: nil, now: now)
         try store.transaction {
             _ = try store.upsertAccount(

@@ -15,7 +15,8 @@ private final class TestLedger {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("LedgerStoreTests-\(UUID().uuidString)", isDirectory: true)
         // The store creates its missing folder itself.
-        store = try LedgerStore(path: folder.appendingPathComponent("data/ledger.sqlite").path, mode: .create, now: now)
+        store = try LedgerStore(
+            path: folder.appendingPathComponent("data/ledger.sqlite").path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
     }
 
     deinit {
@@ -87,7 +88,7 @@ private enum Sample {
         #expect(FileManager.default.fileExists(atPath: ledger.store.path))
         #expect(try ledger.store.schemaVersion == LedgerSchema.latestVersion)
         // Opening again is a no-op for the schema.
-        let again = try LedgerStore(path: ledger.store.path, mode: .create, now: ledger.now)
+        let again = try LedgerStore(path: ledger.store.path, mode: .create(keeper: StorageOnlyKeeper()), now: ledger.now)
         #expect(try again.schemaVersion == LedgerSchema.latestVersion)
     }
 
@@ -123,7 +124,7 @@ private enum Sample {
                 )
             }
         }
-        let store = try LedgerStore(path: path, mode: .create, now: now)
+        let store = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
 
         #expect(try store.schemaVersion == LedgerSchema.latestVersion)
         #expect(try store.counts() == (accounts: 1, balances: 1, transactions: 1))
@@ -457,9 +458,9 @@ private enum Sample {
         let source = try ledger.source("S")
         let largest = Int64(8_999_999_999_999_999_999)
         let october = YearMonth(year: 2026, month: 10)
-        let expense = StoredClassification(
-            state: .counted, flow: "expense", category: "Groceries", categorySource: "mcc", reason: "debit", partnerID: nil,
-            month: october)
+        let expense = Classification(
+            state: .counted, flow: .expense, category: "Groceries", categorySource: .merchantCategoryCode(5411), reason: .expense,
+            partnerID: nil, month: october)
         try store.transaction {
             try store.finishClassification()
             _ = try store.upsertAccount(Sample.account(), sourceRowID: source)

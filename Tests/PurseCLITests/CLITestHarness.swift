@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -24,7 +25,9 @@ struct CLITestHarness {
     /// An empty ledger at `database`, as a first sync of an empty export leaves it: commands that
     /// only read refuse a database that does not exist.
     func createLedger() throws {
-        _ = try LedgerStore(path: database, mode: .create, now: Timestamp.utc(epochSeconds: Int64(now.timeIntervalSince1970)))
+        _ = try LedgerStore(
+            path: database, mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: Timestamp.utc(epochSeconds: Int64(now.timeIntervalSince1970)))
     }
 
     @discardableResult

@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import PurseTestSupport
@@ -36,7 +37,9 @@ final class SyncWorld {
     init() throws {
         folder = try TemporaryFolder()
         export = try ExportFixture(in: folder.url)
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
+        store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: now)
     }
 
     /// Another export (another device) in the same temporary folder.

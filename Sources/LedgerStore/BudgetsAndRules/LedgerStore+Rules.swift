@@ -22,7 +22,7 @@ extension LedgerStore {
             var rule = UserRule(
                 id: query.int64(0), merchant: query.optionalText(1), description: query.optionalText(2),
                 merchantCategoryCode: query.optionalInt64(3).map(Int.init), category: query.optionalText(4),
-                flow: query.optionalText(5))
+                flow: query.optionalText(5).flatMap(Flow.init(rawValue:)))
             if hasOverrides {
                 rule.descriptionRegex = query.optionalText(6)
                 rule.accountID = query.optionalText(7)
@@ -49,7 +49,7 @@ extension LedgerStore {
             .optional(rule.merchant), .optional(rule.description), .optional(rule.descriptionRegex),
             .optional(rule.merchantCategoryCode.map(Int64.init)), .optional(rule.accountID), .optional(rule.type?.rawValue),
             .optional(rule.direction?.rawValue), .optional(rule.amountMin), .optional(rule.amountMax), .optional(rule.category),
-            .optional(rule.flow), .text(now.text),
+            .optional(rule.flow?.rawValue), .text(now.text),
         ])
         return connection.lastInsertRowID
     }

@@ -20,13 +20,13 @@ public struct UserRule: Equatable, Sendable {
     public var amountMax: Int64?
     public var category: String?
     /// expense, income or transfer.
-    public var flow: String?
+    public var flow: Flow?
 
     public init(
         id: Int64 = 0, merchant: String? = nil, description: String? = nil, descriptionRegex: String? = nil,
         merchantCategoryCode: Int? = nil, accountID: String? = nil, type: TransactionType? = nil,
         direction: CreditDebitIndicator? = nil, amountMin: Int64? = nil, amountMax: Int64? = nil, category: String? = nil,
-        flow: String? = nil
+        flow: Flow? = nil
     ) {
         self.id = id
         self.merchant = merchant

@@ -32,33 +32,17 @@ extension LedgerStore {
         public let merchantCategoryCode: Int?
     }
 
-    /// A row of the spending summary.
-    public struct SpendingSummaryRow: Sendable, Equatable {
-        public let month: YearMonth
-        public let accountID: String
-        public let category: String
-        public let merchantCategoryCode: Int?
-        public let currency: String
-        public let spentSum: SpendingSum
-        public let refundedSum: SpendingSum
-        public let count: Int
-
-        /// `MoneyError.overflow` when the sum does not fit 64 bits (the summary itself stays exact).
-        public var spent: Int64 { get throws { try spentSum.units(currency: currency) } }
-        public var refunded: Int64 { get throws { try refundedSum.units(currency: currency) } }
-    }
-
     var hasStoredClassification: Bool { openedSchemaVersion >= 12 }
 
-    /// The first schema whose summary is exact (`SpendingSum`): one of schema 12, read as it is,
-    /// is never read.
-    static let exactSummaryVersion = 13
+    /// The first schema whose stored classification reports read: schema 12's summary may hold
+    /// a REAL, and before 17 pending rows were not classified and months were in the writer's
+    /// `TZ`. Reports classify as they go on an older ledger until a write upgrades it.
+    static let currentClassificationVersion = 17
 
     /// Nil for a ledger of an older schema, which has none.
     public func classificationStatus() throws -> ClassificationStatus? {
         guard hasStoredClassification else { return nil }
-        // Schema 12's summary may hold a REAL: reports classify as they go until a write upgrades it.
-        guard openedSchemaVersion >= Self.exactSummaryVersion else {
+        guard openedSchemaVersion >= Self.currentClassificationVersion else {
             return ClassificationStatus(built: false, rebuildNeeded: false, queued: false)
         }
         let query = try connection.cached(
@@ -195,17 +179,37 @@ extension LedgerStore {
     }
 
     /// Stores a transaction's classification.
-    public func saveClassification(_ classification: StoredClassification, rowID: Int64) throws {
+    public func saveClassification(_ classification: Classification, rowID: Int64) throws {
         try connection.cached(
             """
             UPDATE transactions SET class_state = ?, class_flow = ?, class_category = ?, class_source = ?, class_reason = ?,
                 class_partner = ?, class_month = ? WHERE row_id = ?
             """
-        ).run([
-            .text(classification.state.rawValue), .text(classification.flow), .text(classification.category),
-            .text(classification.categorySource), .text(classification.reason), .optional(classification.partnerID),
-            .integer(classification.monthNumber), .integer(rowID),
-        ])
+        ).run(Self.classificationValues(classification) + [.integer(rowID)])
+    }
+
+    /// The seven `class_*` columns' values, in their order (all NULL: not classified yet). The
+    /// one place a classification becomes text.
+    static func classificationValues(_ classification: Classification?) -> [SQLValue] {
+        guard let classification else { return Array(repeating: .null, count: 7) }
+        return [
+            .text(classification.state.rawValue), .text(classification.flow.rawValue), .text(classification.category),
+            .text(classification.categorySource.code), .text(classification.reason.code), .optional(classification.partnerID),
+            .integer(Classification.number(of: classification.month)),
+        ]
+    }
+
+    /// The classification in the seven columns from `first` on (`class_state` to `class_month`),
+    /// if the statement has them and the row is classified; nil too for values this purse did
+    /// not write, which the keeper then classifies again.
+    func storedClassification(_ statement: Statement, from first: Int32) -> Classification? {
+        guard statement.columnCount > first + 6, let state = statement.optionalText(first).flatMap(ClassificationState.init),
+            let flow = Flow(rawValue: statement.text(first + 1)), let source = CategorySource(code: statement.text(first + 3)),
+            let reason = ClassificationReason(code: statement.text(first + 4))
+        else { return nil }
+        return Classification(
+            state: state, flow: flow, category: statement.text(first + 2), categorySource: source, reason: reason,
+            partnerID: statement.optionalText(first + 5), month: Classification.month(number: statement.int64(first + 6)))
     }
 
     /// The zone each account's months were classified in.
@@ -220,62 +224,5 @@ extension LedgerStore {
         try connection.cached("DELETE FROM classification_zones").run()
         let insert = try connection.cached("INSERT INTO classification_zones (account_id, time_zone) VALUES (?, ?)")
         for (account, zone) in zones { try insert.run([.text(account), .text(zone)]) }
-    }
-
-    /// Silences the triggers (queue and summary) while everything is classified again: the
-    /// summary is then summed from scratch (`rebuildSpendingSummary`) and `finishClassification`
-    /// turns them back on.
-    public func beginClassificationRebuild() throws {
-        try connection.cached("UPDATE classification_state SET built = 0").run()
-    }
-
-    /// Sums the counted expenses and refunds of the whole ledger into the summary again, exactly.
-    public func rebuildSpendingSummary() throws {
-        try connection.cached("DELETE FROM spending_summary").run()
-        try connection.cached(LedgerSchema.summaryRebuild).run()
-    }
-
-    /// The summary's rows, in key order: of `accountIDs` (nil: every account), from `first` to
-    /// `last` (nil: open), of `currencies` (empty: any).
-    public func spendingSummary(
-        accountIDs: [String]? = nil, first: YearMonth? = nil, last: YearMonth? = nil, currencies: [String] = []
-    ) throws -> [SpendingSummaryRow] {
-        // A row whose transactions all went is left at 0 by the triggers.
-        var conditions = ["count != 0"]
-        var values: [SQLValue] = []
-        func add(_ membership: SQLMembership) {
-            conditions.append(membership.sql)
-            values += membership.values
-        }
-        if let accountIDs {
-            guard !accountIDs.isEmpty else { return [] }
-            add(SQLMembership("account_id", accountIDs.map(SQLValue.text)))
-        }
-        if let first {
-            conditions.append("month >= ?")
-            values.append(.integer(StoredClassification.number(of: first)))
-        }
-        if let last {
-            conditions.append("month <= ?")
-            values.append(.integer(StoredClassification.number(of: last)))
-        }
-        if !currencies.isEmpty { add(SQLMembership("currency", currencies.map(SQLValue.text))) }
-        let query = try connection.prepare(
-            """
-            SELECT month, account_id, category, mcc, currency, spent_high, spent_low, refunded_high, refunded_low, count
-            FROM spending_summary WHERE \(conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
-            """)
-        try query.bind(values)
-        var rows: [SpendingSummaryRow] = []
-        while try query.step() {
-            let code = query.int64(3)
-            rows.append(
-                SpendingSummaryRow(
-                    month: StoredClassification.month(number: query.int64(0)), accountID: query.text(1), category: query.text(2),
-                    merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4),
-                    spentSum: SpendingSum(high: query.int64(5), low: query.int64(6)),
-                    refundedSum: SpendingSum(high: query.int64(7), low: query.int64(8)), count: query.int(9)))
-        }
-        return rows
     }
 }

@@ -116,15 +116,4 @@ extension LedgerStore {
         transaction.stored = storedClassification(statement, from: 16)
         return transaction
     }
-
-    /// The stored classification in the seven columns from `first` on (`class_state` to
-    /// `class_month`), if the statement has them and the row is classified.
-    func storedClassification(_ statement: Statement, from first: Int32) -> StoredClassification? {
-        guard statement.columnCount > first + 6, let state = statement.optionalText(first).flatMap(StoredClassification.State.init)
-        else { return nil }
-        return StoredClassification(
-            state: state, flow: statement.text(first + 1), category: statement.text(first + 2),
-            categorySource: statement.text(first + 3), reason: statement.text(first + 4),
-            partnerID: statement.optionalText(first + 5), month: StoredClassification.month(number: statement.int64(first + 6)))
-    }
 }

@@ -35,14 +35,8 @@ extension LedgerStore {
         try insert.bind(transaction.transactionType.rawValue, at: 17)
         try insert.bind(transaction.status.rawValue, at: 18)
         // A row whose classification is certain before it is stored is written whole, once.
-        let classification = classifyOnInsert?(transaction)
-        try insert.bind(classification?.state.rawValue, at: 19)
-        try insert.bind(classification?.flow, at: 20)
-        try insert.bind(classification?.category, at: 21)
-        try insert.bind(classification?.categorySource, at: 22)
-        try insert.bind(classification?.reason, at: 23)
-        try insert.bind(classification?.partnerID, at: 24)
-        try insert.bind(classification?.monthNumber, at: 25)
+        let classification = keeper?.classification(inserting: transaction, in: self)
+        for (offset, value) in Self.classificationValues(classification).enumerated() { try insert.bind(value, at: Int32(19 + offset)) }
         while try insert.step() {}
         insert.reset()
         if connection.changes > 0 { return .inserted }

@@ -23,7 +23,7 @@ public struct ReportTransaction: Sendable {
     /// The row's key in the ledger (0 when not read from it).
     public internal(set) var rowID: Int64 = 0
     /// The classification the ledger keeps for it, when read (`readsStoredClassification`).
-    public internal(set) var stored: StoredClassification?
+    public internal(set) var stored: Classification?
 
     public init(
         id: String, accountID: String, accountName: String, accountKind: AccountKind, time: Int64, amount: Int64,

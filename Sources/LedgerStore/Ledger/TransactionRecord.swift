@@ -7,5 +7,5 @@ public struct TransactionRecord: Sendable {
     /// The category its statement gave a row imported from one (there is no MCC to go by).
     public let statementCategory: String?
     /// What the ledger keeps of its classification (nil in a ledger of an older schema).
-    public let stored: StoredClassification?
+    public let stored: Classification?
 }

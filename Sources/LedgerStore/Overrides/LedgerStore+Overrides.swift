@@ -11,7 +11,8 @@ extension LedgerStore {
         while try rows.step() {
             let id = rows.text(0)
             overrides[id] = TransactionOverride(
-                transactionID: id, category: rows.optionalText(1), flow: rows.optionalText(2), note: rows.optionalText(3),
+                transactionID: id, category: rows.optionalText(1), flow: rows.optionalText(2).flatMap(Flow.init(rawValue:)),
+                note: rows.optionalText(3),
                 isExcluded: rows.int64(4) != 0)
         }
         let tags = try connection.prepare("SELECT transaction_id, tag FROM transaction_tags ORDER BY transaction_id, tag")
@@ -46,7 +47,7 @@ extension LedgerStore {
             "INSERT INTO transaction_overrides (transaction_id, category, flow, note, excluded, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
         )
         .run([
-            id, .optional(override.category), .optional(override.flow), .optional(override.note),
+            id, .optional(override.category), .optional(override.flow?.rawValue), .optional(override.note),
             .integer(override.isExcluded ? 1 : 0), .text(now.text),
         ])
         let tag = try connection.cached("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag) VALUES (?, ?)")
@@ -86,10 +87,10 @@ extension LedgerStore {
     /// The flow the ledger's stored classification gives a transaction (`expense`, `refund`,
     /// `income`, `transfer`); nil when it has none yet. Every write transaction keeps it
     /// current before it commits, so within one it is what reports count.
-    public func storedFlow(id: String) throws -> String? {
+    public func storedFlow(id: String) throws -> Flow? {
         let query = try connection.prepare("SELECT class_flow FROM transactions WHERE id = ?")
         try query.bind([.text(id)])
         guard try query.step() else { return nil }
-        return query.optionalText(0)
+        return query.optionalText(0).flatMap(Flow.init(rawValue:))
     }
 }

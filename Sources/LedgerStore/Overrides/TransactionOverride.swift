@@ -1,3 +1,5 @@
+import Ledger
+
 /// What the user set on one transaction (`purse set`, `purse split`): kept apart from what syncs
 /// bring, by the transaction's ID, so no sync loses it and a deleted transaction's comes back
 /// with it.
@@ -17,7 +19,7 @@ public struct TransactionOverride: Sendable, Equatable {
     public let transactionID: String
     public var category: String?
     /// expense, income or transfer.
-    public var flow: String?
+    public var flow: Flow?
     public var note: String?
     public var tags: [String] = []
     /// Never counts.
@@ -26,7 +28,7 @@ public struct TransactionOverride: Sendable, Equatable {
     public var split: [Part] = []
 
     public init(
-        transactionID: String, category: String? = nil, flow: String? = nil, note: String? = nil, tags: [String] = [],
+        transactionID: String, category: String? = nil, flow: Flow? = nil, note: String? = nil, tags: [String] = [],
         isExcluded: Bool = false, split: [Part] = []
     ) {
         self.transactionID = transactionID

@@ -10,10 +10,7 @@ enum OverrideCommand {
     static func set(_ context: CommandContext) throws {
         let store = try context.openStore(.writeExisting)
         let category = try text(context, "category")
-        let flow = context.command.value("flow")
-        if let flow, !RulesCommand.flows.contains(flow) {
-            throw context.usageError("option '--flow' must be expense, income or transfer, not '\(flow)'")
-        }
+        let flow = try RulesCommand.flow(context)
         let note = context.command.value("note")
         let tags = try context.command.values("tag").map { tag in
             let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -86,9 +83,9 @@ enum OverrideCommand {
                 throw context.usageError("no transaction has the ID '\(id)'")
             }
             // Reports count a split only in spending: on income or a transfer it would be kept and never shown.
-            if let flow = try store.storedFlow(id: id), flow != "expense", flow != "refund" {
+            if let flow = try store.storedFlow(id: id), flow == .income || flow == .transfer {
                 throw context.usageError(
-                    "transaction \(id) is \(flow == "income" ? "income" : "a transfer"): splits apply to expenses and refunds")
+                    "transaction \(id) is \(flow == .income ? "income" : "a transfer"): splits apply to expenses and refunds")
             }
             let parts: [TransactionOverride.Part]
             do {
@@ -137,7 +134,7 @@ enum OverrideCommand {
         var parts: [String] = []
         if override.isExcluded { parts.append("excluded") }
         if let category = override.category { parts.append("category \(category)") }
-        if let flow = override.flow { parts.append("flow \(flow)") }
+        if let flow = override.flow { parts.append("flow \(flow.rawValue)") }
         if !override.split.isEmpty {
             let amounts = override.split.map { part in
                 currency.map { MoneyFormat.text(part.amount, currency: $0) } ?? MoneyFormat.machine(part.amount, currency: "")

@@ -7,7 +7,17 @@ import Rendering
 /// `purse rules add|list|remove`: the user's overrides of category and flow. Rules apply
 /// oldest first and the first that matches wins, before the built-in table.
 enum RulesCommand {
-    static let flows = ["expense", "income", "transfer"]
+    /// The flows a rule or an override may set: an expense is a refund when it is a credit.
+    static let flows: [Flow] = [.expense, .income, .transfer]
+
+    /// `--flow`'s value, checked.
+    static func flow(_ context: CommandContext) throws -> Flow? {
+        guard let text = context.command.value("flow") else { return nil }
+        guard let flow = Flow(rawValue: text), flows.contains(flow) else {
+            throw context.usageError("option '--flow' must be expense, income or transfer, not '\(text)'")
+        }
+        return flow
+    }
 
     static func add(_ context: CommandContext) throws {
         func text(_ name: String) throws -> String? {
@@ -27,10 +37,7 @@ enum RulesCommand {
             code = number
         }
         var category = try text("category")
-        let flow = context.command.value("flow")
-        if let flow, !flows.contains(flow) {
-            throw context.usageError("option '--flow' must be expense, income or transfer, not '\(flow)'")
-        }
+        let flow = try flow(context)
         var rule = UserRule(merchant: merchant, description: description, merchantCategoryCode: code, flow: flow)
         rule.descriptionRegex = try text("description-regex")
         if let pattern = rule.descriptionRegex {

@@ -32,7 +32,7 @@ enum TransactionsCommand {
         _ filter: TransactionFilter, store: LedgerStore, format: OutputFormat, to sink: TextSink, context: CommandContext
     ) throws {
         let accounts = filter.accounts
-        let classifier = try ListingClassifier(store, accounts: accounts)
+        var classifier = try ClassificationReader(store, accounts: accounts)
         // The Wallet order each transaction is linked to, computed once for the whole listing.
         let orders = format == .text ? [:] : try OrderLinker.ordersByTransaction(store)
         switch format {
@@ -40,9 +40,9 @@ enum TransactionsCommand {
             let csv = CSVWriter(header: csvHeader, write: sink.write)
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                let override = classifier.override(for: record)
+                let override = classifier.override(for: record, accounts: accounts)
                 let order = orders[record.transaction.id].map { CSVWriter.Cell.number($0.id) } ?? .empty
-                for line in classifier.lines(record) {
+                for line in try classifier.lines(record, accounts: accounts) {
                     csv.row(
                         csvCells(record, line: line, override: override, zone: accounts.zone(of: record.transaction.accountID))
                             + [order])
@@ -55,8 +55,8 @@ enum TransactionsCommand {
             var first = true
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                let override = classifier.override(for: record)
-                for line in classifier.lines(record) {
+                let override = classifier.override(for: record, accounts: accounts)
+                for line in try classifier.lines(record, accounts: accounts) {
                     let object = jsonObject(
                         record, line: line, override: override, zone: accounts.zone(of: record.transaction.accountID),
                         orderID: orders[record.transaction.id]?.id)
@@ -73,7 +73,7 @@ enum TransactionsCommand {
             var count = 0
             try filter.forEach(store) { record in
                 let transaction = record.transaction
-                let lines = classifier.lines(record)
+                let lines = try classifier.lines(record, accounts: accounts)
                 table.append([
                     accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                     accounts.label(of: transaction.accountID),
@@ -83,7 +83,8 @@ enum TransactionsCommand {
                         ? lines[0].classification.category : "Split: " + lines.map(\.classification.category).joined(separator: ", "),
                     // An excluded row is listed like any other, so it says it never counts.
                     transaction.transactionType.rawValue,
-                    transaction.status.rawValue + (classifier.override(for: record)?.isExcluded == true ? ", excluded" : ""),
+                    transaction.status.rawValue
+                        + (classifier.override(for: record, accounts: accounts)?.isExcluded == true ? ", excluded" : ""),
                     MoneyFormat.text(transaction.signedUnits, currency: transaction.transactionAmount.currency),
                 ])
                 count += 1
@@ -105,7 +106,7 @@ enum TransactionsCommand {
     /// A split transaction is one row per part, each with its part's amount (the ID repeats), so
     /// the rows of a category add up to what reports count in it.
     static func csvCells(
-        _ record: TransactionRecord, line: ListingClassifier.Line, override: TransactionOverride?, zone: ReportTimeZone
+        _ record: TransactionRecord, line: ClassificationReader.Line, override: TransactionOverride?, zone: ReportTimeZone
     ) -> [CSVWriter.Cell] {
         let transaction = record.transaction
         let currency = transaction.transactionAmount.currency
@@ -123,14 +124,14 @@ enum TransactionsCommand {
             transaction.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
             transaction.merchantName.map { .text($0) } ?? .empty,
             .text(transaction.transactionDescription), .text(transaction.originalTransactionDescription),
-            .text(line.classification.flow.rawValue), .text(line.classification.category), .text(line.classification.categorySource),
+            .text(line.classification.flow.rawValue), .text(line.classification.category), .text(line.classification.categorySource.code),
             .number(line.counted ? "true" : "false"), override?.note.map { .text($0) } ?? .empty,
             override.map { .text($0.tags.joined(separator: ";")) } ?? .empty,
         ]
     }
 
     static func jsonObject(
-        _ record: TransactionRecord, line: ListingClassifier.Line, override: TransactionOverride?, zone: ReportTimeZone,
+        _ record: TransactionRecord, line: ClassificationReader.Line, override: TransactionOverride?, zone: ReportTimeZone,
         orderID: String?
     ) -> JSONOutput {
         let transaction = record.transaction
@@ -158,7 +159,7 @@ enum TransactionsCommand {
             ("original_description", .string(transaction.originalTransactionDescription)),
             ("flow", .string(line.classification.flow.rawValue)),
             ("category", .string(line.classification.category)),
-            ("category_source", .string(line.classification.categorySource)),
+            ("category_source", .string(line.classification.categorySource.code)),
             ("counted", .bool(line.counted)),
             ("note", .optional(override?.note)),
             ("tags", .array((override?.tags ?? []).map(JSONOutput.string))),

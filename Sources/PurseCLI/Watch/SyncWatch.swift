@@ -90,7 +90,7 @@ final class SyncWatch {
         let now = Timestamp.utc(epochSeconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
         let store: LedgerStore
         do {
-            store = try context.keepingClassification(LedgerStore(path: context.databasePath, mode: .create, now: now))
+            store = try context.openStore(.create)
         } catch {
             return try tellOrThrow(error)
         }

@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import SureProtocol
@@ -384,7 +385,9 @@ struct SureApplyTests {
     func adoption() throws {
         let world = try W()
         try world.put(1, [world.transaction(1)])
-        let other = try LedgerStore(path: world.folder.file("other.sqlite"), mode: .create, now: world.now)
+        let other = try LedgerStore(
+            path: world.folder.file("other.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: world.now)
         let report = try SureInbox(path: world.inbox).sync(store: other, now: world.now)
         #expect(report.kinds == [.note, .applied])
         #expect(

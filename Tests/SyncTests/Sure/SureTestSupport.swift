@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import PurseTestSupport
@@ -24,7 +25,9 @@ final class SureWorld {
 
     init(writeConfiguration: Bool = true, currency: String = "USD") throws {
         folder = try TemporaryFolder()
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create, now: now)
+        store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: now)
         configuration = try SureConnections(store: store, now: now).connect(
             [
                 SureAccountRequest(

@@ -1,0 +1,154 @@
+import Ledger
+import LedgerStore
+
+/// How reports, listings, `explain` and `rules test` learn how each transaction counts: the
+/// answer the ledger keeps, when it answers (current, with months in the zones the report reads
+/// them in); else the keeper's own pass (`ClassificationPass`, paired over the whole ledger),
+/// run as the rows are read. The answer is the same either way; only the time differs.
+public struct ClassificationReader {
+    /// Where the answer comes from.
+    private enum Source {
+        /// The stored classification, as it is.
+        case stored
+        /// The stored pairs, with months in the report's zones (`--tz`).
+        case storedPairs(LocalMonths)
+        /// The pass, run here.
+        case pass(ClassificationPass)
+    }
+
+    let classifier: Classifier
+    private var source: Source
+
+    /// The reader of `accounts`' transactions (months in their zones). `classifier`: classify
+    /// with these rules and overrides instead of the ledger's (a what-if), by the pass.
+    public init(_ store: LedgerStore, accounts: ReportAccounts) throws {
+        try self.init(store, accounts: accounts, classifier: nil)
+    }
+
+    init(_ store: LedgerStore, accounts: ReportAccounts, classifier: Classifier?) throws {
+        self.classifier = try classifier ?? Classifier(store)
+        let months = LocalMonths(accounts)
+        if classifier == nil, try store.classificationStatus()?.isCurrent == true {
+            let stored = try store.classificationZones()
+            let zonesMatch = ClassificationKeeper.zones(accounts).allSatisfy { stored[$0.key] == $0.value }
+            source = zonesMatch ? .stored : .storedPairs(months)
+        } else {
+            source = .pass(try ClassificationPass(wholeLedger: store, classifier: self.classifier, months: months))
+        }
+    }
+
+    /// Whether the stored classification answers as it is: then the summary and the stored
+    /// sums do too.
+    var readsStored: Bool {
+        if case .stored = source { return true }
+        return false
+    }
+
+    /// The transaction's classification; `stored` is what the ledger keeps of it.
+    mutating func classification(of transaction: ReportTransaction, stored: Classification?) throws -> Classification {
+        switch source {
+        case .stored:
+            guard let stored else { throw LedgerStoreError.unexpectedValue(column: "class_state", value: "") }
+            return stored
+        case .storedPairs(var months):
+            guard let stored else { throw LedgerStoreError.unexpectedValue(column: "class_state", value: "") }
+            defer { source = .storedPairs(months) }
+            return classifier.classification(
+                transaction, twin: stored.twin, partner: stored.transferPartner, month: months.month(of: transaction))
+        case .pass(var pass):
+            // Taken out while it runs, so its months are not copied for every row.
+            source = .stored
+            defer { source = .pass(pass) }
+            return pass.classification(of: transaction)
+        }
+    }
+
+    mutating func classification(of transaction: ReportTransaction) throws -> Classification {
+        try classification(of: transaction, stored: transaction.stored)
+    }
+
+    /// Streams `selection`'s transactions with their classifications. `needsText` false lets a
+    /// report that groups by neither merchant nor description skip reading them when what
+    /// classifies needs them neither.
+    mutating func forEach(
+        _ store: LedgerStore, _ selection: LedgerStore.ReportSelection, needsText: Bool = true,
+        _ body: (ReportTransaction, Classification) throws -> Void
+    ) throws {
+        var selection = selection
+        switch source {
+        case .stored:
+            selection.includesText = needsText
+            selection.readsStoredClassification = true
+        case .storedPairs:
+            // Rules and overrides run again, on IDs and texts.
+            selection.includesText = needsText || classifier.readsText
+            selection.readsStoredClassification = true
+        case .pass:
+            // Pairs are found by ID.
+            selection.includesText = true
+        }
+        // Reports that only sum do not care in which order transactions of the same second come.
+        selection.tiesByID = needsText
+        try store.forEachReportTransaction(selection) { transaction in
+            try body(transaction, classification(of: transaction))
+        }
+    }
+
+    /// The transactions a report counts, each with its flow and category (a split as its parts):
+    /// booked ones, and pending ones with --include-pending. `excluded` hears of the scope's
+    /// transactions the user excluded, `duplicate` of its statement rows that repeat a synced one.
+    static func forEachCounted(
+        _ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
+        excluded: ((ReportTransaction, Classification) throws -> Void)? = nil,
+        duplicate: ((ReportTransaction, Classification) throws -> Void)? = nil,
+        _ body: (ReportTransaction, Classification) throws -> Void
+    ) throws {
+        var reader = try ClassificationReader(store, accounts: scope.accounts)
+        let classifier = reader.classifier
+        try reader.forEach(store, scope.selection(statuses: scope.statuses), needsText: needsText) { transaction, classification in
+            switch classification.state {
+            case .duplicate: try duplicate?(transaction, classification)
+            case .excluded: try excluded?(transaction, classification)
+            case .uncounted: break
+            case .counted, .pending:
+                guard classification.state.counts(includingPending: scope.includePending) else { return }
+                for (part, classification) in classifier.parts(transaction, classification) { try body(part, classification) }
+            }
+        }
+    }
+
+    // MARK: Listings
+
+    /// One row of a listing (`transactions`, `export transactions`): the whole transaction, or
+    /// one part of a split.
+    public struct Line {
+        /// Positive: the transaction's amount, or the part's.
+        public let amount: Int64
+        public let classification: Classification
+        /// Whether reports count it by default (booked, not excluded, not a statement row that
+        /// repeats a synced one); pending ones count only with --include-pending.
+        public var counted: Bool { classification.state == .counted }
+    }
+
+    /// What the user set on the transaction, if anything.
+    public func override(for record: TransactionRecord, accounts: ReportAccounts) -> TransactionOverride? {
+        classifier.override(for: Self.reportTransaction(record, accounts))
+    }
+
+    /// The rows a transaction is listed as: one, or one per part of its split, counted or not
+    /// (an excluded split is listed by its parts too, so the rows always show the split).
+    public mutating func lines(_ record: TransactionRecord, accounts: ReportAccounts) throws -> [Line] {
+        let transaction = Self.reportTransaction(record, accounts)
+        let classification = try classification(of: transaction, stored: record.stored)
+        return classifier.parts(transaction, classification).map { part, classification in
+            Line(amount: part.amount, classification: classification)
+        }
+    }
+
+    private static func reportTransaction(_ record: TransactionRecord, _ accounts: ReportAccounts) -> ReportTransaction {
+        ReportTransaction(
+            record.transaction, accountName: record.accountName,
+            accountKind: accounts.all.first { $0.id == record.transaction.accountID }?.kind ?? .asset,
+            statementCategory: record.statementCategory)
+    }
+}

@@ -1,0 +1,155 @@
+import Ledger
+import Storage
+
+/// Spending summed per (month, account, category, MCC, currency): kept in the summary table by
+/// its triggers, summed again from scratch by `rebuildSpendingSummary`, and summed for what the
+/// summary does not hold (days that are not whole months, merchants, pending rows, an overlay)
+/// by `spendingSums`. All three are one SQL statement (`SpendingSumsSQL`); Swift never adds up
+/// the rows.
+extension LedgerStore {
+    /// A row of spending sums.
+    public struct SpendingSummaryRow: Sendable, Equatable {
+        public let month: YearMonth
+        public let accountID: String
+        public let category: String
+        public let merchantCategoryCode: Int?
+        public let currency: String
+        /// The merchant's name, else the description (only when summed by merchant).
+        public let merchant: String?
+        public let spentSum: SpendingSum
+        public let refundedSum: SpendingSum
+        public let count: Int
+
+        /// `MoneyError.overflow` when the sum does not fit 64 bits (the summary itself stays exact).
+        public var spent: Int64 { get throws { try spentSum.units(currency: currency) } }
+        public var refunded: Int64 { get throws { try refundedSum.units(currency: currency) } }
+    }
+
+    /// Silences the triggers (queue and summary) while everything is classified again: the
+    /// summary is then summed from scratch (`rebuildSpendingSummary`) and `finishClassification`
+    /// turns them back on.
+    public func beginClassificationRebuild() throws {
+        try connection.cached("UPDATE classification_state SET built = 0").run()
+    }
+
+    /// Sums the counted expenses and refunds of the whole ledger into the summary again, exactly.
+    public func rebuildSpendingSummary() throws {
+        try connection.cached("DELETE FROM spending_summary").run()
+        let sums = SpendingSumsSQL(classified: .stored, range: nil, states: [.counted], byMerchant: false)
+        try connection.prepare("INSERT INTO spending_summary (\(SpendingSumsSQL.summaryColumns)) \(sums.select)").run(sums.values)
+    }
+
+    /// How many rows of the summary differ from the same sums made from scratch of the stored
+    /// classification (into a temporary table), and the first of them.
+    public func spendingSummaryDifferences() throws -> (count: Int, first: String?) {
+        // Emptied, never dropped: a table cannot go while a statement of the connection is open.
+        try connection.execute("CREATE TEMP TABLE IF NOT EXISTS spending_check AS SELECT * FROM spending_summary WHERE 0")
+        try connection.execute("DELETE FROM temp.spending_check")
+        defer { try? connection.execute("DELETE FROM temp.spending_check") }
+        let sums = SpendingSumsSQL(classified: .stored, range: nil, states: [.counted], byMerchant: false)
+        try connection.prepare("INSERT INTO temp.spending_check (\(SpendingSumsSQL.summaryColumns)) \(sums.select)").run(sums.values)
+        let columns = SpendingSumsSQL.summaryColumns
+        let query = try connection.prepare(
+            """
+            SELECT month, account_id, category, currency FROM (
+                SELECT \(columns) FROM main.spending_summary WHERE count != 0 EXCEPT SELECT \(columns) FROM temp.spending_check
+                UNION ALL
+                SELECT \(columns) FROM temp.spending_check EXCEPT SELECT \(columns) FROM main.spending_summary WHERE count != 0
+            ) ORDER BY 1, 2, 3, 4
+            """)
+        var count = 0
+        var first: String?
+        while try query.step() {
+            if first == nil {
+                first = "\(Classification.month(number: query.int64(0))) \(query.text(1)) \(query.text(2)) \(query.text(3))"
+            }
+            count += 1
+        }
+        return (count, first)
+    }
+
+    /// The summary's rows, in key order: of `accountIDs` (nil: every account), from `first` to
+    /// `last` (nil: open), of `currencies` (empty: any).
+    public func spendingSummary(
+        accountIDs: [String]? = nil, first: YearMonth? = nil, last: YearMonth? = nil, currencies: [String] = []
+    ) throws -> [SpendingSummaryRow] {
+        // A row whose transactions all went is left at 0 by the triggers.
+        var conditions = ["count != 0"]
+        var values: [SQLValue] = []
+        func add(_ membership: SQLMembership) {
+            conditions.append(membership.sql)
+            values += membership.values
+        }
+        if let accountIDs {
+            guard !accountIDs.isEmpty else { return [] }
+            add(SQLMembership("account_id", accountIDs.map(SQLValue.text)))
+        }
+        if let first {
+            conditions.append("month >= ?")
+            values.append(.integer(Classification.number(of: first)))
+        }
+        if let last {
+            conditions.append("month <= ?")
+            values.append(.integer(Classification.number(of: last)))
+        }
+        if !currencies.isEmpty { add(SQLMembership("currency", currencies.map(SQLValue.text))) }
+        let query = try connection.prepare(
+            """
+            SELECT \(SpendingSumsSQL.summaryColumns)
+            FROM spending_summary WHERE \(conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
+            """)
+        try query.bind(values)
+        return try Self.spendingRows(query, byMerchant: false)
+    }
+
+    /// The sums of the transactions `selection` reads (its range, accounts and currencies) in
+    /// `states`, by their stored classification, or by the overlay's (`withClassificationOverlay`)
+    /// when `overlay` is true, per summary key and, `byMerchant`, per merchant.
+    public func spendingSums(
+        _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, overlay: Bool
+    ) throws -> [SpendingSummaryRow] {
+        var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+        if !selection.currencies.isEmpty {
+            range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
+        }
+        let sums = SpendingSumsSQL(classified: overlay ? .overlay : .stored, range: range, states: states, byMerchant: byMerchant)
+        let query = try connection.prepare(sums.select)
+        try query.bind(sums.values)
+        return try Self.spendingRows(query, byMerchant: byMerchant)
+    }
+
+    /// Runs `body` with `classifications` (by row ID) standing in for the stored ones where
+    /// `spendingSums(..., overlay: true)` reads: a temporary table, so even a read-only ledger
+    /// sums a classification it could not store in the one statement it stores with.
+    public func withClassificationOverlay<T>(
+        _ classifications: (_ add: (Int64, Classification) throws -> Void) throws -> Void, _ body: () throws -> T
+    ) throws -> T {
+        try connection.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS classification_overlay (row_id INTEGER PRIMARY KEY, class_state TEXT, class_flow TEXT,
+                class_category TEXT, class_source TEXT, class_reason TEXT, class_partner TEXT, class_month INTEGER)
+            """)
+        defer { try? connection.execute("DELETE FROM temp.classification_overlay") }
+        try connection.execute("DELETE FROM temp.classification_overlay")
+        let insert = try connection.prepare("INSERT INTO temp.classification_overlay VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        try classifications { rowID, classification in
+            try insert.run([.integer(rowID)] + Self.classificationValues(classification))
+        }
+        return try body()
+    }
+
+    private static func spendingRows(_ query: Statement, byMerchant: Bool) throws -> [SpendingSummaryRow] {
+        var rows: [SpendingSummaryRow] = []
+        while try query.step() {
+            let code = query.int64(3)
+            rows.append(
+                SpendingSummaryRow(
+                    month: Classification.month(number: query.int64(0)), accountID: query.text(1), category: query.text(2),
+                    merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4),
+                    merchant: byMerchant ? query.text(10) : nil,
+                    spentSum: SpendingSum(high: query.int64(5), low: query.int64(6)),
+                    refundedSum: SpendingSum(high: query.int64(7), low: query.int64(8)), count: query.int(9)))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,70 @@
+import Ledger
+import Storage
+
+/// The one statement that sums spending: the counted expenses and refunds of some transactions
+/// (a split as its parts, each in its own category) per (month, account, category, MCC,
+/// currency), and per merchant when asked, in the summary's exact form (`SpendingSum`). Each
+/// amount is cut in three parts (of 10^12, of 10^6 and of one unit), each summed on its own, so
+/// no sum overflows before a group has 10^12 rows, and the parts are carried into the two
+/// columns of `SpendingSum`. The summary's triggers keep the same sums row by row.
+struct SpendingSumsSQL {
+    /// Where the classification is read: the rows' own columns, or the overlay's.
+    enum Classified {
+        case stored
+        case overlay
+    }
+
+    /// The summary's columns, in the order the statement gives them (then `merchant`).
+    static let summaryColumns =
+        "month, account_id, category, mcc, currency, spent_high, spent_low, refunded_high, refunded_low, count"
+
+    let select: String
+    let values: [SQLValue]
+
+    /// `range` limits the rows (nil: every transaction); `states` are the counted ones.
+    init(classified: Classified, range: TimeRangeSQL?, states: [ClassificationState], byMerchant: Bool) {
+        let c = classified == .stored ? "t" : "o"
+        let join = classified == .stored ? "" : "JOIN temp.classification_overlay o ON o.row_id = t.row_id"
+        let stateList = SQLMembership("\(c).class_state", states.map { .text($0.rawValue) })
+        let flows = SQLMembership("\(c).class_flow", [Flow.expense, Flow.refund].map { .text($0.rawValue) })
+        let split = SQLValue.text(CategorySource.split.code)
+        var conditions = [stateList.sql, flows.sql] + (range?.conditions ?? [])
+        let rowValues = stateList.values + flows.values + (range?.values ?? [])
+        let merchant = byMerchant ? ", merchant" : ""
+        let merchantColumn = byMerchant ? ", coalesce(t.merchant_name, t.description) AS merchant" : ""
+        let from = "FROM transactions t \(range?.join ?? "") \(join)"
+        conditions.append("\(c).class_source IS NOT ?")
+        let whole = "WHERE \(conditions.joined(separator: " AND "))"
+        conditions[conditions.count - 1] = "\(c).class_source IS ?"
+        let parts = "JOIN transaction_splits p ON p.transaction_id = t.id WHERE \(conditions.joined(separator: " AND "))"
+        let base = SpendingSum.base
+        let million = 1_000_000
+        func sums(_ name: String, _ flow: Flow) -> String {
+            let amount = "CASE WHEN flow = '\(flow.rawValue)' THEN amount ELSE 0 END"
+            return "sum((\(amount)) / \(base)) AS \(name)_high, sum((\(amount)) % \(base) / \(million)) AS \(name)_millions, "
+                + "sum((\(amount)) % \(million)) AS \(name)_units"
+        }
+        func carried(_ name: String) -> String {
+            let millions = "(\(name)_millions + \(name)_units / \(million))"
+            return "\(name)_high + \(millions) / \(million), \(millions) % \(million) * \(million) + \(name)_units % \(million)"
+        }
+        select = """
+            \(range?.with ?? "")SELECT month, account_id, category, mcc, currency, \(carried("spent")), \(carried("refunded")), count\(merchant)
+            FROM (
+                SELECT month, account_id, category, mcc, currency\(merchant), \(sums("spent", .expense)), \(sums("refunded", .refund)),
+                    count(*) AS count
+                FROM (
+                    SELECT \(c).class_month AS month, t.account_id, \(c).class_category AS category, coalesce(t.mcc, -1) AS mcc,
+                        t.currency, \(c).class_flow AS flow, t.amount\(merchantColumn)
+                    \(from) \(whole)
+                    UNION ALL
+                    SELECT \(c).class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, \(c).class_flow, p.amount\(merchantColumn)
+                    \(from) \(parts)
+                )
+                GROUP BY month, account_id, category, mcc, currency\(merchant)
+            )
+            ORDER BY 1, 2, 3, 4, 5\(merchant)
+            """
+        values = (range?.withValues ?? []) + rowValues + [split] + rowValues + [split]
+    }
+}
