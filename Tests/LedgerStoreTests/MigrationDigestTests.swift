@@ -1,0 +1,54 @@
+import Ledger
+import LedgerStore
+import Testing
+
+@testable import Storage
+
+/// Every released migration as it shipped: ledgers already ran its SQL, so a ledger created
+/// today would differ from them if it were edited. A released migration is never edited (not
+/// even its spacing, which SQLite keeps in the schema): add a new one, and its row here.
+@Suite("Released migrations")
+struct MigrationDigestTests {
+    /// Each migration's id, name and the SHA-256 of its SQL's UTF-8 bytes. Never change a row;
+    /// only append one for a new migration.
+    static let released: [(id: Int, name: String, sha256: String)] = [
+        (1, "ledger", "bcc11142f5ee985535babcf0a6272cce87da3b3e91a821732642e9ca9c00ddc2"),
+        (2, "rules", "ac22e0164850452f1a40cafa2f55838a743782951f950454c01413d0b53ec2fc"),
+        (3, "budgets", "5b5321294de5eb5763d2125cbf03bee3125b8d6610b9ceeb67ba5500297b464c"),
+        (4, "sure", "774124705399777586c0f78a38191078462f0754d5e1002d0f50220b9ebe6bae"),
+        (5, "summaries", "5861dff34336dd15b79ca7ce8fb5f99bdac74ab123fdd021a6113505e7d1083a"),
+        (6, "open account kinds", "bab3d9e79a5e7731ef79434e372a9be13a4cee6e83cd5d3cdd49ee7d04462f11"),
+        (7, "unknown values", "0272d400b9956ac5fa6c15f38a9a3fdc551e06ffc5d2518053fc09a97d1f79ce"),
+        (8, "account settings and time zones", "d2dc468f79f44fb659df3ea6969f7012b3d321cb2573962bd74dbe641938121c"),
+        (9, "orders", "4ec9fa9ef277951db9a050154896d41826fba47c5657a63e2e9bdf763ab25c03"),
+        (10, "transaction overrides and rule matchers", "bf87aa98c772c3b60ed1d50b01f5e8a8321844dbf003d8813b82a4c412d9ba3e"),
+        (11, "statement imports", "f870d2023bc1792412fdf193439f6a0f69afedc20d89658edb5abdd49d296c83"),
+        (12, "stored classification", "d1d54fa4e5c4ed2a0e16717e71a09ff2ad5af80025253580370a676e2efa81ad"),
+        (13, "exact spending summary", "1bbcbb74ffb7e74cf0fc83506b6beee8dd8af67a0229983888a771a4aa2c05d3"),
+        (14, "statement account numbers", "2c873afd4c9e33690717e164496450c110f0f4bff8cad6bfd2cbb73d01aeeaff"),
+        (15, "ledger identity", "232ff97d2a060369b5f93b455a3478e5daa7a569d46843814f5f2082b3b7a80b"),
+        (16, "statement twins matched as a whole", "e0d79bf2c4a7865163b8e5ddd70dcdd2c54a5b56694064d6553bf5375d9137b8"),
+    ]
+
+    @Test("every released migration keeps its id, name and SQL to the byte", arguments: released.map(\.id))
+    func releasedMigrationUnchanged(id: Int) throws {
+        let row = try #require(Self.released.first { $0.id == id })
+        let migration = try #require(LedgerSchema.migrations.first { $0.id == id }, "released migration \(id) is gone")
+        #expect(migration.name == row.name, "migration \(id) was renamed: add a new migration instead")
+        #expect(
+            SHA256.hexDigest(migration.sql.utf8) == row.sha256,
+            "migration \(id) (\(row.name)) was edited after its release: add a new migration instead")
+    }
+
+    @Test("every migration in the list is released here, in order")
+    func everyMigrationListed() {
+        let listed = Self.released.map(\.id)
+        #expect(listed == Array(1...listed.count))
+        // A new migration is frozen once it ships: the message gives the row to append.
+        for migration in LedgerSchema.migrations where migration.id > listed.count {
+            let row = "(\(migration.id), \"\(migration.name)\", \"\(SHA256.hexDigest(migration.sql.utf8))\"),"
+            Issue.record("migration \(migration.id) has no row in MigrationDigestTests.released; append: \(row)")
+        }
+        #expect(LedgerSchema.migrations.count >= listed.count)
+    }
+}
