@@ -196,6 +196,7 @@ struct LedgerAccessTests {
             ALTER TABLE transactions DROP COLUMN class_category; ALTER TABLE transactions DROP COLUMN class_source;
             ALTER TABLE transactions DROP COLUMN class_reason; ALTER TABLE transactions DROP COLUMN class_partner;
             ALTER TABLE transactions DROP COLUMN class_month;
+            DROP TABLE ledger_settings;
             DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
             """)
         func version() throws -> Int64? { try Connection(path: database, readOnly: true).scalarInt("PRAGMA user_version") }

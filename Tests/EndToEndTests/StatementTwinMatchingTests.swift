@@ -94,11 +94,14 @@ struct StatementTwinMatchingTests {
             let fourteenth = "(SELECT id FROM transactions WHERE id LIKE 'statement-%' ORDER BY transaction_time DESC LIMIT 1)"
             try connection.execute("UPDATE transactions SET class_partner = 'W2' WHERE id = \(twelfth)")
             try connection.execute("UPDATE transactions SET class_state = 'counted', class_partner = NULL WHERE id = \(fourteenth)")
+            try connection.execute("DROP TABLE ledger_settings")
             try connection.execute("DELETE FROM schema_migrations WHERE id > 15")
             try connection.execute("PRAGMA user_version = 15")
         }
+        // Read as it is, the older ledger's classification is not what reports read: they run the
+        // keeper's pass, which pairs as a whole.
         let stale = try run(["report", "spending", "--month", "2026-10", "--format", "csv"])
-        #expect(stale.stdout.contains("2026-10,Groceries,USD,165.00,0.00,165.00,3"), "\(stale.stdout)")
+        #expect(stale.stdout.contains("2026-10,Groceries,USD,110.00,0.00,110.00,2"), "\(stale.stdout)")
         try #require(try run(["sync", try export("full", charges: true)]).status == 0)
         try expectTwoCharges()
     }

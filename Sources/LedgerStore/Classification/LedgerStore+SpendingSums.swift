@@ -48,7 +48,7 @@ extension LedgerStore {
         defer { try? connection.execute("DELETE FROM temp.spending_check") }
         let sums = SpendingSumsSQL(classified: .stored, range: nil, states: [.counted], byMerchant: false)
         try connection.prepare("INSERT INTO temp.spending_check (\(SpendingSumsSQL.summaryColumns)) \(sums.select)").run(sums.values)
-        let columns = SpendingSumsSQL.summaryColumns
+        let columns = SpendingSumsSQL.normalizedSummaryColumns
         let query = try connection.prepare(
             """
             SELECT month, account_id, category, currency FROM (
@@ -112,7 +112,8 @@ extension LedgerStore {
         if !selection.currencies.isEmpty {
             range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
         }
-        let sums = SpendingSumsSQL(classified: overlay ? .overlay : .stored, range: range, states: states, byMerchant: byMerchant)
+        let sums = SpendingSumsSQL(
+            classified: overlay ? .overlay : .stored, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides)
         let query = try connection.prepare(sums.select)
         try query.bind(sums.values)
         return try Self.spendingRows(query, byMerchant: byMerchant)

@@ -18,11 +18,23 @@ struct SpendingSumsSQL {
     static let summaryColumns =
         "month, account_id, category, mcc, currency, spent_high, spent_low, refunded_high, refunded_low, count"
 
+    /// The summary's columns with each sum as `SpendingSum` holds it: the triggers may leave a low
+    /// part below zero (taking a row away), which stands for the same sum as its normalized form.
+    static var normalizedSummaryColumns: String {
+        let base = SpendingSum.base
+        func normalized(_ name: String) -> String {
+            let low = "((\(name)_low % \(base)) + \(base)) % \(base)"
+            return "\(name)_high + (\(name)_low - \(low)) / \(base), \(low)"
+        }
+        return "month, account_id, category, mcc, currency, \(normalized("spent")), \(normalized("refunded")), count"
+    }
+
     let select: String
     let values: [SQLValue]
 
-    /// `range` limits the rows (nil: every transaction); `states` are the counted ones.
-    init(classified: Classified, range: TimeRangeSQL?, states: [ClassificationState], byMerchant: Bool) {
+    /// `range` limits the rows (nil: every transaction); `states` are the counted ones. A ledger
+    /// of a schema before splits (`splits` false) has no parts to sum.
+    init(classified: Classified, range: TimeRangeSQL?, states: [ClassificationState], byMerchant: Bool, splits: Bool = true) {
         let c = classified == .stored ? "t" : "o"
         let join = classified == .stored ? "" : "JOIN temp.classification_overlay o ON o.row_id = t.row_id"
         let stateList = SQLMembership("\(c).class_state", states.map { .text($0.rawValue) })
@@ -48,6 +60,13 @@ struct SpendingSumsSQL {
             let millions = "(\(name)_millions + \(name)_units / \(million))"
             return "\(name)_high + \(millions) / \(million), \(millions) % \(million) * \(million) + \(name)_units % \(million)"
         }
+        let partRows =
+            splits
+            ? """
+            UNION ALL
+            SELECT \(c).class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, \(c).class_flow, p.amount\(merchantColumn)
+            \(from) \(parts)
+            """ : ""
         select = """
             \(range?.with ?? "")SELECT month, account_id, category, mcc, currency, \(carried("spent")), \(carried("refunded")), count\(merchant)
             FROM (
@@ -57,14 +76,12 @@ struct SpendingSumsSQL {
                     SELECT \(c).class_month AS month, t.account_id, \(c).class_category AS category, coalesce(t.mcc, -1) AS mcc,
                         t.currency, \(c).class_flow AS flow, t.amount\(merchantColumn)
                     \(from) \(whole)
-                    UNION ALL
-                    SELECT \(c).class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, \(c).class_flow, p.amount\(merchantColumn)
-                    \(from) \(parts)
+                    \(partRows)
                 )
                 GROUP BY month, account_id, category, mcc, currency\(merchant)
             )
             ORDER BY 1, 2, 3, 4, 5\(merchant)
             """
-        values = (range?.withValues ?? []) + rowValues + [split] + rowValues + [split]
+        values = (range?.withValues ?? []) + rowValues + [split] + (splits ? rowValues + [split] : [])
     }
 }
