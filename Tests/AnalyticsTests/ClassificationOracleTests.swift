@@ -235,7 +235,8 @@ private final class OracleHistory {
                 account = "CHK"
                 row.account = account
                 row.time = Self.start + Int64(random.below(88)) * Self.day + 12 * Self.hour + pick([0, 60])
-                row.cents = pick([4_200, 7_700])
+                // An amount few other rows have, so the edge decides whether the two are one.
+                row.cents = 6_000 + 100 * random.below(60)
                 if random.below(3) == 0 {
                     row.indicator = "credit"
                     row.type = "deposit"
@@ -293,6 +294,25 @@ private final class OracleHistory {
     func statementStep() throws {
         var transactions: [Transaction] = []
         var categories: [String: String] = [:]
+        if random.below(2) == 0 {
+            // A synced purchase of an amount no other row has, at noon or a minute past, and
+            // the statement's row three days before or after: exactly at the edge, a minute
+            // inside it or a minute past it.
+            let id = newID()
+            let purchase = SyncedRow(
+                id: id, account: "CHK", time: Self.start + Int64(3 + random.below(82)) * Self.day + 12 * Self.hour + pick([0, 60]),
+                cents: 20_000 + 100 * nextID, indicator: "debit", status: "booked", type: "pointOfSale", mcc: 5411,
+                merchant: "Edge Market", description: "EDGE \(id)")
+            try sync(inserted: [purchase])
+            let day = Self.utc.date(of: purchase.time).adding(days: pick([3, -3]))
+            transactions.append(
+                Transaction(
+                    id: Transaction.statementIDPrefix + newID("S"), accountID: "CHK",
+                    transactionDate: Timestamp.utc(epochSeconds: Self.utc.startOfDay(day) + 12 * Self.hour),
+                    transactionAmount: Money(units: Int64(purchase.cents) * 100, currency: "USD"), creditDebitIndicator: .debit,
+                    transactionDescription: "STATEMENT EDGE", originalTransactionDescription: "STATEMENT EDGE",
+                    transactionType: .pointOfSale, status: .booked))
+        }
         let synced = (live["CHK"] ?? [:]).values.sorted { $0.id < $1.id }
         for _ in 0..<(1 + random.below(5)) {
             let id = Transaction.statementIDPrefix + newID("S")
