@@ -628,6 +628,16 @@ public enum LedgerSchema {
             sql: """
                 UPDATE classification_state SET rebuild_needed = 1 WHERE EXISTS (SELECT 1 FROM statement_imports);
                 """),
+        // The ledger's own settings (`purse config`), first its zone: the months of an account with
+        // no zone of its own move from each writer's `TZ` to the ledger's zone, and the stored
+        // classification now keeps pending rows with a state of their own, so every row is
+        // classified again once, on the next write (reports classify as they go until then).
+        Migration(
+            id: 17, name: "ledger settings",
+            sql: """
+                CREATE TABLE ledger_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                UPDATE classification_state SET rebuild_needed = 1;
+                """),
     ]
 
     /// How the summary's triggers add a share to a sum: schema 12 in one column (which SQLite
