@@ -9,7 +9,8 @@ import LedgerStore
 /// account whose zone changed get everything classified again (rows whose classification did
 /// not change left as they are) and the summary summed from scratch.
 public struct ClassificationKeeper {
-    /// The zone of the accounts without one of their own: `TZ`, else the system's (never `--tz`).
+    /// The writer's zone (`TZ`, else the system's; never `--tz`): recorded as the ledger's zone
+    /// at its first write, and the zone of the accounts without one of their own until then.
     let base: ReportTimeZone
     /// Hears how far a classification of the whole ledger has come (meant for a terminal).
     public var progress: ((String) -> Void)?
@@ -38,6 +39,9 @@ public struct ClassificationKeeper {
         // The next transaction's inserts read the rules, overrides and accounts as they are then.
         defer { insertClassifier.reset() }
         guard let status = try store.classificationStatus() else { return }
+        // The first writer's zone becomes the ledger's, once: a writer under another `TZ` later
+        // keeps the same months instead of classifying everything again.
+        try store.recordSetting(.timeZone, ifNone: base.identifier)
         let accounts = try ReportAccounts(store: store, base: base)
         let zones = Self.zones(accounts)
         let storedZones = try store.classificationZones()
@@ -118,7 +122,8 @@ public struct ClassificationKeeper {
     /// reports classify as they go until then.
     public func check(_ store: LedgerStore) throws -> [String] {
         guard let status = try store.classificationStatus(), status.built, !status.rebuildNeeded, !status.queued else { return [] }
-        var pass = try WholeLedgerPass(store, months: LocalMonths(zones: try store.classificationZones(), base: base))
+        let ledgerZone = try ReportAccounts.ledgerZone(store) ?? base
+        var pass = try WholeLedgerPass(store, months: LocalMonths(zones: try store.classificationZones(), base: ledgerZone))
         let overrides = try store.transactionOverrides()
         struct Key: Hashable, Comparable {
             let month: YearMonth
