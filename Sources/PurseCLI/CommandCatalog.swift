@@ -126,7 +126,7 @@ enum CommandCatalog {
             discussion: """
                 What you set here is kept apart from what syncs bring, so every later sync keeps it, and an \
                 account that goes and comes back keeps it too. An account's time zone decides the days of its \
-                transactions and balances in every report (else its source's zone, else TZ). A hidden account \
+                transactions and balances in every report (else its source's zone, else the ledger's: see 'purse config'). A hidden account \
                 (a closed card) is left out of reports, budgets, net worth and transactions unless --all is \
                 given or --account names it; 'purse accounts' still lists it.
                 """,
