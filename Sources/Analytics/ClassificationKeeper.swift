@@ -10,7 +10,8 @@ import LedgerStore
 /// everything classified again (rows whose classification did not change left as they are) and
 /// the summary summed from scratch. Every store opened to write is given one.
 public final class ClassificationKeeper: ClassificationKeeping {
-    /// The zone of the accounts without one of their own (never `--tz`).
+    /// The writer's zone (`TZ`, else the system's; never `--tz`): recorded as the ledger's zone
+    /// at its first write, and the zone of the accounts without one of their own until then.
     let base: ReportTimeZone
     /// Hears how far a classification of the whole ledger has come (meant for a terminal).
     public var progress: ((String) -> Void)?
@@ -59,6 +60,9 @@ public final class ClassificationKeeper: ClassificationKeeping {
         // The next transaction's inserts read the rules, overrides and accounts as they are then.
         defer { insertContext = nil }
         guard let status = try store.classificationStatus() else { return }
+        // The first writer's zone becomes the ledger's, once: a writer under another `TZ` later
+        // keeps the same months instead of classifying everything again.
+        try store.recordSetting(.timeZone, ifNone: base.identifier)
         let accounts = try ReportAccounts(store: store, base: base)
         let zones = Self.zones(accounts)
         let storedZones = try store.classificationZones()
@@ -117,8 +121,10 @@ public final class ClassificationKeeper: ClassificationKeeping {
     /// built or redone has nothing stored to check: reports run the pass until then.
     public func check(_ store: LedgerStore) throws -> [String] {
         guard let status = try store.classificationStatus(), status.built, !status.rebuildNeeded, !status.queued else { return [] }
+        let ledgerZone = try ReportAccounts.ledgerZone(store) ?? base
         var pass = try ClassificationPass(
-            wholeLedger: store, classifier: Classifier(store), months: LocalMonths(zones: try store.classificationZones(), base: base))
+            wholeLedger: store, classifier: Classifier(store),
+            months: LocalMonths(zones: try store.classificationZones(), base: ledgerZone))
         var differing: [String] = []
         try Self.forEachTransaction(store) { transaction in
             if pass.classification(of: transaction) != transaction.stored { differing.append(transaction.id) }

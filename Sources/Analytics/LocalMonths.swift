@@ -10,7 +10,7 @@ struct LocalMonths {
     init(_ accounts: ReportAccounts) {
         self.init(
             zonesByAccount: Dictionary(accounts.all.map { ($0.id, accounts.zone(of: $0.id)) }, uniquingKeysWith: { first, _ in first }),
-            base: accounts.base)
+            base: accounts.ledgerZone)
     }
 
     /// The months of `zones` (zone names by account), others' in `base`.

@@ -3,11 +3,15 @@ import LedgerStore
 
 /// The accounts a report counts, and the time zone each one's days are local to (README, "How
 /// purse counts money": What counts): the zone the user set for the account, else the one its
-/// source gives, else the report's own zone (`TZ`, else the system's); a zone given with `--tz`
-/// (`forced`) is every account's but those an import made, whose days are their statements'.
+/// source gives, else the ledger's zone (`ledgerZone`); a zone given with `--tz` (`forced`) is
+/// every account's but those an import made, whose days are their statements'.
 public struct ReportAccounts: Sendable {
-    /// The report's own zone: today's date, `--month this`, and the accounts without a zone.
+    /// The report's own zone (`--tz`, else `TZ`, else the system's): today's date and
+    /// `--month this` are the reader's, wherever the ledger's days are.
     public let base: ReportTimeZone
+    /// The zone of the accounts without one of their own: the ledger's, the same for every
+    /// reader and writer (`base` for a ledger that has none recorded, and under `--tz`).
+    public let ledgerZone: ReportTimeZone
     /// Every account of the ledger, hidden ones too (internal transfers pair across all).
     public let all: [LedgerAccount]
     /// The accounts the report counts: those named (`--account`, hidden or not), else every
@@ -19,15 +23,20 @@ public struct ReportAccounts: Sendable {
     /// The names of accounts whose name another account also has, told apart.
     private let labels: [String: String]
 
-    public init(_ accounts: [LedgerAccount], base: ReportTimeZone, forced: Bool = false, ids: [String] = [], includingHidden: Bool = false)
-    {
+    public init(
+        _ accounts: [LedgerAccount], base: ReportTimeZone, ledgerZone: ReportTimeZone? = nil, forced: Bool = false, ids: [String] = [],
+        includingHidden: Bool = false
+    ) {
         self.base = base
+        let ledgerZone = forced ? base : ledgerZone ?? base
+        self.ledgerZone = ledgerZone
         all = accounts
         selected =
             ids.isEmpty
             ? accounts.filter { includingHidden || !$0.isHidden }
             : ids.compactMap { id in accounts.first { $0.id == id } }
-        var byName: [String: ReportTimeZone] = [base.identifier: base]
+        var byName = [base.identifier: base]
+        byName[ledgerZone.identifier] = ledgerZone
         func zone(_ name: String?) -> ReportTimeZone? {
             guard let name else { return nil }
             if let known = byName[name] { return known }
@@ -41,10 +50,11 @@ public struct ReportAccounts: Sendable {
             // An account an import made holds only statement rows, each placed on the day its
             // statement wrote in the account's own zone: read in another zone, a row would move.
             let ownZone = zone(account.userTimeZone) ?? zone(account.sourceTimeZone)
-            zones[account.id] = forced && !account.id.hasPrefix(Account.statementIDPrefix) ? base : ownZone ?? base
+            zones[account.id] = forced && !account.id.hasPrefix(Account.statementIDPrefix) ? base : ownZone ?? ledgerZone
         }
         self.zones = zones
         var inUse = [base]
+        if ledgerZone.identifier != base.identifier { inUse.append(ledgerZone) }
         for zone in zones.values where !inUse.contains(where: { $0.identifier == zone.identifier }) { inUse.append(zone) }
         zonesInUse = inUse
         labels = Self.labels(accounts)
@@ -79,16 +89,25 @@ public struct ReportAccounts: Sendable {
         labels[accountID] ?? all.first { $0.id == accountID }?.displayName ?? accountID
     }
 
-    /// The ledger's accounts, read from `store`.
+    /// The ledger's accounts, read from `store`, with the zone it recorded as its own (`base`
+    /// when it has none: a ledger never written since it had settings, read as it is).
     public init(
         store: LedgerStore, base: ReportTimeZone, forced: Bool = false, ids: [String] = [], includingHidden: Bool = false
     ) throws {
-        self.init(try store.ledgerAccounts(), base: base, forced: forced, ids: ids, includingHidden: includingHidden)
+        self.init(
+            try store.ledgerAccounts(), base: base, ledgerZone: try Self.ledgerZone(store), forced: forced, ids: ids,
+            includingHidden: includingHidden)
     }
 
-    /// The zone of an account's days (the report's own for an account the ledger does not have).
+    /// The zone `store` recorded as the ledger's; nil when it has none, or one the system no
+    /// longer knows.
+    public static func ledgerZone(_ store: LedgerStore) throws -> ReportTimeZone? {
+        try store.setting(.timeZone).flatMap(ReportTimeZone.init(recorded:))
+    }
+
+    /// The zone of an account's days (the ledger's for an account the ledger does not have).
     public func zone(of accountID: String) -> ReportTimeZone {
-        zones[accountID] ?? base
+        zones[accountID] ?? ledgerZone
     }
 
     /// The names of the zones the selected accounts' days are in, sorted; the report's own zone

@@ -26,6 +26,21 @@ public struct ReportTimeZone: Sendable {
         identifier = name
     }
 
+    /// A zone by the name purse recorded for it (the ledger's zone): an IANA name, or the POSIX
+    /// string of a fixed offset (`EST5`) that a writer's `TZ` gave. Nil for anything else, such
+    /// as a name the system no longer knows.
+    public init?(recorded name: String) {
+        if let zone = ReportTimeZone(identifier: name) {
+            self = zone
+        } else if let posix = POSIXTimeZone(name), !posix.hasDaylightSaving,
+            let zone = ReportTimeZone(secondsEastOfUTC: posix.secondsEastOfUTC, name: name)
+        {
+            self = zone
+        } else {
+            return nil
+        }
+    }
+
     public func offset(at epochSeconds: Int64) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
     }

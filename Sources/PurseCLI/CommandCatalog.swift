@@ -126,7 +126,7 @@ enum CommandCatalog {
             discussion: """
                 What you set here is kept apart from what syncs bring, so every later sync keeps it, and an \
                 account that goes and comes back keeps it too. An account's time zone decides the days of its \
-                transactions and balances in every report (else its source's zone, else TZ). A hidden account \
+                transactions and balances in every report (else its source's zone, else the ledger's: see 'purse config'). A hidden account \
                 (a closed card) is left out of reports, budgets, net worth and transactions unless --all is \
                 given or --account names it; 'purse accounts' still lists it.
                 """,
@@ -136,6 +136,29 @@ enum CommandCatalog {
                 OptionSpec("tz", value: "ZONE", help: "Its time zone, an IANA name such as Europe/London ('' goes back to its source's)."),
                 OptionSpec("hidden", help: "Leave it out of reports unless --all or --account."),
                 OptionSpec("visible", help: "Show it in reports again."),
+            ]),
+        CommandSpec(
+            ["config"], summary: "The ledger's own settings, each with its value.",
+            discussion: """
+                Settings of the ledger as a whole, the same for every command on every machine that uses it. \
+                time-zone: the zone of the days of the accounts without one of their own (none set with \
+                'purse accounts set --tz', none given by their source); the first write to the ledger records \
+                the TZ of the run that made it, so a cron job under TZ=UTC and a shell in New York count the \
+                same months.
+                """),
+        CommandSpec(
+            ["config", "get"], summary: "Print one setting of the ledger.",
+            positionals: [PositionalSpec("NAME", help: "The setting: time-zone.")]),
+        CommandSpec(
+            ["config", "set"], summary: "Change a setting of the ledger (time-zone: every account's days move with it).",
+            discussion: """
+                Changing time-zone moves the days of every account without a zone of its own to the new zone, \
+                classifies the ledger again in the same transaction, and keeps imported statement rows on the \
+                days their statements wrote.
+                """,
+            positionals: [
+                PositionalSpec("NAME", help: "The setting: time-zone."),
+                PositionalSpec("VALUE", help: "Its value: for time-zone an IANA name such as Europe/London."),
             ]),
         CommandSpec(
             ["transactions"], summary: "List transactions with filters.",

@@ -41,9 +41,10 @@ final class CommandContext {
         #endif
     }
 
-    /// `--tz`, else `TZ`, else the system's zone. A `TZ` that names no zone is the same usage
-    /// error as such a `--tz`: a report must not quietly fall back to another zone's days. `TZ`
-    /// may also be a POSIX string of a fixed offset (`EST5`, `<+03>-3`).
+    /// `--tz`, else `TZ`, else the system's zone: the reader's, for today's date (and every
+    /// account's days under `--tz`). A `TZ` that names no zone is the same usage error as such a
+    /// `--tz`: a report must not quietly fall back to another zone's days. `TZ` may also be a
+    /// POSIX string of a fixed offset (`EST5`, `<+03>-3`).
     func reportTimeZone() throws -> ReportTimeZone {
         if let name = globals.tz {
             guard let zone = ReportTimeZone(identifier: name) else {
@@ -55,8 +56,8 @@ final class CommandContext {
         return try environmentTimeZone()
     }
 
-    /// `TZ`, else the system's zone: the zone of the accounts without one of their own, as the
-    /// ledger's stored months have it (whatever `--tz` a report asks for).
+    /// `TZ`, else the system's zone: the writer's, recorded as the ledger's zone at its first
+    /// write (whatever `--tz` a command asks for).
     func environmentTimeZone() throws -> ReportTimeZone {
         if let given = environment["TZ"], !given.isEmpty {
             var name = given
@@ -82,14 +83,20 @@ final class CommandContext {
         return ReportTimeZone(TimeZone.current)
     }
 
-    /// The ledger's accounts with the zone of each one's days (`--tz` makes its zone every
-    /// account's), and those the command counts: the ones `--account` names, hidden or not, else
-    /// every account not hidden, or every account with `--all`.
+    /// The ledger's accounts with the zone of each one's days (their own, else the ledger's;
+    /// `--tz` makes its zone every account's), and those the command counts: the ones `--account`
+    /// names, hidden or not, else every account not hidden, or every account with `--all`.
     func reportAccounts(_ store: LedgerStore) throws -> ReportAccounts {
         let accounts = try store.ledgerAccounts()
         return ReportAccounts(
-            accounts, base: try reportTimeZone(), forced: globals.tz != nil,
+            accounts, base: try reportTimeZone(), ledgerZone: try ReportAccounts.ledgerZone(store), forced: globals.tz != nil,
             ids: try AccountResolver.accountIDs(self, among: accounts), includingHidden: command.has("all"))
+    }
+
+    /// The ledger's zone, the zone of the accounts without one of their own: the one it
+    /// recorded, else the writer's (`TZ`), which its next write records.
+    func ledgerZone(_ store: LedgerStore) throws -> ReportTimeZone {
+        try ReportAccounts.ledgerZone(store) ?? environmentTimeZone()
     }
 
     /// How a command that writes may open the ledger.

@@ -60,9 +60,10 @@ private final class BalanceLedger {
         try BalanceAnalysis.trend(store, accounts: try accounts(zone), from: Self.day(from), to: Self.day(to), every: every)
     }
 
-    /// Every account, in `zone` (UTC unless given).
+    /// Every account, those without a zone of their own in `zone` (UTC unless given), as the
+    /// ledger's zone.
     func accounts(_ zone: ReportTimeZone? = nil) throws -> ReportAccounts {
-        try ReportAccounts(store: store, base: zone ?? utc)
+        ReportAccounts(try store.ledgerAccounts(), base: zone ?? utc, ledgerZone: zone ?? utc)
     }
 }
 

@@ -49,7 +49,9 @@ private final class MoneyWorld {
 
     func scope(_ month: String, zone: ReportTimeZone? = nil, includePending: Bool = false) throws -> ReportScope {
         let month = YearMonth(iso: month)!
-        var scope = ReportScope(months: month...month, accounts: try ReportAccounts(store: store, base: zone ?? utc))
+        // `zone`: the ledger's zone, which accounts without one of their own take.
+        let accounts = ReportAccounts(try store.ledgerAccounts(), base: zone ?? utc, ledgerZone: zone ?? utc)
+        var scope = ReportScope(months: month...month, accounts: accounts)
         scope.includePending = includePending
         return scope
     }
@@ -206,7 +208,7 @@ struct MoneyRulesTests {
         #expect(explained.notCounted.map(\.exclusion) == [.status(.unrecognized("settling")), .status(.unrecognized("settling"))])
     }
 
-    @Test("a transaction belongs to the month of its transactionDate in the report time zone")
+    @Test("a transaction belongs to the month of its transactionDate in its account's zone, the ledger's when it has none")
     func timeZoneMonthBoundary() throws {
         let world = try MoneyWorld()
         try world.add("CHK", [F.transaction("E1", account: "CHK", date: "2026-10-31T23:30:00-04:00", amount: "12.00")])

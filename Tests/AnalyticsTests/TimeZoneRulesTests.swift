@@ -67,7 +67,7 @@ struct TimeZoneRulesTests {
             sourceID: "S", userTimeZone: user, sourceTimeZone: source)
     }
 
-    @Test("an account's zone: the user's beats its source's, which beats the report's (TZ); --tz forces one for all")
+    @Test("an account's zone: the user's beats its source's, which beats the ledger's (else TZ); --tz forces one for all")
     func precedence() {
         let accounts = [
             Self.account("BOTH", user: "Asia/Tokyo", source: "Europe/London"), Self.account("SOURCE", source: "Europe/London"),
@@ -80,7 +80,13 @@ struct TimeZoneRulesTests {
         // A stored name that names no zone is passed over, never a crash.
         #expect(report.zone(of: "STALE").identifier == "Pacific/Auckland")
         #expect(report.zoneNames == ["America/Los_Angeles", "Asia/Tokyo", "Europe/London", "Pacific/Auckland"])
-        let forced = ReportAccounts(accounts, base: Self.utc, forced: true)
+        // The ledger's zone is the zone of an account without one of its own; the reader's is today's.
+        let ledger = ReportAccounts(accounts, base: Self.losAngeles, ledgerZone: Self.utc)
+        #expect(ledger.zone(of: "NONE").identifier == "UTC")
+        #expect(ledger.zone(of: "SOURCE").identifier == "Europe/London")
+        #expect(ledger.base.identifier == "America/Los_Angeles")
+        #expect(ledger.zoneNames == ["Asia/Tokyo", "Europe/London", "Pacific/Auckland", "UTC"])
+        let forced = ReportAccounts(accounts, base: Self.utc, ledgerZone: Self.losAngeles, forced: true)
         #expect(accounts.allSatisfy { forced.zone(of: $0.id).identifier == "UTC" })
         #expect(forced.zoneNames == ["UTC"])
     }

@@ -185,7 +185,7 @@ struct LedgerAccessTests {
                 CHECK (merchant IS NOT NULL OR description IS NOT NULL OR mcc IS NOT NULL),
                 CHECK (category IS NOT NULL OR flow IS NOT NULL));
             DROP TABLE statement_imports; DROP TABLE statement_categories; DROP TABLE import_profiles;
-            DROP TABLE statement_account_numbers;
+            DROP TABLE statement_account_numbers; DROP TABLE ledger_settings;
             DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
             ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;
             DROP TRIGGER classify_inserted; DROP TRIGGER classify_deleted; DROP TRIGGER classify_updated;
@@ -196,7 +196,6 @@ struct LedgerAccessTests {
             ALTER TABLE transactions DROP COLUMN class_category; ALTER TABLE transactions DROP COLUMN class_source;
             ALTER TABLE transactions DROP COLUMN class_reason; ALTER TABLE transactions DROP COLUMN class_partner;
             ALTER TABLE transactions DROP COLUMN class_month;
-            DROP TABLE ledger_settings;
             DELETE FROM schema_migrations WHERE id >= 5; PRAGMA user_version = 4;
             """)
         func version() throws -> Int64? { try Connection(path: database, readOnly: true).scalarInt("PRAGMA user_version") }

@@ -228,10 +228,11 @@ struct SchemaUpgradeTests {
         try handle.write(contentsOf: Data((ExportFixture.changeSet(generation, sequence + 1, inserted: [transaction]) + "\n").utf8))
     }
 
-    /// Tables a sync fills from the export itself (its manifest's zones of single accounts), and
-    /// those of the stored classification, which the upgrading sync builds for the whole ledger.
+    /// Tables a sync fills from the export itself (its manifest's zones of single accounts),
+    /// those of the stored classification, which the upgrading sync builds for the whole ledger,
+    /// and the ledger's settings, where its first write records the ledger's zone.
     static let filledBySync: Set<String> = [
-        "source_account_time_zones", "classification_state", "classification_zones", "spending_summary",
+        "source_account_time_zones", "classification_state", "classification_zones", "spending_summary", "ledger_settings",
     ]
 
     /// The ledger's tables, in the order they were created.

@@ -144,7 +144,7 @@ struct AccountSettingsTests {
         // The name names it on the command line; '' goes back to what the source gives.
         #expect(harness.run(["transactions", "--account", "ben's card"]).status == 0)
         let reset = harness.run(["accounts", "set", "B-CARD", "--name", "", "--tz", "", "--visible"])
-        #expect(reset.stderr == "Apple Card (B-CARD): time zone: the report's (TZ), visible\n")
+        #expect(reset.stderr == "Apple Card (B-CARD): time zone: the ledger's (UTC), visible\n")
         #expect(harness.run(["accounts", "--format", "csv"]).stdout.contains("B-CARD,Apple Card,liability,Apple,USD,10.00,"))
     }
 

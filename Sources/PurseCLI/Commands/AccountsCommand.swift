@@ -133,14 +133,16 @@ enum AccountsCommand {
             let updated = try store.ledgerAccounts()
             if zone != nil {
                 // Imported rows stay on the days their statements wrote, now in the account's new zone.
+                let ledgerZone = try context.ledgerZone(store)
                 try store.restampStatementDays(
-                    accountID: id, zone: ReportAccounts(updated, base: try context.reportTimeZone()).zone(of: id))
+                    accountID: id, zone: ReportAccounts(updated, base: ledgerZone, ledgerZone: ledgerZone).zone(of: id))
             }
             return updated.first { $0.id == id }!
         }
+        let ledgerZone = try context.ledgerZone(store).identifier
         let zoneText =
             account.userTimeZone.map { "time zone \($0)" }
-            ?? account.sourceTimeZone.map { "time zone \($0) (its source's)" } ?? "time zone: the report's (TZ)"
+            ?? account.sourceTimeZone.map { "time zone \($0) (its source's)" } ?? "time zone: the ledger's (\(ledgerZone))"
         context.note(
             "\(account.displayName) (\(ReportAccounts.shortID(account.id))): \(zoneText), \(account.isHidden ? "hidden" : "visible")")
     }

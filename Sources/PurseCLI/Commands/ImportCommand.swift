@@ -33,7 +33,9 @@ enum ImportCommand {
         }
         guard !files.isEmpty else { throw context.usageError("give the statement FILE(s) to import") }
         let target = try self.target(context, store: store)
-        let zone = ReportAccounts(try store.ledgerAccounts(), base: try context.reportTimeZone()).zone(of: target.accountID)
+        // An account without a zone of its own takes the ledger's, or the one `--tz` gives its rows.
+        let fallback = try context.globals.tz == nil ? context.ledgerZone(store) : context.reportTimeZone()
+        let zone = ReportAccounts(try store.ledgerAccounts(), base: fallback, ledgerZone: fallback).zone(of: target.accountID)
         let importer = StatementImporter(store: store, now: context.now)
         var badInput = false
         var creating = target.creating

@@ -1,0 +1,77 @@
+import Analytics
+import Ledger
+import LedgerStore
+
+/// `purse config`, `config get NAME`, `config set NAME VALUE`: the ledger's own settings
+/// (`LedgerSetting`), which every command reads the same whatever its environment.
+enum ConfigCommand {
+    /// Every setting, one `NAME VALUE` line each; one the ledger has not recorded yet shows the
+    /// value that stands for it until then.
+    static func list(_ context: CommandContext) throws {
+        let lines = try context.reading { store in
+            try LedgerSetting.allCases.map { setting -> String in
+                let (value, recorded) = try value(of: setting, store, context)
+                return "\(setting.rawValue) \(value)" + (recorded ? "" : " (\(unrecorded(setting)))")
+            }
+        }
+        try context.writingData { sink in sink.write(lines.map { $0 + "\n" }.joined()) }
+    }
+
+    /// The value alone, for a script.
+    static func get(_ context: CommandContext) throws {
+        let setting = try setting(context)
+        let value = try context.reading { store -> String in try Self.value(of: setting, store, context).value }
+        try context.writingData { $0.write(value + "\n") }
+    }
+
+    static func set(_ context: CommandContext) throws {
+        let setting = try setting(context)
+        let value = context.command.positionals[1]
+        switch setting {
+        case .timeZone:
+            guard ReportTimeZone(identifier: value) != nil else {
+                throw context.usageError("unknown time zone '\(value)' (use an IANA name such as Europe/London)")
+            }
+        }
+        let store = try context.openStore(.writeExisting)
+        try store.transaction {
+            let before = try ReportAccounts(store: store, base: context.environmentTimeZone())
+            try store.setSetting(setting, to: value)
+            let after = try ReportAccounts(store: store, base: context.environmentTimeZone())
+            // Imported rows stay on the days their statements wrote, in their account's new zone
+            // (the keeper classifies every account whose zone moved again before this commits).
+            for account in after.all where after.zone(of: account.id).identifier != before.zone(of: account.id).identifier {
+                try store.restampStatementDays(accountID: account.id, zone: after.zone(of: account.id))
+            }
+        }
+        context.note("\(setting.rawValue): \(value)")
+    }
+
+    /// The setting the first argument names; another name is a usage error listing them.
+    private static func setting(_ context: CommandContext) throws -> LedgerSetting {
+        let name = context.command.positionals[0]
+        guard let setting = LedgerSetting(rawValue: name) else {
+            let names = LedgerSetting.allCases.map(\.rawValue)
+            throw context.usageError(
+                "unknown setting '\(name)' (one of \(names.joined(separator: ", ")))",
+                suggestions: ClosestMatch.closest(name, among: names))
+        }
+        return setting
+    }
+
+    /// A setting's value, and whether the ledger recorded it (else the value that stands for it).
+    private static func value(of setting: LedgerSetting, _ store: LedgerStore, _ context: CommandContext) throws -> (
+        value: String, recorded: Bool
+    ) {
+        if let value = try store.setting(setting) { return (value, true) }
+        switch setting {
+        case .timeZone: return (try context.environmentTimeZone().identifier, false)
+        }
+    }
+
+    private static func unrecorded(_ setting: LedgerSetting) -> String {
+        switch setting {
+        case .timeZone: "TZ's, until the ledger's next write records it"
+        }
+    }
+}
