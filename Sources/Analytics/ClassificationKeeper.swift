@@ -165,7 +165,7 @@ public final class ClassificationKeeper: ClassificationKeeping {
             var pass = ClassificationPass(
                 classifier: classifier, months: months, partners: Self.stored(reach.values) { $0.transferPartner })
             pass.pairTwins(among: reach.values)
-            for transaction in reach.values { try save(pass.classification(of: transaction), transaction) }
+            for transaction in Self.inRowOrder(reach) { try save(pass.classification(of: transaction), transaction) }
         }
 
         try store.forEachQueuedSlice(size: queueSliceSize) { queued in
@@ -194,9 +194,15 @@ public final class ClassificationKeeper: ClassificationKeeping {
                 classifier: classifier, months: months, twins: Self.stored(rows.values) { $0.twin },
                 partners: Self.stored(rows.values) { $0.transferPartner })
             pass.pairTransfers(among: transferReach.values)
-            for transaction in rows.values { try save(pass.classification(of: transaction), transaction) }
+            for transaction in Self.inRowOrder(rows) { try save(pass.classification(of: transaction), transaction) }
         }
         try store.finishClassification()
+    }
+
+    /// The rows by row ID: written in an order of their own, the same change leaves the same file
+    /// (the order of a dictionary differs from one process to the next).
+    private static func inRowOrder(_ rows: [Int64: ReportTransaction]) -> [ReportTransaction] {
+        rows.keys.sorted().map { rows[$0]! }
     }
 
     /// What is stored of each row of `rows` that has it, by ID.

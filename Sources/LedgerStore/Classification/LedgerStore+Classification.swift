@@ -223,6 +223,7 @@ extension LedgerStore {
     public func saveClassificationZones(_ zones: [String: String]) throws {
         try connection.cached("DELETE FROM classification_zones").run()
         let insert = try connection.cached("INSERT INTO classification_zones (account_id, time_zone) VALUES (?, ?)")
-        for (account, zone) in zones { try insert.run([.text(account), .text(zone)]) }
+        // In key order: the same zones leave the same file, whatever the dictionary's order.
+        for (account, zone) in zones.sorted(by: { $0.key < $1.key }) { try insert.run([.text(account), .text(zone)]) }
     }
 }
