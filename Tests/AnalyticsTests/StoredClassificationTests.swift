@@ -243,6 +243,38 @@ struct StoredClassificationTests {
         }
     }
 
+    @Test("a transfer half that gains a merchant category code stops pairing: an expense again, its partner income")
+    func aCodeEndsAPair() throws {
+        typealias F = ExportFixture
+        let ledgers = try TwinLedgers(seed: 1)
+        func move(_ id: String, _ account: String, _ indicator: String, type: String, mcc: Int? = nil) -> String {
+            F.transaction(
+                id, account: account, date: "2026-10-10T12:00:00Z", amount: "500.00", indicator: indicator, type: type, mcc: mcc,
+                merchant: nil, description: "MOVE \(id)")
+        }
+        try ledgers.export.append(
+            "transactions/CHK", F.changeSet("T", 1, snapshot: true, inserted: [move("D1", "CHK", "debit", type: "billPayment")]))
+        try ledgers.export.append(
+            "transactions/SAV", F.changeSet("T", 1, snapshot: true, inserted: [move("C1", "SAV", "credit", type: "deposit")]))
+        try ledgers.sync()
+        func flows() throws -> [String: Flow] {
+            let accounts = try ReportAccounts(store: ledgers.kept, base: TwinLedgers.base)
+            let october = YearMonth(year: 2026, month: 10)
+            var flows: [String: Flow] = [:]
+            try ClassificationReader.forEachCounted(ledgers.kept, ReportScope(months: october...october, accounts: accounts)) {
+                flows[$0.id] = $1.flow
+            }
+            return flows
+        }
+        #expect(try flows() == ["D1": .transfer, "C1": .transfer])
+        // The row's stored partner no longer pairs once it has a code, though nothing re-pairs the row itself.
+        try ledgers.export.append(
+            "transactions/CHK", F.changeSet("T", 2, updated: [move("D1", "CHK", "debit", type: "billPayment", mcc: 5411)]))
+        try ledgers.sync()
+        #expect(try flows() == ["D1": .expense, "C1": .income])
+        #expect(try ledgers.keeper.check(ledgers.kept) == [])
+    }
+
     @Test("a stored classification that drifted is found by the check")
     func checkFindsDrift() throws {
         let ledgers = try TwinLedgers(seed: 9)
