@@ -39,7 +39,7 @@ let package = Package(
             name: "purse-bench", dependencies: ["Storage", "LedgerStore", "Ledger", "Analytics", "SampleData", "WalletExporter"]),
         .executableTarget(name: "purse-fuzz", dependencies: ["WalletExport", "SureProtocol", "StatementImport", "Ledger"]),
 
-        .target(name: "PurseTestSupport", dependencies: ["Ledger"], path: "Tests/PurseTestSupport"),
+        .target(name: "PurseTestSupport", dependencies: ["Ledger", "LedgerStore"], path: "Tests/PurseTestSupport"),
         .target(name: "WalletExporterTestSupport", dependencies: ["WalletExporter", "Ledger"], path: "Tests/WalletExporterTestSupport"),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["MerchantCategoryCodes"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
@@ -52,7 +52,7 @@ let package = Package(
             dependencies: ["WalletExporter", "WalletExporterTestSupport", "WalletExport", "Ledger", "Storage", "PurseTestSupport", "purse"]),
         .testTarget(name: "WalletOrdersTests", dependencies: ["WalletOrders", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "StatementImportTests", dependencies: ["StatementImport", "Ledger", "PurseTestSupport"]),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
         .testTarget(
             name: "SyncTests",
             dependencies: [

@@ -10,8 +10,8 @@ public struct ClassificationReader {
     private enum Source {
         /// The stored classification, as it is.
         case stored
-        /// The stored pairs, with months in the report's zones (`--tz`).
-        case storedPairs(LocalMonths)
+        /// The stored classification, with months in the report's zones (`--tz`).
+        case storedInReportZones(LocalMonths)
         /// The pass, run here.
         case pass(ClassificationPass)
     }
@@ -31,7 +31,7 @@ public struct ClassificationReader {
         if classifier == nil, try store.classificationStatus()?.isCurrent == true {
             let stored = try store.classificationZones()
             let zonesMatch = ClassificationKeeper.zones(accounts).allSatisfy { stored[$0.key] == $0.value }
-            source = zonesMatch ? .stored : .storedPairs(months)
+            source = zonesMatch ? .stored : .storedInReportZones(months)
         } else {
             source = .pass(try ClassificationPass(wholeLedger: store, classifier: self.classifier, months: months))
         }
@@ -50,11 +50,14 @@ public struct ClassificationReader {
         case .stored:
             guard let stored else { throw LedgerStoreError.unexpectedValue(column: "class_state", value: "") }
             return stored
-        case .storedPairs(var months):
-            guard let stored else { throw LedgerStoreError.unexpectedValue(column: "class_state", value: "") }
-            defer { source = .storedPairs(months) }
-            return classifier.classification(
-                transaction, twin: stored.twin, partner: stored.transferPartner, month: months.month(of: transaction))
+        case .storedInReportZones(var months):
+            // What is stored is current: only the month moves with the zone.
+            guard var stored else { throw LedgerStoreError.unexpectedValue(column: "class_state", value: "") }
+            // Taken out while it runs, so its months are not copied for every row.
+            source = .stored
+            stored.month = months.month(of: transaction)
+            source = .storedInReportZones(months)
+            return stored
         case .pass(var pass):
             // Taken out while it runs, so its months are not copied for every row.
             source = .stored
@@ -79,9 +82,8 @@ public struct ClassificationReader {
         case .stored:
             selection.includesText = needsText
             selection.readsStoredClassification = true
-        case .storedPairs:
-            // Rules and overrides run again, on IDs and texts.
-            selection.includesText = needsText || classifier.readsText
+        case .storedInReportZones:
+            selection.includesText = needsText
             selection.readsStoredClassification = true
         case .pass:
             // Pairs are found by ID.

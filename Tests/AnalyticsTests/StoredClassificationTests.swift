@@ -284,7 +284,7 @@ struct StoredClassificationTests {
         var override = TransactionOverride(transactionID: id)
         override.category = "Drifted"
         // Written past the keeper, as a bug or a hand edit would.
-        let pastTheKeeper = try LedgerStore(path: ledgers.kept.path, mode: .writeExisting(keeper: NoKeeper()), now: TwinLedgers.now)
+        let pastTheKeeper = try LedgerStore(path: ledgers.kept.path, mode: .writeExisting(keeper: UnkeptLedger()), now: TwinLedgers.now)
         try pastTheKeeper.transaction { try pastTheKeeper.saveTransactionOverride(override, now: TwinLedgers.now) }
         try pastTheKeeper.transaction { try pastTheKeeper.finishClassification() }
         let findings = try ledgers.keeper.check(ledgers.kept)
@@ -311,11 +311,4 @@ struct StoredClassificationTests {
         #expect(atOnce.count >= 10)
         #expect(pass.partners == atOnce)
     }
-}
-
-/// Keeps nothing: what it opens is written past the keeper, as a bug or a hand edit would.
-private struct NoKeeper: ClassificationKeeping {
-    func keep(_ store: LedgerStore) throws {}
-
-    func classification(inserting transaction: Transaction, in store: LedgerStore) -> Classification? { nil }
 }

@@ -129,7 +129,7 @@ struct LedgerTimeZoneTests {
 
     @Test("before its first write a ledger has no zone: config shows TZ's, which the first write records")
     func unrecorded() throws {
-        _ = try LedgerStore(path: database, mode: .create(keeper: NothingWritten()), now: Timestamp.utc(epochSeconds: 0))
+        _ = try LedgerStore(path: database, mode: .create(keeper: UnkeptLedger()), now: Timestamp.utc(epochSeconds: 0))
         #expect(try run(["config"], tz: "Asia/Tokyo").stdout == "time-zone Asia/Tokyo (TZ's, until the ledger's next write records it)\n")
         #expect(try run(["config", "get", "time-zone"], tz: "Asia/Tokyo").stdout == "Asia/Tokyo\n")
         try #require(try run(["sync", export.path], tz: "Europe/Paris").status == 0)
@@ -156,11 +156,4 @@ struct LedgerTimeZoneTests {
         #expect(try run(importing, tz: "UTC").stderr.contains("(0 new, 0 changed)"))
         try expectClean(tz: "UTC")
     }
-}
-
-/// The keeper of a ledger only created, never written: there is nothing to classify.
-private struct NothingWritten: ClassificationKeeping {
-    func keep(_ store: LedgerStore) throws {}
-
-    func classification(inserting transaction: Transaction, in store: LedgerStore) -> Classification? { nil }
 }

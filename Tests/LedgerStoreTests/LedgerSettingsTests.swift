@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import PurseTestSupport
 import Storage
 import Testing
 
@@ -20,7 +21,7 @@ struct LedgerSettingsTests {
     @Test("a value recorded if none stays the first one; setting it replaces it")
     func recordedOnce() throws {
         let store = try LedgerStore(
-            path: folder.appendingPathComponent("ledger.sqlite").path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
+            path: folder.appendingPathComponent("ledger.sqlite").path, mode: .create(keeper: UnkeptLedger()), now: now)
         #expect(try store.settings().isEmpty)
         try store.transaction { try store.recordSetting(.timeZone, ifNone: "America/New_York") }
         try store.transaction { try store.recordSetting(.timeZone, ifNone: "UTC") }

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import PurseTestSupport
 import Storage
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 struct LedgerStoreOpenModeTests {
     /// The mode by its name (a mode that writes holds its keeper, which test arguments cannot).
     static func mode(_ name: String) -> LedgerStore.OpenMode {
-        let keeper = StorageOnlyKeeper()
+        let keeper = UnkeptLedger()
         switch name {
         case "readOnly": return .readOnly
         case "writeExisting": return .writeExisting(keeper: keeper)
@@ -75,7 +76,7 @@ struct LedgerStoreOpenModeTests {
     @Test("only .create makes a database, with its folder")
     func create() throws {
         let path = path("new/ledger.sqlite")
-        let store = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
+        let store = try LedgerStore(path: path, mode: .create(keeper: UnkeptLedger()), now: now)
         #expect(store.openedSchemaVersion == LedgerSchema.latestVersion)
         #expect(FileManager.default.fileExists(atPath: path))
     }
@@ -83,7 +84,7 @@ struct LedgerStoreOpenModeTests {
     @Test("a read-only store cannot write")
     func readOnlyCannotWrite() throws {
         let path = path("ledger.sqlite")
-        _ = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
+        _ = try LedgerStore(path: path, mode: .create(keeper: UnkeptLedger()), now: now)
         let store = try LedgerStore(path: path, mode: .readOnly, now: now)
         let error = try #require(throws: StorageError.self) { try store.connection.execute("CREATE TABLE notes (text TEXT)") }
         #expect(error.isReadOnly)
@@ -116,12 +117,12 @@ struct LedgerStoreOpenModeTests {
                 path: path, found: LedgerSchema.latestVersion - 1,
                 current: LedgerSchema.latestVersion)
         ) {
-            try LedgerStore(path: path, mode: .writeExisting(keeper: StorageOnlyKeeper()), now: now)
+            try LedgerStore(path: path, mode: .writeExisting(keeper: UnkeptLedger()), now: now)
         }
         #expect(try userVersion(path) == Int64(LedgerSchema.latestVersion - 1))
         // .create brings it up to date.
         #expect(
-            try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now).openedSchemaVersion
+            try LedgerStore(path: path, mode: .create(keeper: UnkeptLedger()), now: now).openedSchemaVersion
                 == LedgerSchema.latestVersion)
     }
 
@@ -129,7 +130,7 @@ struct LedgerStoreOpenModeTests {
     func newerSchema(modeName: String) throws {
         let mode = Self.mode(modeName)
         let path = path("newer.sqlite")
-        _ = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
+        _ = try LedgerStore(path: path, mode: .create(keeper: UnkeptLedger()), now: now)
         try Connection(path: path).execute("PRAGMA user_version = \(LedgerSchema.latestVersion + 1)")
         #expect(throws: SchemaTooNewError(found: LedgerSchema.latestVersion + 1, supported: LedgerSchema.latestVersion)) {
             try LedgerStore(path: path, mode: mode, now: now)
@@ -139,7 +140,7 @@ struct LedgerStoreOpenModeTests {
     @Test("everything read in one readSnapshot comes from one state of the ledger, even while another connection commits")
     func oneSnapshot() throws {
         let path = path("ledger.sqlite")
-        let writer = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
+        let writer = try LedgerStore(path: path, mode: .create(keeper: UnkeptLedger()), now: now)
         let source = try writer.sourceRowID(kind: "wallet-export", externalID: "S", name: "Phone", location: nil, now: now)
         func addAccount(_ id: String) throws {
             let account = Account(
@@ -167,7 +168,7 @@ struct LedgerStoreOpenModeTests {
 
     @Test("a sum SQLite cannot hold is the same overflow error as one summed in Swift")
     func sqlSumOverflow() throws {
-        let store = try LedgerStore(path: path("ledger.sqlite"), mode: .create(keeper: StorageOnlyKeeper()), now: now)
+        let store = try LedgerStore(path: path("ledger.sqlite"), mode: .create(keeper: UnkeptLedger()), now: now)
         let source = try store.sourceRowID(kind: "wallet-export", externalID: "S", name: "Phone", location: nil, now: now)
         try store.transaction {
             _ = try store.upsertAccount(

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import PurseTestSupport
 import Storage
 import Testing
 
@@ -16,7 +17,7 @@ private final class TestLedger {
             .appendingPathComponent("LedgerStoreTests-\(UUID().uuidString)", isDirectory: true)
         // The store creates its missing folder itself.
         store = try LedgerStore(
-            path: folder.appendingPathComponent("data/ledger.sqlite").path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
+            path: folder.appendingPathComponent("data/ledger.sqlite").path, mode: .create(keeper: UnkeptLedger()), now: now)
     }
 
     deinit {
@@ -88,7 +89,7 @@ private enum Sample {
         #expect(FileManager.default.fileExists(atPath: ledger.store.path))
         #expect(try ledger.store.schemaVersion == LedgerSchema.latestVersion)
         // Opening again is a no-op for the schema.
-        let again = try LedgerStore(path: ledger.store.path, mode: .create(keeper: StorageOnlyKeeper()), now: ledger.now)
+        let again = try LedgerStore(path: ledger.store.path, mode: .create(keeper: UnkeptLedger()), now: ledger.now)
         #expect(try again.schemaVersion == LedgerSchema.latestVersion)
     }
 
@@ -124,7 +125,7 @@ private enum Sample {
                 )
             }
         }
-        let store = try LedgerStore(path: path, mode: .create(keeper: StorageOnlyKeeper()), now: now)
+        let store = try LedgerStore(path: path, mode: .create(keeper: UnkeptLedger()), now: now)
 
         #expect(try store.schemaVersion == LedgerSchema.latestVersion)
         #expect(try store.counts() == (accounts: 1, balances: 1, transactions: 1))
