@@ -44,6 +44,12 @@ public struct ClassificationReader {
         return false
     }
 
+    /// The months of the report's zones when only they differ from what is stored (`--tz`).
+    var movedMonths: LocalMonths? {
+        if case .storedInReportZones(let months) = source { return months }
+        return nil
+    }
+
     /// The transaction's classification; `stored` is what the ledger keeps of it.
     mutating func classification(of transaction: ReportTransaction, stored: Classification?) throws -> Classification {
         switch source {

@@ -34,8 +34,12 @@ struct LocalMonths {
     }
 
     mutating func month(of transaction: ReportTransaction) -> YearMonth {
+        month(accountID: transaction.accountID, time: transaction.time)
+    }
+
+    mutating func month(accountID: String, time: Int64) -> YearMonth {
         // One zone for all (the usual case) needs no lookup of the account.
-        let index = months.count == 1 ? 0 : zoneIndex[transaction.accountID] ?? 0
-        return months[index].month(of: transaction.time)
+        let index = months.count == 1 ? 0 : zoneIndex[accountID] ?? 0
+        return months[index].month(of: time)
     }
 }

@@ -91,27 +91,36 @@ public enum SpendingAnalysis {
     }
 
     /// The scope's spending as the ledger sums it (`LedgerStore.spendingSums`): from the summary
-    /// for whole months, else from the stored classification of the scope's rows, else (nothing
-    /// stored answers) from the pass's classification of them, put where the same statement sums it.
+    /// for whole months, else from the stored classification of the scope's rows (in the report's
+    /// months under `--tz`), else (nothing stored answers) from the pass's classification of them,
+    /// put where the same statement sums it.
     static func sums(_ store: LedgerStore, scope: ReportScope, byMerchant: Bool) throws -> [LedgerStore.SpendingSummaryRow] {
         var reader = try ClassificationReader(store, accounts: scope.accounts)
         let selection = scope.selection(statuses: scope.statuses)
         let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
+        if var months = reader.movedMonths {
+            return try store.withMovedMonths(selection) {
+                months.month(accountID: $0, time: $1)
+            } _: {
+                try store.spendingSums(selection, states: states, byMerchant: byMerchant, source: .storedInOverlayMonths)
+            }
+        }
         guard reader.readsStored else {
             return try store.withClassificationOverlay { add in
                 try reader.forEach(store, selection, needsText: false) { transaction, classification in
                     try add(transaction.rowID, classification)
                 }
             } _: {
-                try store.spendingSums(selection, states: states, byMerchant: byMerchant, overlay: true)
+                try store.spendingSums(selection, states: states, byMerchant: byMerchant, source: .overlay)
             }
         }
         let wholeMonths = scope.firstDay.map { $0.day == 1 } ?? true && scope.endDay.map { $0.day == 1 } ?? true
         guard wholeMonths, !byMerchant else {
-            return try store.spendingSums(selection, states: states, byMerchant: byMerchant, overlay: false)
+            return try store.spendingSums(selection, states: states, byMerchant: byMerchant, source: .stored)
         }
         // The summary holds booked rows only: pending ones are summed on their own.
-        let pending = scope.includePending ? try store.spendingSums(selection, states: [.pending], byMerchant: false, overlay: false) : []
+        let pending =
+            scope.includePending ? try store.spendingSums(selection, states: [.pending], byMerchant: false, source: .stored) : []
         return try store.spendingSummary(
             accountIDs: scope.accounts.selected.map(\.id), first: scope.firstDay.map(YearMonth.init),
             last: scope.endDay.map { YearMonth($0).adding(months: -1) }, currencies: scope.currencies) + pending

@@ -25,6 +25,16 @@ extension LedgerStore {
         public var refunded: Int64 { get throws { try refundedSum.units(currency: currency) } }
     }
 
+    /// Where `spendingSums` reads each row's classification.
+    public enum SpendingSource: Sendable {
+        /// What the ledger stores.
+        case stored
+        /// The overlay's classifications (`withClassificationOverlay`).
+        case overlay
+        /// What the ledger stores, in the overlay's months (`withMonthOverlay`).
+        case storedInOverlayMonths
+    }
+
     /// Silences the triggers (queue and summary) while everything is classified again: the
     /// summary is then summed from scratch (`rebuildSpendingSummary`) and `finishClassification`
     /// turns them back on.
@@ -103,28 +113,61 @@ extension LedgerStore {
     }
 
     /// The sums of the transactions `selection` reads (its range, accounts and currencies) in
-    /// `states`, by their stored classification, or by the overlay's (`withClassificationOverlay`)
-    /// when `overlay` is true, per summary key and, `byMerchant`, per merchant.
+    /// `states`, classified as `source` says, per summary key and, `byMerchant`, per merchant.
     public func spendingSums(
-        _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, overlay: Bool
+        _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource
     ) throws -> [SpendingSummaryRow] {
         var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
         if !selection.currencies.isEmpty {
             range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
         }
-        let sums = SpendingSumsSQL(
-            classified: overlay ? .overlay : .stored, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides)
+        let sums = SpendingSumsSQL(classified: source, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides)
         let query = try connection.prepare(sums.select)
         try query.bind(sums.values)
         return try Self.spendingRows(query, byMerchant: byMerchant)
     }
 
     /// Runs `body` with `classifications` (by row ID) standing in for the stored ones where
-    /// `spendingSums(..., overlay: true)` reads: a temporary table, so even a read-only ledger
+    /// `spendingSums(..., source: .overlay)` reads: a temporary table, so even a read-only ledger
     /// sums a classification it could not store in the one statement it stores with.
     public func withClassificationOverlay<T>(
         _ classifications: (_ add: (Int64, Classification) throws -> Void) throws -> Void, _ body: () throws -> T
     ) throws -> T {
+        try withOverlay(
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            { insert in
+                try classifications { rowID, classification in try insert.run([.integer(rowID)] + Self.classificationValues(classification))
+                }
+            }, body)
+    }
+
+    /// Runs `body` with the months `month` gives (of an account and an instant) standing in for
+    /// the stored ones of the rows `selection` reads, where `spendingSums(..., source:
+    /// .storedInOverlayMonths)` reads: a report in other zones (`--tz`). Only the rows whose
+    /// month moves are held, a few near each month's edges.
+    public func withMovedMonths<T>(
+        _ selection: ReportSelection, month: (_ accountID: String, _ time: Int64) -> YearMonth, _ body: () throws -> T
+    ) throws -> T {
+        try withOverlay(
+            "(row_id, class_month) VALUES (?, ?)",
+            { insert in
+                let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+                let query = try connection.prepare(
+                    """
+                    \(range.with)SELECT t.row_id, t.account_id, t.transaction_time, t.class_month FROM transactions t \(range.join)
+                    \(range.conditions.isEmpty ? "" : "WHERE " + range.conditions.joined(separator: " AND "))
+                    """)
+                try query.bind(range.withValues + range.values)
+                while try query.step() {
+                    let moved = Classification.number(of: month(query.text(1), query.int64(2)))
+                    if moved != query.int64(3) { try insert.run([.integer(query.int64(0)), .integer(moved)]) }
+                }
+            }, body)
+    }
+
+    /// Fills the overlay with `fill`, given its insert (`insertion` after `INSERT INTO`), for `body`.
+    private func withOverlay<T>(_ insertion: String, _ fill: (Statement) throws -> Void, _ body: () throws -> T) throws -> T {
+        // Emptied, never dropped: a table cannot go while a statement of the connection is open.
         try connection.execute(
             """
             CREATE TEMP TABLE IF NOT EXISTS classification_overlay (row_id INTEGER PRIMARY KEY, class_state TEXT, class_flow TEXT,
@@ -132,10 +175,8 @@ extension LedgerStore {
             """)
         defer { try? connection.execute("DELETE FROM temp.classification_overlay") }
         try connection.execute("DELETE FROM temp.classification_overlay")
-        let insert = try connection.prepare("INSERT INTO temp.classification_overlay VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        try classifications { rowID, classification in
-            try insert.run([.integer(rowID)] + Self.classificationValues(classification))
-        }
+        let insert = try connection.prepare("INSERT INTO temp.classification_overlay \(insertion)")
+        try fill(insert)
         return try body()
     }
 

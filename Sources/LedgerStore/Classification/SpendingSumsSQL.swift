@@ -8,12 +8,6 @@ import Storage
 /// no sum overflows before a group has 10^12 rows, and the parts are carried into the two
 /// columns of `SpendingSum`. The summary's triggers keep the same sums row by row.
 struct SpendingSumsSQL {
-    /// Where the classification is read: the rows' own columns, or the overlay's.
-    enum Classified {
-        case stored
-        case overlay
-    }
-
     /// The summary's columns, in the order the statement gives them (then `merchant`).
     static let summaryColumns =
         "month, account_id, category, mcc, currency, spent_high, spent_low, refunded_high, refunded_low, count"
@@ -34,9 +28,19 @@ struct SpendingSumsSQL {
 
     /// `range` limits the rows (nil: every transaction); `states` are the counted ones. A ledger
     /// of a schema before splits (`splits` false) has no parts to sum.
-    init(classified: Classified, range: TimeRangeSQL?, states: [ClassificationState], byMerchant: Bool, splits: Bool = true) {
-        let c = classified == .stored ? "t" : "o"
-        let join = classified == .stored ? "" : "JOIN temp.classification_overlay o ON o.row_id = t.row_id"
+    init(
+        classified: LedgerStore.SpendingSource, range: TimeRangeSQL?, states: [ClassificationState], byMerchant: Bool,
+        splits: Bool = true
+    ) {
+        let c = classified == .overlay ? "o" : "t"
+        let (month, join) =
+            switch classified {
+            case .stored: ("t.class_month", "")
+            case .overlay: ("o.class_month", "JOIN temp.classification_overlay o ON o.row_id = t.row_id")
+            // Only the rows whose month moved are in the overlay.
+            case .storedInOverlayMonths:
+                ("coalesce(o.class_month, t.class_month)", "LEFT JOIN temp.classification_overlay o ON o.row_id = t.row_id")
+            }
         let stateList = SQLMembership("\(c).class_state", states.map { .text($0.rawValue) })
         let flows = SQLMembership("\(c).class_flow", [Flow.expense, Flow.refund].map { .text($0.rawValue) })
         let split = SQLValue.text(CategorySource.split.code)
@@ -64,7 +68,7 @@ struct SpendingSumsSQL {
             splits
             ? """
             UNION ALL
-            SELECT \(c).class_month, t.account_id, p.category, coalesce(t.mcc, -1), t.currency, \(c).class_flow, p.amount\(merchantColumn)
+            SELECT \(month), t.account_id, p.category, coalesce(t.mcc, -1), t.currency, \(c).class_flow, p.amount\(merchantColumn)
             \(from) \(parts)
             """ : ""
         select = """
@@ -73,7 +77,7 @@ struct SpendingSumsSQL {
                 SELECT month, account_id, category, mcc, currency\(merchant), \(sums("spent", .expense)), \(sums("refunded", .refund)),
                     count(*) AS count
                 FROM (
-                    SELECT \(c).class_month AS month, t.account_id, \(c).class_category AS category, coalesce(t.mcc, -1) AS mcc,
+                    SELECT \(month) AS month, t.account_id, \(c).class_category AS category, coalesce(t.mcc, -1) AS mcc,
                         t.currency, \(c).class_flow AS flow, t.amount\(merchantColumn)
                     \(from) \(whole)
                     \(partRows)
