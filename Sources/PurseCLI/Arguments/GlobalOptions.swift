@@ -19,7 +19,7 @@ package struct GlobalOptions: Sendable, Equatable {
     /// The option table for the fields above, in the order help lists them.
     package static let options: [OptionSpec] = [
         OptionSpec("db", value: "PATH", help: "Database file (else PURSE_DB, else the default location)."),
-        OptionSpec("tz", value: "ZONE", help: "Time zone for dates (else TZ, else the system's)."),
+        OptionSpec("tz", value: "ZONE", help: "Force one zone for all accounts' days."),
         OptionSpec("quiet", help: "Only warnings and errors on stderr."),
         OptionSpec("verbose", help: "Also show the SQL behind a database error."),
     ]

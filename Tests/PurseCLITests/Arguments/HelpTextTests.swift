@@ -84,7 +84,7 @@ struct HelpTextTests {
 
                 Global options:
                   --db PATH        Database file (else PURSE_DB, else the default location).
-                  --tz ZONE        Time zone for dates (else TZ, else the system's).
+                  --tz ZONE        Force one zone for all accounts' days.
                   --quiet          Only warnings and errors on stderr.
                   --verbose        Also show the SQL behind a database error.
                   -h, --help       Show this help.
