@@ -23,8 +23,9 @@ public final class ClassificationKeeper: ClassificationKeeping {
     /// have pairs cross slices).
     var queueSliceSize = 1_000
 
-    /// What a write transaction's inserts read of the ledger once: the rules, overrides and
-    /// accounts as that transaction sees them (forgotten when it commits).
+    /// What the inserts of a change set read of the ledger once: the rules, overrides and
+    /// accounts as they are when its first row comes (forgotten when a change set or a write
+    /// transaction begins, and when it commits).
     private var insertContext: (classifier: Classifier, kinds: [String: AccountKind], months: LocalMonths, shared: Set<String>)?
 
     public init(base: ReportTimeZone) {
@@ -53,6 +54,10 @@ public final class ClassificationKeeper: ClassificationKeeping {
             row, twin: nil, partner: nil, month: insertContext!.months.month(of: row))
         // A split is summed by its parts, which the summary's triggers read as they come.
         return classification.categorySource == .split ? nil : classification
+    }
+
+    public func forgetWhatInsertsRead() {
+        insertContext = nil
     }
 
     /// Brings the stored classification up to date; nothing for a ledger of an older schema.

@@ -77,7 +77,7 @@ public enum ExplainAnalysis {
 
     /// The same scope with the statuses the report leaves out: pending and authorized without
     /// --include-pending, memo, rejected and statuses purse does not know always, each as the
-    /// ledger classifies it (pending ones paired among themselves, others unpaired).
+    /// ledger classifies it (pending ones paired like booked ones, others unpaired).
     static func leftOutByStatus(_ store: LedgerStore, scope: ReportScope, match: Match) throws -> [ExplainReport.Entry] {
         var reader = try ClassificationReader(store, accounts: scope.accounts)
         let classifier = reader.classifier

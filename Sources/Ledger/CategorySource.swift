@@ -37,7 +37,7 @@ public enum CategorySource: Hashable, Sendable {
         default:
             if let id = code.strippingAffixes("rule #", "").flatMap({ Int64($0) }) {
                 self = .rule(id: id)
-            } else if let digits = code.strippingAffixes("MCC ", ""), digits.count == 4, let value = Int(digits), value >= 0 {
+            } else if let digits = code.strippingAffixes("MCC ", ""), let value = Int(digits), Self.codeText(value) == digits {
                 self = .merchantCategoryCode(value)
             } else if let name = code.strippingAffixes("type ", ", no MCC"), !name.isEmpty {
                 self = .type(TransactionType(rawValue: name))
@@ -47,10 +47,12 @@ public enum CategorySource: Hashable, Sendable {
         }
     }
 
-    /// A merchant category code as ISO 18245 writes it: four digits.
+    /// A merchant category code as ISO 18245 writes it: four digits. A code outside the standard's
+    /// range (a source may send one) is written as it is.
     public static func codeText(_ code: Int) -> String {
         let digits = String(code)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        guard (0...9999).contains(code) else { return digits }
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
 

@@ -178,6 +178,7 @@ public final class LedgerStore {
     /// classification commits with the change that called for it.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try connection.transaction(.immediate) {
+            keeper?.forgetWhatInsertsRead()
             let result = try body()
             try keeper?.keep(self)
             return result
@@ -187,7 +188,8 @@ public final class LedgerStore {
     /// Runs `body` as one change set inside the current transaction (a savepoint): when it
     /// throws, what it wrote is undone and what the transaction wrote before it stays.
     public func changeSet<T>(_ body: () throws -> T) throws -> T {
-        try connection.savepoint("change_set", body)
+        keeper?.forgetWhatInsertsRead()
+        return try connection.savepoint("change_set", body)
     }
 
     /// Whether a transaction is open. False after SQLite rolled a failed transaction back by

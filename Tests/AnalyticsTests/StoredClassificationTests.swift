@@ -275,6 +275,45 @@ struct StoredClassificationTests {
         #expect(try ledgers.keeper.check(ledgers.kept) == [])
     }
 
+    @Test("a row classified as it is inserted sees an account's kind changed earlier in the same write")
+    func insertsSeeAccountsChangedBeforeThem() throws {
+        let folder = try TemporaryFolder()
+        let store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: TwinLedgers.base)),
+            now: TwinLedgers.now)
+        func account(_ kind: AccountKind) -> Account {
+            Account(id: "A", kind: kind, displayName: "Card", institutionName: "Apple", currencyCode: "USD")
+        }
+        func credit(_ id: String, mcc: Int?) -> Transaction {
+            Transaction(
+                id: id, accountID: "A", transactionDate: Timestamp(rfc3339: "2026-10-05T12:00:00Z")!,
+                transactionAmount: Money(units: 100_000, currency: "USD"), creditDebitIndicator: .credit,
+                transactionDescription: "CREDIT \(id)", originalTransactionDescription: "CREDIT \(id)", merchantCategoryCode: mcc,
+                transactionType: .pointOfSale, status: .booked)
+        }
+        // The first write classifies everything; the next is kept row by row.
+        let source = try store.transaction {
+            try store.sourceRowID(kind: "wallet", externalID: "S", name: "Phone", location: nil, now: TwinLedgers.now)
+        }
+        try store.transaction {
+            try store.changeSet {
+                _ = try store.upsertAccount(account(.asset), sourceRowID: source)
+                _ = try store.upsertTransaction(credit("T1", mcc: 5411))
+            }
+            try store.changeSet { _ = try store.upsertAccount(account(.liability), sourceRowID: source) }
+            // No code and a purchase type: it pairs with nothing, so it is classified as it comes.
+            try store.changeSet { _ = try store.upsertTransaction(credit("T2", mcc: nil)) }
+        }
+        let accounts = try ReportAccounts(store: store, base: TwinLedgers.base)
+        let october = YearMonth(year: 2026, month: 10)
+        var reasons: [String: ClassificationReason] = [:]
+        try ClassificationReader.forEachCounted(store, ReportScope(months: october...october, accounts: accounts)) {
+            reasons[$0.id] = $1.reason
+        }
+        #expect(reasons == ["T1": .merchantRefund, "T2": .cardPayment])
+        #expect(try ClassificationKeeper(base: TwinLedgers.base).check(store) == [])
+    }
+
     @Test("a stored classification that drifted is found by the check")
     func checkFindsDrift() throws {
         let ledgers = try TwinLedgers(seed: 9)

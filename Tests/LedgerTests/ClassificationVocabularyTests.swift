@@ -22,16 +22,22 @@ struct ClassificationVocabularyTests {
         #expect(ClassificationState.allCases.filter(\.pairs) == [.counted, .pending])
     }
 
-    @Test("every category source reads back from its code, the codes explain prints")
+    @Test("every category source reads back from its code, the codes explain prints, whatever code a source sent")
     func categorySources() {
         var sources: [CategorySource] = [.override, .split, .statementCategory, .flow, .rule(id: 1), .rule(id: Int64.max)]
-        sources += (0...9999).map(CategorySource.merchantCategoryCode)
+        // Every code a source may send (Sure takes any 16-bit integer), not only ISO 18245's.
+        sources += (Int(Int16.min)...Int(Int16.max)).map(CategorySource.merchantCategoryCode)
         sources += TransactionType.knownCases.map(CategorySource.type) + [.type(.unrecognized("futureType"))]
         for source in sources { #expect(CategorySource(code: source.code) == source, "\(source.code)") }
         #expect(CategorySource.merchantCategoryCode(742).code == "MCC 0742")
+        #expect(CategorySource.merchantCategoryCode(12345).code == "MCC 12345")
+        #expect(CategorySource.merchantCategoryCode(-5).code == "MCC -5")
         #expect(CategorySource.rule(id: 3).code == "rule #3")
         #expect(CategorySource.type(.pointOfSale).code == "type pointOfSale, no MCC")
-        for text in ["", "MCC 742", "MCC 10000", "MCC -001", "rule #", "rule #x", "rule 3", "type , no MCC", "type fee", "Override"] {
+        for text in [
+            "", "MCC 742", "MCC 010000", "MCC -001", "MCC +5411", "MCC 5411 ", "rule #", "rule #x", "rule 3", "type , no MCC", "type fee",
+            "Override",
+        ] {
             #expect(CategorySource(code: text) == nil, "\(text)")
         }
     }

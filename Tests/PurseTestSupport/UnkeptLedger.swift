@@ -10,4 +10,6 @@ public struct UnkeptLedger: ClassificationKeeping {
     public func keep(_ store: LedgerStore) throws {}
 
     public func classification(inserting transaction: Transaction, in store: LedgerStore) -> Classification? { nil }
+
+    public func forgetWhatInsertsRead() {}
 }

@@ -10,4 +10,8 @@ public protocol ClassificationKeeping {
     /// The classification of a transaction about to be inserted, when nothing else in the ledger
     /// can change it nor it another's (nil: `keep` classifies it with what it reaches).
     func classification(inserting transaction: Transaction, in store: LedgerStore) -> Classification?
+
+    /// Forgets what `classification(inserting:in:)` read of the ledger: a write transaction or a
+    /// change set begins, and may change accounts before its rows come.
+    func forgetWhatInsertsRead()
 }
