@@ -23,9 +23,9 @@ public final class ClassificationKeeper: ClassificationKeeping {
     /// have pairs cross slices).
     var queueSliceSize = 1_000
 
-    /// What the inserts of a change set read of the ledger once: the rules, overrides and
-    /// accounts as they are when its first row comes (forgotten when a change set or a write
-    /// transaction begins, and when it commits).
+    /// What inserts read of the ledger once: the rules, overrides and accounts as they are when
+    /// the first row comes (forgotten when a write transaction begins, when the store writes
+    /// something of them, and when it commits).
     private var insertContext: (classifier: Classifier, kinds: [String: AccountKind], months: LocalMonths, shared: Set<String>)?
 
     public init(base: ReportTimeZone) {

@@ -188,8 +188,7 @@ public final class LedgerStore {
     /// Runs `body` as one change set inside the current transaction (a savepoint): when it
     /// throws, what it wrote is undone and what the transaction wrote before it stays.
     public func changeSet<T>(_ body: () throws -> T) throws -> T {
-        keeper?.forgetWhatInsertsRead()
-        return try connection.savepoint("change_set", body)
+        try connection.savepoint("change_set", body)
     }
 
     /// Whether a transaction is open. False after SQLite rolled a failed transaction back by

@@ -11,7 +11,7 @@ public protocol ClassificationKeeping {
     /// can change it nor it another's (nil: `keep` classifies it with what it reaches).
     func classification(inserting transaction: Transaction, in store: LedgerStore) -> Classification?
 
-    /// Forgets what `classification(inserting:in:)` read of the ledger: a write transaction or a
-    /// change set begins, and may change accounts before its rows come.
+    /// Forgets what `classification(inserting:in:)` read of the ledger: a write transaction begins,
+    /// or something it read (an account, a zone, an override) was written.
     func forgetWhatInsertsRead()
 }

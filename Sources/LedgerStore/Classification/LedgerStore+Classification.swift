@@ -178,6 +178,12 @@ extension LedgerStore {
         return transactions
     }
 
+    /// What the keeper read to classify rows as they are inserted (accounts, their zones and
+    /// kinds, statement imports, overrides, settings) is read again after this write.
+    func insertReadingsMayHaveChanged() {
+        keeper?.forgetWhatInsertsRead()
+    }
+
     /// Stores a transaction's classification.
     public func saveClassification(_ classification: Classification, rowID: Int64) throws {
         try connection.cached(

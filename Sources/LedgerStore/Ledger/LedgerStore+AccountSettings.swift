@@ -58,6 +58,7 @@ extension LedgerStore {
 
     /// Keeps what the user set for an account; settings of nothing leave no row.
     public func saveAccountSettings(_ settings: AccountSettings, now: Timestamp) throws {
+        insertReadingsMayHaveChanged()
         guard !settings.isEmpty else {
             try connection.prepare("DELETE FROM account_settings WHERE account_id = ?").run([.text(settings.accountID)])
             return
@@ -79,6 +80,7 @@ extension LedgerStore {
     public func saveSourceDetails(
         sourceRowID: Int64, timeZone: String?, accountTimeZones: [String: String], exportedAt: Timestamp?
     ) throws {
+        insertReadingsMayHaveChanged()
         try connection.cached(
             "UPDATE sources SET time_zone = ?, exported_at = ? WHERE id = ? AND (time_zone IS NOT ? OR exported_at IS NOT ?)"
         )

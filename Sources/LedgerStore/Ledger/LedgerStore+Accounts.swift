@@ -8,6 +8,7 @@ extension LedgerStore {
     }
 
     public func upsertAccount(_ account: Account, sourceRowID: Int64) throws -> UpsertOutcome {
+        insertReadingsMayHaveChanged()
         if let owner = try self.sourceRowID(ofAccount: account.id), owner != sourceRowID {
             throw LedgerStoreError.accountOfOtherSource(accountID: account.id)
         }
@@ -46,6 +47,7 @@ extension LedgerStore {
 
     /// Deletes an account with its balances, transactions and the tokens of its streams.
     public func deleteAccount(id: String, sourceRowID: Int64) throws -> Bool {
+        insertReadingsMayHaveChanged()
         try connection.cached("DELETE FROM accounts WHERE id = ? AND source_id = ?").run([.text(id), .integer(sourceRowID)])
         guard connection.changes > 0 else { return false }
         try connection.cached("DELETE FROM streams WHERE source_id = ? AND name IN (?, ?)")

@@ -17,6 +17,7 @@ extension LedgerStore {
     }
 
     public func setSetting(_ setting: LedgerSetting, to value: String) throws {
+        insertReadingsMayHaveChanged()
         try connection.cached("INSERT OR REPLACE INTO ledger_settings (name, value) VALUES (?, ?)").run([
             .text(setting.rawValue), .text(value),
         ])
@@ -25,6 +26,7 @@ extension LedgerStore {
     /// Sets `setting` to `value` only when it has none yet: the first writer's value is kept,
     /// whoever writes next.
     public func recordSetting(_ setting: LedgerSetting, ifNone value: String) throws {
+        insertReadingsMayHaveChanged()
         try connection.cached("INSERT OR IGNORE INTO ledger_settings (name, value) VALUES (?, ?)").run([
             .text(setting.rawValue), .text(value),
         ])

@@ -38,6 +38,7 @@ extension LedgerStore {
     /// Keeps what the user set on a transaction, replacing what was set before; an empty
     /// override leaves no row.
     public func saveTransactionOverride(_ override: TransactionOverride, now: Timestamp) throws {
+        insertReadingsMayHaveChanged()
         let id = SQLValue.text(override.transactionID)
         for table in ["transaction_overrides", "transaction_tags", "transaction_splits"] {
             try connection.cached("DELETE FROM \(table) WHERE transaction_id = ?").run([id])

@@ -22,6 +22,7 @@ extension LedgerStore {
     /// The zone whose days an account created by an import keeps: the one of its first import,
     /// so a later import from a run with another TZ puts its rows on the same instants.
     public func keepStatementAccountTimeZone(sourceRowID: Int64, accountID: String, zone: String) throws {
+        insertReadingsMayHaveChanged()
         try connection.cached(
             "INSERT OR IGNORE INTO source_account_time_zones (source_id, account_id, time_zone) VALUES (?, ?, ?)"
         ).run([.integer(sourceRowID), .text(accountID), .text(zone)])
@@ -85,6 +86,7 @@ extension LedgerStore {
     }
 
     public func recordStatementImport(_ record: StatementImportRecord) throws {
+        insertReadingsMayHaveChanged()
         try connection.cached(
             """
             INSERT INTO statement_imports (account_id, file, sha256, format, imported_at, transactions, inserted, updated)
@@ -168,6 +170,7 @@ extension LedgerStore {
 
     /// The category a statement gave a transaction (a label already in purse's words).
     public func saveStatementCategory(transactionID: String, category: String?) throws {
+        insertReadingsMayHaveChanged()
         if let category {
             try connection.cached(
                 """
