@@ -18,6 +18,8 @@ public struct ClassificationReader {
 
     let classifier: Classifier
     private var source: Source
+    /// Each account's kind, for the listings' rows.
+    private let kinds: [String: AccountKind]
 
     /// The reader of `accounts`' transactions (months in their zones). `classifier`: classify
     /// with these rules and overrides instead of the ledger's (a what-if), by the pass.
@@ -27,6 +29,7 @@ public struct ClassificationReader {
 
     init(_ store: LedgerStore, accounts: ReportAccounts, classifier: Classifier?) throws {
         self.classifier = try classifier ?? Classifier(store)
+        kinds = Dictionary(accounts.all.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
         let months = LocalMonths(accounts)
         if classifier == nil, try store.classificationStatus()?.isCurrent == true {
             let stored = try store.classificationZones()
@@ -139,24 +142,23 @@ public struct ClassificationReader {
     }
 
     /// What the user set on the transaction, if anything.
-    public func override(for record: TransactionRecord, accounts: ReportAccounts) -> TransactionOverride? {
-        classifier.override(for: Self.reportTransaction(record, accounts))
+    public func override(for record: TransactionRecord) -> TransactionOverride? {
+        classifier.override(for: reportTransaction(record))
     }
 
     /// The rows a transaction is listed as: one, or one per part of its split, counted or not
     /// (an excluded split is listed by its parts too, so the rows always show the split).
-    public mutating func lines(_ record: TransactionRecord, accounts: ReportAccounts) throws -> [Line] {
-        let transaction = Self.reportTransaction(record, accounts)
+    public mutating func lines(_ record: TransactionRecord) throws -> [Line] {
+        let transaction = reportTransaction(record)
         let classification = try classification(of: transaction, stored: record.stored)
         return classifier.parts(transaction, classification).map { part, classification in
             Line(amount: part.amount, classification: classification)
         }
     }
 
-    private static func reportTransaction(_ record: TransactionRecord, _ accounts: ReportAccounts) -> ReportTransaction {
+    private func reportTransaction(_ record: TransactionRecord) -> ReportTransaction {
         ReportTransaction(
-            record.transaction, accountName: record.accountName,
-            accountKind: accounts.all.first { $0.id == record.transaction.accountID }?.kind ?? .asset,
+            record.transaction, accountName: record.accountName, accountKind: kinds[record.transaction.accountID] ?? .asset,
             statementCategory: record.statementCategory)
     }
 }

@@ -185,7 +185,7 @@ private final class TwinLedgers {
         // The listing of `transactions` and `export transactions`, every row of the ledger.
         var listing = try ClassificationReader(store, accounts: accounts)
         try store.forEachTransaction(TransactionQuery()) { record in
-            for line in try listing.lines(record, accounts: accounts) {
+            for line in try listing.lines(record) {
                 lines.append(
                     "listed \(record.transaction.id) \(line.amount) \(line.classification.flow) \(line.classification.category) "
                         + "\(line.classification.reasonText) \(line.counted)")

@@ -40,9 +40,9 @@ enum TransactionsCommand {
             let csv = CSVWriter(header: csvHeader, write: sink.write)
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                let override = classifier.override(for: record, accounts: accounts)
+                let override = classifier.override(for: record)
                 let order = orders[record.transaction.id].map { CSVWriter.Cell.number($0.id) } ?? .empty
-                for line in try classifier.lines(record, accounts: accounts) {
+                for line in try classifier.lines(record) {
                     csv.row(
                         csvCells(record, line: line, override: override, zone: accounts.zone(of: record.transaction.accountID))
                             + [order])
@@ -55,8 +55,8 @@ enum TransactionsCommand {
             var first = true
             try filter.forEach(store) { record in
                 try sink.throwIfFailed()
-                let override = classifier.override(for: record, accounts: accounts)
-                for line in try classifier.lines(record, accounts: accounts) {
+                let override = classifier.override(for: record)
+                for line in try classifier.lines(record) {
                     let object = jsonObject(
                         record, line: line, override: override, zone: accounts.zone(of: record.transaction.accountID),
                         orderID: orders[record.transaction.id]?.id)
@@ -73,7 +73,7 @@ enum TransactionsCommand {
             var count = 0
             try filter.forEach(store) { record in
                 let transaction = record.transaction
-                let lines = try classifier.lines(record, accounts: accounts)
+                let lines = try classifier.lines(record)
                 table.append([
                     accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                     accounts.label(of: transaction.accountID),
@@ -84,7 +84,7 @@ enum TransactionsCommand {
                     // An excluded row is listed like any other, so it says it never counts.
                     transaction.transactionType.rawValue,
                     transaction.status.rawValue
-                        + (classifier.override(for: record, accounts: accounts)?.isExcluded == true ? ", excluded" : ""),
+                        + (classifier.override(for: record)?.isExcluded == true ? ", excluded" : ""),
                     MoneyFormat.text(transaction.signedUnits, currency: transaction.transactionAmount.currency),
                 ])
                 count += 1
