@@ -362,27 +362,26 @@ public final class SureInbox {
     // MARK: - Lines
 
     static func line(for outcome: SureApplier.Outcome, files: [Int64: String]) -> Line {
+        func name(_ batch: SureBatchRecord) -> String { files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)" }
         switch outcome {
         case .applied(let chunks, let counts):
-            let names = chunks.map { files[$0.rowID] ?? $0.file ?? "sequence \($0.sequence)" }
+            let names = chunks.map(name)
             let sequences =
                 chunks.count == 1
                 ? "sequence \(chunks[0].sequence)"
                 : "sequences \(chunks.first!.sequence)-\(chunks.last!.sequence) (one capture of \(chunks.count) chunks)"
             return Line(kind: .applied, text: "\(names.joined(separator: ", ")): applied \(sequences): \(counts.summary)", code: nil)
         case .failed(let batch, let error):
-            let name = files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)"
             return Line(
                 kind: .failed,
                 text:
-                    "\(name): failed: \(error.code.rawValue): \(error.message); the connection needs 'purse sure repair \(batch.connectionID)'",
+                    "\(name(batch)): failed: \(error.code.rawValue): \(error.message); the connection needs 'purse sure repair \(batch.connectionID)'",
                 code: error.code)
         case .retrying(let batch, let error, let attempts, let retryTime):
-            let name = files[batch.rowID] ?? batch.file ?? "sequence \(batch.sequence)"
             return Line(
                 kind: .waiting,
                 text:
-                    "\(name): waiting: attempt \(attempts) of \(SureApplyRules.maximumAttempts) failed (\(error.code.rawValue): \(error.message)); retry after \(Timestamp.utc(epochSeconds: retryTime).text)",
+                    "\(name(batch)): waiting: attempt \(attempts) of \(SureApplyRules.maximumAttempts) failed (\(error.code.rawValue): \(error.message)); retry after \(Timestamp.utc(epochSeconds: retryTime).text)",
                 code: error.code)
         }
     }
