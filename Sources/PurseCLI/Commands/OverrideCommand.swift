@@ -14,9 +14,11 @@ enum OverrideCommand: PurseCommand {
             the transaction's ID: no sync, snapshot or compaction loses it, and a deleted transaction's \
             comes back with it. A unique start of the ID is enough.
             """,
-        positionals: [PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")],
+        positionals: [transaction],
         options: [category, new, flow, note, tag, exclude])
 
+    /// TRANSACTION of `set`, `unset` and `split`.
+    static let transaction = PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")
     static let category = OptionSpec(
         "category", value: "NAME", help: "Its category, one purse knows (see 'purse categories'), or a new one with --new.")
     static let new = OptionSpec("new", help: "--category names a new category (no transaction, rule or budget uses it yet): create it.")
@@ -28,7 +30,7 @@ enum OverrideCommand: PurseCommand {
     enum Unset: PurseCommand {
         static let spec = CommandSpec(
             ["unset"], summary: "Remove what 'purse set' or 'purse split' set on a transaction (all of it without options).",
-            positionals: [PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")],
+            positionals: [transaction],
             options: [category, flow, note, tag, exclude, split])
 
         static let category = OptionSpec("category", help: "Remove the category.")
@@ -51,7 +53,7 @@ enum OverrideCommand: PurseCommand {
                 part in its category. A category set with 'purse set --category' beats the split.
                 """,
             positionals: [
-                PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it."),
+                transaction,
                 PositionalSpec("CATEGORY=AMOUNT", help: "A part, e.g. Groceries=42.50 (at least two).", minCount: 1, maxCount: nil),
             ],
             options: [new])

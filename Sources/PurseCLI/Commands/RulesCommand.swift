@@ -42,7 +42,7 @@ enum RulesCommand {
     enum Remove: PurseCommand {
         static let spec = CommandSpec(
             ["rules", "remove"], summary: "Remove a rule by its number.",
-            positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")])
+            positionals: [RulesCommand.ruleID])
 
         static func run(_ context: CommandContext) throws { try remove(context) }
     }
@@ -50,7 +50,7 @@ enum RulesCommand {
     enum Move: PurseCommand {
         static let spec = CommandSpec(
             ["rules", "move"], summary: "Change where a rule comes in the order rules apply.",
-            positionals: [PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")],
+            positionals: [RulesCommand.ruleID],
             options: [before, to])
         static let before = OptionSpec("before", value: "ID2", help: "Put it just before rule ID2.")
         static let to = OptionSpec("to", value: "N", help: "Put it at place N (1 is first).")
@@ -65,6 +65,9 @@ enum RulesCommand {
 
         static func run(_ context: CommandContext) throws { try test(context) }
     }
+
+    /// ID of `rules remove` and `rules move`.
+    static let ruleID = PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")
 
     static func add(_ context: CommandContext) throws {
         func text(_ option: OptionSpec) throws -> String? {

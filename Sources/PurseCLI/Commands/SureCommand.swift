@@ -29,7 +29,7 @@ enum SureCommand {
     enum Status: PurseCommand {
         static let spec = CommandSpec(
             ["sure", "status"], summary: "Connection health: status, generation, stream, cursor, conflicts.",
-            positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
+            positionals: [anyConnection],
             options: [formatOption])
 
         static func run(_ context: CommandContext) throws { try status(context) }
@@ -47,7 +47,7 @@ enum SureCommand {
     enum Conflicts: PurseCommand {
         static let spec = CommandSpec(
             ["sure", "conflicts"], summary: "Open conflicts.",
-            positionals: [PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)],
+            positionals: [anyConnection],
             options: [formatOption])
 
         static func run(_ context: CommandContext) throws { try conflicts(context) }
@@ -68,7 +68,7 @@ enum SureCommand {
     enum Repair: PurseCommand {
         static let spec = CommandSpec(
             ["sure", "repair"], summary: "Repair a fenced connection: a new generation; prints the new configuration.",
-            positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+            positionals: [connection],
             options: [inbox, formatOption])
 
         static func run(_ context: CommandContext) throws { try reissue(context, repair: true) }
@@ -77,7 +77,7 @@ enum SureCommand {
     enum RotateCredential: PurseCommand {
         static let spec = CommandSpec(
             ["sure", "rotate-credential"], summary: "Issue a new publisher credential; prints the new configuration.",
-            positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+            positionals: [connection],
             options: [inbox, formatOption])
 
         static func run(_ context: CommandContext) throws { try reissue(context, repair: false) }
@@ -86,7 +86,7 @@ enum SureCommand {
     enum Disconnect: PurseCommand {
         static let spec = CommandSpec(
             ["sure", "disconnect"], summary: "Disconnect; discard purges what the connection brought in.",
-            positionals: [PositionalSpec("CONNECTION", help: "The connection id.")],
+            positionals: [connection],
             options: [disposition, formatOption])
         static let disposition = OptionSpec("disposition", value: "DISPOSITION", help: "retain (default) or discard.")
 
@@ -102,6 +102,9 @@ enum SureCommand {
     }
 
     /// `--format` of every Sure command: text for people, JSON for scripts, both on stdout.
+    /// CONNECTION of the commands about one connection, and of those about one or all.
+    static let connection = PositionalSpec("CONNECTION", help: "The connection id.")
+    static let anyConnection = PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)
     /// `--inbox DIR` of the commands that make a configuration.
     static let inbox = OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json, the publisher configuration.")
     static let formatOption = OutputOptions.format(["text", "json"], fallback: "text", toFile: false)
