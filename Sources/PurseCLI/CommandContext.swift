@@ -47,11 +47,8 @@ final class CommandContext {
     /// POSIX string of a fixed offset (`EST5`, `<+03>-3`).
     func reportTimeZone() throws -> ReportTimeZone {
         if let name = globals.tz {
-            guard let zone = ReportTimeZone(identifier: name) else {
-                throw CommandError(
-                    message: "unknown time zone '\(name)' (use an IANA name such as Europe/London)", commandPath: command.path)
-            }
-            return zone
+            guard let zone = ZoneName.parse(name) else { throw usageError(ZoneName.refusal(name, option: "tz")) }
+            return zone.zone
         }
         return try environmentTimeZone()
     }

@@ -144,9 +144,8 @@ enum AccountsCommand: PurseCommand {
         if let name, name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw context.usageError("option '--name' must be one line of text without control characters")
         }
-        if let zone, !zone.isEmpty, ReportTimeZone(identifier: zone) == nil {
-            throw context.usageError("unknown time zone '\(zone)' (use an IANA name such as Europe/London)")
-        }
+        // An empty --tz goes back to the source's zone.
+        if let zone, !zone.isEmpty, ZoneName.parse(zone) == nil { throw context.usageError(ZoneName.refusal(zone, option: Set.tz.name)) }
         let store = try context.openStore(.writeExisting)
         let account = try store.transaction { () -> LedgerAccount in
             let accounts = try store.ledgerAccounts()

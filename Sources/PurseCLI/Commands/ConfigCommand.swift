@@ -65,9 +65,7 @@ enum ConfigCommand: PurseCommand {
         let value = context.command.positionals[1]
         switch setting {
         case .timeZone:
-            guard ReportTimeZone(identifier: value) != nil else {
-                throw context.usageError("unknown time zone '\(value)' (use an IANA name such as Europe/London)")
-            }
+            guard ZoneName.parse(value) != nil else { throw context.usageError(ZoneName.refusal(value, option: "")) }
         }
         let store = try context.openStore(.writeExisting)
         try store.transaction {

@@ -58,6 +58,9 @@ struct OptionValueTests {
         value(
             BankCSVColumns.self, accepts: "date=1,description=2,amount=3", refuses: "date=1",
             message: "--opt: the columns need date= and description="),
+        value(
+            ZoneName.self, accepts: "Europe/London", refuses: "Mars/Olympus",
+            message: "unknown time zone 'Mars/Olympus' (use an IANA name such as Europe/London)"),
         value(UInt64.self, accepts: "42", refuses: "-1", message: "option '--opt' needs a whole number, not '-1'"),
         value(AccountKind.self, accepts: "Liability", refuses: "card", message: "unknown --opt 'card' (asset or liability)"),
         value(
