@@ -47,11 +47,8 @@ final class CommandContext {
     /// POSIX string of a fixed offset (`EST5`, `<+03>-3`).
     func reportTimeZone() throws -> ReportTimeZone {
         if let name = globals.tz {
-            guard let zone = ReportTimeZone(identifier: name) else {
-                throw CommandError(
-                    message: "unknown time zone '\(name)' (use an IANA name such as Europe/London)", commandPath: command.path)
-            }
-            return zone
+            guard let zone = ZoneName.parse(name) else { throw usageError(ZoneName.refusal(name, option: "tz")) }
+            return zone.zone
         }
         return try environmentTimeZone()
     }
@@ -90,7 +87,7 @@ final class CommandContext {
         let accounts = try store.ledgerAccounts()
         return ReportAccounts(
             accounts, base: try reportTimeZone(), ledgerZone: try ReportAccounts.ledgerZone(store), forced: globals.tz != nil,
-            ids: try AccountResolver.accountIDs(self, among: accounts), includingHidden: command.has("all"))
+            ids: try AccountResolver.accountIDs(self, among: accounts), includingHidden: AccountScope(command).includesHidden)
     }
 
     /// The ledger's zone, the zone of the accounts without one of their own: the one it
@@ -125,7 +122,7 @@ final class CommandContext {
     /// command reads comes from one state of the ledger even while a sync writes. With
     /// `--input FILE` the ledger is the file's transactions, made in memory (`pickedLedger`).
     func reading<T>(_ body: (LedgerStore) throws -> T) throws -> T {
-        let store = try command.value("input").map(pickedLedger) ?? LedgerStore(path: databasePath, mode: .readOnly, now: now)
+        let store = try PickedInput(command).file.map(pickedLedger) ?? LedgerStore(path: databasePath, mode: .readOnly, now: now)
         return try store.readSnapshot { try body(store) }
     }
 
@@ -144,38 +141,10 @@ final class CommandContext {
     }
 
     /// Block characters unless --ascii or a non-UTF-8 locale.
-    var textStyle: TextStyle { TextStyle(asciiRequested: command.has("ascii"), environment: environment) }
+    var textStyle: TextStyle { TextStyle(asciiRequested: OutputOptions(command).ascii, environment: environment) }
 
     func usageError(_ message: String, suggestions: [String] = []) -> CommandError {
         CommandError(message: message, suggestions: suggestions, commandPath: command.path)
-    }
-
-    // MARK: - Option values
-
-    func integer(_ name: String, minimum: Int = 0) throws -> Int? {
-        guard let text = command.value(name) else { return nil }
-        guard let number = Int(text), number >= minimum else {
-            throw usageError("option '--\(name)' needs a whole number of at least \(minimum), not '\(text)'")
-        }
-        return number
-    }
-
-    /// Comma-separated lists may also be given by repeating the option.
-    func list(_ name: String) -> [String] {
-        command.values(name).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
-    }
-
-    /// Case names of a FinanceKit enumeration: only the ones purse knows (a name purse does not
-    /// know is in the data as given, but the user must type a real one).
-    func enumerations<Value: OpenEnumeration>(_ name: String, _: Value.Type) throws -> [Value] {
-        try list(name).map { text in
-            let value = Value(rawValue: text)
-            guard value.isKnown else {
-                throw usageError(
-                    "option '--\(name)': unknown value '\(text)' (one of \(Value.knownCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return value
-        }
     }
 
     /// The output format: `--format`, else the extension of `-o FILE`, else `fallback`. An
@@ -197,13 +166,14 @@ final class CommandContext {
 
     private func chosenFormat<Format: RawRepresentable<String>>(among allowed: [Format], fallback: Format) throws -> Format {
         let names = allowed.map(\.rawValue)
-        if let text = command.value("format") {
+        let options = OutputOptions(command)
+        if let text = options.format {
             guard let format = allowed.first(where: { $0.rawValue == text }) else {
                 throw usageError("option '--format' must be one of \(names.joined(separator: ", ")), not '\(text)'")
             }
             return format
         }
-        if let file = command.value("output"), file != "-" {
+        if let file = options.file, file != "-" {
             let ext = (file as NSString).pathExtension.lowercased()
             guard !ext.isEmpty else { return fallback }
             guard let name = FileExtension.format(of: ext), let format = allowed.first(where: { $0.rawValue == name }) else {
@@ -225,12 +195,13 @@ final class CommandContext {
         let isText = dataFormat == OutputFormat.text.rawValue
         // HTML and email are UTF-8 documents whatever the locale.
         let ascii = isText && !ASCIIText.localeTakesUTF8(environment)
-        let bom = dataFormat == OutputFormat.csv.rawValue && (command.has("bom") || environment["PURSE_CSV_BOM"] == "1")
+        let options = OutputOptions(command)
+        let bom = dataFormat == OutputFormat.csv.rawValue && (options.bom || environment["PURSE_CSV_BOM"] == "1")
         func write(to sink: TextSink) throws {
             if bom { sink.write("\u{FEFF}") }
             try ASCIIText.$isRequired.withValue(ascii) { try body(sink) }
         }
-        guard let file = command.value("output"), file != "-" else {
+        guard let file = options.file, file != "-" else {
             try write(to: stdout)
             return try stdout.finish()
         }

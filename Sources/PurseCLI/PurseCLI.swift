@@ -38,7 +38,7 @@ public enum PurseCLI {
                 stdout: stdout, stderr: stderr)
             status = DatabaseFailure.showingSQL(globals.verbose) {
                 do {
-                    try ASCIIText.$isRequired.withValue(ascii) { try CommandDispatcher.run(context) }
+                    try ASCIIText.$isRequired.withValue(ascii) { try run(context) }
                     return .success
                 } catch {
                     return ErrorFunnel.report(error, parser: parser, stderr: stderr)
@@ -54,5 +54,13 @@ public enum PurseCLI {
             return ErrorFunnel.report(error, parser: parser, stderr: stderr)
         }
         return status
+    }
+
+    /// Runs the command the context's words name.
+    static func run(_ context: CommandContext) throws {
+        guard let command = CommandCatalog.command(at: context.command.path) else {
+            throw context.usageError("the command '\(context.command.path.joined(separator: " "))' is not implemented")
+        }
+        try command.run(context)
     }
 }

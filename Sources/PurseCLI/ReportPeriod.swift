@@ -14,7 +14,7 @@ struct ReportPeriod {
     init(context: CommandContext) throws {
         let zone = try context.reportTimeZone()
         let today = zone.date(of: context.now.epochSeconds)
-        switch try PeriodOptions.days(context, zone: zone) {
+        switch try PeriodOptions(context.command, current: YearMonth(today)).days {
         case .none:
             self.init(month: YearMonth(today))
         case .month(let month):
@@ -44,18 +44,18 @@ struct ReportPeriod {
     /// The scope over the ledger's accounts, with --include-pending, --account, --all and --currency.
     func scope(context: CommandContext, store: LedgerStore) throws -> ReportScope {
         var scope = ReportScope(first: first, last: last, accounts: try context.reportAccounts(store))
-        scope.includePending = context.command.has("include-pending")
-        scope.currencies = try Self.heldCurrencies(context, accounts: scope.accounts)
+        let options = try ScopeOptions(context.command)
+        scope.includePending = options.includePending
+        scope.currencies = try Self.heldCurrencies(options.currencies, context: context, accounts: scope.accounts)
         return scope
     }
 
     /// `--currency`, each code one that an account of the ledger holds (hidden accounts too: a
     /// hidden account's currency is still the ledger's, and `--all` or `--account` reach it), so
     /// a typo or a currency nobody holds is a usage error instead of an empty report.
-    static func heldCurrencies(_ context: CommandContext, accounts: ReportAccounts) throws -> [String] {
-        let given = context.list("currency").map { $0.uppercased() }
+    static func heldCurrencies(_ given: [String], context: CommandContext, accounts: ReportAccounts) throws -> [String] {
         let held = Set(accounts.all.map(\.currency)).sorted()
-        let holder = context.command.value("input") == nil ? "the ledger" : "the file"
+        let holder = PickedInput(context.command).file == nil ? "the ledger" : "the file"
         for code in given where !held.contains(code) {
             throw context.usageError(
                 held.isEmpty

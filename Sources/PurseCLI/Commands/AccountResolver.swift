@@ -9,7 +9,7 @@ enum AccountResolver {
     /// The IDs of the accounts named by the command's `--account` options, each once, in the
     /// order given; empty when there are none (all accounts).
     static func accountIDs(_ context: CommandContext, among accounts: [LedgerAccount]) throws -> [String] {
-        let names = context.command.values("account")
+        let names = AccountScope(context.command).names
         guard !names.isEmpty else { return [] }
         var ids: [String] = []
         for name in names {

@@ -5,7 +5,33 @@ import Rendering
 
 /// `purse accounts`: each account with its kind, institution, currency, latest balance, time
 /// zone and source; `purse accounts set`: the user's own name, zone and visibility of one.
-enum AccountsCommand {
+enum AccountsCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["accounts"], summary: "Accounts with their latest balances, time zones and sources.",
+        options: OutputOptions.listing)
+
+    enum Set: PurseCommand {
+        static let spec = CommandSpec(
+            ["accounts", "set"], summary: "Set an account's own name, time zone or visibility (kept across syncs).",
+            discussion: """
+                What you set here is kept apart from what syncs bring, so every later sync keeps it, and an \
+                account that goes and comes back keeps it too. An account's time zone decides the days of its \
+                transactions and balances in every report (else its source's zone, else the ledger's: see 'purse config'). A hidden account \
+                (a closed card) is left out of reports, budgets, net worth and transactions unless --all is \
+                given or --account names it; 'purse accounts' still lists it.
+                """,
+            positionals: [PositionalSpec("ACCOUNT", help: "The account's ID or display name.")],
+            options: [name, tz, hidden, visible])
+
+        static let name = OptionSpec("name", value: "NAME", help: "The name reports show ('' goes back to the synced name).")
+        static let tz = OptionSpec(
+            "tz", value: "ZONE", help: "Its time zone, an IANA name such as Europe/London ('' goes back to its source's).")
+        static let hidden = OptionSpec("hidden", help: "Leave it out of reports unless --all or --account.")
+        static let visible = OptionSpec("visible", help: "Show it in reports again.")
+
+        static func run(_ context: CommandContext) throws { try set(context) }
+    }
+
     /// An account as listed: its summary, and its settings and zone.
     struct Listed {
         let summary: AccountSummary
@@ -108,9 +134,9 @@ enum AccountsCommand {
     /// from what syncs bring, so every later sync keeps it. An empty `--name` or `--tz` goes
     /// back to what the source gives.
     static func set(_ context: CommandContext) throws {
-        let name = context.command.value("name")
-        let zone = context.command.value("tz")
-        let (hide, show) = (context.command.has("hidden"), context.command.has("visible"))
+        let name = context.command.text(Set.name)
+        let zone = context.command.text(Set.tz)
+        let (hide, show) = (context.command.has(Set.hidden), context.command.has(Set.visible))
         guard !(hide && show) else { throw context.usageError("use either --hidden or --visible, not both") }
         guard name != nil || zone != nil || hide || show else {
             throw context.usageError("nothing to set: give --name, --tz, --hidden or --visible")
@@ -118,9 +144,8 @@ enum AccountsCommand {
         if let name, name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw context.usageError("option '--name' must be one line of text without control characters")
         }
-        if let zone, !zone.isEmpty, ReportTimeZone(identifier: zone) == nil {
-            throw context.usageError("unknown time zone '\(zone)' (use an IANA name such as Europe/London)")
-        }
+        // An empty --tz goes back to the source's zone.
+        if let zone, !zone.isEmpty, ZoneName.parse(zone) == nil { throw context.usageError(ZoneName.refusal(zone, option: Set.tz.name)) }
         let store = try context.openStore(.writeExisting)
         let account = try store.transaction { () -> LedgerAccount in
             let accounts = try store.ledgerAccounts()

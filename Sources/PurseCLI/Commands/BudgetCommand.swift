@@ -5,12 +5,79 @@ import Rendering
 
 /// `purse budget set|remove|list|check` and `purse report budget`.
 enum BudgetCommand {
+    enum Report: PurseCommand {
+        static let spec = CommandSpec(
+            ["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
+            discussion: """
+                CSV columns: month, category, currency, budgeted, carried, available, spent, refunded, net, \
+                remaining, used_pct, status, projected. --from/--to give one row per month and category.
+                """,
+            options: [
+                PeriodOptions.month, BudgetMonths.from, BudgetMonths.to, BudgetThresholds.warnAt, ScopeOptions.includePending,
+                AccountScope.all,
+            ] + OutputOptions.report)
+
+        static func run(_ context: CommandContext) throws { try report(context) }
+    }
+
+    enum Set: PurseCommand {
+        static let spec = CommandSpec(
+            ["budget", "set"], summary: "Set a monthly budget for a category (from a month on).",
+            positionals: [
+                PositionalSpec("CATEGORY", help: "The category, as reports show it."),
+                PositionalSpec("AMOUNT", help: "The monthly amount, e.g. 400 or 400.00."),
+            ],
+            options: [BudgetCommand.currency, rollover, from, new])
+        static let rollover = OptionSpec(
+            "rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none.")
+        static let from = OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month).")
+        static let new = OptionSpec(
+            "new", help: "CATEGORY is a new category (no transaction, rule or built-in category uses it yet): create it.")
+
+        static func run(_ context: CommandContext) throws { try set(context) }
+    }
+
+    enum Remove: PurseCommand {
+        static let spec = CommandSpec(
+            ["budget", "remove"], summary: "Stop a category's budget (from a month on).",
+            positionals: [PositionalSpec("CATEGORY", help: "The category.")],
+            options: [BudgetCommand.currency, from])
+        static let from = OptionSpec("from", value: "YYYY-MM", help: "First month without the budget (default this month).")
+
+        static func run(_ context: CommandContext) throws { try remove(context) }
+    }
+
+    enum List: PurseCommand {
+        static let spec = CommandSpec(
+            ["budget", "list"], summary: "Budgets with their history.",
+            options: OutputOptions.listing)
+
+        static func run(_ context: CommandContext) throws { try list(context) }
+    }
+
+    enum Check: PurseCommand {
+        static let spec = CommandSpec(
+            ["budget", "check"], summary: "Exit 1 when a budget is over: for cron.",
+            discussion: """
+                Prints one line per budget that is over (or at the warn level with --warn-at) and exits 1 when \
+                any is over, 0 otherwise. Silent and 0 when all is well, so `purse budget check || mail ...` \
+                works from cron.
+                """,
+            options: [PeriodOptions.month, BudgetThresholds.warnAt, ScopeOptions.includePending, AccountScope.all])
+
+        static func run(_ context: CommandContext) throws { try check(context) }
+    }
+
+    /// `--currency` of `budget set` and `budget remove`.
+    static let currency = OptionSpec(
+        "currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one).")
+
     static func set(_ context: CommandContext) throws {
         let amountText = context.command.positionals[1]
         let store = try context.openStore(.writeExisting)
         let category = try CategoryResolver.resolve(
             context.command.positionals[0], store: store, context: context,
-            allowNew: context.command.has("new"),
+            allowNew: context.command.has(Set.new),
             hint: "see 'purse categories'; --new creates it")
         let currency = try self.currency(context, store: store)
         let held = try store.accountCurrencies()
@@ -26,11 +93,8 @@ enum BudgetCommand {
         } catch {
             throw context.usageError("AMOUNT must be a decimal amount such as 400 or 400.00, not '\(amountText)'")
         }
-        let rolloverText = context.command.value("rollover") ?? "none"
-        guard let rollover = BudgetRecord.Rollover(rawValue: rolloverText) else {
-            throw context.usageError("option '--rollover' must be none, surplus or all, not '\(rolloverText)'")
-        }
-        let month = try PeriodOptions.firstMonth(context, zone: try context.reportTimeZone())
+        let rollover = try context.command.value(Set.rollover) ?? BudgetRecord.Rollover.none
+        let month = try firstMonth(context, from: Set.from)
         try store.transaction {
             try store.saveBudget(
                 BudgetRecord(
@@ -47,7 +111,7 @@ enum BudgetCommand {
             context.command.positionals[0], store: store, context: context,
             hint: "see 'purse budget list'")
         let currency = try self.currency(context, store: store)
-        let month = try PeriodOptions.firstMonth(context, zone: try context.reportTimeZone())
+        let month = try firstMonth(context, from: Remove.from)
         let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency }
         // Only a budget in force in `month`, or set for a later month, can be removed: one already
         // removed does not exist any more.
@@ -124,13 +188,14 @@ enum BudgetCommand {
             context,
             options: {
                 let zone = try context.reportTimeZone()
-                return (zone: zone, months: try PeriodOptions.months(context, zone: zone), warnAt: try warnLevel(context) ?? 80)
+                let months = try BudgetMonths(context.command, current: YearMonth(zone.date(of: context.now.epochSeconds))).months
+                return (zone: zone, months: months, warnAt: try BudgetThresholds(context.command).warnAt.percent)
             },
             analyse: { store, options in
                 try BudgetAnalysis.report(
                     store, months: options.months, accounts: try context.reportAccounts(store),
                     today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
-                    includePending: context.command.has("include-pending"))
+                    includePending: context.command.has(ScopeOptions.includePending))
             }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
     }
 
@@ -138,12 +203,12 @@ enum BudgetCommand {
     /// and exit 1 when any is over.
     static func check(_ context: CommandContext) throws {
         let zone = try context.reportTimeZone()
-        let months = try PeriodOptions.months(context, zone: zone)
-        let warnAt = try warnLevel(context)
+        let months = try BudgetMonths(context.command, current: YearMonth(zone.date(of: context.now.epochSeconds))).months
+        let warnAt = try BudgetThresholds(context.command).given
         let report = try context.reading { store in
             try BudgetAnalysis.report(
                 store, months: months, accounts: try context.reportAccounts(store), today: zone.date(of: context.now.epochSeconds),
-                warnAt: warnAt ?? 80, includePending: context.command.has("include-pending"))
+                warnAt: (warnAt ?? .standard).percent, includePending: context.command.has(ScopeOptions.includePending))
         }
         for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {
             context.stdout.write(line + "\n")
@@ -154,12 +219,7 @@ enum BudgetCommand {
     // MARK: - Options
 
     static func currency(_ context: CommandContext, store: LedgerStore) throws -> String {
-        if let code = context.command.value("currency") {
-            guard CurrencyTable.isKnown(code.uppercased()) else {
-                throw context.usageError("option '--currency' needs an ISO 4217 code such as USD, not '\(code)'")
-            }
-            return code.uppercased()
-        }
+        if let currency = try context.command.value(Self.currency, as: KnownCurrency.self) { return currency.code }
         let currencies = try store.accountCurrencies()
         guard currencies.count <= 1 else {
             throw context.usageError("the ledger has several currencies (\(currencies.joined(separator: ", "))): say which with --currency")
@@ -167,11 +227,10 @@ enum BudgetCommand {
         return currencies.first ?? "USD"
     }
 
-    static func warnLevel(_ context: CommandContext) throws -> Int64? {
-        guard let text = context.command.value("warn-at") else { return nil }
-        guard let level = Int64(text), (1...1000).contains(level) else {
-            throw context.usageError("option '--warn-at' needs a percentage from 1 to 1000, not '\(text)'")
-        }
-        return level
+    /// `--from YYYY-MM` of `budget set` and `remove`: the month a budget starts (or stops) in,
+    /// this month by default.
+    static func firstMonth(_ context: CommandContext, from: OptionSpec) throws -> YearMonth {
+        let zone = try context.reportTimeZone()
+        return try context.command.value(from, as: YearMonth.self) ?? YearMonth(zone.date(of: context.now.epochSeconds))
     }
 }

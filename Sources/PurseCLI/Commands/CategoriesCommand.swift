@@ -3,12 +3,22 @@ import Rendering
 
 /// `purse categories`: the built-in categories with their merchant category codes, the
 /// categories of transactions without one, and the categories and rules users added.
-enum CategoriesCommand {
+enum CategoriesCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["categories"], summary: "Categories with their merchant category codes and rules.",
+        discussion: """
+            --uncategorized lists instead the uncategorized spending of a period by merchant (else \
+            description), largest first, each with the 'purse rules add' command that would file it; \
+            CSV columns: merchant, currency, count, spent, refunded, net, rule.
+            """,
+        options: [uncategorizedOption] + ScopeOptions.options + OutputOptions.listing)
+
+    static let uncategorizedOption = OptionSpec("uncategorized", help: "The uncategorized spending of the period (below), largest first.")
+
     static func run(_ context: CommandContext) throws {
-        if context.command.has("uncategorized") { return try uncategorized(context) }
+        if context.command.has(uncategorizedOption) { return try uncategorized(context) }
         // The options of a period count only what is uncategorized: the list of categories has none.
-        if let scoped = CommandCatalog.reportScope.first(where: { context.command.has($0.name) || !context.command.values($0.name).isEmpty }
-        ) {
+        if let scoped = ScopeOptions.options.first(where: context.command.isGiven) {
             throw context.usageError("option '--\(scoped.name)' goes with --uncategorized")
         }
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)

@@ -4,7 +4,43 @@ import LedgerStore
 
 /// `purse config`, `config get NAME`, `config set NAME VALUE`: the ledger's own settings
 /// (`LedgerSetting`), which every command reads the same whatever its environment.
-enum ConfigCommand {
+enum ConfigCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["config"], summary: "The ledger's own settings, each with its value.",
+        discussion: """
+            Settings of the ledger as a whole, the same for every command on every machine that uses it. \
+            time-zone: the zone of the days of the accounts without one of their own (none set with \
+            'purse accounts set --tz', none given by their source); the first write to the ledger records \
+            the TZ of the run that made it, so a cron job under TZ=UTC and a shell in New York count the \
+            same months.
+            """)
+
+    enum Get: PurseCommand {
+        static let spec = CommandSpec(
+            ["config", "get"], summary: "Print one setting of the ledger.",
+            positionals: [PositionalSpec("NAME", help: "The setting: time-zone.")])
+
+        static func run(_ context: CommandContext) throws { try get(context) }
+    }
+
+    enum Set: PurseCommand {
+        static let spec = CommandSpec(
+            ["config", "set"], summary: "Change a setting of the ledger (time-zone: every account's days move with it).",
+            discussion: """
+                Changing time-zone moves the days of every account without a zone of its own to the new zone, \
+                classifies the ledger again in the same transaction, and keeps imported statement rows on the \
+                days their statements wrote.
+                """,
+            positionals: [
+                PositionalSpec("NAME", help: "The setting: time-zone."),
+                PositionalSpec("VALUE", help: "Its value: for time-zone an IANA name such as Europe/London."),
+            ])
+
+        static func run(_ context: CommandContext) throws { try set(context) }
+    }
+
+    static func run(_ context: CommandContext) throws { try list(context) }
+
     /// Every setting, one `NAME VALUE` line each; one the ledger has not recorded yet shows the
     /// value that stands for it until then.
     static func list(_ context: CommandContext) throws {
@@ -29,9 +65,7 @@ enum ConfigCommand {
         let value = context.command.positionals[1]
         switch setting {
         case .timeZone:
-            guard ReportTimeZone(identifier: value) != nil else {
-                throw context.usageError("unknown time zone '\(value)' (use an IANA name such as Europe/London)")
-            }
+            guard ZoneName.parse(value) != nil else { throw context.usageError(ZoneName.refusal(value, option: "")) }
         }
         let store = try context.openStore(.writeExisting)
         try store.transaction {

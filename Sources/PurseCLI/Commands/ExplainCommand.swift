@@ -3,7 +3,15 @@ import Rendering
 
 /// `purse explain`: the transactions behind a spending number and why each counted, then the
 /// ones of the same scope that did not count and why not.
-enum ExplainCommand {
+enum ExplainCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["explain"], summary: "The transactions behind a spending number, and why each counted.",
+        options: ScopeOptions.options + [PickedInput.input, category, mcc, merchant] + OutputOptions.report)
+
+    static let category = OptionSpec("category", value: "NAME", help: "Only this category.")
+    static let mcc = OptionSpec("mcc", value: "N", help: "Only this merchant category code.")
+    static let merchant = OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case.")
+
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
             context,
@@ -22,17 +30,12 @@ enum ExplainCommand {
     /// --category, --mcc and --merchant: which spending to explain.
     static func filters(_ context: CommandContext) throws -> ExplainReport.Filters {
         var filters = ExplainReport.Filters()
-        if let category = context.command.value("category") {
+        if let category = context.command.text(Self.category) {
             guard !category.isEmpty else { throw context.usageError("option '--category' needs a category name") }
             filters.category = category
         }
-        if let text = context.command.value("mcc") {
-            guard let code = Int(text), (0...9999).contains(code) else {
-                throw context.usageError("option '--mcc' needs a code from 0 to 9999, not '\(text)'")
-            }
-            filters.merchantCategoryCode = code
-        }
-        if let merchant = context.command.value("merchant") {
+        filters.merchantCategoryCode = try context.command.value(Self.mcc, as: MerchantCategoryCode.self)?.code
+        if let merchant = context.command.text(Self.merchant) {
             guard !merchant.isEmpty else { throw context.usageError("option '--merchant' needs some text to look for") }
             filters.merchant = merchant
         }

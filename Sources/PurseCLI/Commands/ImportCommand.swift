@@ -8,7 +8,30 @@ import Sync
 /// `purse import FILE...`: statement files into one account, each file in one transaction.
 /// Bad input in a file leaves it out whole and the next files are still imported; the exit
 /// status is then 65.
-enum ImportCommand {
+enum ImportCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["import"], summary: "Import statement files (Apple Card CSV, OFX/QFX, bank CSV) into an account (idempotent).",
+        discussion: """
+            Imports each FILE into one account: an existing one (--account) or one it creates \
+            (--new-account with --kind and --currency). OFX and QFX are recognised by their header, \
+            Apple Card CSV by its header row; any other CSV needs --columns or a saved --profile. \
+            Each file is one database transaction: a file with bad input changes nothing (exit 65 \
+            after the other files are imported). Importing a file again, or a file that overlaps \
+            one imported before, adds no transaction twice.
+            """,
+        positionals: [PositionalSpec("FILE", help: "A statement file.", minCount: 0, maxCount: nil)],
+        options: [account, newAccount, kind, currency, institution, format] + StatementLayoutOptions.options + [force])
+
+    static let account = OptionSpec(
+        "account", value: "ACCOUNT", help: "Import into this account: its ID, a unique start of it, or its display name.")
+    static let newAccount = OptionSpec("new-account", value: "NAME", help: "Import into a new account of this name (again: the same one).")
+    static let kind = OptionSpec("kind", value: "KIND", help: "The new account's kind: asset or liability (a card).")
+    static let currency = OptionSpec("currency", value: "CODE", help: "The new account's currency, e.g. USD.")
+    static let institution = OptionSpec("institution", value: "NAME", help: "The new account's institution (default: none).")
+    static let format = OptionSpec("format", value: "FORMAT", help: "applecard-csv, ofx or csv, when the contents do not tell.")
+    static let force = OptionSpec(
+        "force", help: "Take a statement whose account number is not the account's (a reissued card): its number becomes the account's.")
+
     /// The account the files go to, and the account to create first when it is new.
     struct Target {
         var accountID: String
@@ -24,8 +47,11 @@ enum ImportCommand {
             throw SourceError.notFound(path: file, what: "no such file")
         }
         let store = try context.openStore(.create)
-        let layout = try bankLayout(context, store: store)
-        if let name = context.command.value("save-profile") {
+        let layoutOptions = try StatementLayoutOptions(context.command) { name in
+            try store.importProfile(name: name).flatMap(BankCSVLayout.init(profileText:))
+        }
+        let layout = layoutOptions.layout
+        if let name = layoutOptions.saveProfileName {
             guard let layout else { throw context.usageError("--save-profile needs --columns (the layout to save)") }
             try store.transaction { try store.saveImportProfile(name: name, layout: layout.profileText, now: context.now) }
             context.note("Saved the import profile '\(name)'.")
@@ -39,7 +65,7 @@ enum ImportCommand {
         let importer = StatementImporter(store: store, now: context.now)
         var badInput = false
         var creating = target.creating
-        var learning = try profileWithoutDateFormat(context, store: store, layout: layout)
+        var learning = try profileWithoutDateFormat(layoutOptions, store: store)
         for file in files {
             do {
                 guard let (text, sha256) = try read(file) else { throw SourceError.notFound(path: file, what: "cannot be read") }
@@ -60,7 +86,7 @@ enum ImportCommand {
                     try StatementRecords.check(statement, currency: target.currency, file: file)
                     let numbering = StatementImporter.Numbering(
                         accountName: target.displayName, number: statement.accountNumber, line: statement.accountNumberLine,
-                        replaces: context.command.has("force"))
+                        replaces: context.command.has(Self.force))
                     return (try maker.balances(statement), maker.deletedIDs(statement), numbering)
                 }
                 creating = nil
@@ -95,13 +121,7 @@ enum ImportCommand {
     private static func reader(
         _ text: String, file: String, layout: BankCSVLayout?, target: Target, context: CommandContext
     ) throws -> (StatementFormat, any StatementRowReader) {
-        var format = StatementFormat.detect(text)
-        if let given = context.command.value("format") {
-            guard let named = StatementFormat(rawValue: given) else {
-                throw context.usageError("unknown --format '\(given)' (applecard-csv, ofx or csv)")
-            }
-            format = named
-        }
+        let format = try context.command.value(Self.format, as: StatementFormat.self) ?? StatementFormat.detect(text)
         switch format {
         case .ofx:
             return (format, OFXStatementParser(file: file, accountIsLiability: target.kind == .liability).rows(text))
@@ -117,58 +137,16 @@ enum ImportCommand {
         }
     }
 
-    /// The bank CSV layout of `--profile` and the layout options (which override the profile's),
-    /// nil when none is given.
-    static func bankLayout(_ context: CommandContext, store: LedgerStore) throws -> BankCSVLayout? {
-        var layout: BankCSVLayout?
-        if let name = context.command.value("profile") {
-            guard let text = try store.importProfile(name: name), let saved = BankCSVLayout(profileText: text) else {
-                throw context.usageError("no import profile named '\(name)' (save one with --save-profile)")
-            }
-            layout = saved
-        }
-        if let text = context.command.value("columns") {
-            switch BankCSVLayout.parseColumns(text) {
-            case .success(let columns): layout = BankCSVLayout(columns: columns)
-            case .failure(let error): throw context.usageError("--columns: " + error.message)
-            }
-        }
-        let tuning = ["date-format", "skip", "sign", "delimiter"].filter { context.command.value($0) != nil }
-        guard var layout else {
-            if let option = tuning.first ?? (context.command.has("decimal-comma") ? "decimal-comma" : nil) {
-                throw context.usageError("--\(option) reads a bank CSV: give its --columns or a --profile too")
-            }
-            return nil
-        }
-        if let format = context.command.value("date-format") { layout.dateFormat = format }
-        if context.command.has("decimal-comma") { layout.decimalComma = true }
-        if let skip = try context.integer("skip") { layout.skip = skip }
-        if let text = context.command.value("sign") {
-            guard let sign = BankCSVLayout.Sign(rawValue: text) else {
-                throw context.usageError("unknown --sign '\(text)' (account-positive or spend-positive)")
-            }
-            layout.sign = sign
-        }
-        if let text = context.command.value("delimiter") {
-            let delimiter = text == "tab" ? "\t" : text
-            guard delimiter.count == 1, let character = delimiter.first, character != "\"", !character.isNewline else {
-                throw context.usageError("--delimiter takes one character (or tab), not '\(text)'")
-            }
-            layout.delimiter = character
-        }
-        return layout
-    }
-
     /// The profile this import saves or reads when it has no date format and none is given:
     /// the format the first file's dates show is saved with it, so a later file whose days all
     /// read both ways (none past the 12th) is read the same way.
     static func profileWithoutDateFormat(
-        _ context: CommandContext, store: LedgerStore, layout: BankCSVLayout?
+        _ options: StatementLayoutOptions, store: LedgerStore
     ) throws -> (name: String, layout: BankCSVLayout)? {
-        guard let layout, layout.dateFormat == nil else { return nil }
-        if let name = context.command.value("save-profile") { return (name, layout) }
+        guard let layout = options.layout, layout.dateFormat == nil else { return nil }
+        if let name = options.saveProfileName { return (name, layout) }
         // A profile read with other columns is not the layout those dates came from.
-        guard let name = context.command.value("profile"), context.command.value("columns") == nil,
+        guard let name = options.profileName, !options.columnsGiven,
             let text = try store.importProfile(name: name), let saved = BankCSVLayout(profileText: text)
         else { return nil }
         return (name, saved)
@@ -178,9 +156,9 @@ enum ImportCommand {
     /// from its name, so the same command line run again imports into the same account.
     static func target(_ context: CommandContext, store: LedgerStore) throws -> Target {
         let accounts = try store.ledgerAccounts()
-        let newOptions = ["kind", "currency", "institution"].filter { context.command.value($0) != nil }
-        if let name = context.command.value("account") {
-            guard context.command.value("new-account") == nil, newOptions.isEmpty else {
+        let newOptions = [Self.kind, Self.currency, Self.institution].filter { context.command.text($0) != nil }
+        if let name = context.command.text(Self.account) {
+            guard context.command.text(Self.newAccount) == nil, newOptions.isEmpty else {
                 throw context.usageError(
                     "--account names an existing account: --new-account, --kind, --currency and --institution do not go with it")
             }
@@ -195,20 +173,14 @@ enum ImportCommand {
             guard let account = accounts.first(where: { $0.id == id }) else { throw context.usageError("no account '\(name)'") }
             return Target(accountID: id, displayName: account.displayName, kind: account.kind, currency: account.currency, creating: nil)
         }
-        guard let name = context.command.value("new-account") else {
+        guard let name = context.command.text(Self.newAccount) else {
             throw context.usageError("say which account: --account ACCOUNT, or --new-account NAME --kind KIND --currency CODE")
         }
-        guard let kindText = context.command.value("kind"), let currencyText = context.command.value("currency") else {
+        guard context.command.text(Self.kind) != nil, context.command.text(Self.currency) != nil else {
             throw context.usageError("--new-account needs --kind (asset or liability) and --currency")
         }
-        let kind = AccountKind(rawValue: kindText.lowercased())
-        guard AccountKind.knownCases.contains(kind) else {
-            throw context.usageError("unknown --kind '\(kindText)' (asset or liability)")
-        }
-        let currency = currencyText.uppercased()
-        guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw context.usageError("--currency needs a three-letter ISO 4217 code, not '\(currencyText)'")
-        }
+        let kind = try context.command.value(Self.kind, as: AccountKind.self)!
+        let currency = try context.command.value(Self.currency, as: CurrencyCode.self)!.code
         let id = Account.statementIDPrefix + SHA256.hexDigest(Array(name.lowercased().utf8)).prefix(16)
         if let existing = accounts.first(where: { $0.id == id }) {
             guard existing.kind == kind, existing.currency == currency else {
@@ -220,7 +192,7 @@ enum ImportCommand {
             throw context.usageError("an account named '\(name)' exists (\(other.id)); import into it with --account")
         }
         let account = Account(
-            id: id, kind: kind, displayName: name, institutionName: context.command.value("institution") ?? "", currencyCode: currency)
+            id: id, kind: kind, displayName: name, institutionName: context.command.text(Self.institution) ?? "", currencyCode: currency)
         return Target(accountID: id, displayName: name, kind: kind, currency: currency, creating: account)
     }
 }

@@ -6,7 +6,37 @@ import WalletOrders
 
 /// `purse orders`, `purse orders add FILE...` and `purse orders show ID`: Wallet orders
 /// (README, "Wallet orders").
-enum OrdersCommand {
+enum OrdersCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["orders"], summary: "Wallet orders with the transaction each is linked to.",
+        options: OutputOptions.listing)
+
+    enum Add: PurseCommand {
+        static let spec = CommandSpec(
+            ["orders", "add"], summary: "Add Wallet order packages (zip: order.json, images, manifest.json, signature).",
+            discussion: """
+                Checks every file of a package against the SHA-256 digests of its manifest.json and refuses a \
+                package that does not match (exit 65). The signature itself is NOT verified: a package that \
+                matches its manifest is whole, not proven to come from its merchant. An order is kept once per \
+                (orderTypeIdentifier, orderIdentifier): a later updatedAt replaces it, the same one changes \
+                nothing, an older one is refused (exit 65). A bad package does not keep the others from being added.
+                """,
+            positionals: [PositionalSpec("FILE", help: "An order package (a .order zip archive).", minCount: 1, maxCount: nil)])
+
+        static func run(_ context: CommandContext) throws { try add(context) }
+    }
+
+    enum Show: PurseCommand {
+        static let spec = CommandSpec(
+            ["orders", "show"], summary: "One order: merchant, status, line items, totals, payments, shipping.",
+            positionals: [PositionalSpec("ID", help: "The order's ID from 'purse orders', its order identifier or its order number.")],
+            options: [OutputOptions.format(["text", "json"], fallback: "text"), OutputOptions.output])
+
+        static func run(_ context: CommandContext) throws { try show(context) }
+    }
+
+    static func run(_ context: CommandContext) throws { try list(context) }
+
     /// Said on every `orders add`: a manifest that matches proves the package is whole, not who made it.
     static let signatureNotice =
         "Note: the signature of an order package is NOT verified: purse checks every file against the SHA-256 digests "

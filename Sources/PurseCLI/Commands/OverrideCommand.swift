@@ -6,20 +6,73 @@ import Rendering
 
 /// `purse set`, `purse unset` and `purse split`: the user's corrections of one transaction,
 /// kept apart from synced data by the transaction's ID, so every later sync keeps them.
-enum OverrideCommand {
+enum OverrideCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["set"], summary: "Correct one transaction: its category, flow, note, tags, or exclude it.",
+        discussion: """
+            What is set here beats every rule and the built-in table, and is kept apart from synced data by \
+            the transaction's ID: no sync, snapshot or compaction loses it, and a deleted transaction's \
+            comes back with it. A unique start of the ID is enough.
+            """,
+        positionals: [transaction],
+        options: [category, new, flow, note, tag, exclude])
+
+    /// TRANSACTION of `set`, `unset` and `split`.
+    static let transaction = PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")
+    static let category = OptionSpec(
+        "category", value: "NAME", help: "Its category, one purse knows (see 'purse categories'), or a new one with --new.")
+    static let new = OptionSpec("new", help: "--category names a new category (no transaction, rule or budget uses it yet): create it.")
+    static let flow = OptionSpec("flow", value: "FLOW", help: "Its flow: expense, income or transfer.")
+    static let note = OptionSpec("note", value: "TEXT", help: "A note (an empty one removes it).")
+    static let tag = OptionSpec("tag", value: "TAG", help: "Add a tag. Repeatable.", repeatable: true)
+    static let exclude = OptionSpec("exclude", help: "Never count it (a reimbursed business expense, say).")
+
+    enum Unset: PurseCommand {
+        static let spec = CommandSpec(
+            ["unset"], summary: "Remove what 'purse set' or 'purse split' set on a transaction (all of it without options).",
+            positionals: [transaction],
+            options: [category, flow, note, tag, exclude, split])
+
+        static let category = OptionSpec("category", help: "Remove the category.")
+        static let flow = OptionSpec("flow", help: "Remove the flow.")
+        static let note = OptionSpec("note", help: "Remove the note.")
+        static let tag = OptionSpec("tag", value: "TAG", help: "Remove this tag. Repeatable.", repeatable: true)
+        static let exclude = OptionSpec("exclude", help: "Count it again.")
+        static let split = OptionSpec("split", help: "Remove the split.")
+
+        static func run(_ context: CommandContext) throws { try unset(context) }
+    }
+
+    enum Split: PurseCommand {
+        static let spec = CommandSpec(
+            ["split"], summary: "Divide one expense or refund between categories.",
+            discussion: """
+                Only an expense or a refund can be split. At least two parts, each category once, with no more \
+                decimals than the currency has; they must add up to the transaction's amount exactly. Each \
+                category is one purse knows (see 'purse categories'), or new with --new. Reports then count each \
+                part in its category. A category set with 'purse set --category' beats the split.
+                """,
+            positionals: [
+                transaction,
+                PositionalSpec("CATEGORY=AMOUNT", help: "A part, e.g. Groceries=42.50 (at least two).", minCount: 1, maxCount: nil),
+            ],
+            options: [new])
+
+        static let new = OptionSpec(
+            "new", help: "A CATEGORY purse does not know yet is a new category: create it (else a typo is refused).")
+
+        static func run(_ context: CommandContext) throws { try split(context) }
+    }
+
+    static func run(_ context: CommandContext) throws { try set(context) }
+
     static func set(_ context: CommandContext) throws {
         let store = try context.openStore(.writeExisting)
-        let category = try text(context, "category")
-        let flow = try RulesCommand.flow(context)
-        let note = context.command.value("note")
-        let tags = try context.command.values("tag").map { tag in
-            let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.contains(";") else {
-                throw context.usageError("option '--tag' needs a word without ';', not '\(tag)'")
-            }
-            return trimmed
-        }
-        let exclude = context.command.has("exclude")
+        let category = try context.command.value(Self.category, as: NonEmptyText.self)?.text
+        let flow = try context.command.value(Self.flow, as: Flow.self)
+        let note = context.command.text(Self.note)
+        let tags = try context.command.values(Self.tag, as: Tag.self).map(\.word)
+        let exclude = context.command.has(Self.exclude)
         guard category != nil || flow != nil || note != nil || !tags.isEmpty || exclude else {
             throw context.usageError("nothing to set: give --category, --flow, --note, --tag or --exclude")
         }
@@ -28,7 +81,7 @@ enum OverrideCommand {
             var override = try store.transactionOverride(id: id)
             if let category {
                 override.category = try CategoryResolver.resolve(
-                    category, store: store, context: context, allowNew: context.command.has("new"),
+                    category, store: store, context: context, allowNew: context.command.has(Self.new),
                     hint: "see 'purse categories'; --new creates it")
             }
             if let flow { override.flow = flow }
@@ -44,8 +97,8 @@ enum OverrideCommand {
 
     static func unset(_ context: CommandContext) throws {
         let store = try context.openStore(.writeExisting)
-        let names = ["category", "flow", "note", "exclude", "split"].filter(context.command.has)
-        let tags = context.command.values("tag")
+        let names = [Unset.category, Unset.flow, Unset.note, Unset.exclude, Unset.split].filter(context.command.has).map(\.name)
+        let tags = try context.command.values(Unset.tag, as: String.self)
         let (override, currency) = try store.transaction {
             let id = try transactionID(context, store: store, presentOnly: false)
             var override = try store.transactionOverride(id: id)
@@ -91,7 +144,7 @@ enum OverrideCommand {
             do {
                 parts = try SplitParts.parse(Array(context.command.positionals.dropFirst()), amount: amount, currency: currency) {
                     try CategoryResolver.resolve(
-                        $0, store: store, context: context, allowNew: context.command.has("new"),
+                        $0, store: store, context: context, allowNew: context.command.has(Split.new),
                         hint: "see 'purse categories'; --new creates it")
                 }
             } catch let refusal as SplitParts.Refusal {
@@ -119,14 +172,6 @@ enum OverrideCommand {
             throw context.usageError(
                 "'\(prefix)' is the start of several transaction IDs (\(ids.prefix(2).joined(separator: ", ")), ...): give more of it")
         }
-    }
-
-    static func text(_ context: CommandContext, _ name: String) throws -> String? {
-        guard let value = context.command.value(name) else { return nil }
-        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw context.usageError("option '--\(name)' needs some text, not an empty value")
-        }
-        return value
     }
 
     /// What is set, in a few words.

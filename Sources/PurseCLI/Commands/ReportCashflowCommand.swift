@@ -3,7 +3,11 @@ import Rendering
 
 /// `purse report cashflow`: income, net spending, net and savings rate by month, per currency;
 /// transfers excluded.
-enum ReportCashflowCommand {
+enum ReportCashflowCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
+        options: ScopeOptions.options + [PickedInput.input] + OutputOptions.report)
+
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
             context,

@@ -7,14 +7,24 @@ import Rendering
 /// even on the first of a month). `--month M` looks back a year ending with M, as the summary's
 /// recurring section does: a month alone holds one charge of a monthly series, never three.
 /// This month ends today, so a charge due later in it is not yet missed.
-enum ReportRecurringCommand {
+enum ReportRecurringCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["report", "recurring"], summary: "Charges on a regular cadence: subscriptions, rent, with new, price-change and missed flags.",
+        discussion: """
+            Without --month or --from/--to, looks from the first day of this month a year ago up to today; \
+            --month M looks at the twelve months ending with M (this month: up to today). CSV columns: merchant, \
+            account_id, account, direction, category, currency, cadence, typical_amount, last_amount, last_date, \
+            next_date, count, flags. The README's "Recurring charges" says how they are found.
+            """,
+        options: ScopeOptions.options + OutputOptions.report)
+
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
             context,
             options: {
                 let zone = try context.reportTimeZone()
                 let today = zone.date(of: context.now.epochSeconds)
-                switch try PeriodOptions.days(context, zone: zone) {
+                switch try PeriodOptions(context.command, current: YearMonth(today)).days {
                 case .none:
                     let first = YearMonth(today).adding(months: -12)
                     return ReportPeriod(

@@ -2,15 +2,24 @@ import Analytics
 import Rendering
 
 /// `purse report spending`: spent, refunded and net by category, MCC, merchant, account or month.
-enum ReportSpendingCommand {
+enum ReportSpendingCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account or month.",
+        discussion: """
+            Counts expenses and refunds as the README's "How purse counts money" says: net = spent - \
+            refunded, per currency, one row per calendar month and key. Income and transfers never \
+            count as spending.
+            """,
+        options: ScopeOptions.options + [PickedInput.input, by, compare] + OutputOptions.report)
+
+    static let by = OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account or month (default category).")
+    static let compare = OptionSpec("compare", help: "Add the previous period and the change (text and JSON).")
+
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
             context,
             options: {
-                let byText = context.command.value("by") ?? "category"
-                guard let grouping = SpendingReport.Grouping(rawValue: byText) else {
-                    throw context.usageError("option '--by' must be category, mcc, merchant, account or month, not '\(byText)'")
-                }
+                let grouping = try context.command.value(by, as: SpendingReport.Grouping.self) ?? .category
                 return (grouping: grouping, period: try ReportPeriod(context: context))
             },
             analyse: { store, options in
@@ -18,7 +27,7 @@ enum ReportSpendingCommand {
                 return try SpendingAnalysis.report(
                     store, scope: try period.scope(context: context, store: store), months: period.months,
                     grouping: options.grouping,
-                    compareWith: context.command.has("compare") ? period.previousMonths : nil)
+                    compareWith: context.command.has(compare) ? period.previousMonths : nil)
             }, text: SpendingRendering.text, csv: SpendingRendering.csv, json: SpendingRendering.json)
     }
 }

@@ -11,7 +11,36 @@ import Rendering
 /// and remember the new numbers. A summary of the running month, or one run with
 /// `--no-record`, remembers nothing. The summary reads the ledger read-only and is written out
 /// before anything is remembered, so a ledger this run may not write still gets its summary.
-enum ReportSummaryCommand {
+enum ReportSummaryCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["report", "summary"], summary: "How a month went: spending, income, budgets, balances, freshness; also as HTML or email.",
+        discussion: """
+            Net spending by category against the month before and the average of the three before, top \
+            merchants, largest expenses, income and savings rate, budgets (over and warn first), balances \
+            and net worth with their change, what is still pending, months reported before whose numbers \
+            changed (restatements), and how new each source's data is: its export's or capture's own time, \
+            else its newest record, never when it was synced (more than 7 days old, or a stream quiet for \
+            more than 7 days, is called out). Per currency, never summed. --format email writes a complete MIME message for \
+            `sendmail -t -oi`. The first summary of an ended month remembers what it reported.
+            """,
+        options: [
+            PeriodOptions.month(default: "last"),
+            format, output,
+            OutputOptions.bom,
+            to, from, BudgetThresholds.warnAt, noRecord,
+            AccountScope.all,
+            ascii,
+        ])
+
+    static let format = OptionSpec(
+        "format", value: "FORMAT",
+        help: "text, csv, json, html or email (default text, or from -o FILE's extension: .txt, .csv, .json, .html, .eml).")
+    static let output = OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout.")
+    static let to = OptionSpec("to", value: "ADDR", help: "The email's To (default: the local user at localhost).")
+    static let from = OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>).")
+    static let noRecord = OptionSpec("no-record", help: "Do not remember what this summary reported (for trial runs).")
+    static let ascii = OptionSpec("ascii", help: "Draw sparklines with ASCII only.")
+
     enum Format: String, CaseIterable {
         case text, csv, json, html, email
     }
@@ -20,16 +49,20 @@ enum ReportSummaryCommand {
     struct Options {
         let zone: ReportTimeZone
         let month: YearMonth
-        let warnAt: Int
+        let warnAt: Int64
         let to: String
         let from: String
 
         init(_ context: CommandContext) throws {
             zone = try context.reportTimeZone()
-            month = try PeriodOptions.month(context, zone: zone) ?? YearMonth(zone.date(of: context.now.epochSeconds)).adding(months: -1)
-            warnAt = try context.integer("warn-at", minimum: 1) ?? 80
-            to = try address(context, "to") ?? defaultAddress(context.environment)
-            from = try address(context, "from") ?? "purse <\(defaultAddress(context.environment))>"
+            let current = YearMonth(zone.date(of: context.now.epochSeconds))
+            month =
+                try context.command.value(PeriodOptions.month, as: MonthChoice.self)?.month(current: current) ?? current.adding(months: -1)
+            warnAt = try BudgetThresholds(context.command).warnAt.percent
+            to = try context.command.value(ReportSummaryCommand.to, as: MailAddress.self)?.text ?? defaultAddress(context.environment)
+            from =
+                try context.command.value(ReportSummaryCommand.from, as: MailAddress.self)?.text
+                ?? "purse <\(defaultAddress(context.environment))>"
         }
     }
 
@@ -44,13 +77,13 @@ enum ReportSummaryCommand {
                     options: options,
                     result: try SummaryAnalysis.report(
                         store, month: options.month, accounts: try context.reportAccounts(store), now: context.now,
-                        warnAt: Int64(options.warnAt))
+                        warnAt: options.warnAt)
                 )
             },
             render: { summary, format, sink in
                 write(summary.result.report, format: format, options: summary.options, context: context, to: sink)
             })
-        if !context.command.has("no-record") {
+        if !context.command.has(noRecord) {
             record(summary.result.records, context: context)
         }
     }
@@ -66,7 +99,7 @@ enum ReportSummaryCommand {
                 SummaryEmailRendering.message(
                     report, from: options.from, to: options.to,
                     utcOffsetSeconds: options.zone.offset(at: context.now.epochSeconds),
-                    style: .mail(asciiRequested: context.command.has("ascii"))))
+                    style: .mail(asciiRequested: OutputOptions(context.command).ascii)))
         }
     }
 
@@ -82,17 +115,6 @@ enum ReportSummaryCommand {
                 ErrorFunnel.writeFailureCause(error, ledger: context.databasePath)
                     + ", so this summary was not remembered (restatements are not tracked)")
         }
-    }
-
-    /// An address from an option: one line, something@something or `Name <address>`.
-    static func address(_ context: CommandContext, _ name: String) throws -> String? {
-        guard let text = context.command.value(name) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !trimmed.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }), trimmed.contains("@") else {
-            throw context.usageError(
-                "option '--\(name)' needs a mail address such as you@example.com or 'Ana <ana@example.com>', not '\(text)'")
-        }
-        return trimmed
     }
 
     /// The local user's mailbox: `$LOGNAME` or `$USER` at localhost, else root@localhost.

@@ -7,39 +7,79 @@ import Rendering
 /// `purse rules add|list|remove`: the user's overrides of category and flow. Rules apply
 /// oldest first and the first that matches wins, before the built-in table.
 enum RulesCommand {
-    /// The flows a rule or an override may set: an expense is a refund when it is a credit.
-    static let flows: [Flow] = [.expense, .income, .transfer]
+    enum Add: PurseCommand {
+        static let spec = CommandSpec(
+            ["rules", "add"], summary: "Add a rule: matching transactions get a category and/or flow.",
+            options: [
+                merchant, description, descriptionRegex, mcc, account, type, direction, amountMin, amountMax, category, flow,
+            ])
+        static let merchant = OptionSpec("merchant", value: "TEXT", help: "Match merchant names containing TEXT, ignoring case.")
+        static let description = OptionSpec("description", value: "TEXT", help: "Match descriptions containing TEXT, ignoring case.")
+        static let descriptionRegex = OptionSpec(
+            "description-regex", value: "RE", help: "Match descriptions in which the regular expression RE finds a match, ignoring case.")
+        static let mcc = OptionSpec("mcc", value: "N", help: "Match this merchant category code.")
+        static let account = OptionSpec("account", value: "ACCOUNT", help: "Match this account: its ID or display name.")
+        static let type = OptionSpec("type", value: "TYPE", help: "Match this FinanceKit transaction type, e.g. directDebit.")
+        static let direction = OptionSpec("direction", value: "DIR", help: "Match credits or debits: credit or debit.")
+        static let amountMin = OptionSpec(
+            "amount-min", value: "X", help: "Match amounts of at least X (unsigned, in the transaction's currency).")
+        static let amountMax = OptionSpec(
+            "amount-max", value: "X", help: "Match amounts of at most X (unsigned, in the transaction's currency).")
+        static let category = OptionSpec("category", value: "NAME", help: "Set the category.")
+        static let flow = OptionSpec("flow", value: "FLOW", help: "Set the flow: expense, income or transfer.")
 
-    /// `--flow`'s value, checked.
-    static func flow(_ context: CommandContext) throws -> Flow? {
-        guard let text = context.command.value("flow") else { return nil }
-        guard let flow = Flow(rawValue: text), flows.contains(flow) else {
-            throw context.usageError("option '--flow' must be expense, income or transfer, not '\(text)'")
-        }
-        return flow
+        static func run(_ context: CommandContext) throws { try add(context) }
     }
 
+    enum List: PurseCommand {
+        static let spec = CommandSpec(
+            ["rules", "list"], summary: "The rules, in the order they apply.",
+            options: OutputOptions.listing)
+
+        static func run(_ context: CommandContext) throws { try list(context) }
+    }
+
+    enum Remove: PurseCommand {
+        static let spec = CommandSpec(
+            ["rules", "remove"], summary: "Remove a rule by its number.",
+            positionals: [RulesCommand.ruleID])
+
+        static func run(_ context: CommandContext) throws { try remove(context) }
+    }
+
+    enum Move: PurseCommand {
+        static let spec = CommandSpec(
+            ["rules", "move"], summary: "Change where a rule comes in the order rules apply.",
+            positionals: [RulesCommand.ruleID],
+            options: [before, to])
+        static let before = OptionSpec("before", value: "ID2", help: "Put it just before rule ID2.")
+        static let to = OptionSpec("to", value: "N", help: "Put it at place N (1 is first).")
+
+        static func run(_ context: CommandContext) throws { try move(context) }
+    }
+
+    enum Test: PurseCommand {
+        static let spec = CommandSpec(
+            ["rules", "test"], summary: "What each rule changes in a period (count and amount per category), changing nothing.",
+            options: ScopeOptions.options + OutputOptions.report)
+
+        static func run(_ context: CommandContext) throws { try test(context) }
+    }
+
+    /// ID of `rules remove` and `rules move`.
+    static let ruleID = PositionalSpec("ID", help: "The rule's number, from 'purse rules list'.")
+
     static func add(_ context: CommandContext) throws {
-        func text(_ name: String) throws -> String? {
-            guard let value = context.command.value(name) else { return nil }
-            guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw context.usageError("option '--\(name)' needs some text, not an empty value")
-            }
-            return value
+        func text(_ option: OptionSpec) throws -> String? {
+            try context.command.value(option, as: NonEmptyText.self)?.text
         }
-        let merchant = try text("merchant")
-        let description = try text("description")
-        var code: Int?
-        if let codeText = context.command.value("mcc") {
-            guard let number = Int(codeText), (0...9999).contains(number) else {
-                throw context.usageError("option '--mcc' needs a code from 0 to 9999, not '\(codeText)'")
-            }
-            code = number
-        }
-        var category = try text("category")
-        let flow = try flow(context)
+        let merchant = try text(Add.merchant)
+        let description = try text(Add.description)
+        let code = try context.command.value(Add.mcc, as: MerchantCategoryCode.self)?.code
+        var category = try text(Add.category)
+        let flow = try context.command.value(Add.flow, as: Flow.self)
         var rule = UserRule(merchant: merchant, description: description, merchantCategoryCode: code, flow: flow)
-        rule.descriptionRegex = try text("description-regex")
+        rule.descriptionRegex = try text(Add.descriptionRegex)
         if let pattern = rule.descriptionRegex {
             do {
                 _ = try NSRegularExpression(pattern: pattern)
@@ -47,20 +87,15 @@ enum RulesCommand {
                 throw context.usageError("option '--description-regex' needs a regular expression, not '\(pattern)'")
             }
         }
-        rule.type = try context.enumerations("type", TransactionType.self).first
-        if let direction = context.command.value("direction") {
-            guard let indicator = CreditDebitIndicator(rawValue: direction) else {
-                throw context.usageError("option '--direction' must be credit or debit, not '\(direction)'")
-            }
-            rule.direction = indicator
-        }
-        rule.amountMin = try amount(context, "amount-min")
-        rule.amountMax = try amount(context, "amount-max")
+        rule.type = try context.command.list(Add.type, as: TransactionType.self).first
+        rule.direction = try context.command.value(Add.direction)
+        rule.amountMin = try context.command.value(Add.amountMin, as: UnsignedAmount.self)?.units
+        rule.amountMax = try context.command.value(Add.amountMax, as: UnsignedAmount.self)?.units
         if let minimum = rule.amountMin, let maximum = rule.amountMax, minimum > maximum {
             throw context.usageError("option '--amount-min' must not be more than '--amount-max'")
         }
         let store = try context.openStore(.create)
-        if let account = context.command.value("account") {
+        if let account = context.command.text(Add.account) {
             rule.accountID = try AccountResolver.resolve(account, among: try store.ledgerAccounts(), context: context)
         }
         guard rule.hasMatcher else {
@@ -99,11 +134,7 @@ enum RulesCommand {
     }
 
     static func remove(_ context: CommandContext) throws {
-        let text = context.command.positionals.first ?? ""
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard let id = Int64(digits), id > 0 else {
-            throw context.usageError("a rule number is a whole number such as 3 (see 'purse rules list'), not '\(text)'")
-        }
+        let id = try ruleNumber(context, context.command.positionals.first ?? "")
         let store = try context.openStore(.writeExisting)
         guard try store.transaction({ try store.removeRule(id: id) }) else {
             throw context.usageError("there is no rule #\(id) (see 'purse rules list')")
@@ -114,8 +145,8 @@ enum RulesCommand {
     /// `rules move ID --before ID2` or `--to N`: the rule's new place in the order rules apply.
     static func move(_ context: CommandContext) throws {
         let id = try ruleNumber(context, context.command.positionals.first ?? "")
-        let before = try context.command.value("before").map { try ruleNumber(context, $0) }
-        let position = try context.integer("to", minimum: 1)
+        let before = try context.command.value(Move.before, as: RuleNumber.self)?.id
+        let position = try context.command.value(Move.to, as: PositiveCount.self)?.value
         guard (before == nil) != (position == nil) else {
             throw context.usageError("give either --before ID or --to N")
         }
@@ -152,20 +183,8 @@ enum RulesCommand {
 
     /// `3` or `#3`.
     static func ruleNumber(_ context: CommandContext, _ text: String) throws -> Int64 {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard let id = Int64(digits), id > 0 else {
-            throw context.usageError("a rule number is a whole number such as 3 (see 'purse rules list'), not '\(text)'")
-        }
-        return id
-    }
-
-    /// A bound of `--amount-min`/`--amount-max`, unsigned, in any currency.
-    static func amount(_ context: CommandContext, _ name: String) throws -> Int64? {
-        guard let text = context.command.value(name) else { return nil }
-        guard let units = try? Money.parseUnits(text, allowSign: false) else {
-            throw context.usageError("option '--\(name)' needs an amount such as 9.99, not '\(text)'")
-        }
-        return units
+        guard let number = RuleNumber.parse(text) else { throw context.usageError(RuleNumber.refusal(text, option: "")) }
+        return number.id
     }
 
     static func row(_ rule: UserRule, accounts: [LedgerAccount]) -> RulesRendering.Rule {

@@ -2,20 +2,23 @@ import Foundation
 import SampleData
 
 /// `purse sample --out DIR`: a realistic, deterministic synthetic Wallet export.
-enum SampleCommand {
+enum SampleCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["sample"], summary: "Write a realistic synthetic Wallet export.",
+        options: [out, transactions, months, seed])
+
+    static let out = OptionSpec("out", value: "DIR", help: "Folder to write the export to (required).")
+    static let transactions = OptionSpec("transactions", value: "N", help: "Number of transactions (default 3000).")
+    static let months = OptionSpec("months", value: "M", help: "Months of history, ending October 2026 (default 12).")
+    static let seed = OptionSpec("seed", value: "S", help: "Random seed; the same seed gives the same files (default 42).")
+
     static func run(_ context: CommandContext) throws {
-        guard let out = context.command.value("out") else {
+        guard let out = context.command.text(Self.out) else {
             throw context.usageError("option '--out DIR' is required")
         }
-        let transactions = try context.integer("transactions", minimum: 1) ?? 3000
-        let months = try context.integer("months", minimum: 1) ?? 12
-        let seed: UInt64
-        if let text = context.command.value("seed") {
-            guard let value = UInt64(text) else { throw context.usageError("option '--seed' needs a whole number, not '\(text)'") }
-            seed = value
-        } else {
-            seed = 42
-        }
+        let transactions = try context.command.value(Self.transactions, as: PositiveCount.self)?.value ?? 3000
+        let months = try context.command.value(Self.months, as: PositiveCount.self)?.value ?? 12
+        let seed = try context.command.value(Self.seed, as: UInt64.self) ?? 42
         let generator = WalletExportSampleGenerator(transactions: transactions, months: months, seed: seed)
         let summary = try generator.write(to: URL(fileURLWithPath: out, isDirectory: true))
         context.note(

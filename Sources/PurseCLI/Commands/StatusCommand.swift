@@ -3,14 +3,20 @@ import LedgerStore
 import Rendering
 
 /// `purse status`: where the database is and what it holds, stream by stream.
-enum StatusCommand {
+enum StatusCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["status"], summary: "Database, sources, streams with their tokens, counts, last sync, data as of.",
+        options: [check, OutputOptions.format(["text", "json"], fallback: "text", toFile: false)])
+
+    static let check = OptionSpec("check", help: "Run SQLite's integrity check and the ledger's invariants; exit 1 with findings.")
+
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .json], fallback: .text)
         try context.reading { store in try report(store, format: format, context: context) }
     }
 
     static func report(_ store: LedgerStore, format: OutputFormat, context: CommandContext) throws {
-        if context.command.has("check") { return try check(store, format: format, context: context) }
+        if context.command.has(Self.check) { return try check(store, format: format, context: context) }
         let version = try store.schemaVersion
         let counts = try store.counts()
         let sources = try store.sourceStatuses()

@@ -8,20 +8,106 @@ import Sync
 /// `purse sure ...`: the control plane of Sure protocol 2 (connect, status, receipt, conflicts,
 /// resolve, repair, rotate-credential, disconnect, capabilities).
 enum SureCommand {
-    static func run(_ context: CommandContext) throws {
-        switch context.command.path {
-        case ["sure", "connect"]: try connect(context)
-        case ["sure", "status"]: try status(context)
-        case ["sure", "receipt"]: try receipt(context)
-        case ["sure", "conflicts"]: try conflicts(context)
-        case ["sure", "resolve"]: try resolve(context)
-        case ["sure", "repair"]: try reissue(context, repair: true)
-        case ["sure", "rotate-credential"]: try reissue(context, repair: false)
-        case ["sure", "disconnect"]: try disconnect(context)
-        case ["sure", "capabilities"]: try capabilities(context)
-        default: throw context.usageError("the command '\(context.command.path.joined(separator: " "))' is not implemented")
-        }
+    enum Connect: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "connect"], summary: "Create a Sure protocol 2 publisher connection.",
+            options: [account, kind, currency, name, institution, timezone, inbox, formatOption])
+        static let account = OptionSpec(
+            "account", value: "SOURCE_UUID", help: "A source account; repeatable, each followed by its --kind and --currency.",
+            repeatable: true)
+        static let kind = OptionSpec(
+            "kind", value: "KIND", help: "Depository or CreditCard, for the --account before it.", repeatable: true)
+        static let currency = OptionSpec("currency", value: "CODE", help: "The currency of the --account before it.", repeatable: true)
+        static let name = OptionSpec("name", value: "NAME", help: "The display name of the --account before it.", repeatable: true)
+        static let institution = OptionSpec(
+            "institution", value: "NAME", help: "The institution of the --account before it.", repeatable: true)
+        static let timezone = OptionSpec("timezone", value: "IANA", help: "The time zone of the --account before it.", repeatable: true)
+
+        static func run(_ context: CommandContext) throws { try connect(context) }
     }
+
+    enum Status: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "status"], summary: "Connection health: status, generation, stream, cursor, conflicts.",
+            positionals: [anyConnection],
+            options: [formatOption])
+
+        static func run(_ context: CommandContext) throws { try status(context) }
+    }
+
+    enum Receipt: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "receipt"], summary: "The receipt of a batch.",
+            positionals: [PositionalSpec("BATCH_ID", help: "The batch's id.")],
+            options: [formatOption])
+
+        static func run(_ context: CommandContext) throws { try receipt(context) }
+    }
+
+    enum Conflicts: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "conflicts"], summary: "Open conflicts.",
+            positionals: [anyConnection],
+            options: [formatOption])
+
+        static func run(_ context: CommandContext) throws { try conflicts(context) }
+    }
+
+    enum Resolve: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "resolve"], summary: "Resolve a conflict: keep_sure or retry_after_repair.",
+            positionals: [
+                PositionalSpec("CONFLICT", help: "The conflict's id."),
+                PositionalSpec("RESOLUTION", help: "keep_sure or retry_after_repair."),
+            ],
+            options: [formatOption])
+
+        static func run(_ context: CommandContext) throws { try resolve(context) }
+    }
+
+    enum Repair: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "repair"], summary: "Repair a fenced connection: a new generation; prints the new configuration.",
+            positionals: [connection],
+            options: [inbox, formatOption])
+
+        static func run(_ context: CommandContext) throws { try reissue(context, repair: true) }
+    }
+
+    enum RotateCredential: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "rotate-credential"], summary: "Issue a new publisher credential; prints the new configuration.",
+            positionals: [connection],
+            options: [inbox, formatOption])
+
+        static func run(_ context: CommandContext) throws { try reissue(context, repair: false) }
+    }
+
+    enum Disconnect: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "disconnect"], summary: "Disconnect; discard purges what the connection brought in.",
+            positionals: [connection],
+            options: [disposition, formatOption])
+        static let disposition = OptionSpec("disposition", value: "DISPOSITION", help: "retain (default) or discard.")
+
+        static func run(_ context: CommandContext) throws { try disconnect(context) }
+    }
+
+    enum Capabilities: PurseCommand {
+        static let spec = CommandSpec(
+            ["sure", "capabilities"], summary: "What this purse accepts: protocol, limits, dispositions.",
+            options: [formatOption])
+
+        static func run(_ context: CommandContext) throws { try capabilities(context) }
+    }
+
+    /// `--format` of every Sure command: text for people, JSON for scripts, both on stdout.
+    /// CONNECTION of the commands about one connection, and of those about one or all.
+    static let connection = PositionalSpec("CONNECTION", help: "The connection id.")
+    static let anyConnection = PositionalSpec("CONNECTION", help: "A connection id (default: all).", minCount: 0, maxCount: 1)
+    /// `--inbox DIR` of the commands that make a configuration.
+    static let inbox = OptionSpec("inbox", value: "DIR", help: "Write DIR/connection.json, the publisher configuration.")
+    static let formatOption = OutputOptions.format(["text", "json"], fallback: "text", toFile: false)
 
     static func format(_ context: CommandContext) throws -> OutputFormat {
         try context.outputFormat(allowed: [.text, .json], fallback: .text)
@@ -41,10 +127,11 @@ enum SureCommand {
     /// Pairs each --account with its --kind and --currency (and --name, --institution, --timezone
     /// when given for every account): values are matched by position.
     static func accountRequests(_ context: CommandContext) throws -> [SureAccountRequest] {
-        let ids = context.command.values("account")
+        let ids = try context.command.values(Connect.account, as: String.self)
         guard !ids.isEmpty else { throw context.usageError("give at least one --account SOURCE_UUID with its --kind and --currency") }
-        func values(_ name: String, required: Bool) throws -> [String?] {
-            let given = context.command.values(name)
+        func values(_ option: OptionSpec, required: Bool) throws -> [String?] {
+            let name = option.name
+            let given = try context.command.values(option, as: String.self)
             if given.count == ids.count { return given }
             if given.isEmpty, !required { return Array(repeating: nil, count: ids.count) }
             throw context.usageError(
@@ -52,11 +139,11 @@ enum SureCommand {
                     ? "give one --\(name) for each --account (\(ids.count) accounts, \(given.count) --\(name))"
                     : "give --\(name) for every --account or for none (\(ids.count) accounts, \(given.count) --\(name))")
         }
-        let kinds = try values("kind", required: true)
-        let currencies = try values("currency", required: true)
-        let names = try values("name", required: false)
-        let institutions = try values("institution", required: false)
-        let zones = try values("timezone", required: false)
+        let kinds = try values(Connect.kind, required: true)
+        let currencies = try values(Connect.currency, required: true)
+        let names = try values(Connect.name, required: false)
+        let institutions = try values(Connect.institution, required: false)
+        let zones = try values(Connect.timezone, required: false)
         return ids.indices.map { index in
             SureAccountRequest(
                 sourceAccountID: ids[index], accountableType: kinds[index]!, currency: currencies[index]!,
@@ -66,7 +153,7 @@ enum SureCommand {
 
     /// Prints a configuration (the credential shown this once) and writes DIR/connection.json.
     static func emit(_ configuration: SureConfiguration, context: CommandContext, format: OutputFormat, verb: String) throws {
-        let inbox = context.command.value("inbox")
+        let inbox = context.command.text(Self.inbox)
         if let inbox {
             try writeConfiguration(configuration, inbox: inbox)
         }
@@ -223,7 +310,7 @@ enum SureCommand {
 
     static func disconnect(_ context: CommandContext) throws {
         let format = try format(context)
-        let disposition = context.command.value("disposition") ?? "retain"
+        let disposition = context.command.text(Disconnect.disposition) ?? "retain"
         let store = try context.openStore(.writeExisting)
         let record = try SureConnections(store: store, now: context.now).disconnect(
             context.command.positionals[0], disposition: disposition)

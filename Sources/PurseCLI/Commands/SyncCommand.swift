@@ -6,7 +6,24 @@ import WalletExport
 /// `purse sync PATH...`: applies new change sets; summaries on stderr, nothing on stdout.
 /// Bad input stops its own stream (or source) only: everything else is still synced, each
 /// failure gets its error line, and the exit status is 65 at the end.
-enum SyncCommand {
+enum SyncCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["sync"], summary: "Pull new changes from Wallet exports and Sure inboxes (idempotent).",
+        discussion: """
+            Applies every change set not yet applied, each in one database transaction together with its \
+            stream's token, and prints one line per stream that changed to stderr. Running it again \
+            changes nothing. Bad input stops its own stream only: the other streams are synced, each \
+            failure gets its error line, and the exit status is 65. A value FinanceKit added after this \
+            purse (a new transaction type, say) is stored as given, with a warning. With --watch it keeps \
+            running, syncing whenever the folders change and leaving the database free in between.
+            """,
+        positionals: [
+            PositionalSpec(
+                "PATH", help: "A Wallet export folder (with export.json) or a Sure inbox (connection.json and batches/).", minCount: 1,
+                maxCount: nil)
+        ],
+        options: WatchOptions.options)
+
     // One function on purpose: every input shares the progress line and the exit status it builds up.
     static func run(_ context: CommandContext) throws {
         // A Wallet export has export.json; a Sure inbox connection.json and/or batches/.
@@ -24,13 +41,10 @@ enum SyncCommand {
             }
             return .sure(path: path, SureInbox(path: path))
         }
-        if context.command.has("watch") {
-            let watch = SyncWatch(
-                context: context, inputs: inputs, interval: try watchInterval(context), polling: context.command.has("poll"))
+        let watching = try WatchOptions(context.command)
+        if let interval = watching.interval {
+            let watch = SyncWatch(context: context, inputs: inputs, interval: interval.seconds, polling: watching.polling)
             return try watch.run()
-        }
-        for option in ["interval", "poll"] where context.command.value(option) != nil || context.command.has(option) {
-            throw context.usageError("option '--\(option)' goes with --watch")
         }
         let store = try context.openStore(.create)
         let engine = SyncEngine(store: store, now: context.now)
@@ -106,14 +120,5 @@ enum SyncCommand {
     enum SyncInput {
         case wallet(path: String)
         case sure(path: String, SureInbox)
-    }
-
-    /// `--interval SECONDS` of `--watch` (default 10): a number of seconds above zero.
-    private static func watchInterval(_ context: CommandContext) throws -> Double {
-        guard let text = context.command.value("interval") else { return 10 }
-        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-            throw context.usageError("option '--interval' needs a number of seconds above 0 (at most 86400), not '\(text)'")
-        }
-        return seconds
     }
 }

@@ -16,28 +16,19 @@ struct TransactionFilter {
     /// The days are each account's local days, in its zone; `--month this` is the report zone's.
     init(context: CommandContext, store: LedgerStore) throws {
         accounts = try context.reportAccounts(store)
-        switch try PeriodOptions.days(context, zone: accounts.base) {
+        let options = try TransactionFilterOptions(context.command, current: YearMonth(accounts.base.date(of: context.now.epochSeconds)))
+        switch options.period {
         case .none: query.accountRanges = accounts.ranges(first: nil, end: nil)
         case .month(let month): query.accountRanges = accounts.ranges(first: month.firstDay, end: month.lastDay.adding(days: 1))
         case .range(let from, let to): query.accountRanges = accounts.ranges(first: from, end: to?.adding(days: 1))
         }
-        query.merchantCategoryCodes = try context.list("mcc").map { text in
-            guard let code = Int(text), (0...9999).contains(code) else {
-                throw context.usageError("option '--mcc' needs codes from 0 to 9999, not '\(text)'")
-            }
-            return code
-        }
-        query.statuses = try context.enumerations("status", TransactionStatus.self)
-        query.types = try context.enumerations("type", TransactionType.self)
-        if let sortText = context.command.value("sort") {
-            guard let sort = TransactionQuery.Sort(rawValue: sortText) else {
-                throw context.usageError("option '--sort' must be date, -date, amount or -amount, not '\(sortText)'")
-            }
-            query.sort = sort
-        }
-        merchant = context.command.value("merchant").map { $0.lowercased() }
-        limit = try context.integer("limit")
-        offset = try context.integer("offset") ?? 0
+        query.merchantCategoryCodes = options.codes
+        query.statuses = options.statuses
+        query.types = options.types
+        if let sort = options.sort { query.sort = sort }
+        merchant = options.merchant
+        limit = options.limit
+        offset = options.offset
     }
 
     /// Calls `body` for each matching transaction, after `offset` and up to `limit`.

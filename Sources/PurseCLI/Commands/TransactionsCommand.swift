@@ -6,7 +6,31 @@ import Rendering
 
 /// `purse transactions` (a table to read) and `purse export transactions` (every column, for
 /// spreadsheets and scripts): the same filters, different defaults.
-enum TransactionsCommand {
+enum TransactionsCommand: PurseCommand {
+    static let spec = CommandSpec(
+        ["transactions"], summary: "List transactions with filters.",
+        options: TransactionFilterOptions.options + OutputOptions.listing)
+
+    enum Export: PurseCommand {
+        static let spec = CommandSpec(
+            ["export", "transactions"], summary: "Every column of the transactions, as spreadsheet-safe CSV or JSON.",
+            discussion: """
+                CSV columns: id, account_id, account, transaction_date, posted_date, status, type, direction, \
+                amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
+                description, original_description, flow, category, category_source, counted, note, tags (the \
+                classification every report uses, overrides applied; a split transaction is one row per part, with \
+                the part's amount), order_id (the Wallet order linked to the transaction, else empty). Dates are \
+                local days of each account's time zone.
+                """,
+            options: TransactionFilterOptions.options + [
+                OutputOptions.format(["csv", "json"], fallback: "csv"), OutputOptions.output, OutputOptions.bom,
+            ])
+
+        static func run(_ context: CommandContext) throws { try TransactionsCommand.run(context, export: true) }
+    }
+
+    static func run(_ context: CommandContext) throws { try run(context, export: false) }
+
     static let csvHeader = [
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
