@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "Ledger", exclude: ["MerchantCategoryCodes/generate.py"]),
         .target(name: "StrictJSON"),
-        .target(name: "SampleData"),
+        .target(name: "SampleData", dependencies: ["Ledger"]),
         .target(name: "WalletExport", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "SureProtocol", dependencies: ["Ledger", "StrictJSON"]),
         .target(name: "WalletExporter", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),

@@ -38,7 +38,7 @@ public enum BudgetAnalysis {
                 budgetedKeys.insert(key)
                 let carried = try carry(into: month, history: history, spending: spending, key: key)
                 let actual = spending[month]?[key] ?? (0, 0)
-                let net = try Money.difference(actual.spent, actual.refunded, currency: key.currency)
+                let net = try NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: key.currency)
                 let available = try Money.sum(amount, carried, currency: key.currency)
                 let remaining = try Money.difference(available, net, currency: key.currency)
                 var projected: Int64?
@@ -69,7 +69,7 @@ public enum BudgetAnalysis {
                     BudgetReport.Row(
                         month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
                         carried: nil, spent: actual.spent, refunded: actual.refunded, status: nil,
-                        projected: nil, net: try Money.difference(actual.spent, actual.refunded, currency: currency),
+                        projected: nil, net: try NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: currency),
                         available: nil, remaining: nil, overBy: nil))
             }
         }
@@ -111,7 +111,7 @@ public enum BudgetAnalysis {
             let actual = spending[current]?[key] ?? (0, 0)
             let remaining = try Money.difference(
                 Money.sum(amount, carried, currency: key.currency),
-                Money.difference(actual.spent, actual.refunded, currency: key.currency),
+                NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: key.currency),
                 currency: key.currency)
             // The policy in force in the month that receives the carry decides what carries.
             switch next.rollover {

@@ -14,6 +14,12 @@ public enum CashflowAnalysis {
         var spent: Int64 = 0
         var refunded: Int64 = 0
         var transfers = 0
+
+        /// Net spending, and income less it: derived once for a month's row and a total alike.
+        func spendingAndNet(currency: String) throws(MoneyError) -> (spending: Int64, net: Int64) {
+            let spending = try NetSpending.net(spent: spent, refunded: refunded, currency: currency)
+            return (spending, try Money.difference(income, spending, currency: currency))
+        }
     }
 
     public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth]) throws -> CashflowReport {
@@ -42,23 +48,21 @@ public enum CashflowAnalysis {
             var total = Sums()
             for period in periods.sorted() {
                 let sum = sums[Key(period: period, currency: currency)] ?? Sums()
-                let spending = try Money.difference(sum.spent, sum.refunded, currency: currency)
+                let (spending, net) = try sum.spendingAndNet(currency: currency)
                 rows.append(
                     CashflowReport.Row(
                         period: period, currency: currency, income: sum.income, spent: sum.spent,
-                        refunded: sum.refunded, spending: spending,
-                        net: try Money.difference(sum.income, spending, currency: currency), transfers: sum.transfers))
+                        refunded: sum.refunded, spending: spending, net: net, transfers: sum.transfers))
                 total.income = try Money.sum(total.income, sum.income, currency: currency)
                 total.spent = try Money.sum(total.spent, sum.spent, currency: currency)
                 total.refunded = try Money.sum(total.refunded, sum.refunded, currency: currency)
                 total.transfers += sum.transfers
             }
-            let spending = try Money.difference(total.spent, total.refunded, currency: currency)
+            let (spending, net) = try total.spendingAndNet(currency: currency)
             totals.append(
                 CashflowReport.Total(
                     currency: currency, income: total.income, spent: total.spent, refunded: total.refunded,
-                    spending: spending, net: try Money.difference(total.income, spending, currency: currency),
-                    transfers: total.transfers))
+                    spending: spending, net: net, transfers: total.transfers))
         }
         rows.sort { ($0.period, $0.currency) < ($1.period, $1.currency) }
         return CashflowReport(months: months, rows: rows, totals: totals)

@@ -46,7 +46,7 @@ public enum ExplainAnalysis {
             let sum = sums[currency]!
             return ExplainReport.Total(
                 currency: currency, spent: sum.spent, refunded: sum.refunded,
-                net: try Money.difference(sum.spent, sum.refunded, currency: currency), count: sum.count)
+                net: try NetSpending.net(spent: sum.spent, refunded: sum.refunded, currency: currency), count: sum.count)
         }
         let explained = Set((counted + notCounted).map(\.transactionID))
         return ExplainReport(

@@ -45,7 +45,7 @@ public struct SpendingReport: Sendable {
             self.refunded = refunded
             self.count = count
             self.previousNet = previousNet
-            (net, change) = try SpendingReport.netAndChange(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
+            (net, change) = try NetSpending.of(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
         }
 
         /// The same row with the previous period's net to compare with.
@@ -75,7 +75,7 @@ public struct SpendingReport: Sendable {
             self.refunded = refunded
             self.count = count
             self.previousNet = previousNet
-            (net, change) = try SpendingReport.netAndChange(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
+            (net, change) = try NetSpending.of(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
         }
 
         /// A currency without rows.
@@ -88,15 +88,6 @@ public struct SpendingReport: Sendable {
             previousNet = nil
             change = nil
         }
-    }
-
-    /// spent - refunded, and how it changed from `previousNet`, checked for overflow.
-    static func netAndChange(
-        spent: Int64, refunded: Int64, previousNet: Int64?,
-        currency: String
-    ) throws(MoneyError) -> (net: Int64, change: Int64?) {
-        let net = try Money.difference(spent, refunded, currency: currency)
-        return (net, try previousNet.map { previous throws(MoneyError) in try Money.difference(net, previous, currency: currency) })
     }
 
     public let grouping: Grouping

@@ -73,7 +73,7 @@ extension SummaryAnalysis {
             let old = record.totals.first { $0.currency == currency }
             let new = current.totals[currency]
             func net(_ totals: SummaryRecord.Totals?) throws -> Int64? {
-                try totals.map { try Money.difference($0.spent, $0.refunded, currency: currency) }
+                try totals.map { try NetSpending.net(spent: $0.spent, refunded: $0.refunded, currency: currency) }
             }
             let (oldNet, newNet) = (try net(old), try net(new))
             guard oldNet != newNet || old?.income != new?.income else { continue }

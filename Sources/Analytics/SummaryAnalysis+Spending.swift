@@ -93,7 +93,8 @@ extension SummaryAnalysis {
             let before = (1...3).map { sums(month.adding(months: -$0), currency) }
             let lines = try categoryLines(currency, previous: previous, before: before)
             func total(_ sums: [String: CategorySums]) throws -> Int64 {
-                try Money.sum(sums.values.map { try Money.difference($0.spent, $0.refunded, currency: currency) }, currency: currency)
+                try Money.sum(
+                    sums.values.map { try NetSpending.net(spent: $0.spent, refunded: $0.refunded, currency: currency) }, currency: currency)
             }
             let previousTotal = try total(previous)
             let beforeTotal = try Money.sum(before.map(total), currency: currency)
@@ -129,7 +130,7 @@ extension SummaryAnalysis {
             var names = Set(current.keys)
             for sums in before { names.formUnion(sums.keys) }
             func net(_ sums: CategorySums?) throws -> Int64 {
-                try sums.map { try Money.difference($0.spent, $0.refunded, currency: currency) } ?? 0
+                try sums.map { try NetSpending.net(spent: $0.spent, refunded: $0.refunded, currency: currency) } ?? 0
             }
             var lines: [SummaryReport.CategoryLine] = []
             for name in names {

@@ -32,8 +32,7 @@ public struct SummaryReport: Sendable {
             self.count = count
             self.previousNet = previousNet
             self.averageNet = averageNet
-            net = try Money.difference(spent, refunded, currency: currency)
-            change = try Money.difference(net, previousNet, currency: currency)
+            (net, change) = try NetSpending.of(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
         }
     }
 
@@ -109,8 +108,7 @@ public struct SummaryReport: Sendable {
             self.pendingIn = pendingIn
             self.pendingCount = pendingCount
             self.pendingItems = pendingItems
-            net = try Money.difference(spent, refunded, currency: currency)
-            change = try Money.difference(net, previousNet, currency: currency)
+            (net, change) = try NetSpending.of(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
             savings = try Money.difference(income, net, currency: currency)
         }
     }

@@ -30,7 +30,7 @@ public enum UncategorizedAnalysis {
         let rows = try sums.map { key, sum in
             UncategorizedReport.Row(
                 name: key.name, isMerchant: key.isMerchant, currency: key.currency, count: sum.count, spent: sum.spent,
-                refunded: sum.refunded, net: try Money.difference(sum.spent, sum.refunded, currency: key.currency))
+                refunded: sum.refunded, net: try NetSpending.net(spent: sum.spent, refunded: sum.refunded, currency: key.currency))
         }
         .sorted { ($1.net, $0.name, $0.currency) < ($0.net, $1.name, $1.currency) }
         return UncategorizedReport(months: months, timeZones: scope.accounts.zoneNames, rows: rows)

@@ -20,8 +20,8 @@ extension CommandContext {
         guard !isDirectory.boolValue else { throw SourceError.notFound(path: path, what: "a folder, not a file of transactions") }
         guard let bytes = InputFile.bytes(path) else { throw SourceError.notFound(path: path, what: "cannot read the file") }
         let picked =
-            TransactionsCSVReader.isExport(bytes)
-            ? try TransactionsCSVReader.read(bytes, file: path, zone: try reportTimeZone())
+            PickedTransactions.isExportCSV(bytes, header: TransactionsCommand.csvHeader)
+            ? try PickedTransactions.exportCSV(bytes, header: TransactionsCommand.csvHeader, file: path, zone: try reportTimeZone())
             : try PickedTransactions.jsonLines(bytes, file: path)
         let store = try LedgerStore(
             path: ":memory:", mode: .create(keeper: ClassificationKeeper(base: try environmentTimeZone())), now: now)

@@ -78,40 +78,18 @@ public struct AppleCardCSV {
 
         public mutating func next() throws(StatementError) -> StatementEntry? {
             guard let record = try records.next() else { return nil }
-            func cell(_ index: Int?) -> String {
-                guard let index, index < record.fields.count else { return "" }
-                return record.fields[index].trimming(" \t")
-            }
-            let header = self.header
-            let headerName = { (index: Int) in header.fields[index].trimming(" \t") }
-            guard let date = StatementDate.parse(cell(dateColumn), format: "MM/DD/YYYY") else {
-                throw StatementError(
-                    file: file, line: record.line, field: headerName(dateColumn), message: "'\(cell(dateColumn))' is not a date MM/DD/YYYY")
-            }
-            let clearingText = cell(clearingColumn)
-            let clearing = clearingText.isEmpty ? nil : StatementDate.parse(clearingText, format: "MM/DD/YYYY")
-            if !clearingText.isEmpty, clearing == nil, let clearingColumn {
-                throw StatementError(
-                    file: file, line: record.line, field: headerName(clearingColumn), message: "'\(clearingText)' is not a date MM/DD/YYYY")
-            }
+            let (date, clearing) = try days(record)
             let spent: Int64
             do {
-                spent = try StatementAmount.units(cell(amountColumn))
+                spent = try StatementAmount.units(cell(record, amountColumn))
             } catch {
-                throw StatementError(
-                    file: file, line: record.line, field: headerName(amountColumn), message: "'\(cell(amountColumn))' is not an amount")
+                throw bad(record, amountColumn, "'\(cell(record, amountColumn))' is not an amount")
             }
-            let description = cell(descriptionColumn).collapsingSpaces
-            guard !description.isEmpty else {
-                throw StatementError(file: file, line: record.line, field: headerName(descriptionColumn), message: "empty")
-            }
-            let typeWord = cell(typeColumn)
-            let type = AppleCardCSV.type(typeWord)
-            if case .unknown = type, typeWord.lowercased() != "unknown" {
-                warnings.add("\(file): Apple Card Type '\(typeWord)' is not known to purse; imported as unknown")
-            }
-            let merchant = cell(merchantColumn).collapsingSpaces
-            let category = cell(categoryColumn)
+            let description = cell(record, descriptionColumn).collapsingSpaces
+            guard !description.isEmpty else { throw bad(record, descriptionColumn, "empty") }
+            let type = type(cell(record, typeColumn))
+            let merchant = cell(record, merchantColumn).collapsingSpaces
+            let category = cell(record, categoryColumn)
             if !category.isEmpty, !StatementCategory.isKnown(category) {
                 warnings.add("\(file): Apple Card Category '\(category)' has no purse category; rules and the money rules decide")
             }
@@ -120,6 +98,38 @@ public struct AppleCardCSV {
                 originalDescription: description, merchantName: merchant.isEmpty ? nil : merchant, type: type,
                 identity: "row:\(date):\(-spent):\(description.lowercased())", category: category.isEmpty ? nil : category,
                 line: record.line)
+        }
+
+        private func cell(_ record: CSVRecords.Record, _ index: Int?) -> String {
+            guard let index, index < record.fields.count else { return "" }
+            return record.fields[index].trimming(" \t")
+        }
+
+        /// Bad input in the row, named by the column's header.
+        private func bad(_ record: CSVRecords.Record, _ column: Int, _ message: String) -> StatementError {
+            StatementError(file: file, line: record.line, field: header.fields[column].trimming(" \t"), message: message)
+        }
+
+        /// The transaction day and the clearing day, if any, both MM/DD/YYYY.
+        private func days(_ record: CSVRecords.Record) throws(StatementError) -> (date: CivilDate, clearing: CivilDate?) {
+            guard let date = StatementDate.parse(cell(record, dateColumn), format: "MM/DD/YYYY") else {
+                throw bad(record, dateColumn, "'\(cell(record, dateColumn))' is not a date MM/DD/YYYY")
+            }
+            let clearingText = cell(record, clearingColumn)
+            let clearing = clearingText.isEmpty ? nil : StatementDate.parse(clearingText, format: "MM/DD/YYYY")
+            if !clearingText.isEmpty, clearing == nil, let clearingColumn {
+                throw bad(record, clearingColumn, "'\(clearingText)' is not a date MM/DD/YYYY")
+            }
+            return (date, clearing)
+        }
+
+        /// Apple's Type word as FinanceKit's, with a warning for a word purse does not know.
+        private mutating func type(_ word: String) -> TransactionType {
+            let type = AppleCardCSV.type(word)
+            if case .unknown = type, word.lowercased() != "unknown" {
+                warnings.add("\(file): Apple Card Type '\(word)' is not known to purse; imported as unknown")
+            }
+            return type
         }
 
         public mutating func finish() throws(StatementError) -> Statement {

@@ -71,50 +71,72 @@ struct OFXScanner {
         StatementError(file: file, line: element.line, field: element.name, message: "longer than \(StatementLimits.textBytes) bytes")
     }
 
+    private static let less = UInt8(ascii: "<")
+    private static let newline = UInt8(ascii: "\n")
+
     private mutating func step() throws(StatementError) {
-        let less = UInt8(ascii: "<")
-        if bytes[index] != less {
-            var end = index
-            var newlines = 0
-            while end < bytes.count, bytes[end] != less {
-                if bytes[end] == UInt8(ascii: "\n") { newlines += 1 }
-                end += 1
-            }
-            if canTakeText, let top = stack.last {
-                // Kept with its spaces collapsed, so a run of padding takes no memory.
-                pendingText += Self.collapsed(bytes[index..<end])
-                guard pendingText.utf8.count <= StatementLimits.textBytes + 2 else { throw tooLong(top) }
-            }
-            line += newlines
-            index = end
-            return
-        }
-        if Self.matches(bytes, at: index, "<![CDATA[") {
-            guard let end = Self.find(bytes, "]]>", from: index + 9) else {
-                throw StatementError(file: file, line: line, field: stack.last?.name, message: "a CDATA section never ends")
-            }
-            try flushText()
-            if canTakeText, let top = stack.last {
-                guard end - index - 9 <= StatementLimits.textBytes else { throw tooLong(top) }
-                // Kept apart from the entity decoding of the text around it.
-                let content = String(decoding: bytes[(index + 9)..<end], as: UTF8.self)
-                top.text = ((top.text ?? "") + " " + content).collapsingSpaces
-                guard (top.text ?? "").utf8.count <= StatementLimits.textBytes else { throw tooLong(top) }
-            }
-            line += bytes[index..<end].filter { $0 == UInt8(ascii: "\n") }.count
-            index = end + 3
-            return
-        }
-        if Self.matches(bytes, at: index, "<!--") {
+        if bytes[index] != Self.less {
+            try readText()
+        } else if Self.matches(bytes, at: index, "<![CDATA[") {
+            try readCDATA()
+        } else if Self.matches(bytes, at: index, "<!--") {
             guard let end = Self.find(bytes, "-->", from: index + 4) else {
                 throw StatementError(file: file, line: line, field: nil, message: "a comment never ends")
             }
-            line += bytes[index..<end].filter { $0 == UInt8(ascii: "\n") }.count
+            line += newlines(index..<end)
             index = end + 3
-            return
+        } else {
+            let inside = try readTag()
+            try flushText()
+            if inside.hasPrefix("?") || inside.hasPrefix("!") { return }
+            if inside.hasPrefix("/") {
+                let name = String(inside.dropFirst()).trimming(" \t\r\n").uppercased()
+                if let position = stack.lastIndex(where: { $0.name == name }), position > 0 { close(from: position) }
+                return
+            }
+            try open(inside)
         }
+    }
+
+    private func newlines(_ range: Range<Int>) -> Int {
+        var count = 0
+        for byte in bytes[range] where byte == Self.newline { count += 1 }
+        return count
+    }
+
+    /// The text up to the next tag, for the open leaf (if any) to take when the tag comes.
+    private mutating func readText() throws(StatementError) {
+        var end = index
+        while end < bytes.count, bytes[end] != Self.less { end += 1 }
+        if canTakeText, let top = stack.last {
+            // Kept with its spaces collapsed, so a run of padding takes no memory.
+            pendingText += Self.collapsed(bytes[index..<end])
+            guard pendingText.utf8.count <= StatementLimits.textBytes + 2 else { throw tooLong(top) }
+        }
+        line += newlines(index..<end)
+        index = end
+    }
+
+    private mutating func readCDATA() throws(StatementError) {
+        guard let end = Self.find(bytes, "]]>", from: index + 9) else {
+            throw StatementError(file: file, line: line, field: stack.last?.name, message: "a CDATA section never ends")
+        }
+        try flushText()
+        if canTakeText, let top = stack.last {
+            guard end - index - 9 <= StatementLimits.textBytes else { throw tooLong(top) }
+            // Kept apart from the entity decoding of the text around it.
+            let content = String(decoding: bytes[(index + 9)..<end], as: UTF8.self)
+            top.text = ((top.text ?? "") + " " + content).collapsingSpaces
+            guard (top.text ?? "").utf8.count <= StatementLimits.textBytes else { throw tooLong(top) }
+        }
+        line += newlines(index..<end)
+        index = end + 3
+    }
+
+    /// What is between `<` and `>`; the index moves past the tag.
+    private mutating func readTag() throws(StatementError) -> String {
         var tagEnd = index + 1
-        while tagEnd < bytes.count, bytes[tagEnd] != UInt8(ascii: ">"), bytes[tagEnd] != less {
+        while tagEnd < bytes.count, bytes[tagEnd] != UInt8(ascii: ">"), bytes[tagEnd] != Self.less {
             tagEnd += 1
             guard tagEnd - index <= StatementLimits.rowBytes else {
                 throw StatementError(
@@ -126,15 +148,13 @@ struct OFXScanner {
                 file: file, line: line, field: stack.last?.name, message: "a tag starts with '<' and never ends with '>'")
         }
         let inside = String(decoding: bytes[(index + 1)..<tagEnd], as: UTF8.self)
-        line += inside.utf8.filter { $0 == UInt8(ascii: "\n") }.count
+        line += inside.utf8.filter { $0 == Self.newline }.count
         index = tagEnd + 1
-        try flushText()
-        if inside.hasPrefix("?") || inside.hasPrefix("!") { return }
-        if inside.hasPrefix("/") {
-            let name = String(inside.dropFirst()).trimming(" \t\r\n").uppercased()
-            if let position = stack.lastIndex(where: { $0.name == name }), position > 0 { close(from: position) }
-            return
-        }
+        return inside
+    }
+
+    /// Opens the element a start tag names (and closes it again when the tag ends with `/`).
+    private mutating func open(_ inside: String) throws(StatementError) {
         let name = (inside.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }).first.map(String.init) ?? "")
             .uppercased()
         guard !name.isEmpty else {
@@ -153,12 +173,8 @@ struct OFXScanner {
         }
         let element = OFXElement(name: name, line: line)
         stack.last?.children.append(element)
-        if inside.hasSuffix("/") {
-            stack.append(element)
-            close(from: stack.count - 1)
-        } else {
-            stack.append(element)
-        }
+        stack.append(element)
+        if inside.hasSuffix("/") { close(from: stack.count - 1) }
     }
 
     /// Gives the text read since the last tag to the open leaf.

@@ -43,27 +43,15 @@ extension LedgerStore {
         -> [SharedAccountTransaction]
     {
         guard hasStatementImports else { return [] }
-        var conditions = ["t.account_id IN (\(Self.sharedAccountsSQL))"]
-        var values: [SQLValue] = []
-        if let from {
-            conditions.append("t.transaction_time >= ?")
-            values.append(.integer(from))
-        }
-        if let until {
-            conditions.append("t.transaction_time < ?")
-            values.append(.integer(until))
-        }
-        let membership = SQLMembership("t.status", statuses.map { .text($0.rawValue) })
-        if !statuses.isEmpty {
-            conditions.append(membership.sql)
-            values += membership.values
-        }
+        var range = TimeRangeSQL(from: from, until: until, ranges: nil)
+        if !statuses.isEmpty { range.add(SQLMembership("t.status", statuses.map { .text($0.rawValue) })) }
+        let conditions = ["t.account_id IN (\(Self.sharedAccountsSQL))"] + range.conditions
         let query = try connection.prepare(
             """
             SELECT t.id, t.account_id, t.transaction_time, t.amount, t.credit_debit FROM transactions t
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY t.transaction_time, t.id
             """)
-        try query.bind(values)
+        try query.bind(range.values)
         var rows: [SharedAccountTransaction] = []
         while try query.step() {
             rows.append(

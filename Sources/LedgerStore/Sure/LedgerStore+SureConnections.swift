@@ -1,3 +1,4 @@
+import Ledger
 import Storage
 
 /// Sure connections with their cursor, and the account mappings of each.
@@ -115,10 +116,11 @@ extension LedgerStore {
         while try query.step() {
             result.append(
                 SureMappingRecord(
-                    connectionID: query.text(0), sourceAccountID: query.text(1), position: query.int(2),
-                    accountID: query.text(3), lineageID: query.text(4), mappingVersion: query.int64(5),
-                    accountableType: query.text(6), subtype: query.optionalText(7), currency: query.text(8),
-                    name: query.text(9), institutionName: query.text(10), ledgerTimezone: query.text(11),
+                    connectionID: query.text(0),
+                    mapping: SureAccountMapping(
+                        sourceAccountID: query.text(1), position: query.int(2), accountID: query.text(3), lineageID: query.text(4),
+                        mappingVersion: query.int64(5), accountableType: query.text(6), subtype: query.optionalText(7),
+                        currency: query.text(8), name: query.text(9), institutionName: query.text(10), ledgerTimezone: query.text(11)),
                     accountOrigin: query.text(12), unavailableAt: query.optionalText(13)))
         }
         return result

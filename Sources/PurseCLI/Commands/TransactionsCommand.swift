@@ -102,7 +102,7 @@ enum TransactionsCommand: PurseCommand {
                     accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                     accounts.label(of: transaction.accountID),
                     transaction.merchantName ?? transaction.transactionDescription,
-                    transaction.merchantCategoryCode.map { mccText($0) } ?? "",
+                    transaction.merchantCategoryCode.map(CategorySource.codeText) ?? "",
                     lines.count == 1
                         ? lines[0].classification.category : "Split: " + lines.map(\.classification.category).joined(separator: ", "),
                     // An excluded row is listed like any other, so it says it never counts.
@@ -120,11 +120,6 @@ enum TransactionsCommand: PurseCommand {
                 context.note("\(count) transaction\(count == 1 ? "" : "s")")
             }
         }
-    }
-
-    static func mccText(_ code: Int) -> String {
-        let digits = String(code)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// A split transaction is one row per part, each with its part's amount (the ID repeats), so

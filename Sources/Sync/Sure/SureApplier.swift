@@ -127,7 +127,7 @@ final class SureApplier {
                 "the capture of \(first.capturedAt) is older than the last applied capture (\(connection.lastCapturedAt ?? last))")
         }
         let mappings = try store.sureMappings(connectionID: connection.id)
-        let validator = SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
+        let validator = SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.mapping), now: now)
         let context = EventContext(
             connection: connection,
             mappings: Dictionary(mappings.map { ($0.sourceAccountID, $0) }, uniquingKeysWith: { a, _ in a }))

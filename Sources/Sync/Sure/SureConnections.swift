@@ -40,13 +40,14 @@ public final class SureConnections {
                 let (lineage, version) = try reusableLineage(sourceAccountID: source)
                 mappings.append(
                     SureMappingRecord(
-                        connectionID: connectionID, sourceAccountID: source, position: position,
-                        accountID: account.sourceAccountID, lineageID: lineage ?? Self.newID(), mappingVersion: version,
-                        accountableType: account.accountableType,
-                        subtype: account.accountableType == "CreditCard" ? "credit_card" : "checking",
-                        currency: account.currency, name: account.name ?? "Wallet account",
-                        institutionName: account.institutionName ?? "Apple Wallet",
-                        ledgerTimezone: account.ledgerTimezone ?? defaultTimezone))
+                        connectionID: connectionID,
+                        mapping: SureAccountMapping(
+                            sourceAccountID: source, position: position, accountID: account.sourceAccountID,
+                            lineageID: lineage ?? Self.newID(), mappingVersion: version, accountableType: account.accountableType,
+                            subtype: account.accountableType == "CreditCard" ? "credit_card" : "checking",
+                            currency: account.currency, name: account.name ?? "Wallet account",
+                            institutionName: account.institutionName ?? "Apple Wallet",
+                            ledgerTimezone: account.ledgerTimezone ?? defaultTimezone)))
             }
             let record = SureConnectionRecord(
                 id: connectionID, publisherID: Self.newID(), status: .active, generation: 1, streamID: Self.newID(),
@@ -76,7 +77,7 @@ public final class SureConnections {
                 credentialDigest: parsed.credential.map { SureCredential(text: $0).digest },
                 sourceRowID: try sourceRowID(), consentGrantedAt: parsed.consentGrantedAt.isEmpty ? now.text : parsed.consentGrantedAt,
                 createdAt: now.text)
-            try create(record, parsed.mappings.map { SureMappingRecord($0, connectionID: record.id) })
+            try create(record, parsed.mappings.map { SureMappingRecord(connectionID: record.id, mapping: $0) })
             return record
         }
     }
@@ -85,7 +86,7 @@ public final class SureConnections {
         try store.insertSureConnection(record, mappings: mappings)
         for mapping in mappings {
             let account = Account(
-                id: mapping.accountID, kind: mapping.accountMapping.isLiability ? .liability : .asset,
+                id: mapping.accountID, kind: mapping.isLiability ? .liability : .asset,
                 displayName: mapping.name, institutionName: mapping.institutionName,
                 currencyCode: mapping.currency)
             _ = try store.upsertAccount(account, sourceRowID: record.sourceRowID)

@@ -260,7 +260,7 @@ public final class SureInbox {
         default: break
         }
         let mappings = try store.sureMappings(connectionID: connection.id)
-        let batch = try SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.accountMapping), now: now)
+        let batch = try SureBatchValidator(connection: connection.identity, mappings: mappings.map(\.mapping), now: now)
             .validate(body)
         return try record(
             batch, bytes: bytes, digest: digest, connectionID: connection.id, file: entry.display,
