@@ -18,7 +18,9 @@ extension CommandContext {
             throw SourceError.notFound(path: path, what: "no such file")
         }
         guard !isDirectory.boolValue else { throw SourceError.notFound(path: path, what: "a folder, not a file of transactions") }
-        guard let bytes = InputFile.bytes(path) else { throw SourceError.notFound(path: path, what: "cannot read the file") }
+        guard var bytes = InputFile.bytes(path) else { throw SourceError.notFound(path: path, what: "cannot read the file") }
+        // An export written with --bom (for Excel), or saved again by a spreadsheet, starts with one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let picked =
             PickedTransactions.isExportCSV(bytes, header: TransactionsCommand.csvHeader)
             ? try PickedTransactions.exportCSV(bytes, header: TransactionsCommand.csvHeader, file: path, zone: try reportTimeZone())

@@ -21,8 +21,9 @@ package struct CSVReader {
         /// A bank's or a spreadsheet's CSV: lines end with CRLF, LF or CR, blank lines are
         /// skipped, and text after a closing quote (`"a"b`) stays with its field.
         case lenient
-        /// CSV as purse writes it: lines end with LF (a CR is text), every line is a record, and
-        /// only a delimiter or a line end may follow a closing quote.
+        /// CSV as purse writes it: lines end with LF, or CRLF as a spreadsheet saves it again (a lone
+        /// CR is text), every line is a record, and only a delimiter or a line end may follow a
+        /// closing quote.
         case strict
     }
 
@@ -113,6 +114,11 @@ package struct CSVReader {
 
     /// A byte outside quotes; the record when the byte ends its line.
     private mutating func readUnquoted(_ byte: UInt8) throws(CSVError) -> Record? {
+        if byte == Self.carriageReturn && dialect == .strict {
+            let next = nextByte()
+            if next == Self.lineFeed { return try readUnquoted(Self.lineFeed) }
+            lookahead = next
+        }
         if afterClosingQuote {
             afterClosingQuote = false
             guard byte == Self.lineFeed || startsDelimiter(byte) else { throw CSVError(.textAfterQuote, line: line) }

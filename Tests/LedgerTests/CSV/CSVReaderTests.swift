@@ -40,9 +40,10 @@ struct CSVReaderTests {
             ])
     }
 
-    @Test("strict: only LF ends a line; a CR is the field's own text")
+    @Test("strict: LF or CRLF ends a line (a spreadsheet saves CRLF); a lone CR is the field's own text")
     func strictLineBreaks() throws {
-        #expect(try Self.records("a\r\nb\rc\n", dialect: .strict) == [Self.record(1, "a\r"), Self.record(2, "b\rc")])
+        #expect(try Self.records("a\r\nb\rc\n", dialect: .strict) == [Self.record(1, "a"), Self.record(2, "b\rc")])
+        #expect(try Self.records("\"a\r\nb\"\r\nc\r", dialect: .strict) == [Self.record(1, "a\r\nb"), Self.record(3, "c\r")])
     }
 
     @Test("lenient skips blank lines and still counts them; strict keeps each as a record of one empty field")
@@ -57,7 +58,8 @@ struct CSVReaderTests {
     func textAfterQuote() throws {
         #expect(try Self.records("\"a\"b,c\n", dialect: .lenient) == [Self.record(1, "ab", "c")])
         #expect(throws: CSVError(.textAfterQuote, line: 3)) { try Self.records("x\n\"one\ntwo\" ,c\n", dialect: .strict) }
-        #expect(throws: CSVError(.textAfterQuote, line: 1)) { try Self.records("\"a\"\r\n", dialect: .strict) }
+        #expect(throws: CSVError(.textAfterQuote, line: 1)) { try Self.records("\"a\"\rb\n", dialect: .strict) }
+        #expect(try Self.records("\"a\"\r\n\"b\"", dialect: .strict) == [Self.record(1, "a"), Self.record(2, "b")])
         #expect(try Self.records("\"a\",\"b\"", dialect: .strict) == [Self.record(1, "a", "b")])
     }
 
