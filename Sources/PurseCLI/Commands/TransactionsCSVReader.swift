@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import Rendering
 import WalletExport
 
 /// Reads a `purse export transactions` CSV back into transactions, for reports on picked
@@ -11,7 +12,7 @@ import WalletExport
 enum TransactionsCSVReader {
     /// True when the bytes start with the export's header (with or without `order_id`).
     static func isExport(_ bytes: [UInt8]) -> Bool {
-        let header = TransactionsCommand.csvHeader.dropLast().joined(separator: ",")
+        let header = TransactionsRendering.csvHeader.dropLast().joined(separator: ",")
         return bytes.starts(with: Array(header.utf8))
     }
 
@@ -21,7 +22,7 @@ enum TransactionsCSVReader {
     static func read(_ bytes: [UInt8], file: String, zone: ReportTimeZone) throws -> PickedTransactions {
         let rows = try records(String(decoding: bytes, as: UTF8.self), file: file)
         guard let header = rows.first else { return PickedTransactions(accounts: [], transactions: []) }
-        let full = TransactionsCommand.csvHeader
+        let full = TransactionsRendering.csvHeader
         guard header.cells == full || header.cells == Array(full.dropLast()) else {
             throw SourceError.badInput(
                 file: file, line: 1, field: nil, message: "not the header of 'purse export transactions': \(full.joined(separator: ","))")
