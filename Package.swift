@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
-        .target(name: "Rendering", dependencies: ["Ledger", "Analytics"]),
+        .target(name: "Rendering", dependencies: ["Ledger", "StrictJSON", "LedgerStore", "SureProtocol", "Analytics"]),
         .target(
             name: "PurseCLI",
             dependencies: [
@@ -63,7 +63,7 @@ let package = Package(
             dependencies: [
                 "Analytics", "LedgerStore", "Ledger", "Storage", "Sync", "SureProtocol", "WalletExport", "PurseTestSupport",
             ]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "PurseTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "LedgerStore", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"], exclude: ["Golden"]),

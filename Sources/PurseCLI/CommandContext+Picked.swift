@@ -2,6 +2,7 @@ import Analytics
 import Foundation
 import Ledger
 import LedgerStore
+import Rendering
 import Sync
 import WalletExport
 
@@ -22,8 +23,8 @@ extension CommandContext {
         // An export written with --bom (for Excel), or saved again by a spreadsheet, starts with one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let picked =
-            PickedTransactions.isExportCSV(bytes, header: TransactionsCommand.csvHeader)
-            ? try PickedTransactions.exportCSV(bytes, header: TransactionsCommand.csvHeader, file: path, zone: try reportTimeZone())
+            PickedTransactions.isExportCSV(bytes, header: TransactionsRendering.csvHeader)
+            ? try PickedTransactions.exportCSV(bytes, header: TransactionsRendering.csvHeader, file: path, zone: try reportTimeZone())
             : try PickedTransactions.jsonLines(bytes, file: path)
         let store = try LedgerStore(
             path: ":memory:", mode: .create(keeper: ClassificationKeeper(base: try environmentTimeZone())), now: now)

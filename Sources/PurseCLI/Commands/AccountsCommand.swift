@@ -32,102 +32,26 @@ enum AccountsCommand: PurseCommand {
         static func run(_ context: CommandContext) throws { try set(context) }
     }
 
-    /// An account as listed: its summary, and its settings and zone.
-    struct Listed {
-        let summary: AccountSummary
-        let account: LedgerAccount
-        let zone: String
-        /// When the latest balance was observed, told in the account's zone as it is now (a
-        /// zone set after the balance came in included).
-        let asOf: String?
-    }
-
     static func run(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let listed = try context.reading { store in
             let accounts = try context.reportAccounts(store)
-            return try store.accountSummaries().compactMap { summary -> Listed? in
+            return try store.accountSummaries().compactMap { summary -> ListedAccount? in
                 guard let account = accounts.all.first(where: { $0.id == summary.account.id }) else { return nil }
                 let zone = accounts.zone(of: account.id)
                 let asOf = summary.latestBalanceAsOf.map { text in
                     Timestamp(rfc3339: text).map(zone.rfc3339) ?? text
                 }
-                return Listed(summary: summary, account: account, zone: zone.identifier, asOf: asOf)
+                return ListedAccount(summary: summary, account: account, zone: zone.identifier, asOf: asOf)
             }
         }
-        try context.writingData { write(listed, format: format, to: $0) }
-    }
-
-    static func write(_ listed: [Listed], format: OutputFormat, to sink: TextSink) {
-        switch format {
-        case .csv:
-            let csv = CSVWriter(
-                header: [
-                    "id", "account", "kind", "institution", "currency", "balance", "balance_as_of", "source", "source_id",
-                    "time_zone", "hidden",
-                ],
-                write: sink.write)
-            for item in listed {
-                let summary = item.summary
-                csv.row([
-                    .text(summary.account.id), .text(summary.account.displayName), .text(summary.account.kind.rawValue),
-                    .text(summary.account.institutionName), .text(summary.account.currencyCode),
-                    summary.latestBalance.map { .number(MoneyFormat.machine($0)) } ?? .empty,
-                    item.asOf.map { .number($0) } ?? .empty, .text(summary.sourceName), .text(item.account.sourceID),
-                    .text(item.zone), .number(item.account.isHidden ? "true" : "false"),
-                ])
+        try context.writingData { sink in
+            switch format {
+            case .csv: AccountsRendering.csv(listed, write: sink.write)
+            case .json: sink.write(AccountsRendering.json(listed).pretty + "\n")
+            default: sink.write(AccountsRendering.text(listed))
             }
-        case .json:
-            let value = JSONOutput.object([
-                ("schema", .string("purse.accounts.v1")),
-                (
-                    "accounts",
-                    .array(
-                        listed.map { item in
-                            let summary = item.summary
-                            return .object([
-                                ("id", .string(summary.account.id)),
-                                ("account", .string(summary.account.displayName)),
-                                ("kind", .string(summary.account.kind.rawValue)),
-                                ("institution", .string(summary.account.institutionName)),
-                                ("currency", .string(summary.account.currencyCode)),
-                                ("balance", .optional(summary.latestBalance.map(MoneyFormat.machine))),
-                                ("balance_as_of", .optional(item.asOf)),
-                                ("source", .string(summary.sourceName)),
-                                ("source_id", .string(item.account.sourceID)),
-                                ("time_zone", .string(item.zone)),
-                                ("hidden", .bool(item.account.isHidden)),
-                            ])
-                        })
-                ),
-            ])
-            sink.write(value.pretty + "\n")
-        case .text:
-            sink.write(text(listed))
         }
-    }
-
-    static func text(_ listed: [Listed]) -> String {
-        guard !listed.isEmpty else { return "No accounts yet: run 'purse sync PATH' on a Wallet export.\n" }
-        var table = TextTable(columns: [
-            .init("Account", maximumWidth: 32), .init("Kind"), .init("Institution", maximumWidth: 24),
-            .init("Currency"), .init("Balance", .right), .init("As of"), .init("Time zone"),
-            .init("Source", maximumWidth: 24), .init("ID"),
-        ])
-        for item in listed {
-            let summary = item.summary
-            table.append([
-                summary.account.displayName + (item.account.isHidden ? " (hidden)" : ""), summary.account.kind.rawValue,
-                summary.account.institutionName, summary.account.currencyCode,
-                summary.latestBalance.map(MoneyFormat.text) ?? "",
-                item.asOf ?? "no balance yet", item.zone, summary.sourceName,
-                ReportAccounts.shortID(summary.account.id),
-            ])
-        }
-        let hidden = listed.filter(\.account.isHidden).count
-        return table.rendered()
-            + (hidden == 0
-                ? "" : "\(hidden) hidden: reports leave \(hidden == 1 ? "it" : "them") out unless given --all or --account.\n")
     }
 
     /// `purse accounts set ACCOUNT [--name NAME] [--tz ZONE] [--hidden|--visible]`: kept apart

@@ -132,54 +132,12 @@ enum BudgetCommand {
     static func list(_ context: CommandContext) throws {
         let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
         let records = try context.reading { try $0.budgetRecords() }
-        try context.writingData { write(records, format: format, to: $0) }
-    }
-
-    static func write(_ records: [BudgetRecord], format: OutputFormat, to sink: TextSink) {
-        switch format {
-        case .csv:
-            let csv = CSVWriter(header: ["category", "currency", "from", "amount", "rollover"], write: sink.write)
-            for record in records {
-                csv.row([
-                    .text(record.category), .text(record.currency), .number(record.firstMonth.description),
-                    record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
-                    .text(record.amount == nil ? "removed" : record.rollover.rawValue),
-                ])
+        try context.writingData { sink in
+            switch format {
+            case .csv: BudgetListRendering.csv(records, write: sink.write)
+            case .json: sink.write(BudgetListRendering.json(records).pretty + "\n")
+            default: sink.write(BudgetListRendering.text(records))
             }
-        case .json:
-            sink.write(
-                JSONOutput.object([
-                    ("schema", .string("purse.budgets.v1")),
-                    (
-                        "budgets",
-                        .array(
-                            records.map { record in
-                                .object([
-                                    ("category", .string(record.category)), ("currency", .string(record.currency)),
-                                    ("from", .string(record.firstMonth.description)),
-                                    ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
-                                    ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil)),
-                                ])
-                            })
-                    ),
-                ]).pretty + "\n")
-        case .text:
-            guard !records.isEmpty else {
-                sink.write("No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n")
-                return
-            }
-            var table = TextTable(columns: [
-                .init("Category", maximumWidth: 28), .init("Currency"), .init("From"),
-                .init("Amount", .right), .init("Rollover"),
-            ])
-            for record in records {
-                table.append([
-                    record.category, record.currency, record.firstMonth.description,
-                    record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
-                    record.amount == nil ? "" : record.rollover.rawValue,
-                ])
-            }
-            sink.write(table.rendered())
         }
     }
 

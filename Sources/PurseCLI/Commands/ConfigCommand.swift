@@ -1,6 +1,7 @@
 import Analytics
 import Ledger
 import LedgerStore
+import Rendering
 
 /// `purse config`, `config get NAME`, `config set NAME VALUE`: the ledger's own settings
 /// (`LedgerSetting`), which every command reads the same whatever its environment.
@@ -44,20 +45,20 @@ enum ConfigCommand: PurseCommand {
     /// Every setting, one `NAME VALUE` line each; one the ledger has not recorded yet shows the
     /// value that stands for it until then.
     static func list(_ context: CommandContext) throws {
-        let lines = try context.reading { store in
-            try LedgerSetting.allCases.map { setting -> String in
+        let settings = try context.reading { store in
+            try LedgerSetting.allCases.map { setting in
                 let (value, recorded) = try value(of: setting, store, context)
-                return "\(setting.rawValue) \(value)" + (recorded ? "" : " (\(unrecorded(setting)))")
+                return (setting: setting, value: value, recorded: recorded)
             }
         }
-        try context.writingData { sink in sink.write(lines.map { $0 + "\n" }.joined()) }
+        try context.writingData { sink in sink.write(ConfigRendering.text(settings)) }
     }
 
     /// The value alone, for a script.
     static func get(_ context: CommandContext) throws {
         let setting = try setting(context)
         let value = try context.reading { store -> String in try Self.value(of: setting, store, context).value }
-        try context.writingData { $0.write(value + "\n") }
+        try context.writingData { $0.write(ConfigRendering.value(value)) }
     }
 
     static func set(_ context: CommandContext) throws {
@@ -100,12 +101,6 @@ enum ConfigCommand: PurseCommand {
         if let value = try store.setting(setting) { return (value, true) }
         switch setting {
         case .timeZone: return (try context.environmentTimeZone().identifier, false)
-        }
-    }
-
-    private static func unrecorded(_ setting: LedgerSetting) -> String {
-        switch setting {
-        case .timeZone: "TZ's, until the ledger's next write records it"
         }
     }
 }

@@ -157,26 +157,16 @@ enum SureCommand {
         if let inbox {
             try writeConfiguration(configuration, inbox: inbox)
         }
-        let json = SureJSON.configuration(configuration, inbox: inbox)
+        let (connection, mappings, credential) = (configuration.connection, configuration.mappings, configuration.credential)
         switch format {
         case .json:
-            context.stdout.write(json.pretty + "\n")
+            context.stdout.write(
+                SureRendering.configuration(connection, mappings: mappings, credential: credential, inbox: inbox).pretty + "\n")
         default:
-            let connection = configuration.connection
-            var text = "\(verb) Sure connection \(connection.id)\n"
-            text += "  publisher:  \(connection.publisherID)\n"
-            text += "  generation: \(connection.generation)\n"
-            text += "  stream:     \(connection.streamID)\n"
-            for mapping in configuration.mappings {
-                text +=
-                    "  account:    \(mapping.accountID) \(mapping.accountableType) \(mapping.currency) \"\(mapping.name)\" lineage \(mapping.lineageID) version \(mapping.mappingVersion)\n"
-            }
-            if let credential = configuration.credential {
-                text += "  credential: \(credential)\n"
-                text += "The credential is shown only this once; purse keeps only its SHA-256.\n"
-            }
-            if let inbox { text += "Wrote \(inbox)/\(SureInbox.configurationName)\n" }
-            context.stdout.write(text)
+            context.stdout.write(
+                SureRendering.configurationText(
+                    connection, mappings: mappings, credential: credential, verb: verb,
+                    written: inbox.map { "\($0)/\(SureInbox.configurationName)" }))
         }
     }
 
@@ -185,7 +175,10 @@ enum SureCommand {
         try fileManager.createDirectory(atPath: inbox + "/" + SureInbox.batchesName, withIntermediateDirectories: true)
         let path = inbox + "/" + SureInbox.configurationName
         let sink = try FileSink(path: path)
-        sink.write(SureJSON.configuration(configuration, inbox: inbox).pretty + "\n")
+        sink.write(
+            SureRendering.configuration(
+                configuration.connection, mappings: configuration.mappings, credential: configuration.credential, inbox: inbox
+            ).pretty + "\n")
         try sink.finish()
     }
 
@@ -209,26 +202,15 @@ enum SureCommand {
         for connection in connections {
             let mappings = try store.sureMappings(connectionID: connection.id)
             let open = try store.openSureConflictCount(connectionID: connection.id)
-            healths.append(SureJSON.health(connection, mappings: mappings, openConflicts: open))
-            text += "Sure connection \(connection.id): \(connection.status.rawValue)"
-            if let reason = connection.repairReason { text += " (\(reason))" }
-            text += "\n  generation \(connection.generation), stream \(connection.streamID), next sequence \(connection.nextSequence)\n"
-            text +=
-                "  last accepted \(connection.lastAcceptedAt ?? "never"), last imported \(connection.lastImportedAt ?? "never"), last captured \(connection.lastCapturedAt ?? "never")\n"
-            text += "  open conflicts: \(open)\n"
-            if let purge = connection.purgeCompletedAt { text += "  purged at \(purge)\n" }
-            for mapping in mappings {
-                text += "  account \(mapping.accountID) \(mapping.accountableType) \(mapping.currency) \"\(mapping.name)\""
-                if let unavailable = mapping.unavailableAt { text += " unavailable since \(unavailable)" }
-                text += "\n"
-            }
+            healths.append(SureRendering.health(connection, mappings: mappings, openConflicts: open))
+            text += SureRendering.healthText(connection, mappings: mappings, openConflicts: open)
         }
         switch format {
         case .json:
             let output = context.command.positionals.isEmpty ? JSONOutput.array(healths) : healths[0]
             context.stdout.write(output.pretty + "\n")
         default:
-            context.stdout.write(connections.isEmpty ? "No Sure connections. Create one with 'purse sure connect'.\n" : text)
+            context.stdout.write(connections.isEmpty ? SureRendering.noConnectionsText : text)
         }
     }
 
@@ -249,14 +231,9 @@ enum SureCommand {
         guard let (batch, connection) = found else { throw SureError(.notFound, "there is no batch \(batchID)") }
         switch format {
         case .json:
-            context.stdout.write(SureJSON.receipt(batch, publisherID: connection.publisherID).pretty + "\n")
+            context.stdout.write(SureRendering.receipt(batch, publisherID: connection.publisherID).pretty + "\n")
         default:
-            var text = "Batch \(batch.batchID): \(batch.status.rawValue)"
-            if let code = batch.errorCode { text += " (\(code))" }
-            text += "\n  connection \(batch.connectionID), generation \(batch.generation), sequence \(batch.sequence)\n"
-            text += "  payload digest \(batch.payloadDigest)\(batch.hasPayload ? "" : " (bytes dropped)")\n"
-            text += "  accepted \(batch.acceptedAt)" + (batch.appliedAt.map { ", applied \($0)" } ?? "") + "\n"
-            context.stdout.write(text)
+            context.stdout.write(SureRendering.receiptText(batch))
         }
     }
 
@@ -271,13 +248,9 @@ enum SureCommand {
         }
         switch format {
         case .json:
-            context.stdout.write(JSONOutput.array(conflicts.map(SureJSON.conflict)).pretty + "\n")
+            context.stdout.write(JSONOutput.array(conflicts.map(SureRendering.conflict)).pretty + "\n")
         default:
-            if conflicts.isEmpty { context.stdout.write("No open conflicts.\n") }
-            for conflict in conflicts {
-                context.stdout.write(
-                    "\(conflict.id) \(conflict.kind) \(conflict.status.rawValue) \(SureJSON.details(conflict.details).compact)\n")
-            }
+            context.stdout.write(SureRendering.conflictsText(conflicts))
         }
     }
 
@@ -289,13 +262,8 @@ enum SureCommand {
         let conflict = try SureConnections(store: store, now: context.now)
             .resolve(conflictID: context.command.positionals[0], resolution: context.command.positionals[1])
         switch format {
-        case .json: context.stdout.write(SureJSON.conflict(conflict).pretty + "\n")
-        default:
-            var text = "Conflict \(conflict.id) resolved: \(conflict.resolution ?? "")\n"
-            if conflict.resolution == "retry_after_repair" {
-                text += "Connection \(conflict.connectionID) now needs 'purse sure repair \(conflict.connectionID)'.\n"
-            }
-            context.stdout.write(text)
+        case .json: context.stdout.write(SureRendering.conflict(conflict).pretty + "\n")
+        default: context.stdout.write(SureRendering.resolvedText(conflict))
         }
     }
 
@@ -316,34 +284,20 @@ enum SureCommand {
             context.command.positionals[0], disposition: disposition)
         switch format {
         case .json:
-            guard
-                case .object(var members) = SureJSON.health(
+            context.stdout.write(
+                SureRendering.disconnected(
                     record, mappings: try store.sureMappings(connectionID: record.id),
-                    openConflicts: try store.openSureConflictCount(connectionID: record.id))
-            else { return }
-            members.append(("disposition", .string(disposition)))
-            context.stdout.write(JSONOutput.object(members).pretty + "\n")
+                    openConflicts: try store.openSureConflictCount(connectionID: record.id), disposition: disposition
+                ).pretty + "\n")
         default:
-            var text = "Disconnected Sure connection \(record.id) (\(disposition))"
-            if disposition == "discard" {
-                text += ": purge requested \(record.purgeRequestedAt ?? "-"), completed \(record.purgeCompletedAt ?? "-")"
-            }
-            context.stdout.write(text + "\n")
+            context.stdout.write(SureRendering.disconnectedText(record, disposition: disposition))
         }
     }
 
     static func capabilities(_ context: CommandContext) throws {
         switch try format(context) {
-        case .json: context.stdout.write(SureJSON.capabilities.pretty + "\n")
-        default:
-            context.stdout.write(
-                """
-                Sure protocol versions: 2 (delivery: background_publisher)
-                Limits: \(SureBatchValidator.maximumPayloadBytes) bytes per batch, \(SureBatchValidator.maximumRecords) events per batch, \(SureBatchValidator.maximumAccounts) accounts per connection, \(SureBatchValidator.maximumQueuedBatches) queued batches, \(SureBatchValidator.maximumChunks) chunks per capture
-                Transaction statuses: authorized, pending, booked, rejected, memo, unknown
-                Amounts: precision 19, scale 4
-                Disconnect dispositions: retain, discard
-                """ + "\n")
+        case .json: context.stdout.write(SureRendering.capabilities.pretty + "\n")
+        default: context.stdout.write(SureRendering.capabilitiesText)
         }
     }
 }

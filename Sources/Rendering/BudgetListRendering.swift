@@ -1,0 +1,49 @@
+import LedgerStore
+
+/// `purse budget list`: every budget's history, a removal included, as text, CSV and JSON.
+public enum BudgetListRendering {
+    public static func csv(_ records: [BudgetRecord], write: @escaping (String) -> Void) {
+        let csv = CSVWriter(header: ["category", "currency", "from", "amount", "rollover"], write: write)
+        for record in records {
+            csv.row([
+                .text(record.category), .text(record.currency), .number(record.firstMonth.description),
+                record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
+                .text(record.amount == nil ? "removed" : record.rollover.rawValue),
+            ])
+        }
+    }
+
+    public static func json(_ records: [BudgetRecord]) -> JSONOutput {
+        .object([
+            ("schema", .string("purse.budgets.v1")),
+            (
+                "budgets",
+                .array(
+                    records.map { record in
+                        .object([
+                            ("category", .string(record.category)), ("currency", .string(record.currency)),
+                            ("from", .string(record.firstMonth.description)),
+                            ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
+                            ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    public static func text(_ records: [BudgetRecord]) -> String {
+        guard !records.isEmpty else { return "No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n" }
+        var table = TextTable(columns: [
+            .init("Category", maximumWidth: 28), .init("Currency"), .init("From"),
+            .init("Amount", .right), .init("Rollover"),
+        ])
+        for record in records {
+            table.append([
+                record.category, record.currency, record.firstMonth.description,
+                record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
+                record.amount == nil ? "" : record.rollover.rawValue,
+            ])
+        }
+        return table.rendered()
+    }
+}
