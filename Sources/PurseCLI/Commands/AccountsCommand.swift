@@ -33,25 +33,19 @@ enum AccountsCommand: PurseCommand {
     }
 
     static func run(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let listed = try context.reading { store in
-            let accounts = try context.reportAccounts(store)
-            return try store.accountSummaries().compactMap { summary -> ListedAccount? in
-                guard let account = accounts.all.first(where: { $0.id == summary.account.id }) else { return nil }
-                let zone = accounts.zone(of: account.id)
-                let asOf = summary.latestBalanceAsOf.map { text in
-                    Timestamp(rfc3339: text).map(zone.rfc3339) ?? text
+        try ReportRunner.list(
+            context,
+            read: { store in
+                let accounts = try context.reportAccounts(store)
+                return try store.accountSummaries().compactMap { summary -> ListedAccount? in
+                    guard let account = accounts.all.first(where: { $0.id == summary.account.id }) else { return nil }
+                    let zone = accounts.zone(of: account.id)
+                    let asOf = summary.latestBalanceAsOf.map { text in
+                        Timestamp(rfc3339: text).map(zone.rfc3339) ?? text
+                    }
+                    return ListedAccount(summary: summary, account: account, zone: zone.identifier, asOf: asOf)
                 }
-                return ListedAccount(summary: summary, account: account, zone: zone.identifier, asOf: asOf)
-            }
-        }
-        try context.writingData { sink in
-            switch format {
-            case .csv: AccountsRendering.csv(listed, write: sink.write)
-            case .json: sink.write(AccountsRendering.json(listed).pretty + "\n")
-            default: sink.write(AccountsRendering.text(listed))
-            }
-        }
+            }, text: AccountsRendering.text, csv: AccountsRendering.csv, json: AccountsRendering.json)
     }
 
     /// `purse accounts set ACCOUNT [--name NAME] [--tz ZONE] [--hidden|--visible]`: kept apart

@@ -130,15 +130,9 @@ enum BudgetCommand {
     }
 
     static func list(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let records = try context.reading { try $0.budgetRecords() }
-        try context.writingData { sink in
-            switch format {
-            case .csv: BudgetListRendering.csv(records, write: sink.write)
-            case .json: sink.write(BudgetListRendering.json(records).pretty + "\n")
-            default: sink.write(BudgetListRendering.text(records))
-            }
-        }
+        try ReportRunner.list(
+            context, read: { try $0.budgetRecords() }, text: BudgetListRendering.text, csv: BudgetListRendering.csv,
+            json: BudgetListRendering.json)
     }
 
     static func report(_ context: CommandContext) throws {

@@ -21,27 +21,20 @@ enum CategoriesCommand: PurseCommand {
         if let scoped = ScopeOptions.options.first(where: context.command.isGiven) {
             throw context.usageError("option '--\(scoped.name)' goes with --uncategorized")
         }
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let rules = try context.reading { store in
-            let accounts = try store.ledgerAccounts()
-            return try store.rules().map { RulesCommand.row($0, accounts: accounts) }
-        }
-        let entries = CategoriesRendering.entries(rules: rules)
-        try context.writingData { sink in
-            switch format {
-            case .csv: CategoriesRendering.csv(entries, write: sink.write)
-            case .json: sink.write(CategoriesRendering.json(entries, flowOnlyRules: CategoriesRendering.flowOnlyRules(rules)).pretty + "\n")
-            case .text: sink.write(CategoriesRendering.text(entries, flowOnlyRules: CategoriesRendering.flowOnlyRules(rules)))
-            }
-        }
+        try ReportRunner.list(
+            context, read: RulesCommand.rows,
+            text: {
+                CategoriesRendering.text(CategoriesRendering.entries(rules: $0), flowOnlyRules: CategoriesRendering.flowOnlyRules($0))
+            },
+            csv: { CategoriesRendering.csv(CategoriesRendering.entries(rules: $0), write: $1) },
+            json: { CategoriesRendering.json(CategoriesRendering.entries(rules: $0), flowOnlyRules: CategoriesRendering.flowOnlyRules($0)) }
+        )
     }
 
     /// `categories --uncategorized [scope]`: what no rule or code files yet, largest first.
     static func uncategorized(_ context: CommandContext) throws {
         try ReportRunner.run(
-            context, options: { try ReportPeriod(context: context) },
-            analyse: { store, period in
-                try UncategorizedAnalysis.report(store, scope: try period.scope(context: context, store: store), months: period.months)
-            }, text: UncategorizedRendering.text, csv: UncategorizedRendering.csv, json: UncategorizedRendering.json)
+            context, onPeriod: UncategorizedAnalysis.report, text: UncategorizedRendering.text, csv: UncategorizedRendering.csv,
+            json: UncategorizedRendering.json)
     }
 }

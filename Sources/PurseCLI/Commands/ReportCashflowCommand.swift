@@ -10,12 +10,7 @@ enum ReportCashflowCommand: PurseCommand {
 
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
-            context,
-            options: {
-                try ReportPeriod(context: context)
-            },
-            analyse: { store, period in
-                try CashflowAnalysis.report(store, scope: try period.scope(context: context, store: store), months: period.months)
-            }, text: CashflowRendering.text, csv: CashflowRendering.csv, json: CashflowRendering.json)
+            context, onPeriod: CashflowAnalysis.report, text: CashflowRendering.text, csv: CashflowRendering.csv,
+            json: CashflowRendering.json)
     }
 }

@@ -9,12 +9,6 @@ enum ReportIncomeCommand: PurseCommand {
 
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
-            context,
-            options: {
-                try ReportPeriod(context: context)
-            },
-            analyse: { store, period in
-                try IncomeAnalysis.report(store, scope: try period.scope(context: context, store: store), months: period.months)
-            }, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
+            context, onPeriod: IncomeAnalysis.report, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
     }
 }

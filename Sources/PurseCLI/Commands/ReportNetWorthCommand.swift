@@ -10,13 +10,8 @@ enum ReportNetWorthCommand: PurseCommand {
     static func run(_ context: CommandContext) throws {
         try ReportRunner.run(
             context,
-            options: {
-                let zone = try context.reportTimeZone()
-                return try BalanceRange(context.command, today: zone.date(of: context.now.epochSeconds))
-            },
-            analyse: { store, options in
-                try BalanceAnalysis.netWorth(
-                    store, accounts: try context.reportAccounts(store), from: options.from, to: options.to, every: options.interval)
+            onBalances: { store, accounts, range in
+                try BalanceAnalysis.netWorth(store, accounts: accounts, from: range.from, to: range.to, every: range.interval)
             }, text: NetWorthRendering.text, csv: NetWorthRendering.csv, json: NetWorthRendering.json)
     }
 }

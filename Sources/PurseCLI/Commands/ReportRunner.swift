@@ -1,3 +1,5 @@
+import Analytics
+import Ledger
 import LedgerStore
 import Rendering
 
@@ -24,6 +26,50 @@ enum ReportRunner {
             case .text: sink.write(text(report, context.textStyle))
             }
         }
+    }
+
+    /// A report on the days of `--month` or `--from`/`--to` and the accounts in scope.
+    @discardableResult
+    static func run<Report>(
+        _ context: CommandContext, onPeriod analyse: (LedgerStore, ReportScope, [YearMonth]) throws -> Report,
+        text: (Report, TextStyle) -> String,
+        csv: (Report, @escaping (String) -> Void) -> Void,
+        json: (Report) -> JSONOutput
+    ) throws -> Report {
+        try run(
+            context, options: { try ReportPeriod(context: context) },
+            analyse: { store, period in try analyse(store, try period.scope(context: context, store: store), period.months) },
+            text: text, csv: csv, json: json)
+    }
+
+    /// A report on the balances of the accounts in scope over `--from`/`--to`, every `--every`.
+    @discardableResult
+    static func run<Report>(
+        _ context: CommandContext, onBalances analyse: (LedgerStore, ReportAccounts, BalanceRange) throws -> Report,
+        text: (Report, TextStyle) -> String,
+        csv: (Report, @escaping (String) -> Void) -> Void,
+        json: (Report) -> JSONOutput
+    ) throws -> Report {
+        try run(
+            context,
+            options: {
+                let zone = try context.reportTimeZone()
+                return try BalanceRange(context.command, today: zone.date(of: context.now.epochSeconds))
+            },
+            analyse: { store, range in try analyse(store, try context.reportAccounts(store), range) },
+            text: text, csv: csv, json: json)
+    }
+
+    /// A listing of what the ledger holds (accounts, budgets, rules): no options of its own, and
+    /// its text is the same on any terminal.
+    static func list<Listing>(
+        _ context: CommandContext, read: (LedgerStore) throws -> Listing,
+        text: (Listing) -> String,
+        csv: (Listing, @escaping (String) -> Void) -> Void,
+        json: (Listing) -> JSONOutput
+    ) throws {
+        try run(
+            context, options: {}, analyse: { store, _ in try read(store) }, text: { listing, _ in text(listing) }, csv: csv, json: json)
     }
 
     /// A report with forms of its own (`report summary`): `render` writes `format` to the sink.

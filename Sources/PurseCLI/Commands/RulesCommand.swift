@@ -119,18 +119,13 @@ enum RulesCommand {
     }
 
     static func list(_ context: CommandContext) throws {
-        let format = try context.outputFormat(allowed: [.text, .csv, .json], fallback: .text)
-        let rules = try context.reading { store in
-            let accounts = try store.ledgerAccounts()
-            return try store.rules().map { row($0, accounts: accounts) }
-        }
-        try context.writingData { sink in
-            switch format {
-            case .csv: RulesRendering.csv(rules, write: sink.write)
-            case .json: sink.write(RulesRendering.json(rules).pretty + "\n")
-            case .text: sink.write(RulesRendering.text(rules))
-            }
-        }
+        try ReportRunner.list(context, read: rows, text: RulesRendering.text, csv: RulesRendering.csv, json: RulesRendering.json)
+    }
+
+    /// The rules in the order they apply, each with its account's name.
+    static func rows(_ store: LedgerStore) throws -> [RulesRendering.Rule] {
+        let accounts = try store.ledgerAccounts()
+        return try store.rules().map { row($0, accounts: accounts) }
     }
 
     static func remove(_ context: CommandContext) throws {
@@ -175,10 +170,8 @@ enum RulesCommand {
     /// `rules test [scope]`: what each rule changes, nothing written.
     static func test(_ context: CommandContext) throws {
         try ReportRunner.run(
-            context, options: { try ReportPeriod(context: context) },
-            analyse: { store, period in
-                try RuleTestAnalysis.report(store, scope: try period.scope(context: context, store: store), months: period.months)
-            }, text: RuleTestRendering.text, csv: RuleTestRendering.csv, json: RuleTestRendering.json)
+            context, onPeriod: RuleTestAnalysis.report, text: RuleTestRendering.text, csv: RuleTestRendering.csv,
+            json: RuleTestRendering.json)
     }
 
     /// `3` or `#3`.
