@@ -34,16 +34,11 @@ extension Flow: OptionValue {
     static func parse(_ text: String) -> Flow? {
         Flow(rawValue: text).flatMap { settable.contains($0) ? $0 : nil }
     }
-    static func refusal(_ text: String, option: String) -> String {
-        "option '--\(option)' must be expense, income or transfer, not '\(text)'"
-    }
+    static func refusal(_ text: String, option: String) -> String { refusal(text, option: option, mustBe: "expense, income or transfer") }
 }
 
 extension CreditDebitIndicator: OptionValue {
-    static func parse(_ text: String) -> CreditDebitIndicator? { CreditDebitIndicator(rawValue: text) }
-    static func refusal(_ text: String, option: String) -> String {
-        "option '--\(option)' must be credit or debit, not '\(text)'"
-    }
+    static func refusal(_ text: String, option: String) -> String { refusal(text, option: option, mustBe: "credit or debit") }
 }
 
 /// Only the case names purse knows: a name it does not know is in the data as given, but the

@@ -13,6 +13,16 @@ extension OptionValue {
     static func listRefusal(_ item: String, option: String) -> String {
         refusal(item, option: option)
     }
+
+    /// The refusal of a value that is one of a few words, `choices` written out ("day, week or month").
+    static func refusal(_ text: String, option: String, mustBe choices: String) -> String {
+        "option '--\(option)' must be \(choices), not '\(text)'"
+    }
+}
+
+/// A value that is one of a few words: the word itself.
+extension OptionValue where Self: RawRepresentable, RawValue == String {
+    static func parse(_ text: String) -> Self? { Self(rawValue: text) }
 }
 
 /// Free text (a name, a path): taken as given.
