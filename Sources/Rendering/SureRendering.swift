@@ -27,42 +27,49 @@ public enum SureRendering {
         _ connection: SureConnectionRecord, mappings: [SureMappingRecord], credential: String?, inbox: String?
     ) -> JSONOutput {
         let selected = mappings.map { JSONOutput.string($0.accountID) }
-        return .object([
-            ("protocol_version", .integer(SureBatchValidator.protocolVersion)),
+        return .object(
+            [("protocol_version", .integer(SureBatchValidator.protocolVersion))] + place(of: connection) + [
+                ("server_url", .null),
+                ("upload_url", inbox.map { .string($0 + "/batches") } ?? .null),
+                (
+                    "consent",
+                    .object([
+                        ("version", .integer(1)),
+                        ("granted_at", .string(connection.consentGrantedAt)),
+                        ("selected_source_account_ids", .array(selected)),
+                        ("upload_authorized", .bool(true)),
+                        ("family_visibility_acknowledged", .bool(true)),
+                        ("remote_processing_acknowledged", .bool(true)),
+                    ])
+                ),
+                (
+                    "account_bindings",
+                    .array(
+                        mappings.map { mapping in
+                            .object([
+                                ("source_account_id", .string(mapping.accountID)), ("lineage_id", .string(mapping.lineageID)),
+                                ("mapping_version", .integer(mapping.mappingVersion)),
+                            ])
+                        })
+                ),
+                ("accounts", .array(mappings.map(mapping))),
+                ("max_records_per_batch", .integer(Int64(SureBatchValidator.maximumRecords))),
+                ("max_bytes_per_batch", .integer(Int64(SureBatchValidator.maximumPayloadBytes))),
+                ("publisher_credential", .optional(credential)),
+            ])
+    }
+
+    /// Which connection, and where its stream stands: the members the configuration and the
+    /// health share.
+    static func place(of connection: SureConnectionRecord) -> [(String, JSONOutput)] {
+        [
             ("connection_id", .string(connection.id)),
             ("publisher_id", .string(connection.publisherID)),
             ("status", .string(connection.status.rawValue)),
             ("generation", .integer(connection.generation)),
             ("stream_id", .string(connection.streamID)),
             ("next_sequence", .integer(connection.nextSequence)),
-            ("server_url", .null),
-            ("upload_url", inbox.map { .string($0 + "/batches") } ?? .null),
-            (
-                "consent",
-                .object([
-                    ("version", .integer(1)),
-                    ("granted_at", .string(connection.consentGrantedAt)),
-                    ("selected_source_account_ids", .array(selected)),
-                    ("upload_authorized", .bool(true)),
-                    ("family_visibility_acknowledged", .bool(true)),
-                    ("remote_processing_acknowledged", .bool(true)),
-                ])
-            ),
-            (
-                "account_bindings",
-                .array(
-                    mappings.map { mapping in
-                        .object([
-                            ("source_account_id", .string(mapping.accountID)), ("lineage_id", .string(mapping.lineageID)),
-                            ("mapping_version", .integer(mapping.mappingVersion)),
-                        ])
-                    })
-            ),
-            ("accounts", .array(mappings.map(mapping))),
-            ("max_records_per_batch", .integer(Int64(SureBatchValidator.maximumRecords))),
-            ("max_bytes_per_batch", .integer(Int64(SureBatchValidator.maximumPayloadBytes))),
-            ("publisher_credential", .optional(credential)),
-        ])
+        ]
     }
 
     public static func health(_ connection: SureConnectionRecord, mappings: [SureMappingRecord], openConflicts: Int) -> JSONOutput {
@@ -72,14 +79,7 @@ public enum SureRendering {
     static func healthMembers(
         _ connection: SureConnectionRecord, mappings: [SureMappingRecord], openConflicts: Int
     ) -> [(String, JSONOutput)] {
-        [
-            ("id", .string(connection.id)),
-            ("connection_id", .string(connection.id)),
-            ("publisher_id", .string(connection.publisherID)),
-            ("status", .string(connection.status.rawValue)),
-            ("generation", .integer(connection.generation)),
-            ("stream_id", .string(connection.streamID)),
-            ("next_sequence", .integer(connection.nextSequence)),
+        [("id", .string(connection.id))] + place(of: connection) + [
             ("repair_reason", .optional(connection.repairReason)),
             ("last_device_contact_at", .optional(connection.lastDeviceContactAt)),
             ("last_accepted_at", .optional(connection.lastAcceptedAt)),
