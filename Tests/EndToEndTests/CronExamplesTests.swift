@@ -389,14 +389,11 @@ struct CronExamplesTests {
         // systemd starts ExecStart itself, so its signals reach purse; through the shell, `exec` does the same.
         let (process, output) = try day.start("exec " + watch.commands[0], watch)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        func until(_ what: String, _ condition: () throws -> Bool) throws {
-            let deadline = Date().addingTimeInterval(15)
-            while try !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            #expect(try condition(), "not within 15 s: \(what)")
+        try eventually(within: 15, "the example synced") {
+            try day.purse(["transactions", "--limit", "1"], watch).stdout.contains("booked")
         }
-        try until("the example synced") { try day.purse(["transactions", "--limit", "1"], watch).stdout.contains("booked") }
         try day.spendOnEducationToday()
-        try until("the new purchase synced") {
+        try eventually(within: 15, "the new purchase synced") {
             try day.purse(["transactions", "--merchant", "Evening Classes"], watch).stdout.contains("Evening Classes")
         }
         kill(process.processIdentifier, SIGTERM)

@@ -149,14 +149,12 @@ struct SureCrashRecoveryTests {
         let clean = try cleanRun(Shape(captures: 6, chunks: 3, events: 100))
         let database = folder.file("outside.sqlite")
         let process = try purse.start(["--db", database, "sync", clean.sync.source])
-        var applied = 0
-        while process.isRunning, applied < 1 {
-            if let reader = try? Connection(path: database, readOnly: true),
-                let count = try? reader.scalarInt("SELECT count(*) FROM sure_batches WHERE status = 'applied'")
-            {
-                applied = Int(count)
-            }
-            usleep(500)
+        eventually(within: 120, every: 0.0005, "the snapshot applied") {
+            guard process.isRunning else { return true }
+            guard let reader = try? Connection(path: database, readOnly: true),
+                let applied = try? reader.scalarInt("SELECT count(*) FROM sure_batches WHERE status = 'applied'")
+            else { return false }
+            return applied >= 1
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
