@@ -21,16 +21,16 @@ public func eventually(
     return false
 }
 
-/// `eventually` for a condition that awaits.
+/// `eventually` for a condition that awaits. Its deadline counts the time it slept, not the
+/// clock's: in a full parallel run the awaited task may wait long for a thread, behind every
+/// test the run has queued, and each wake of this loop waits behind them too.
 @discardableResult
 public func eventually(
     within seconds: Double = 10, every interval: Double = 0.05, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while true {
+    for _ in 0...Int(seconds / interval) {
         if try await condition() { return true }
-        guard Date() < deadline else { break }
         try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
     }
     Issue.record("not within \(seconds) s: \(what)", sourceLocation: sourceLocation)

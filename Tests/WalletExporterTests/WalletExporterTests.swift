@@ -201,9 +201,9 @@ struct WalletExporterTests {
         let exporter = setup.exporter(gated)
         let stream = LedgerStream.transactions(accountID: Self.card).name
         let running = Task { try await exporter.run() }
-        await eventually(within: 5, "the first line written") { setup.events.contains(.lineWritten(stream: stream)) }
+        await eventually(within: 5, every: 0.01, "the first line written") { setup.events.contains(.lineWritten(stream: stream)) }
         let terminated = Task { await exporter.willTerminate() }
-        await eventually(within: 5, "the exporter terminating") { await exporter.isTerminating }
+        await eventually(within: 5, every: 0.01, "the exporter terminating") { await exporter.isTerminating }
         await gated.gate.open()
         let summary = try await running.value
         await terminated.value
@@ -228,7 +228,7 @@ struct WalletExporterTests {
         let gated = GatedFinanceStore(setup.store)
         let first = setup.exporter(gated)
         let running = Task { try await first.run() }
-        await eventually(within: 5, "the first run at the gate") { await gated.gate.reached }
+        await eventually(within: 5, every: 0.01, "the first run at the gate") { await gated.gate.reached }
         await #expect(throws: WalletExporterError.busy) { try await setup.exporter().run() }
         await gated.gate.open()
         #expect(try await running.value.changeSets == 2)
