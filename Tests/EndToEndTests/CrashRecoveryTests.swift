@@ -9,7 +9,7 @@ import Testing
 /// in the middle of a change set) and at moments chosen from outside. Each kill must be proved to
 /// have landed mid-sync: the killed ledger holds some but not all change sets, and exactly the
 /// state after its last complete one (the same rows as a sync of the export cut at its tokens).
-@Suite("Crash recovery")
+@Suite("Crash recovery", .tags(.slow))
 struct CrashRecoveryTests {
     let folder: TemporaryFolder
     let purse = PurseBinary()

@@ -8,7 +8,7 @@ import Testing
 /// stdout and stderr in one pipe (cron mails both). `/usr/local/bin/purse` is the built binary
 /// and `/usr/sbin/sendmail` a stub that keeps each message. On a normal day every line prints
 /// nothing; on a bad day exactly the problem, and a failed summary sends no mail.
-@Suite("Cron and systemd examples")
+@Suite("Cron and systemd examples", .tags(.slow))
 struct CronExamplesTests {
     static let cron = Examples.cron
 

@@ -10,7 +10,7 @@ import Testing
 /// (the debug build's `PURSE_TEST_KILL_AT` hook: after a receipt, after a capture's commit, after
 /// a chunk or an event inside a capture's open transaction) and at moments chosen from outside,
 /// and each is proved to have landed mid-sync.
-@Suite("Crash recovery of Sure captures")
+@Suite("Crash recovery of Sure captures", .tags(.slow))
 struct SureCrashRecoveryTests {
     static let card = "6F1D2C3B-4A59-4E68-9A7B-8C9D0E1F2A3B"
     static let cardLineage = "696b1ed7-6b9a-4925-afe1-32c6098ff9be"

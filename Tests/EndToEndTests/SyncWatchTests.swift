@@ -6,7 +6,7 @@ import Testing
 /// `purse sync --watch` as a long-running process: what lands in the export is applied within
 /// seconds, a folder replaced by a file-sync tool is followed, reports run while it waits,
 /// SIGTERM stops it cleanly at a change-set boundary, and a kill -9 at any moment loses nothing.
-@Suite("sync --watch")
+@Suite("sync --watch", .tags(.slow))
 struct SyncWatchTests {
     typealias F = ExportFixture
     static let account = "0688F73D-508E-49A8-B0A2-4A07A7CF4768"
