@@ -9,7 +9,7 @@ import Testing
 /// October 2026 of examples/wallet-export read in UTC: Groceries USD net $3,133.39, Dining USD
 /// net $1,318.09, Groceries GBP net £529.06.
 @Suite("Budget check end to end")
-struct BudgetCheckTests {
+struct BudgetCheckTests: PurseLedgerSuite {
     struct ShellResult {
         let stdout: String
         let stderr: String
@@ -23,11 +23,6 @@ struct BudgetCheckTests {
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
-    }
-
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     /// Runs `command` with /bin/sh as cron does: `purse` and a fake `mail` on PATH, stdin empty,

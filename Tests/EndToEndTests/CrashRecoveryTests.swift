@@ -9,7 +9,7 @@ import Testing
 /// in the middle of a change set) and at moments chosen from outside. Each kill must be proved to
 /// have landed mid-sync: the killed ledger holds some but not all change sets, and exactly the
 /// state after its last complete one (the same rows as a sync of the export cut at its tokens).
-@Suite("Crash recovery")
+@Suite("Crash recovery", .tags(.slow))
 struct CrashRecoveryTests {
     let folder: TemporaryFolder
     let purse = PurseBinary()
@@ -106,18 +106,16 @@ struct CrashRecoveryTests {
         #expect(killed == expected, "\(label): \(killed.firstDifference(from: expected))")
     }
 
-    /// Polls the ledger (a reader never blocks the writer in WAL mode) until `count` streams have
-    /// committed; fails if the sync ends first.
+    /// Polls the ledger every millisecond (a reader never blocks the writer in WAL mode) until
+    /// `count` streams have committed; fails if the sync ends first.
     func waitUntil(_ count: Int, streamsIn database: String, while process: Process) throws {
-        while process.isRunning {
-            if FileManager.default.fileExists(atPath: database),
-                let reader = try? Connection(path: database, readOnly: true),
-                let committed = try? reader.scalarInt("SELECT count(*) FROM streams"), committed >= count
-            {
-                return
-            }
-            usleep(1000)
+        func committed() -> Bool {
+            guard FileManager.default.fileExists(atPath: database), let reader = try? Connection(path: database, readOnly: true),
+                let committed = try? reader.scalarInt("SELECT count(*) FROM streams")
+            else { return false }
+            return committed >= count
         }
-        Issue.record("the sync ended before \(count) streams committed")
+        eventually(within: 120, every: 0.001, "\(count) streams committed") { committed() || !process.isRunning }
+        if !committed() { Issue.record("the sync ended before \(count) streams committed") }
     }
 }

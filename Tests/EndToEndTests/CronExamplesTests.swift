@@ -8,7 +8,7 @@ import Testing
 /// stdout and stderr in one pipe (cron mails both). `/usr/local/bin/purse` is the built binary
 /// and `/usr/sbin/sendmail` a stub that keeps each message. On a normal day every line prints
 /// nothing; on a bad day exactly the problem, and a failed summary sends no mail.
-@Suite("Cron and systemd examples")
+@Suite("Cron and systemd examples", .tags(.slow))
 struct CronExamplesTests {
     static let cron = Examples.cron
 
@@ -389,14 +389,11 @@ struct CronExamplesTests {
         // systemd starts ExecStart itself, so its signals reach purse; through the shell, `exec` does the same.
         let (process, output) = try day.start("exec " + watch.commands[0], watch)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        func until(_ what: String, _ condition: () throws -> Bool) throws {
-            let deadline = Date().addingTimeInterval(15)
-            while try !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            #expect(try condition(), "not within 15 s: \(what)")
+        try eventually(within: 15, "the example synced") {
+            try day.purse(["transactions", "--limit", "1"], watch).stdout.contains("booked")
         }
-        try until("the example synced") { try day.purse(["transactions", "--limit", "1"], watch).stdout.contains("booked") }
         try day.spendOnEducationToday()
-        try until("the new purchase synced") {
+        try eventually(within: 15, "the new purchase synced") {
             try day.purse(["transactions", "--merchant", "Evening Classes"], watch).stdout.contains("Evening Classes")
         }
         kill(process.processIdentifier, SIGTERM)

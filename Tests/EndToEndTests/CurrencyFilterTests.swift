@@ -6,7 +6,7 @@ import Testing
 /// account holds is a usage error naming the currencies held, never an empty report; a code a
 /// hidden account holds is held.
 @Suite("--currency: only a currency the ledger holds")
-struct CurrencyFilterTests {
+struct CurrencyFilterTests: PurseLedgerSuite {
     typealias F = ExportFixture
 
     /// Every command whose options filter by `--currency`, with what it needs besides; the
@@ -47,7 +47,7 @@ struct CurrencyFilterTests {
     }
 
     func run(_ command: [String], _ more: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + command + ["--month", "2026-10"] + more)
+        try run(command + ["--month", "2026-10"] + more)
     }
 
     @Test("a code no account holds (XYZ, EUR, one of two) is exit 64 naming the currencies held", arguments: commands)

@@ -6,7 +6,7 @@ import Testing
 /// Wallet export, and of a Sure inbox, reports the export's `exportedAt` and the capture's
 /// `captured_at` in `status` and in the summary, never the time of the sync.
 @Suite("Data freshness end to end")
-struct DataFreshnessTests {
+struct DataFreshnessTests: PurseLedgerSuite {
     let folder: TemporaryFolder
     let database: String
     let purse = PurseBinary()
@@ -14,10 +14,6 @@ struct DataFreshnessTests {
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
-    }
-
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     static func text(_ date: Date) -> String {

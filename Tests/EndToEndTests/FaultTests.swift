@@ -6,7 +6,7 @@ import Testing
 /// What users and machines do to a ledger that must never corrupt it: two syncs at once, a
 /// read-only database, a full disk, a damaged file, and `status --check` saying whether all is
 /// well. None of it needs root.
-@Suite("Faults")
+@Suite("Faults", .tags(.slow))
 struct FaultTests {
     let folder: TemporaryFolder
     let purse = PurseBinary()

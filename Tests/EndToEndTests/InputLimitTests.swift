@@ -6,7 +6,7 @@ import Testing
 /// package that unpacks into far more than it holds are refused with exit 65 naming the file
 /// and the field or member, and what else the command was given still goes in.
 @Suite("Input limits: long texts, order packages that unpack too far")
-struct InputLimitTests {
+struct InputLimitTests: PurseLedgerSuite {
     typealias F = ExportFixture
     typealias P = OrderPackageFixture
 
@@ -17,11 +17,6 @@ struct InputLimitTests {
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
-    }
-
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     @Test("a description of 4097 bytes stops its stream (exit 65, file, line, field); 4096 bytes and the other streams go in")

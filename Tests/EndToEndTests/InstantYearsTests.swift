@@ -7,7 +7,7 @@ import Testing
 /// exit 65 naming the file, line and field, in every reader that takes an instant; the other
 /// streams of the same sync still apply, and the ledger stays consistent.
 @Suite("Instants outside 1900...9999: refused by every reader")
-struct InstantYearsTests {
+struct InstantYearsTests: PurseLedgerSuite {
     typealias F = ExportFixture
 
     let folder: TemporaryFolder
@@ -17,11 +17,6 @@ struct InstantYearsTests {
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
-    }
-
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     static let yearZero = "0000-01-01T00:00:00+14:00"

@@ -61,6 +61,7 @@ struct LedgerAccessTests {
         FileManager.default.createFile(atPath: database, contents: nil)
         let result = try purse.run(["--db", database, "report", "spending"])
         #expect(result.status == 66)
+        #expect(result.stderr == "Error: no ledger at \(database) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)\n")
         #expect(try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int == 0)
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// whole or not at all, and a write that fails (a missing folder, a full disk, a reader that went
 /// away) is exit 74 with one error line, never a silent success.
 @Suite("Output files and streams")
-struct OutputFileTests {
+struct OutputFileTests: PurseLedgerSuite {
     let folder: TemporaryFolder
     let output: TemporaryFolder
     let database: String
@@ -16,10 +16,6 @@ struct OutputFileTests {
         folder = try TemporaryFolder()
         output = try TemporaryFolder()
         database = try Examples.syncedLedger(at: folder.file("ledger.sqlite"), purse: purse)
-    }
-
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     func outputFiles() throws -> [String] {

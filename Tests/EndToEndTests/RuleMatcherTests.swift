@@ -5,7 +5,7 @@ import Testing
 /// The richer rules through the real binary on the example data: the new matchers, `rules move`,
 /// `rules test` and `categories --uncategorized`.
 @Suite("Rule matchers")
-struct RuleMatcherTests {
+struct RuleMatcherTests: PurseLedgerSuite {
     let folder: TemporaryFolder
     let database: String
     let purse = PurseBinary()
@@ -13,10 +13,6 @@ struct RuleMatcherTests {
     init() throws {
         folder = try TemporaryFolder()
         database = try Examples.syncedLedger(at: folder.file("ledger.sqlite"))
-    }
-
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     func spendingOctober() throws -> [[String: String]] {

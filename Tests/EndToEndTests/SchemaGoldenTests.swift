@@ -5,14 +5,11 @@ import Storage
 import Testing
 
 /// The schema a new ledger gets, every object of `sqlite_master` with its SQL, is
-/// Golden/ledger-schema.txt, and a ledger of every earlier schema that purse upgrades ends up
-/// with the very same. A new migration changes the golden: `RECORD_GOLDEN=1 swift test --filter
-/// SchemaGoldenTests` rewrites it (and fails), then the run without it compares.
+/// Golden/SchemaGoldenTests/ledger-schema.txt, and a ledger of every earlier schema that purse
+/// upgrades ends up with the very same. A new migration changes the golden: `RECORD_GOLDEN=1 swift
+/// test --filter SchemaGoldenTests` rewrites it (and fails), then the run without it compares.
 @Suite("Schema golden")
 struct SchemaGoldenTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-        .appendingPathComponent("ledger-schema.txt")
-
     let folder: TemporaryFolder
     let purse = PurseBinary()
 
@@ -41,19 +38,13 @@ struct SchemaGoldenTests {
         return text
     }
 
-    @Test("a new ledger's schema is Golden/ledger-schema.txt")
+    @Test("a new ledger's schema is Golden/SchemaGoldenTests/ledger-schema.txt")
     func newLedger() throws {
         let path = folder.file("new.sqlite")
         try write(path)
         let dump = try Self.dump(path)
         #expect(dump.hasPrefix("PRAGMA user_version = \(LedgerSchema.latestVersion)\n"))
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try Data(dump.utf8).write(to: Self.golden)
-            Issue.record("recorded ledger-schema.txt: run again without RECORD_GOLDEN to compare")
-            return
-        }
-        let expected = try String(contentsOf: Self.golden, encoding: .utf8)
-        #expect(dump == expected, "differs from Golden/ledger-schema.txt; RECORD_GOLDEN=1 rewrites it:\n\(dump)")
+        try expectGolden(dump, "ledger-schema.txt")
     }
 
     @Test("a ledger of every earlier schema, upgraded, has a new ledger's schema", arguments: 1..<LedgerSchema.latestVersion)

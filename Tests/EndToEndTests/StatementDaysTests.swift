@@ -6,7 +6,7 @@ import Testing
 /// the import (`accounts set --tz`) or a report forces a zone (`--tz`): listings, reports,
 /// balances and a second import agree.
 @Suite("Statement days")
-struct StatementDaysTests {
+struct StatementDaysTests: PurseLedgerSuite {
     let folder: TemporaryFolder
     let database: String
     let purse = PurseBinary()
@@ -20,7 +20,7 @@ struct StatementDaysTests {
     }
 
     func run(_ arguments: [String], tz: String = "UTC") throws -> PurseBinary.Result {
-        let result = try purse.run(["--db", database] + arguments, environment: ["TZ": tz])
+        let result = try run(arguments, environment: ["TZ": tz])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         return result
     }

@@ -3,11 +3,10 @@ import PurseTestSupport
 import Testing
 
 /// examples/statements imported by its own script, then every report over October 2026,
-/// compared with Golden/statements-reports.txt (`RECORD_GOLDEN=1` rewrites it and fails).
+/// compared with Golden/StatementExamplesTests/statements-reports.txt (`RECORD_GOLDEN=1` rewrites
+/// it and fails).
 @Suite("Example statements")
 struct StatementExamplesTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
     static let reports: [[String]] = [
         ["accounts"],
         ["transactions", "--from", "2026-10-01", "--to", "2026-10-31"],
@@ -21,7 +20,7 @@ struct StatementExamplesTests {
         ["explain", "--month", "2026-10", "--category", "Shopping"],
     ]
 
-    @Test("import.sh imports the three files; every report shows them (Golden/statements-reports.txt)")
+    @Test("import.sh imports the three files; every report shows them (Golden/StatementExamplesTests/statements-reports.txt)")
     func examples() throws {
         let folder = try TemporaryFolder()
         let database = folder.file("ledger.sqlite")
@@ -50,13 +49,6 @@ struct StatementExamplesTests {
                 "Apple Card",
             ])
         #expect(again.stderr.hasSuffix("10 transactions (0 new, 0 changed), 0 balances into 'Apple Card'\n"), "\(again.stderr)")
-        let url = Self.golden.appendingPathComponent("statements-reports.txt")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try Data(output.utf8).write(to: url)
-            Issue.record("recorded statements-reports.txt: run again without RECORD_GOLDEN to compare")
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(output == expected, "differs from Golden/statements-reports.txt; RECORD_GOLDEN=1 rewrites it:\n\(output)")
+        try expectGolden(output, "statements-reports.txt")
     }
 }

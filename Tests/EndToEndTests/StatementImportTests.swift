@@ -5,7 +5,7 @@ import Testing
 /// `purse import` through the real binary: each file whole or not at all, nothing twice over
 /// re-imported or overlapping files, bad input located with exit 65, profiles.
 @Suite("Statement import")
-struct StatementImportTests {
+struct StatementImportTests: PurseLedgerSuite {
     let folder: TemporaryFolder
     let database: String
     let purse = PurseBinary()
@@ -13,11 +13,6 @@ struct StatementImportTests {
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
-    }
-
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     func write(_ name: String, _ text: String) throws -> String {
@@ -455,7 +450,7 @@ struct StatementImportTests {
 /// A statement imported into an account that a Wallet export also syncs: the rows the sync
 /// already has are counted once, whichever came first, and a later snapshot keeps the rest.
 @Suite("Statement import beside Wallet data")
-struct StatementBesideWalletTests {
+struct StatementBesideWalletTests: PurseLedgerSuite {
     typealias F = ExportFixture
 
     let folder: TemporaryFolder
@@ -494,11 +489,6 @@ struct StatementBesideWalletTests {
         10/10/2026,10/11/2026,WHOLE FOODS,Whole Foods Market,Grocery,Purchase,54.20
 
         """.write(toFile: statement, atomically: true, encoding: .utf8)
-    }
-
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     func spending() throws -> String {

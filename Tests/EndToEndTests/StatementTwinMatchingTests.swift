@@ -8,7 +8,7 @@ import Testing
 /// transactions, whichever came first. Closest first paired the 12th with the 12th, left the
 /// 10th and the 14th apart, and counted $165.
 @Suite("Statement twins beside Wallet data")
-struct StatementTwinMatchingTests {
+struct StatementTwinMatchingTests: PurseLedgerSuite {
     typealias F = ExportFixture
 
     let folder: TemporaryFolder
@@ -45,10 +45,7 @@ struct StatementTwinMatchingTests {
         return export.path
     }
 
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments, environment: ["TZ": "America/New_York"])
-    }
+    let environment = ["TZ": "America/New_York"]
 
     static let expected = """
         period,category,currency,spent,refunded,net,count

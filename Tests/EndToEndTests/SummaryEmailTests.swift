@@ -5,7 +5,7 @@ import Testing
 /// `purse report summary --format email` through the real binary, as cron pipes it to
 /// `sendmail -t`: sync the bundled example, read the message back, find both alternatives and
 /// the attachment, and check the headline against `report spending`.
-@Suite("Summary email end to end")
+@Suite("Summary email end to end", .tags(.slow))
 struct SummaryEmailTests {
     @Test("sync, mail the summary, parse it, compare the headline with report spending")
     func email() throws {

@@ -5,7 +5,7 @@ import Testing
 /// A month whose spending passes the 64-bit limit for a while: the stored summary stays exact
 /// through it, so once a row goes the report and `status --check` are right again.
 @Suite("A summary total past 64 bits")
-struct SummaryOverflowTests {
+struct SummaryOverflowTests: PurseLedgerSuite {
     typealias F = ExportFixture
 
     let folder: TemporaryFolder
@@ -18,10 +18,6 @@ struct SummaryOverflowTests {
         database = folder.file("ledger.sqlite")
         export = try ExportFixture(in: folder.url)
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CHK", name: "Checking")]))
-    }
-
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     /// Two rows of `large` and one of 1.00 in October, synced in one change set.

@@ -5,7 +5,7 @@ import Testing
 /// The summary's HTML on a 390 px phone: budgets, long names and five currencies, and still no
 /// sideways scrolling. A headless Chromium lays the page out when one is installed (the page sits
 /// in a 390 px frame: Chromium's own window is never narrower than 500 px).
-@Suite("Summary HTML at 390 px")
+@Suite("Summary HTML at 390 px", .tags(.slow))
 struct SummaryPhoneLayoutTests {
     static let currencies = ["USD", "GBP", "EUR", "JPY", "CHF"]
     static let longCategory = "Extraordinarily Long Category Name For Household Things"

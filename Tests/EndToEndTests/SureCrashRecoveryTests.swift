@@ -10,7 +10,7 @@ import Testing
 /// (the debug build's `PURSE_TEST_KILL_AT` hook: after a receipt, after a capture's commit, after
 /// a chunk or an event inside a capture's open transaction) and at moments chosen from outside,
 /// and each is proved to have landed mid-sync.
-@Suite("Crash recovery of Sure captures")
+@Suite("Crash recovery of Sure captures", .tags(.slow))
 struct SureCrashRecoveryTests {
     static let card = "6F1D2C3B-4A59-4E68-9A7B-8C9D0E1F2A3B"
     static let cardLineage = "696b1ed7-6b9a-4925-afe1-32c6098ff9be"
@@ -149,14 +149,12 @@ struct SureCrashRecoveryTests {
         let clean = try cleanRun(Shape(captures: 6, chunks: 3, events: 100))
         let database = folder.file("outside.sqlite")
         let process = try purse.start(["--db", database, "sync", clean.sync.source])
-        var applied = 0
-        while process.isRunning, applied < 1 {
-            if let reader = try? Connection(path: database, readOnly: true),
-                let count = try? reader.scalarInt("SELECT count(*) FROM sure_batches WHERE status = 'applied'")
-            {
-                applied = Int(count)
-            }
-            usleep(500)
+        eventually(within: 120, every: 0.0005, "the snapshot applied") {
+            guard process.isRunning else { return true }
+            guard let reader = try? Connection(path: database, readOnly: true),
+                let applied = try? reader.scalarInt("SELECT count(*) FROM sure_batches WHERE status = 'applied'")
+            else { return false }
+            return applied >= 1
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -7,7 +7,7 @@ import Testing
 /// (each also after `sure rotate-credential`), a valid batch is refused as `publisher_unauthorized`
 /// (exit 65), nothing of it is applied and it has no receipt; with the credential back it applies.
 @Suite("Sure credential end to end")
-struct SureCredentialTests {
+struct SureCredentialTests: PurseLedgerSuite {
     enum Tampering: String, CaseIterable, Sendable {
         case keyDeleted, keyNull, fileRemoved
     }
@@ -29,10 +29,6 @@ struct SureCredentialTests {
         try FileManager.default.moveItem(atPath: inbox + "/batches/0004.json", toPath: folder.file("0004.json"))
         let first = try run(["sync", inbox])
         try #require(first.status == 0, "\(first.stderr)")
-    }
-
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     func tamper(_ tampering: Tampering) throws {

@@ -5,7 +5,7 @@ import Testing
 /// examples/sure-inbox through the real binary: adoption, applied captures on stderr, the
 /// imported transactions in `purse export transactions`, replay, and the `purse sure` commands.
 @Suite("Sure inbox end to end")
-struct SureInboxTests {
+struct SureInboxTests: PurseLedgerSuite {
     let folder: TemporaryFolder
     let database: String
     let inbox: String
@@ -17,10 +17,6 @@ struct SureInboxTests {
         // A copy, so a test never writes into the repository.
         inbox = folder.file("sure-inbox")
         try FileManager.default.copyItem(at: Examples.sureInbox, to: URL(fileURLWithPath: inbox))
-    }
-
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     @Test("syncing the example applies every capture, and the ledger shows the transactions")
@@ -124,7 +120,9 @@ struct SureInboxTests {
             ])
         // Nothing of the capture is applied: the transaction its chunk 1 tombstones is still there.
         #expect(try run(["export", "transactions"]).stdout.contains("A7E00003-0000-4000-8000-000000000003"))
-        #expect(try run(["sure", "receipt", "B47C0000-0000-4000-8000-000000000003"]).status == 66)
+        let receipt = try run(["sure", "receipt", "B47C0000-0000-4000-8000-000000000003"])
+        #expect(receipt.status == 66)
+        #expect(receipt.stderr == "Error: not_found: there is no batch b47c0000-0000-4000-8000-000000000003\n")
         // A cron run (--quiet) says nothing about the wait.
         let quiet = try run(["--quiet", "sync", inbox])
         #expect(quiet.status == 0 && quiet.stderr == "")
@@ -164,6 +162,13 @@ struct SureInboxTests {
         #expect(capabilities.stdout.contains(#""connection_dispositions": ["#))
         let usage = try run(["sure", "connect", "--account", "33333333-3333-4333-8333-333333333333", "--kind", "Depository"])
         #expect(usage.status == 64)
+        #expect(
+            usage.stderr == """
+                Error: give one --currency for each --account (1 accounts, 0 --currency).
+                Usage: purse sure connect [options]
+                See 'purse sure connect --help'.
+
+                """)
         let bad = try run(["sure", "disconnect", "9243ba59-fd4d-46ea-a135-d05a50cddcea", "--disposition", "delete"])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: invalid_disposition: "))

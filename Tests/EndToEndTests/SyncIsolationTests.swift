@@ -5,7 +5,7 @@ import Testing
 /// Through the real binary: a bad line stops only its own stream, values from a newer
 /// FinanceKit are kept with a warning, and `--quiet` prints only warnings and errors.
 @Suite("Sync: one bad stream, unknown values, --quiet")
-struct SyncIsolationTests {
+struct SyncIsolationTests: PurseLedgerSuite {
     typealias F = ExportFixture
 
     let folder: TemporaryFolder
@@ -23,11 +23,6 @@ struct SyncIsolationTests {
         try export.append("transactions/A2", F.changeSet("T", 1, snapshot: true, inserted: [F.transaction("d1", account: "A2")]))
         let first = try run(["sync", export.path])
         try #require(first.status == 0, "\(first.stderr)")
-    }
-
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     func exportedIDs() throws -> [String] {

@@ -5,7 +5,7 @@ import Testing
 /// The user's corrections of single transactions through the real binary: set, unset, exclude
 /// and split, what reports and the export make of them, and that no sync loses them.
 @Suite("Transaction overrides")
-struct TransactionOverrideTests {
+struct TransactionOverrideTests: PurseLedgerSuite {
     typealias F = ExportFixture
 
     let folder: TemporaryFolder
@@ -31,10 +31,6 @@ struct TransactionOverrideTests {
                 ]))
         let synced = try purse.run(["--db", database, "sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
-    }
-
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     /// id -> the export's row (the last one of a split).
@@ -188,6 +184,9 @@ struct TransactionOverrideTests {
         #expect(try exported()["C1-RENT"]?["flow"] == "income")
         let badTag = try run(["unset", "C1", "--tag", "nope"])
         #expect(badTag.status == 64)
+        #expect(
+            badTag.stderr
+                == "Error: transaction C1-RENT has no tag 'nope'.\nUsage: purse unset [options] TRANSACTION\nSee 'purse unset --help'.\n")
         #expect(try run(["unset", "C1"]).status == 0)
         let row = try #require(try exported()["C1-RENT"])
         #expect(row["flow"] == "expense")
@@ -202,6 +201,13 @@ struct TransactionOverrideTests {
         #expect(wrong.stderr.hasPrefix("Error: the parts add up to $54.00, not the transaction's $54.20."))
         let badPart = try run(["split", "C1", "Groceries", "Home=4", "--new"])
         #expect(badPart.status == 64)
+        #expect(
+            badPart.stderr == """
+                Error: a part is CATEGORY=AMOUNT such as Groceries=42.50, not 'Groceries'.
+                Usage: purse split [options] TRANSACTION CATEGORY=AMOUNT...
+                See 'purse split --help'.
+
+                """)
 
         let result = try run(["split", "C1", "groceries=50.00", "Home=4.20", "--new"])
 
@@ -324,6 +330,14 @@ struct TransactionOverrideTests {
         #expect(unset.status == 0)
         #expect(unset.stderr == "Unset on A7E00003-0000-4000-8000-000000000003: now excluded\n")
         // `set` needs a transaction in the ledger.
-        #expect(try run(["set", "A7E00003", "--note", "x"]).status == 64)
+        let set = try run(["set", "A7E00003", "--note", "x"])
+        #expect(set.status == 64)
+        #expect(
+            set.stderr == """
+                Error: no transaction ID starts with 'A7E00003' (see 'purse transactions').
+                Usage: purse set [options] TRANSACTION
+                See 'purse set --help'.
+
+                """)
     }
 }

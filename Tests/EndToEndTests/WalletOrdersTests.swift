@@ -5,7 +5,7 @@ import Testing
 /// `purse orders add|show`, `purse orders`, and orders linked to transactions in `explain` and
 /// `export transactions`, through the real binary with packages built by the test suite.
 @Suite("Wallet orders: add, versions, tampered manifest, list, show, links")
-struct WalletOrdersTests {
+struct WalletOrdersTests: PurseLedgerSuite {
     typealias F = ExportFixture
     typealias P = OrderPackageFixture
 
@@ -38,11 +38,6 @@ struct WalletOrdersTests {
                 ]))
         let sync = try run(["sync", export.path])
         try #require(sync.status == 0, "\(sync.stderr)")
-    }
-
-    @discardableResult
-    func run(_ arguments: [String]) throws -> PurseBinary.Result {
-        try purse.run(["--db", database] + arguments)
     }
 
     func package(_ name: String, _ json: String) throws -> String {
@@ -119,6 +114,10 @@ struct WalletOrdersTests {
 
         let alone = try purse.run(["--db", folder.file("other.sqlite"), "orders", "add", bad])
         #expect(alone.status == 65)
+        #expect(
+            alone.stderr
+                == "Error: \(bad): manifest.json: 'order.json' does not match its SHA-256 digest: the file was changed after the manifest was made\n"
+                + Self.notice)
         #expect(!FileManager.default.fileExists(atPath: folder.file("other.sqlite")))
     }
 

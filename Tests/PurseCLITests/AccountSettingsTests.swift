@@ -158,7 +158,16 @@ struct AccountSettingsTests {
         #expect(harness.run(spending + ["--all"]).stdout.contains("2026-10,B-CARD,Apple Card,USD,20.00"))
         #expect(harness.run(spending + ["--account", "B-CARD"]).stdout.contains("2026-10,B-CARD,Apple Card,USD,20.00"))
         // Hidden, it still shares its name: the name names two accounts.
-        #expect(harness.run(["report", "spending", "--month", "2026-10", "--account", "apple card"]).status == 64)
+        let ambiguous = harness.run(["report", "spending", "--month", "2026-10", "--account", "apple card"])
+        #expect(ambiguous.status == 64)
+        #expect(
+            ambiguous.stderr == """
+                Error: 2 accounts are named 'apple card': A-CARD 'Apple Card' from Ana's iPhone, B-CARD 'Apple Card' from Ben's iPhone; \
+                give the ID of the one you mean.
+                Usage: purse report spending [options]
+                See 'purse report spending --help'.
+
+                """)
 
         let listing = ["export", "transactions", "--month", "2026-10"]
         #expect(harness.run(listing).stdout.split(separator: "\n").dropFirst().map { String($0.prefix(2)) } == ["A1"])
@@ -209,6 +218,7 @@ struct AccountSettingsTests {
         let elsewhere = try CLITestHarness()
         let result = elsewhere.run(["accounts", "set", "B-CARD", "--hidden"])
         #expect(result.status == 66)
+        #expect(result.stderr == "Error: no ledger at \(elsewhere.database) (run 'purse sync EXPORT' first, or set --db / PURSE_DB)\n")
         #expect(!FileManager.default.fileExists(atPath: elsewhere.database))
     }
 }

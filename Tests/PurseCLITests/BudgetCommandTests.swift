@@ -13,7 +13,7 @@ import Testing
 /// - Groceries GBP 50, rollover surplus, from 2026-10: October 40, November 25.
 /// - Shopping has no budget: October 20, on the Unbudgeted row.
 ///
-/// Whole reports are compared with Golden/budget-*; `RECORD_GOLDEN=1 swift test --filter
+/// Whole reports are compared with Golden/BudgetCommandTests/budget-*; `RECORD_GOLDEN=1 swift test --filter
 /// BudgetCommandTests` rewrites them (and fails, so a recording never passes unseen).
 @Suite("Budget commands")
 struct BudgetCommandTests {
@@ -73,32 +73,17 @@ struct BudgetCommandTests {
 
     static let header = "month,category,currency,budgeted,carried,available,spent,refunded,net,remaining,used_pct,status,projected\n"
 
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
-    /// Compares with Golden/NAME exactly; RECORD_GOLDEN=1 rewrites the file and fails the test.
-    static func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-            try Data(actual.utf8).write(to: url)
-            Issue.record("recorded \(name): run again without RECORD_GOLDEN to compare", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "differs from Golden/\(name); RECORD_GOLDEN=1 rewrites it:\n\(actual)", sourceLocation: sourceLocation)
-    }
-
     // MARK: report budget
 
     @Test(
-        "report budget, CSV (Golden/budget-2026-10.csv): exact columns; over, then warn, then ok, then Unbudgeted; carry of rollover all; projected empty for a past month"
+        "report budget, CSV (Golden/BudgetCommandTests/budget-2026-10.csv): exact columns; over, then warn, then ok, then Unbudgeted; carry of rollover all; projected empty for a past month"
     )
     func reportCSV() throws {
         let result = harness.run(["report", "budget", "--month", "2026-10", "--format", "csv"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix(Self.header))
-        try Self.expectGolden(result.stdout, "budget-2026-10.csv")
+        try expectGolden(result.stdout, "budget-2026-10.csv")
     }
 
     @Test("report budget, CSV, running month (the default): projected at the current pace, warn when the pace exceeds the budget")
@@ -130,41 +115,43 @@ struct BudgetCommandTests {
     }
 
     @Test(
-        "report budget --from --to, CSV (Golden/budget-2026-09-to-11.csv): long format, one row per month and category, the carry of each month visible"
+        "report budget --from --to, CSV (Golden/BudgetCommandTests/budget-2026-09-to-11.csv): long format, one row per month and category, the carry of each month visible"
     )
     func reportMultiMonthCSV() throws {
         let result = harness.run(["report", "budget", "--from", "2026-09", "--to", "2026-11", "--format", "csv"])
         #expect(result.status == 0)
-        try Self.expectGolden(result.stdout, "budget-2026-09-to-11.csv")
+        try expectGolden(result.stdout, "budget-2026-09-to-11.csv")
     }
 
-    @Test("report budget, text (Golden/budget-2026-10.txt): a table with a bar per budget against what is available, marked ! when over")
+    @Test(
+        "report budget, text (Golden/BudgetCommandTests/budget-2026-10.txt): a table with a bar per budget against what is available, marked ! when over"
+    )
     func reportText() throws {
         let result = harness.run(["report", "budget", "--month", "2026-10"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        try Self.expectGolden(result.stdout, "budget-2026-10.txt")
+        try expectGolden(result.stdout, "budget-2026-10.txt")
     }
 
     @Test(
-        "report budget, text over several months (Golden/budget-2026-09-to-11.txt): a table per month, a category shown with its currency in every month; --ascii bars"
+        "report budget, text over several months (Golden/BudgetCommandTests/budget-2026-09-to-11.txt): a table per month, a category shown with its currency in every month; --ascii bars"
     )
     func reportTextMultiMonth() throws {
         let result = harness.run(["report", "budget", "--from", "2026-09", "--to", "2026-11", "--ascii"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("█"))
-        try Self.expectGolden(result.stdout, "budget-2026-09-to-11.txt")
+        try expectGolden(result.stdout, "budget-2026-09-to-11.txt")
     }
 
     @Test(
-        "report budget, JSON (Golden/budget-2026-10-to-11.json): schema, months, warn level, amounts as strings, null where a cell is empty"
+        "report budget, JSON (Golden/BudgetCommandTests/budget-2026-10-to-11.json): schema, months, warn level, amounts as strings, null where a cell is empty"
     )
     func reportJSON() throws {
         let result = harness.run(["report", "budget", "--from", "2026-10", "--to", "2026-11", "--format", "json", "--warn-at", "90"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("{\n  \"schema\": \"purse.budget.v1\",\n"))
-        try Self.expectGolden(result.stdout, "budget-2026-10-to-11.json")
+        try expectGolden(result.stdout, "budget-2026-10-to-11.json")
     }
 
     @Test("report budget without budgets or spending says how to set one; CSV is just the header")
@@ -198,26 +185,26 @@ struct BudgetCommandTests {
 
     // MARK: budget list
 
-    @Test("budget list, text (Golden/budget-list.txt): each budget's history, a removal shown as removed")
+    @Test("budget list, text (Golden/BudgetCommandTests/budget-list.txt): each budget's history, a removal shown as removed")
     func listText() throws {
         harness.run(["budget", "set", "Groceries", "450", "--currency", "USD", "--rollover", "all", "--from", "2027-01"])
         harness.run(["budget", "remove", "Dining", "--currency", "USD", "--from", "2027-02"])
         let result = harness.run(["budget", "list"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        try Self.expectGolden(result.stdout, "budget-list.txt")
+        try expectGolden(result.stdout, "budget-list.txt")
     }
 
-    @Test("budget list, CSV and JSON (Golden/budget-list.csv, budget-list.json)")
+    @Test("budget list, CSV and JSON (Golden/BudgetCommandTests/budget-list.csv, budget-list.json)")
     func listCSVAndJSON() throws {
         harness.run(["budget", "set", "Groceries", "450", "--currency", "USD", "--rollover", "all", "--from", "2027-01"])
         harness.run(["budget", "remove", "Dining", "--currency", "USD", "--from", "2027-02"])
         let csv = harness.run(["budget", "list", "--format", "csv"])
         #expect(csv.status == 0)
-        try Self.expectGolden(csv.stdout, "budget-list.csv")
+        try expectGolden(csv.stdout, "budget-list.csv")
         let json = harness.run(["budget", "list", "--format", "json"])
         #expect(json.status == 0)
-        try Self.expectGolden(json.stdout, "budget-list.json")
+        try expectGolden(json.stdout, "budget-list.json")
     }
 
     @Test("budget list without budgets says how to set one")

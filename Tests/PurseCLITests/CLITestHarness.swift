@@ -14,12 +14,20 @@ struct CLITestHarness {
     }
 
     let folder: TemporaryFolder
-    var database: String { folder.file("ledger.sqlite") }
+    let database: String
     /// 2026-11-15T12:00:00Z
     let now = Date(timeIntervalSince1970: 1_794_744_000)
 
-    init() throws {
+    /// A harness on `database`, else on a ledger in its folder.
+    init(database: String? = nil) throws {
         folder = try TemporaryFolder()
+        self.database = database ?? folder.file("ledger.sqlite")
+    }
+
+    /// A harness on its own copy of `ledger`.
+    init(copying ledger: SharedLedger) throws {
+        try self.init()
+        try ledger.copy(to: database)
     }
 
     /// An empty ledger at `database`, as a first sync of an empty export leaves it: commands that
@@ -30,14 +38,15 @@ struct CLITestHarness {
             now: Timestamp.utc(epochSeconds: Int64(now.timeIntervalSince1970)))
     }
 
+    /// Runs purse at the harness's clock, or at `now`.
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:]) -> Result {
+    func run(_ arguments: [String], environment: [String: String] = [:], at now: Date? = nil) -> Result {
         let stdout = CapturedText()
         let stderr = CapturedText()
         var base = ["HOME": folder.path, "TZ": "UTC"]
         base.merge(environment) { _, new in new }
         let status = PurseCLI.run(
-            arguments: ["--db", database] + arguments, environment: base, now: now,
+            arguments: ["--db", database] + arguments, environment: base, now: now ?? self.now,
             stdout: stdout, stderr: stderr)
         return Result(stdout: stdout.text, stderr: stderr.text, status: status.code)
     }

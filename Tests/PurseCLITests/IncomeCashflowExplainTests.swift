@@ -10,8 +10,15 @@ struct IncomeExplainLedger {
     typealias F = ExportFixture
     let harness: CLITestHarness
 
+    /// Each test's own copy of the ledger, which is built once.
     init() throws {
-        harness = try CLITestHarness()
+        harness = try CLITestHarness(copying: Self.shared)
+    }
+
+    static let shared = SharedLedger { database in try build(at: database) }
+
+    static func build(at database: String) throws {
+        let harness = try CLITestHarness(database: database)
         let export = try ExportFixture(in: harness.folder.url)
         try export.append(
             "accounts",
@@ -137,51 +144,7 @@ struct ReportIncomeTests {
     @Test("JSON: schema purse.income.v1, amounts as strings, totals per currency")
     func json() throws {
         let output = ledger.output(["report", "income", "--month", "2026-10", "--format", "json"])
-        #expect(
-            output == #"""
-                {
-                  "schema": "purse.income.v1",
-                  "months": [
-                    "2026-10"
-                  ],
-                  "rows": [
-                    {
-                      "period": "2026-10",
-                      "source": "給与 振込",
-                      "currency": "JPY",
-                      "amount": "50000",
-                      "count": 1
-                    },
-                    {
-                      "period": "2026-10",
-                      "source": "ACME, Inc.",
-                      "currency": "USD",
-                      "amount": "6000.00",
-                      "count": 2
-                    },
-                    {
-                      "period": "2026-10",
-                      "source": "=cmd|' /C calc'!A0",
-                      "currency": "USD",
-                      "amount": "25.00",
-                      "count": 1
-                    }
-                  ],
-                  "totals": [
-                    {
-                      "currency": "JPY",
-                      "amount": "50000",
-                      "count": 1
-                    },
-                    {
-                      "currency": "USD",
-                      "amount": "6025.00",
-                      "count": 3
-                    }
-                  ]
-                }
-
-                """#)
+        try expectGolden(output, "income.json")
         #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) is [String: Any])
     }
 
@@ -314,63 +277,7 @@ struct ReportCashflowTests {
     @Test("JSON: schema purse.cashflow.v1 with spent and refunded too")
     func json() throws {
         let output = ledger.output(["report", "cashflow", "--month", "2026-10", "--format", "json"])
-        #expect(
-            output == #"""
-                {
-                  "schema": "purse.cashflow.v1",
-                  "months": [
-                    "2026-10"
-                  ],
-                  "transfers_excluded": true,
-                  "rows": [
-                    {
-                      "period": "2026-10",
-                      "currency": "JPY",
-                      "income": "50000",
-                      "spent": "1200",
-                      "refunded": "0",
-                      "spending": "1200",
-                      "net": "48800",
-                      "savings_rate": "97.6",
-                      "transfers": 0
-                    },
-                    {
-                      "period": "2026-10",
-                      "currency": "USD",
-                      "income": "6025.00",
-                      "spent": "1329.20",
-                      "refunded": "12.50",
-                      "spending": "1316.70",
-                      "net": "4708.30",
-                      "savings_rate": "78.1",
-                      "transfers": 2
-                    }
-                  ],
-                  "totals": [
-                    {
-                      "currency": "JPY",
-                      "income": "50000",
-                      "spent": "1200",
-                      "refunded": "0",
-                      "spending": "1200",
-                      "net": "48800",
-                      "savings_rate": "97.6",
-                      "transfers": 0
-                    },
-                    {
-                      "currency": "USD",
-                      "income": "6025.00",
-                      "spent": "1329.20",
-                      "refunded": "12.50",
-                      "spending": "1316.70",
-                      "net": "4708.30",
-                      "savings_rate": "78.1",
-                      "transfers": 2
-                    }
-                  ]
-                }
-
-                """#)
+        try expectGolden(output, "cashflow.json")
         #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) is [String: Any])
     }
 
@@ -534,114 +441,7 @@ struct ExplainTests {
     @Test("JSON: schema purse.explain.v1, filtered by category ignoring case")
     func json() throws {
         let output = ledger.output(["explain", "--month", "2026-10", "--category", "dining", "--format", "json"])
-        #expect(
-            output == #"""
-                {
-                  "schema": "purse.explain.v1",
-                  "months": [
-                    "2026-10"
-                  ],
-                  "time_zone": "UTC",
-                  "time_zones": [
-                    "UTC"
-                  ],
-                  "include_pending": false,
-                  "filters": {
-                    "category": "dining",
-                    "mcc": null,
-                    "merchant": null
-                  },
-                  "counted": [
-                    {
-                      "date": "2026-10-09",
-                      "transaction_id": "E2",
-                      "account_id": "A2",
-                      "account": "Apple Card",
-                      "merchant": "Café \"Luna\", Bar\nTwo",
-                      "description": "CAFE LUNA",
-                      "mcc": 5812,
-                      "type": "pointOfSale",
-                      "status": "booked",
-                      "direction": "debit",
-                      "flow": "expense",
-                      "category": "Dining",
-                      "counted": true,
-                      "reason": "debit (expense)",
-                      "category_source": "MCC 5812",
-                      "transfer_partner_id": null,
-                      "currency": "USD",
-                      "amount": "40.00",
-                      "signed_amount": "40.00",
-                      "order_id": null,
-                      "line_items": []
-                    },
-                    {
-                      "date": "2026-10-10",
-                      "transaction_id": "R1",
-                      "account_id": "A2",
-                      "account": "Apple Card",
-                      "merchant": "Café \"Luna\", Bar\nTwo",
-                      "description": "CAFE LUNA",
-                      "mcc": 5812,
-                      "type": "pointOfSale",
-                      "status": "booked",
-                      "direction": "credit",
-                      "flow": "refund",
-                      "category": "Dining",
-                      "counted": true,
-                      "reason": "credit from a merchant (refund)",
-                      "category_source": "MCC 5812",
-                      "transfer_partner_id": null,
-                      "currency": "USD",
-                      "amount": "12.50",
-                      "signed_amount": "-12.50",
-                      "order_id": null,
-                      "line_items": []
-                    },
-                    {
-                      "date": "2026-10-20",
-                      "transaction_id": "Y1",
-                      "account_id": "A3",
-                      "account": "Yen Wallet",
-                      "merchant": "🍣 Sushi Zanmai",
-                      "description": "SUSHI",
-                      "mcc": 5814,
-                      "type": "pointOfSale",
-                      "status": "booked",
-                      "direction": "debit",
-                      "flow": "expense",
-                      "category": "Dining",
-                      "counted": true,
-                      "reason": "debit (expense)",
-                      "category_source": "MCC 5814",
-                      "transfer_partner_id": null,
-                      "currency": "JPY",
-                      "amount": "1200",
-                      "signed_amount": "1200",
-                      "order_id": null,
-                      "line_items": []
-                    }
-                  ],
-                  "not_counted": [],
-                  "totals": [
-                    {
-                      "currency": "JPY",
-                      "spent": "1200",
-                      "refunded": "0",
-                      "net": "1200",
-                      "count": 1
-                    },
-                    {
-                      "currency": "USD",
-                      "spent": "40.00",
-                      "refunded": "12.50",
-                      "net": "27.50",
-                      "count": 2
-                    }
-                  ]
-                }
-
-                """#)
+        try expectGolden(output, "explain-dining.json")
         #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) is [String: Any])
     }
 
@@ -779,7 +579,15 @@ struct ExplainTests {
         #expect(
             ledger.output(["explain", "--month", "2026-10", "--category", "Fees", "--format", "csv"])
                 .split(separator: "\n").map { $0.split(separator: ",")[1] } == ["transaction_id", "F1"])
-        #expect(ledger.harness.run(["explain", "--category", "Coffee"]).status == 64)
+        let unknown = ledger.harness.run(["explain", "--category", "Coffee"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.stderr == """
+                Error: unknown category 'Coffee' (see 'purse categories').
+                Usage: purse explain [options]
+                See 'purse explain --help'.
+
+                """)
         #expect(ledger.harness.run(["rules", "add", "--merchant", "luna", "--category", "Coffee"]).status == 0)
         let coffee = ledger.output(["explain", "--month", "2026-10", "--category", "coffee", "--format", "csv"])
         #expect(coffee.contains("\n2026-10-09,E2,") && coffee.contains("\n2026-10-10,R1,") && !coffee.contains(",E1,"), "\(coffee)")

@@ -23,12 +23,8 @@ struct SummaryFreshnessTests {
 
     /// Runs purse `days` days after the harness's clock.
     func run(_ arguments: [String], daysLater days: Double) -> String {
-        let stdout = CapturedText()
-        let stderr = CapturedText()
-        _ = PurseCLI.run(
-            arguments: ["--db", harness.database] + arguments, environment: ["HOME": harness.folder.path, "TZ": "UTC"],
-            now: harness.now.addingTimeInterval(days * 86_400), stdout: stdout, stderr: stderr)
-        return stdout.text + stderr.text
+        let result = harness.run(arguments, at: harness.now.addingTimeInterval(days * 86_400))
+        return result.stdout + result.stderr
     }
 
     /// Writes `date` as the `exportedAt` of the export at `path` (nil: no `exportedAt` at all).

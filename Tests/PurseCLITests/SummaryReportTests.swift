@@ -11,15 +11,16 @@ import Testing
 /// python3), the HTML's structure, restatements and data freshness.
 @Suite("Report summary")
 struct SummaryReportTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let addresses = ["--to", "Ana Example <ana@example.com>", "--from", "purse <purse@example.com>"]
 
     let harness: CLITestHarness
 
+    /// Each test's own copy of the ledger, which is set up once.
     init() throws {
-        harness = try CLITestHarness()
-        try Self.setUp(harness)
+        harness = try CLITestHarness(copying: Self.ledger)
     }
+
+    static let ledger = SharedLedger { database in try setUp(CLITestHarness(database: database)) }
 
     static func setUp(_ harness: CLITestHarness) throws {
         let synced = harness.run(["sync", Examples.walletExport.path])
@@ -40,19 +41,6 @@ struct SummaryReportTests {
         harness.run(["report", "summary", "--month", "2026-10", "--format", format] + Self.addresses + extra)
     }
 
-    /// Compares with Golden/NAME exactly; RECORD_GOLDEN=1 rewrites the file and fails the test.
-    static func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-            try Data(actual.utf8).write(to: url)
-            Issue.record("recorded \(name): run again without RECORD_GOLDEN to compare", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "differs from Golden/\(name); RECORD_GOLDEN=1 rewrites it", sourceLocation: sourceLocation)
-    }
-
     @Test(
         "golden files for every format",
         arguments: [
@@ -63,7 +51,7 @@ struct SummaryReportTests {
         let result = summary(format)
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        try Self.expectGolden(result.stdout, file)
+        try expectGolden(result.stdout, file)
         // A second run gives the same bytes: recording the month changed nothing that is shown.
         #expect(summary(format).stdout == result.stdout)
     }
@@ -242,16 +230,6 @@ struct SummaryReportTests {
         #expect(october.digest == "d8b6ddf410f3bf19")
     }
 
-    /// Runs purse at `now` instead of the harness's clock.
-    func run(_ arguments: [String], at now: Date) -> String {
-        let stdout = CapturedText()
-        let stderr = CapturedText()
-        _ = PurseCLI.run(
-            arguments: ["--db", harness.database] + arguments, environment: ["HOME": harness.folder.path, "TZ": "UTC"], now: now,
-            stdout: stdout, stderr: stderr)
-        return stdout.text
-    }
-
     @Test("a source whose data is more than 7 days old is called out, with when it last synced")
     func freshness() throws {
         // The example was exported on 2026-11-01, two weeks before the clock: syncing it today does not make it fresh.
@@ -260,7 +238,8 @@ struct SummaryReportTests {
             now.contains(
                 "! Sample iPhone: data as of 2026-11-01T04:00:00Z (14 days old, more than 7 days)\n    last synced 2026-11-15T12:00:00Z\n"))
         #expect(now.contains("data not fresh"))
-        let later = run(["report", "summary", "--month", "2026-10", "--no-record"], at: harness.now.addingTimeInterval(9 * 86_400))
+        let later = harness.run(["report", "summary", "--month", "2026-10", "--no-record"], at: harness.now.addingTimeInterval(9 * 86_400))
+            .stdout
         #expect(
             later.contains(
                 "! Sample iPhone: data as of 2026-11-01T04:00:00Z (23 days old, more than 7 days)\n    last synced 2026-11-15T12:00:00Z\n"))
@@ -268,7 +247,24 @@ struct SummaryReportTests {
 
     @Test("usage errors: an unknown format, an address with a line break")
     func usage() {
-        #expect(harness.run(["report", "summary", "--format", "pdf"]).status == 64)
-        #expect(harness.run(["report", "summary", "--format", "email", "--to", "a@b\nBcc: x@y"]).status == 64)
+        let format = harness.run(["report", "summary", "--format", "pdf"])
+        #expect(format.status == 64)
+        #expect(
+            format.stderr == """
+                Error: option '--format' must be one of text, csv, json, html, email, not 'pdf'.
+                Usage: purse report summary [options]
+                See 'purse report summary --help'.
+
+                """)
+        let address = harness.run(["report", "summary", "--format", "email", "--to", "a@b\nBcc: x@y"])
+        #expect(address.status == 64)
+        #expect(
+            address.stderr == """
+                Error: option '--to' needs a mail address such as you@example.com or 'Ana <ana@example.com>', not 'a@b
+                Bcc: x@y'.
+                Usage: purse report summary [options]
+                See 'purse report summary --help'.
+
+                """)
     }
 }

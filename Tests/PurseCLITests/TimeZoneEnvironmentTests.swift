@@ -24,6 +24,9 @@ struct TimeZoneEnvironmentTests {
                 + "Usage: purse report spending [options]\nSee 'purse report spending --help'.\n")
         let flag = harness.run(["--tz", zone, "report", "spending", "--month", "2026-10"])
         #expect(flag.status == 64)
+        #expect(
+            flag.stderr == "Error: unknown time zone '\(zone)' (use an IANA name such as Europe/London).\n"
+                + "Usage: purse report spending [options]\nSee 'purse report spending --help'.\n")
     }
 
     @Test("TZ names a zone as glibc reads it", arguments: ["Europe/London", ":Europe/London", ":/usr/share/zoneinfo/Europe/London"])

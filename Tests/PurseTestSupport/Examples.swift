@@ -16,15 +16,36 @@ public enum Examples {
     /// examples/cron: the crontab and the systemd units.
     public static let cron = root.appendingPathComponent("examples/cron")
 
-    /// Syncs the example Wallet export into a new ledger at `database` through the real binary,
-    /// failing the test when the sync fails; returns `database`.
+    /// The example Wallet export synced into a new ledger at `database` through the real binary,
+    /// failing the test when the sync fails; returns `database`. The sync runs once per process
+    /// and environment, and each test gets a copy; a `purse` with a launcher syncs on its own.
     @discardableResult
     public static func syncedLedger(
         at database: String, purse: PurseBinary = PurseBinary(), environment: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
+        guard purse.launcher.isEmpty else {
+            try sync(into: database, purse: purse, environment: environment, sourceLocation: sourceLocation)
+            return database
+        }
+        let shared = syncedLedgers.withLock { ledgers in
+            if let ledger = ledgers[environment] { return ledger }
+            let ledger = SharedLedger { database in
+                try sync(into: database, purse: PurseBinary(), environment: environment, sourceLocation: sourceLocation)
+            }
+            ledgers[environment] = ledger
+            return ledger
+        }
+        try shared.copy(to: database)
+        return database
+    }
+
+    private static let syncedLedgers = Locked<[[String: String]: SharedLedger]>([:])
+
+    private static func sync(
+        into database: String, purse: PurseBinary, environment: [String: String], sourceLocation: SourceLocation
+    ) throws {
         let synced = try purse.run(["--db", database, "sync", walletExport.path], environment: environment)
         try #require(synced.status == 0, "\(synced.stderr)", sourceLocation: sourceLocation)
-        return database
     }
 }

@@ -14,7 +14,7 @@ import WalletExporterTestSupport
 /// ledger must hold exactly what the phone holds, every field of every record.
 ///
 /// `PURSE_EXPORTER_SEEDS=N` runs seeds 1 to N (default 4).
-@Suite("Exporter and purse: random histories, kills and file-sync deliveries", .serialized)
+@Suite("Exporter and purse: random histories, kills and file-sync deliveries", .serialized, .tags(.slow))
 struct ExporterPropertyTests {
     static let seeds: [UInt64] = {
         let count = Int(ProcessInfo.processInfo.environment["PURSE_EXPORTER_SEEDS"] ?? "") ?? 4

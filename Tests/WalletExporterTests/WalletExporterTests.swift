@@ -192,14 +192,6 @@ struct WalletExporterTests {
         #expect(try setup.lines(.accounts).count == 2)
     }
 
-    /// Waits (briefly) until `condition` holds.
-    static func until(_ condition: () async -> Bool) async throws {
-        for _ in 0..<500 where !(await condition()) {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        #expect(await condition(), "timed out")
-    }
-
     @Test("willTerminate stops a running export at the next change-set boundary, and no run starts after it")
     func willTerminate() async throws {
         let setup = try Setup()
@@ -209,9 +201,9 @@ struct WalletExporterTests {
         let exporter = setup.exporter(gated)
         let stream = LedgerStream.transactions(accountID: Self.card).name
         let running = Task { try await exporter.run() }
-        try await Self.until { setup.events.contains(.lineWritten(stream: stream)) }
+        await eventually(within: 5, every: 0.01, "the first line written") { setup.events.contains(.lineWritten(stream: stream)) }
         let terminated = Task { await exporter.willTerminate() }
-        try await Self.until { await exporter.isTerminating }
+        await eventually(within: 5, every: 0.01, "the exporter terminating") { await exporter.isTerminating }
         await gated.gate.open()
         let summary = try await running.value
         await terminated.value
@@ -236,7 +228,7 @@ struct WalletExporterTests {
         let gated = GatedFinanceStore(setup.store)
         let first = setup.exporter(gated)
         let running = Task { try await first.run() }
-        try await Self.until { await gated.gate.reached }
+        await eventually(within: 5, every: 0.01, "the first run at the gate") { await gated.gate.reached }
         await #expect(throws: WalletExporterError.busy) { try await setup.exporter().run() }
         await gated.gate.open()
         #expect(try await running.value.changeSets == 2)
