@@ -19,12 +19,12 @@ extension CommandContext {
             throw SourceError.notFound(path: path, what: "no such file")
         }
         guard !isDirectory.boolValue else { throw SourceError.notFound(path: path, what: "a folder, not a file of transactions") }
-        guard var bytes = InputFile.bytes(path) else { throw SourceError.notFound(path: path, what: "cannot read the file") }
+        guard let bytes = InputFile.bytes(path) else { throw SourceError.notFound(path: path, what: "cannot read the file") }
         // An export written with --bom (for Excel), or saved again by a spreadsheet, starts with one.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let csv = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let picked =
-            PickedTransactions.isExportCSV(bytes, header: TransactionsRendering.csvHeader)
-            ? try PickedTransactions.exportCSV(bytes, header: TransactionsRendering.csvHeader, file: path, zone: try reportTimeZone())
+            PickedTransactions.isExportCSV(csv, header: TransactionsRendering.csvHeader)
+            ? try PickedTransactions.exportCSV(csv, header: TransactionsRendering.csvHeader, file: path, zone: try reportTimeZone())
             : try PickedTransactions.jsonLines(bytes, file: path)
         let store = try LedgerStore(
             path: ":memory:", mode: .create(keeper: ClassificationKeeper(base: try environmentTimeZone())), now: now)

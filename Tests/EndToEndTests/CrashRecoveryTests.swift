@@ -115,7 +115,7 @@ struct CrashRecoveryTests {
             else { return false }
             return committed >= count
         }
-        eventually(within: 120, every: 0.001, "\(count) streams committed") { committed() || !process.isRunning }
+        eventually(within: 600, every: 0.001, "\(count) streams committed") { committed() || !process.isRunning }
         if !committed() { Issue.record("the sync ended before \(count) streams committed") }
     }
 }

@@ -41,4 +41,14 @@ struct PickedSpreadsheetCSVTests {
             #expect(reports[name]?.stdout == expected.stdout, "\(name)")
         }
     }
+
+    @Test("only an export CSV is read past a byte-order mark: JSON lines with one are refused as before")
+    func bomOnJSONLines() throws {
+        let file = folder.file("picked.jsonl")
+        try "\u{FEFF}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try purse.run(["report", "spending", "--input", file], environment: environment)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Error: \(file):1: not valid JSON: unexpected character at byte 1\n")
+    }
 }

@@ -149,7 +149,7 @@ struct SureCrashRecoveryTests {
         let clean = try cleanRun(Shape(captures: 6, chunks: 3, events: 100))
         let database = folder.file("outside.sqlite")
         let process = try purse.start(["--db", database, "sync", clean.sync.source])
-        eventually(within: 120, every: 0.0005, "the snapshot applied") {
+        eventually(within: 600, every: 0.0005, "the snapshot applied") {
             guard process.isRunning else { return true }
             guard let reader = try? Connection(path: database, readOnly: true),
                 let applied = try? reader.scalarInt("SELECT count(*) FROM sure_batches WHERE status = 'applied'")

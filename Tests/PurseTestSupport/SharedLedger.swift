@@ -23,13 +23,21 @@ public final class SharedLedger: Sendable {
                     return path
                 }
             built = result
-            return try result.get()
+            // A failed `#require` in the build is an error the test framework takes as reported
+            // already: passed on as it is, every later test would pass without checking anything.
+            return try result.mapError { BuildFailed(underlying: $0) }.get()
         }
         // Only a crash leaves a write-ahead log beside a closed ledger; copied with it, the copy
         // holds everything the original does.
         for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: original + suffix) {
             try FileManager.default.copyItem(atPath: original + suffix, toPath: database + suffix)
         }
+    }
+
+    /// The build failed: every test that asks for the ledger fails with this.
+    public struct BuildFailed: Error, CustomStringConvertible {
+        public let underlying: any Error
+        public var description: String { "the shared ledger could not be built: \(underlying)" }
     }
 
     /// A folder of its own under the system's temporary directory, left for the system to clean:

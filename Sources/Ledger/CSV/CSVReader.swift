@@ -1,7 +1,7 @@
 /// RFC 4180 records (`"` quotes a field, `""` is a quote inside one), read one at a time with the
-/// line each starts on, so a file's records are never all held at once. It reads bytes, not
-/// characters: a delimiter or a quote with a combining mark on it still separates or quotes, as
-/// in a spreadsheet. A quote inside an unquoted field is text, and a byte order mark is the
+/// line each starts on, so a file's records are never all held at once. It reads bytes; in the
+/// lenient dialect a delimiter or a quote with a combining mark on it is text, as statements were
+/// always read (by characters), so a statement's rows and their IDs stay what they were. A quote inside an unquoted field is text, and a byte order mark is the
 /// text's to take off (it is the decoder's, not the CSV's). With `limits`, a field or a record
 /// longer than they allow is an error as soon as it is, so memory stays bounded however long a
 /// line is. A copy reads on from where the original stands.
@@ -77,7 +77,7 @@ package struct CSVReader {
             try checkLimits()
         }
         guard !inQuotes else { throw CSVError(.quoteNeverEnds, line: recordLine) }
-        guard !field.isEmpty || !fields.isEmpty || wasQuoted else { return nil }
+        guard !field.isEmpty || !fields.isEmpty || (wasQuoted && dialect == .lenient) else { return nil }
         endField()
         return Record(fields: fields, line: recordLine)
     }
@@ -97,7 +97,7 @@ package struct CSVReader {
     }
 
     private mutating func readQuoted(_ byte: UInt8) throws(CSVError) {
-        guard byte == Self.quote else {
+        guard byte == Self.quote && !joinsNext([byte], after: bytes) else {
             if byte == Self.lineFeed { line += 1 }
             field.append(byte)
             return
@@ -124,7 +124,7 @@ package struct CSVReader {
             guard byte == Self.lineFeed || startsDelimiter(byte) else { throw CSVError(.textAfterQuote, line: line) }
         }
         switch byte {
-        case Self.quote where atFieldStart:
+        case Self.quote where atFieldStart && !joinsNext([byte], after: bytes):
             (inQuotes, wasQuoted, atFieldStart) = (true, true, false)
         case Self.lineFeed:
             line += 1
@@ -153,11 +153,21 @@ package struct CSVReader {
 
     /// Reads the rest of a delimiter whose first byte was just read, if it is one.
     private mutating func takeDelimiter() -> Bool {
-        guard delimiter.count > 1 else { return true }
         var probe = bytes
-        guard delimiter.dropFirst().allSatisfy({ probe.next() == $0 }) else { return false }
+        guard delimiter.dropFirst().allSatisfy({ probe.next() == $0 }), !joinsNext(delimiter, after: probe) else { return false }
         bytes = probe
         return true
+    }
+
+    /// In the lenient dialect, whether the character `prefix` spells takes the scalar after it in
+    /// (a combining accent after a comma or a quote), so the two are one character of text.
+    private func joinsNext(_ prefix: [UInt8], after probe: String.UTF8View.Iterator) -> Bool {
+        var probe = probe
+        guard dialect == .lenient, lookahead == nil, let lead = probe.next(), lead >= 0x80 else { return false }
+        var scalar = [lead]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        while scalar.count < length, let byte = probe.next() { scalar.append(byte) }
+        return String(decoding: prefix + scalar, as: UTF8.self).count == 1
     }
 
     private mutating func endField() {
