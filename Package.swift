@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "WalletExporter", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
         .target(name: "WalletOrders", dependencies: ["Ledger", "StrictJSON", "WalletExport"]),
         .target(name: "StatementImport", dependencies: ["Ledger"]),
+        .target(name: "Prices", dependencies: ["Ledger"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
         .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
