@@ -25,6 +25,8 @@ struct RateFileRecords {
     /// The records of the last piece read, handed out in order.
     private var records: [Record] = []
     private var index = 0
+    /// The CSV error the records of the last piece end with, once they are handed out.
+    private var failure: CSVError?
 
     init(file: String, path: String) throws(RateFileError) {
         self.file = file
@@ -37,6 +39,9 @@ struct RateFileRecords {
     /// The next record, nil at the end of the file.
     mutating func next() throws(RateFileError) -> Record? {
         while index == records.count {
+            if let failure {
+                throw RateFileError(file: file, line: failure.line, field: field(failure.kind), message: message(failure.kind))
+            }
             guard try readPiece() else { return nil }
         }
         defer { index += 1 }
@@ -64,8 +69,11 @@ struct RateFileRecords {
                 // A quoted cell runs on past the cut: read more and try the piece again.
                 continue
             } catch {
-                throw RateFileError(
-                    file: file, line: error.line + linesBefore, field: field(error.kind), message: message(error.kind))
+                // The records before the bad one go out first, as if read one by one, so the
+                // header's names are known by the time the error is named.
+                failure = CSVError(error.kind, line: error.line + linesBefore)
+                records = parsed
+                return true
             }
             linesBefore += Self.lineEnds(in: piece)
             pending.removeFirst(cut)
