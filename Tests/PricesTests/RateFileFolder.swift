@@ -20,6 +20,19 @@ final class RateFileFolder {
         return path
     }
 
+    /// Writes `prefix`, then `unit` until the file is about `bytes` long, a megabyte at a time, so
+    /// a huge file is never held by the test either; returns its path.
+    func write(prefix: String, repeating unit: String, bytes: Int) throws -> String {
+        let path = url.appendingPathComponent("rates.csv").path
+        FileManager.default.createFile(atPath: path, contents: Data(prefix.utf8))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        let chunk = Data(String(repeating: unit, count: 1_000_000 / unit.utf8.count).utf8)
+        for _ in 0..<bytes / chunk.count { try handle.write(contentsOf: chunk) }
+        return path
+    }
+
     func write(_ text: String, name: String = "rates.csv") throws -> String {
         try write(Array(text.utf8), name: name)
     }
