@@ -53,7 +53,7 @@ let package = Package(
             dependencies: ["WalletExporter", "WalletExporterTestSupport", "WalletExport", "Ledger", "Storage", "PurseTestSupport", "purse"]),
         .testTarget(name: "WalletOrdersTests", dependencies: ["WalletOrders", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "StatementImportTests", dependencies: ["StatementImport", "Ledger", "PurseTestSupport"]),
-        .testTarget(name: "PricesTests", dependencies: ["Prices", "Ledger"]),
+        .testTarget(name: "PricesTests", dependencies: ["Prices", "Ledger", "PurseTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "Storage", "Ledger", "PurseTestSupport"]),
         .testTarget(
             name: "SyncTests",

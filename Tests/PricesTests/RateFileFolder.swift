@@ -1,17 +1,16 @@
 import Foundation
 import Ledger
 import Prices
+import PurseTestSupport
 
 /// A temporary folder for the rate files a test writes, removed with it.
 final class RateFileFolder {
-    let url: URL
+    private let folder: TemporaryFolder
+    var url: URL { folder.url }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("purse-prices-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
     }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 
     /// Writes `bytes` as `name` and returns its path.
     func write(_ bytes: [UInt8], name: String = "rates.csv") throws -> String {

@@ -1,12 +1,13 @@
 import Ledger
 import Prices
+import PurseTestSupport
 import Testing
 
 @Suite("Rate files: random files in both formats read back to the rates written")
 struct RateFilePropertyTests {
     @Test("2,000 seeded files, some longer than a block, with every line end, BOM and trailing comma")
     func roundTrip() throws {
-        var random = SeededGenerator(seed: 26)
+        var random = SeededRandom(state: 26)
         let folder = try RateFileFolder()
         for index in 0..<2_000 {
             // Every 50th file spans several of the reader's blocks, so rows cross a cut.
@@ -23,7 +24,7 @@ struct RateFilePropertyTests {
         }
     }
 
-    private static func ecb(rows: Int, using random: inout SeededGenerator) throws -> ([String], [DatedRate]) {
+    private static func ecb(rows: Int, using random: inout SeededRandom) throws -> ([String], [DatedRate]) {
         var codes: [String] = []
         for _ in 0..<Int.random(in: 1...8, using: &random) {
             let code = Self.code(using: &random)
@@ -53,7 +54,7 @@ struct RateFilePropertyTests {
         return (lines, expected)
     }
 
-    private static func pairs(rows: Int, using random: inout SeededGenerator) throws -> ([String], [DatedRate]) {
+    private static func pairs(rows: Int, using random: inout SeededRandom) throws -> ([String], [DatedRate]) {
         let names = ["date", "from", "to", "rate"].shuffled(using: &random)
         let header = names.map { Bool.random(using: &random) ? $0.uppercased() : $0 }
         var lines = [header.joined(separator: ",")]
@@ -73,12 +74,12 @@ struct RateFilePropertyTests {
     }
 
     /// A code from a small alphabet, so the plain files repeat pairs on other days.
-    private static func code(using random: inout SeededGenerator) -> String {
+    private static func code(using random: inout SeededRandom) -> String {
         String((0..<3).map { _ in "EUSDGBPJ".randomElement(using: &random)! })
     }
 
     /// A positive decimal as the ECB writes one, with the rate it means.
-    private static func rate(using random: inout SeededGenerator) throws -> (String, ExchangeRate) {
+    private static func rate(using random: inout SeededRandom) throws -> (String, ExchangeRate) {
         let whole = Int.random(in: 0...99_999, using: &random)
         let digits = Int.random(in: 0...6, using: &random)
         var fraction = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()

@@ -1,5 +1,5 @@
 /// A small deterministic generator (SplitMix64) so every run tries the same mutations.
-public struct SeededRandom {
+public struct SeededRandom: RandomNumberGenerator {
     public var state: UInt64
 
     public init(state: UInt64) {
