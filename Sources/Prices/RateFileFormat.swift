@@ -15,7 +15,7 @@ enum RateFileFormat: Equatable {
 
     /// The format `header` announces; a header that is neither, or an ECB header with a bad or
     /// repeated code, is refused with the header's line and name.
-    init(header: [String], file: String, line: Int) throws(RateFileError) {
+    init(header: [String], file: String, line: Int) throws(SourceError) {
         let names = header.map { $0.lowercased() }
         if names.count == 4, Set(names) == ["date", "from", "to", "rate"] {
             // Set equality with four names means each is there once.
@@ -29,18 +29,18 @@ enum RateFileFormat: Equatable {
         // A statement's header (`Date,Description,Amount`) is told apart from a misspelt ECB one by
         // its names' length: every ECB column after the date is named by a three-character code.
         guard names.first == "date", !codes.isEmpty, codes.allSatisfy({ $0.count == 3 }) else {
-            throw RateFileError(file: file, line: line, field: nil, message: "not a rate file: " + Self.expected)
+            throw SourceError.badInput(file: file, line: line, field: nil, message: "not a rate file: " + Self.expected)
         }
         var seen = Set<String>()
         for code in codes {
             guard Self.isCode(code) else {
-                throw RateFileError(file: file, line: line, field: code, message: Self.notACode(code))
+                throw SourceError.badInput(file: file, line: line, field: code, message: Self.notACode(code))
             }
             guard code != "EUR" else {
-                throw RateFileError(file: file, line: line, field: code, message: "a rate from EUR to itself")
+                throw SourceError.badInput(file: file, line: line, field: code, message: "a rate from EUR to itself")
             }
             guard seen.insert(code).inserted else {
-                throw RateFileError(file: file, line: line, field: code, message: "the column appears twice")
+                throw SourceError.badInput(file: file, line: line, field: code, message: "the column appears twice")
             }
         }
         self = .ecb(codes: codes)

@@ -3,18 +3,18 @@ import Ledger
 /// Reads a rate file (the ECB's reference rates or a plain `date,from,to,rate` CSV, told apart by
 /// the header) and hands each rate to a callback as its row is read, so a file of any length is
 /// read in bounded memory: only the (date, from, to) keys already seen are kept, 8 bytes each, to
-/// refuse a duplicate within the file. The first bad row stops the reading with a `RateFileError`;
+/// refuse a duplicate within the file. The first bad row stops the reading with a `SourceError.badInput`;
 /// what was handed out before it is the caller's to keep or drop (the importer's transaction
 /// drops it).
 public enum RateFileReader {
     /// Calls `body` with each rate of the file at `path`, in file order; `file` names it in errors
-    /// (the path as the user gave it, by default). Throws a `RateFileError` for bad input, or
+    /// (the path as the user gave it, by default). Throws a `SourceError.badInput` for bad input, or
     /// whatever `body` throws.
     public static func forEach(path: String, file: String? = nil, _ body: (DatedRate) throws -> Void) throws {
         let file = file ?? path
         var records = try RateFileRecords(file: file, path: path)
         guard let header = try records.next() else {
-            throw RateFileError(file: file, line: nil, field: nil, message: "the file is empty: " + RateFileFormat.expected)
+            throw SourceError.badInput(file: file, line: nil, field: nil, message: "the file is empty: " + RateFileFormat.expected)
         }
         let names = header.fields.map(trimmed)
         let format = try RateFileFormat(header: names, file: file, line: header.line)

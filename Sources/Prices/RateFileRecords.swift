@@ -28,19 +28,19 @@ struct RateFileRecords {
     /// The CSV error the records of the last piece end with, once they are handed out.
     private var failure: CSVError?
 
-    init(file: String, path: String) throws(RateFileError) {
+    init(file: String, path: String) throws(SourceError) {
         self.file = file
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RateFileError(file: file, line: nil, field: nil, message: "cannot be read")
+            throw SourceError.badInput(file: file, line: nil, field: nil, message: "cannot be read")
         }
         self.handle = handle
     }
 
     /// The next record, nil at the end of the file.
-    mutating func next() throws(RateFileError) -> Record? {
+    mutating func next() throws(SourceError) -> Record? {
         while index == records.count {
             if let failure {
-                throw RateFileError(file: file, line: failure.line, field: field(failure.kind), message: message(failure.kind))
+                throw SourceError.badInput(file: file, line: failure.line, field: field(failure.kind), message: message(failure.kind))
             }
             guard try readPiece() else { return nil }
         }
@@ -49,7 +49,7 @@ struct RateFileRecords {
     }
 
     /// Reads the records of the next piece of whole lines; false at the end of the file.
-    private mutating func readPiece() throws(RateFileError) -> Bool {
+    private mutating func readPiece() throws(SourceError) -> Bool {
         (records, index) = ([], 0)
         while true {
             if !atEnd { try readBlock() }
@@ -82,12 +82,12 @@ struct RateFileRecords {
         }
     }
 
-    private mutating func readBlock() throws(RateFileError) {
+    private mutating func readBlock() throws(SourceError) {
         let block: Data?
         do {
             block = try handle.read(upToCount: RateFileLimits.blockBytes)
         } catch {
-            throw RateFileError(file: file, line: nil, field: nil, message: "cannot be read")
+            throw SourceError.badInput(file: file, line: nil, field: nil, message: "cannot be read")
         }
         guard let block, !block.isEmpty else {
             atEnd = true

@@ -32,23 +32,23 @@ struct RateRow {
         }
     }
 
-    func error(_ column: Int?, _ message: String) -> RateFileError {
-        RateFileError(file: file, line: line, field: column.map { names[$0] }, message: message)
+    func error(_ column: Int?, _ message: String) -> SourceError {
+        SourceError.badInput(file: file, line: line, field: column.map { names[$0] }, message: message)
     }
 
-    private func date(_ column: Int) throws(RateFileError) -> CivilDate {
+    private func date(_ column: Int) throws(SourceError) -> CivilDate {
         guard let date = CivilDate(iso: cells[column]) else {
             throw error(column, "'\(cells[column])' is not a date (YYYY-MM-DD)")
         }
         return date
     }
 
-    private func code(_ column: Int) throws(RateFileError) -> String {
+    private func code(_ column: Int) throws(SourceError) -> String {
         guard RateFileFormat.isCode(cells[column]) else { throw error(column, RateFileFormat.notACode(cells[column])) }
         return cells[column]
     }
 
-    private func rate(_ column: Int) throws(RateFileError) -> ExchangeRate {
+    private func rate(_ column: Int) throws(SourceError) -> ExchangeRate {
         do {
             return try ExchangeRate(parsing: cells[column])
         } catch {

@@ -42,7 +42,7 @@ struct RateFileReaderTests {
         let folder = try RateFileFolder()
         #expect(try RateFileFolder.read(folder.write("date,from,to,rate\n")).isEmpty)
         let path = try folder.write("")
-        #expect(throws: RateFileError(file: path, line: nil, field: nil, message: "the file is empty: " + RateFileFormat.expected)) {
+        #expect(throws: SourceError.badInput(file: path, line: nil, field: nil, message: "the file is empty: " + RateFileFormat.expected)) {
             try RateFileReader.forEach(path: path) { _ in }
         }
     }
