@@ -42,7 +42,7 @@ let package = Package(
 
         .target(name: "PurseTestSupport", dependencies: ["Ledger", "LedgerStore"], path: "Tests/PurseTestSupport"),
         .target(name: "WalletExporterTestSupport", dependencies: ["WalletExporter", "Ledger"], path: "Tests/WalletExporterTestSupport"),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger"], exclude: ["MerchantCategoryCodes"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "PurseTestSupport"], exclude: ["MerchantCategoryCodes"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "SampleDataTests", dependencies: ["SampleData", "PurseTestSupport"]),

@@ -1,3 +1,4 @@
+import PurseTestSupport
 import Testing
 
 @testable import Ledger
@@ -55,7 +56,7 @@ struct ExchangeRateTests {
     /// than by the parser's own reduction.
     @Test("random integers written at random scales parse to their exact fraction")
     func parsesReferenceText() throws {
-        var random = SplitMix(seed: 26)
+        var random = SeededRandom(state: 26)
         for _ in 0..<5_000 {
             let scale = Int(random.next() % 18)
             let digits = Int(random.next() % 18) + 1
@@ -164,7 +165,7 @@ struct ExchangeRateTests {
     /// can overflow.
     @Test("random conversions agree with a small-number reference")
     func convertsLikeReference() throws {
-        var random = SplitMix(seed: 10_000)
+        var random = SeededRandom(state: 10_000)
         for _ in 0..<5_000 {
             let units = Int64(random.next() % 2_000_001) - 1_000_000
             let numerator = Int64(random.next() % 100_000) + 1
@@ -210,18 +211,5 @@ struct ExchangeRateTests {
         var (a, b) = (left, right)
         while b != 0 { (a, b) = (b, a % b) }
         return a
-    }
-}
-
-/// SplitMix64: a small seeded generator, so a failing case reproduces.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
