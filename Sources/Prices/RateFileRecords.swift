@@ -40,7 +40,8 @@ struct RateFileRecords {
     mutating func next() throws(SourceError) -> Record? {
         while index == records.count {
             if let failure {
-                throw SourceError.badInput(file: file, line: failure.line, field: field(failure.kind), message: message(failure.kind))
+                throw SourceError.badInput(
+                    file: file, line: failure.line, field: failure.field(named: names), message: message(failure.kind))
             }
             guard try readPiece() else { return nil }
         }
@@ -124,11 +125,6 @@ struct RateFileRecords {
             previous = byte
         }
         return count
-    }
-
-    private func field(_ kind: CSVError.Kind) -> String? {
-        guard case .fieldTooLong(let column) = kind else { return nil }
-        return column < names.count && !names[column].isEmpty ? names[column] : "column \(column + 1)"
     }
 
     private func message(_ kind: CSVError.Kind) -> String {

@@ -24,13 +24,8 @@ struct CSVRecords {
         do {
             return try reader.next()
         } catch {
-            throw StatementError(file: file, line: error.line, field: field(error.kind), message: message(error.kind))
+            throw StatementError(file: file, line: error.line, field: error.field(named: names), message: message(error.kind))
         }
-    }
-
-    private func field(_ kind: CSVError.Kind) -> String? {
-        guard case .fieldTooLong(let column) = kind else { return nil }
-        return column < names.count && !names[column].isEmpty ? names[column] : "column \(column + 1)"
     }
 
     private func message(_ kind: CSVError.Kind) -> String {

@@ -20,4 +20,11 @@ package struct CSVError: Error, Equatable, Sendable {
         self.kind = kind
         self.line = line
     }
+
+    /// The field an error is about, for its message: a too-long field's column by its header
+    /// name, else "column N" (from 1); nil for an error about the record as a whole.
+    package func field(named names: [String]) -> String? {
+        guard case .fieldTooLong(let column) = kind else { return nil }
+        return column < names.count && !names[column].isEmpty ? names[column] : "column \(column + 1)"
+    }
 }
