@@ -22,22 +22,41 @@ public enum CashflowAnalysis {
         }
     }
 
-    public static func report(_ store: LedgerStore, scope: ReportScope, months: [YearMonth]) throws -> CashflowReport {
+    /// `target`: every amount converted into it (`--convert-to`), each transaction at the rate
+    /// of its own day, and each month's sums rounded once to the target's minor unit; transfers
+    /// are only counted, never converted.
+    public static func report(
+        _ store: LedgerStore, scope: ReportScope, months: [YearMonth], convertingTo target: String? = nil
+    ) throws -> CashflowReport {
         var sums: [Key: Sums] = [:]
         // Currencies with income or spending; a currency with transfers only has no cash flow.
         var currencies = Set<String>()
         var monthOf = LocalMonths(scope.accounts)
+        var conversion = try target.map { CurrencyConversion(into: $0, rates: try scope.rates(store)) }
         try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
-            let key = Key(period: monthOf.month(of: transaction), currency: transaction.currency)
+            let period = monthOf.month(of: transaction)
+            guard classification.flow != .transfer else {
+                sums[Key(period: period, currency: target ?? transaction.currency), default: Sums()].transfers += 1
+                return
+            }
+            guard let (amount, currency) = try scope.amount(of: transaction, converting: &conversion) else { return }
+            let key = Key(period: period, currency: currency)
             var sum = sums[key] ?? Sums()
             switch classification.flow {
-            case .income: sum.income = try Money.sum(sum.income, transaction.amount, currency: key.currency)
-            case .expense: sum.spent = try Money.sum(sum.spent, transaction.amount, currency: key.currency)
-            case .refund: sum.refunded = try Money.sum(sum.refunded, transaction.amount, currency: key.currency)
-            case .transfer: sum.transfers += 1
+            case .income: sum.income = try Money.sum(sum.income, amount, currency: currency)
+            case .expense: sum.spent = try Money.sum(sum.spent, amount, currency: currency)
+            case .refund: sum.refunded = try Money.sum(sum.refunded, amount, currency: currency)
+            case .transfer: break
             }
-            if classification.flow != .transfer { currencies.insert(key.currency) }
+            currencies.insert(currency)
             sums[key] = sum
+        }
+        if let target {
+            for key in sums.keys {
+                sums[key]!.income = Money.roundedToMinorUnit(sums[key]!.income, currency: target)
+                sums[key]!.spent = Money.roundedToMinorUnit(sums[key]!.spent, currency: target)
+                sums[key]!.refunded = Money.roundedToMinorUnit(sums[key]!.refunded, currency: target)
+            }
         }
         var rows: [CashflowReport.Row] = []
         var totals: [CashflowReport.Total] = []
@@ -65,6 +84,7 @@ public enum CashflowAnalysis {
                     spending: spending, net: net, transfers: total.transfers))
         }
         rows.sort { ($0.period, $0.currency) < ($1.period, $1.currency) }
-        return CashflowReport(months: months, rows: rows, totals: totals)
+        return CashflowReport(
+            months: months, rows: rows, totals: totals, convertedTo: target, unconverted: conversion?.unconverted ?? [])
     }
 }

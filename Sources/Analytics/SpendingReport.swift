@@ -102,6 +102,10 @@ public struct SpendingReport: Sendable {
     /// By account: each account's name, and its name as text shows it (told apart from another
     /// account's of the same name), by ID.
     let accountNames: [String: (name: String, label: String)]
+    /// With `--convert-to`: the currency every row was converted into.
+    public let convertedTo: String?
+    /// With `--convert-to`: what was left out for want of a rate, per currency.
+    public let unconverted: [UnconvertedAmounts]
 
     /// The name of the account of a row by account.
     public func accountName(_ row: Row) -> String { accountNames[row.key]?.name ?? row.key }
