@@ -44,7 +44,8 @@ public enum BudgetAnalysis {
                 for row in try SpendingAnalysis.aggregate(
                     store, scope: scope, grouping: .category, converting: &conversion, categories: categories)
                 {
-                    converted[row.period, default: [:]][Key(category: row.key, currency: currency)] = (row.spent, row.refunded)
+                    let shown = try row.rounded(to: currency)
+                    converted[row.period, default: [:]][Key(category: row.key, currency: currency)] = (shown.spent, shown.refunded)
                 }
                 unconverted += conversion?.unconverted ?? []
             }

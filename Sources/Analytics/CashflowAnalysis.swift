@@ -15,6 +15,17 @@ public enum CashflowAnalysis {
         var refunded: Int64 = 0
         var transfers = 0
 
+        /// The same sums as `target` shows them (nil: as they are): each rounded half to even to
+        /// its minor unit, so a converted total may differ from the sum of its rows by a cent.
+        func shown(in target: String?) -> Sums {
+            guard let target else { return self }
+            var shown = self
+            shown.income = Money.roundedToMinorUnit(income, currency: target)
+            shown.spent = Money.roundedToMinorUnit(spent, currency: target)
+            shown.refunded = Money.roundedToMinorUnit(refunded, currency: target)
+            return shown
+        }
+
         /// Net spending, and income less it: derived once for a month's row and a total alike.
         func spendingAndNet(currency: String) throws(MoneyError) -> (spending: Int64, net: Int64) {
             let spending = try NetSpending.net(spent: spent, refunded: refunded, currency: currency)
@@ -51,13 +62,6 @@ public enum CashflowAnalysis {
             currencies.insert(currency)
             sums[key] = sum
         }
-        if let target {
-            for key in sums.keys {
-                sums[key]!.income = Money.roundedToMinorUnit(sums[key]!.income, currency: target)
-                sums[key]!.spent = Money.roundedToMinorUnit(sums[key]!.spent, currency: target)
-                sums[key]!.refunded = Money.roundedToMinorUnit(sums[key]!.refunded, currency: target)
-            }
-        }
         var rows: [CashflowReport.Row] = []
         var totals: [CashflowReport.Total] = []
         // Every month of the period shows, with zeros when nothing happened in it.
@@ -67,16 +71,18 @@ public enum CashflowAnalysis {
             var total = Sums()
             for period in periods.sorted() {
                 let sum = sums[Key(period: period, currency: currency)] ?? Sums()
-                let (spending, net) = try sum.spendingAndNet(currency: currency)
+                let row = sum.shown(in: target)
+                let (spending, net) = try row.spendingAndNet(currency: currency)
                 rows.append(
                     CashflowReport.Row(
-                        period: period, currency: currency, income: sum.income, spent: sum.spent,
-                        refunded: sum.refunded, spending: spending, net: net, transfers: sum.transfers))
+                        period: period, currency: currency, income: row.income, spent: row.spent,
+                        refunded: row.refunded, spending: spending, net: net, transfers: row.transfers))
                 total.income = try Money.sum(total.income, sum.income, currency: currency)
                 total.spent = try Money.sum(total.spent, sum.spent, currency: currency)
                 total.refunded = try Money.sum(total.refunded, sum.refunded, currency: currency)
                 total.transfers += sum.transfers
             }
+            total = total.shown(in: target)
             let (spending, net) = try total.spendingAndNet(currency: currency)
             totals.append(
                 CashflowReport.Total(

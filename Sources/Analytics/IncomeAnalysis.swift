@@ -10,7 +10,7 @@ public enum IncomeAnalysis {
     }
 
     /// `target`: every amount converted into it (`--convert-to`), each transaction at the rate
-    /// of its own day, and each row's sum rounded once to the target's minor unit.
+    /// of its own day.
     public static func report(
         _ store: LedgerStore, scope: ReportScope, months: [YearMonth], convertingTo target: String? = nil
     ) throws -> IncomeReport {
@@ -28,22 +28,27 @@ public enum IncomeAnalysis {
             group.count += 1
             groups[key] = group
         }
+        // Converted, each row and each total is its exact sum rounded once: a total may differ
+        // from the sum of the rows shown by a cent.
+        func shown(_ units: Int64, _ currency: String) -> Int64 {
+            target == nil ? units : Money.roundedToMinorUnit(units, currency: currency)
+        }
         let rows = groups.map { key, value in
             IncomeReport.Row(
-                period: key.period, source: key.source, currency: key.currency,
-                amount: target == nil ? value.amount : Money.roundedToMinorUnit(value.amount, currency: key.currency), count: value.count)
+                period: key.period, source: key.source, currency: key.currency, amount: shown(value.amount, key.currency),
+                count: value.count)
         }.sorted { ($0.period, -$0.amount, $0.source, $0.currency) < ($1.period, -$1.amount, $1.source, $1.currency) }
         var totals: [String: (amount: Int64, count: Int)] = [:]
-        for row in rows {
-            var total = totals[row.currency] ?? (0, 0)
-            total.amount = try Money.sum(total.amount, row.amount, currency: row.currency)
-            total.count += row.count
-            totals[row.currency] = total
+        for (key, group) in groups {
+            var total = totals[key.currency] ?? (0, 0)
+            total.amount = try Money.sum(total.amount, group.amount, currency: key.currency)
+            total.count += group.count
+            totals[key.currency] = total
         }
         return IncomeReport(
             months: months, rows: rows,
             totals: totals.keys.sorted().map { currency in
-                IncomeReport.Total(currency: currency, amount: totals[currency]!.amount, count: totals[currency]!.count)
+                IncomeReport.Total(currency: currency, amount: shown(totals[currency]!.amount, currency), count: totals[currency]!.count)
             },
             convertedTo: target, unconverted: conversion?.unconverted ?? [])
     }

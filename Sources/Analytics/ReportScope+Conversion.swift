@@ -17,7 +17,7 @@ extension ReportScope {
             return (transaction.amount, transaction.currency)
         }
         defer { conversion = converting }
-        return try converting.convert(transaction.amount, currency: transaction.currency, on: date(of: transaction), what: .transaction)
+        return try converting.convert(transaction.amount, currency: transaction.currency, on: date(of: transaction))
             .map { ($0, converting.target) }
     }
 }

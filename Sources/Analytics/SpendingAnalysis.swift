@@ -28,7 +28,9 @@ public enum SpendingAnalysis {
             var previousScope = scope
             previousScope.firstDay = first.firstDay
             previousScope.endDay = last.lastDay.adding(days: 1)
-            let previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion)
+            var previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion)
+            // Each previous net as that period's own report shows it.
+            if let target { previous = try previous.map { try $0.rounded(to: target) } }
             var previousNets: [GroupKey: Int64] = [:]
             for row in previous {
                 // The previous period's row lines up with the same key one period earlier.
@@ -56,6 +58,10 @@ public enum SpendingAnalysis {
                         currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
             }
         }
+        // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
+        // the rows shown by a cent.
+        let totals = try totals(rows, roundedTo: target)
+        if let target { rows = try rows.map { try $0.rounded(to: target) } }
         // Months, then the largest net first; texts are compared only on ties (a table of every
         // month sorts thousands of rows).
         rows.sort { left, right in
@@ -71,11 +77,11 @@ public enum SpendingAnalysis {
         }
         return SpendingReport(
             grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
-            totals: try totals(rows), accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [])
+            totals: totals, accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [])
     }
 
-    /// Each currency's rows added up.
-    static func totals(_ rows: [SpendingReport.Row]) throws -> [SpendingReport.Total] {
+    /// Each currency's rows added up; `target`: spent and refunded rounded to its minor unit.
+    static func totals(_ rows: [SpendingReport.Row], roundedTo target: String? = nil) throws -> [SpendingReport.Total] {
         try Set(rows.map(\.currency)).sorted().map { currency in
             var spent: Int64 = 0
             var refunded: Int64 = 0
@@ -86,6 +92,10 @@ public enum SpendingAnalysis {
                 refunded = try Money.sum(refunded, row.refunded, currency: currency)
                 count += row.count
                 if let net = row.previousNet { previous = try Money.sum(previous ?? 0, net, currency: currency) }
+            }
+            if let target {
+                spent = Money.roundedToMinorUnit(spent, currency: target)
+                refunded = Money.roundedToMinorUnit(refunded, currency: target)
             }
             return try SpendingReport.Total(currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previous)
         }
@@ -162,8 +172,8 @@ public enum SpendingAnalysis {
     }
 
     /// With a conversion, the rows of other currencies are converted one by one into its target
-    /// (those without a rate are left out and counted in it), and each row's sums are then
-    /// rounded once to the target's minor unit. `categories`: only the spending in these (what
+    /// (those without a rate are left out and counted in it); the sums stay exact, to the
+    /// 1/10,000, for the caller to round where it shows them (`Row.rounded`). `categories`: only the spending in these (what
     /// is not asked for is neither converted nor said to be left out).
     static func aggregate(
         _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
@@ -200,17 +210,13 @@ public enum SpendingAnalysis {
         guard var converting = conversion, let target else { return try rows(groups) }
         for entry in read.entries where categories?.contains(entry.category) ?? true {
             let day = scope.accounts.zone(of: entry.accountID).date(of: entry.time)
-            guard let units = try converting.convert(entry.amount, currency: entry.currency, on: day, what: .transaction) else { continue }
+            guard let units = try converting.convert(entry.amount, currency: entry.currency, on: day) else { continue }
             try add(
                 month: entry.month, accountID: entry.accountID, category: entry.category, code: entry.merchantCategoryCode,
                 merchant: entry.merchant, currency: target, spent: entry.isRefund ? 0 : units, refunded: entry.isRefund ? units : 0,
                 count: 1)
         }
         conversion = converting
-        for key in groups.keys {
-            groups[key]!.spent = Money.roundedToMinorUnit(groups[key]!.spent, currency: target)
-            groups[key]!.refunded = Money.roundedToMinorUnit(groups[key]!.refunded, currency: target)
-        }
         return try rows(groups)
     }
 

@@ -48,6 +48,14 @@ public struct SpendingReport: Sendable {
             (net, change) = try NetSpending.of(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
         }
 
+        /// The same row with its sums as `target` shows them: rounded half to even to its minor unit.
+        func rounded(to target: String) throws(MoneyError) -> Row {
+            try Row(
+                period: period, key: key, merchantCategoryCode: merchantCategoryCode, codeDescription: codeDescription,
+                category: category, currency: currency, spent: Money.roundedToMinorUnit(spent, currency: target),
+                refunded: Money.roundedToMinorUnit(refunded, currency: target), count: count, previousNet: previousNet)
+        }
+
         /// The same row with the previous period's net to compare with.
         func comparing(with previousNet: Int64) throws(MoneyError) -> Row {
             try Row(

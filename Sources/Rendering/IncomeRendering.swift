@@ -16,9 +16,12 @@ public enum IncomeRendering {
     }
 
     public static func json(_ report: IncomeReport) -> JSONOutput {
-        .object([
+        var members: [(String, JSONOutput)] = [
             ("schema", .string("purse.income.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
+        ]
+        if let target = report.convertedTo { members.append(("converted_to", .string(target))) }
+        members += [
             (
                 "rows",
                 .array(
@@ -43,12 +46,16 @@ public enum IncomeRendering {
                         ])
                     })
             ),
-        ])
+        ]
+        if report.convertedTo != nil { members.append(("unconverted", ConversionRendering.jsonValue(report.unconverted))) }
+        return .object(members)
     }
 
     public static func text(_ report: IncomeReport, style: TextStyle) -> String {
         var output = "Income by source, \(MonthName.span(report.months))\n"
-        guard !report.rows.isEmpty else { return output + "\nNo income in this period.\n" }
+        if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
+        let leftOut = ConversionRendering.textLine(report.unconverted).map { "\n\($0)\n" } ?? ""
+        guard !report.rows.isEmpty else { return output + "\nNo income in this period.\n" + leftOut }
         let showPeriod = report.months.count > 1
         for currency in report.currencies {
             let rows = report.rows.filter { $0.currency == currency }
@@ -76,6 +83,6 @@ public enum IncomeRendering {
                 ])
             output += "\n\(currency)\n" + table.rendered()
         }
-        return output
+        return output + leftOut
     }
 }

@@ -46,6 +46,7 @@ public enum SpendingRendering {
         if let previous = report.previousMonths {
             members.append(("previous_months", .array(previous.map { .string($0.description) })))
         }
+        if let target = report.convertedTo { members.append(("converted_to", .string(target))) }
         members.append(
             (
                 "rows",
@@ -98,13 +99,16 @@ public enum SpendingRendering {
                         return .object(fields)
                     })
             ))
+        if report.convertedTo != nil { members.append(("unconverted", ConversionRendering.jsonValue(report.unconverted))) }
         return .object(members)
     }
 
     public static func text(_ report: SpendingReport, style: TextStyle) -> String {
         let byName = report.grouping == .mcc ? "merchant category code" : report.grouping.rawValue
         var output = "Spending by \(byName), \(MonthName.span(report.months))\n"
-        guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" }
+        if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
+        let leftOut = ConversionRendering.textLine(report.unconverted).map { "\n\($0)\n" } ?? ""
+        guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" + leftOut }
         let showPeriod = report.months.count > 1 && report.grouping != .month
         let compare = report.previousMonths != nil
         for currency in report.currencies {
@@ -163,7 +167,13 @@ public enum SpendingRendering {
                     previous: total.previousNet, change: total.change, bar: ""))
             output += "\n\(currency)\n" + table.rendered()
         }
-        return output
+        return output + leftOut
+    }
+
+    /// The line under a converted report's title (spending, income, cash flow): what its single
+    /// currency means.
+    static func convertedHeader(_ target: String) -> String {
+        "Converted to \(target): each amount at the rate of its own day.\n"
     }
 
     /// `+$12.00 (+8.0%)`: the change and its percentage of the previous value.

@@ -30,7 +30,8 @@ private final class ConversionWorld {
             {"format":"wallet-export","version":1,"sourceID":"S1","sourceName":"Phone","exportedAt":"2026-11-01T08:00:00Z",\
             "accountTimeZones":{"CARD":"UTC","UK":"Europe/London","EU":"Europe/Berlin"}}
             """)
-        store = try LedgerStore(path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: Self.utc)), now: Self.now)
+        store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: Self.utc)), now: Self.now)
         try export.append(
             "accounts",
             F.changeSet(

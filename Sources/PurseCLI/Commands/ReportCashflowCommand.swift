@@ -16,6 +16,6 @@ enum ReportCashflowCommand: PurseCommand {
                     store, scope: try options.period.scope(context: context, store: store), months: options.period.months,
                     convertingTo: options.target)
             }, text: CashflowRendering.text, csv: CashflowRendering.csv, json: CashflowRendering.json)
-        context.warnLeftOut(report.unconverted)
+        context.warn(leftOut: report.unconverted)
     }
 }

@@ -15,6 +15,6 @@ enum ReportIncomeCommand: PurseCommand {
                     store, scope: try options.period.scope(context: context, store: store), months: options.period.months,
                     convertingTo: options.target)
             }, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
-        context.warnLeftOut(report.unconverted)
+        context.warn(leftOut: report.unconverted)
     }
 }

@@ -20,7 +20,9 @@ enum ReportSpendingCommand: PurseCommand {
             context,
             options: {
                 let grouping = try context.command.value(by, as: SpendingReport.Grouping.self) ?? .category
-                return (grouping: grouping, period: try ReportPeriod(context: context), target: try ConversionOptions(context.command).target)
+                return (
+                    grouping: grouping, period: try ReportPeriod(context: context), target: try ConversionOptions(context.command).target
+                )
             },
             analyse: { store, options in
                 let period = options.period
@@ -29,6 +31,6 @@ enum ReportSpendingCommand: PurseCommand {
                     grouping: options.grouping,
                     compareWith: context.command.has(compare) ? period.previousMonths : nil, convertingTo: options.target)
             }, text: SpendingRendering.text, csv: SpendingRendering.csv, json: SpendingRendering.json)
-        context.warnLeftOut(report.unconverted)
+        context.warn(leftOut: report.unconverted)
     }
 }
