@@ -234,7 +234,8 @@ struct ConvertedReportsTests {
     /// An amount in USD 1/10,000 units: at the latest ECB day on or within 7 days before its local
     /// day, GBP through EUR; nil when there is none.
     private static func usd(_ row: (time: String, zone: String, amount: String, currency: String, category: String, flow: Flow)) -> Int64? {
-        let units = try! Money.parseUnits(row.amount, allowSign: false)
+        // Literals of the test itself: one that does not parse is a typo in the test.
+        guard let units = try? Money.parseUnits(row.amount, allowSign: false) else { fatalError("not an amount: \(row.amount)") }
         if row.currency == "USD" { return units }
         let day = localDay(row.time, row.zone)
         let earliest = localDay(row.time, row.zone, minus: 7)
