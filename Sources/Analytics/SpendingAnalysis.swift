@@ -173,8 +173,8 @@ public enum SpendingAnalysis {
 
     /// With a conversion, the rows of other currencies are converted one by one into its target
     /// (those without a rate are left out and counted in it); the sums stay exact, to the
-    /// 1/10,000, for the caller to round where it shows them (`Row.rounded`). `categories`: only the spending in these (what
-    /// is not asked for is neither converted nor said to be left out).
+    /// 1/10,000, for the caller to round where it shows them (`Row.rounded`). `categories`: only
+    /// the spending in these (what is not asked for is neither converted nor said to be left out).
     static func aggregate(
         _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
         categories: Set<String>? = nil
