@@ -17,8 +17,11 @@ enum PricesCommand: PurseCommand {
             """,
         options: [from, to, currency] + OutputOptions.listing)
 
-    static let from = OptionSpec("from", value: "YYYY-MM-DD", help: "First day of the rates listed, inclusive.")
-    static let to = OptionSpec("to", value: "YYYY-MM-DD", help: "Last day of the rates listed, inclusive.")
+    static let from = OptionSpec(
+        "from", value: "YYYY-MM-DD",
+        help: "First day of the rates listed, inclusive: a file's date; a card's rate, its purchase's local day.")
+    static let to = OptionSpec(
+        "to", value: "YYYY-MM-DD", help: "Last day of the rates listed, inclusive: a file's date; a card's rate, its purchase's local day.")
     static let currency = OptionSpec("currency", value: "CODE", help: "Only the rates from or to this currency, e.g. GBP.")
 
     enum Import: PurseCommand {
