@@ -1,11 +1,10 @@
 import Foundation
-import Ledger
-import LedgerStore
 import PurseTestSupport
 import Testing
 
 /// `--convert-to` through the real binary, on a ledger in dollars and pounds with purchases on a
-/// euro account, and an ECB reference rates file with a gap (nothing from 13 to 25 October):
+/// euro account, and an ECB reference rates file with a gap (nothing from 13 to 25 October)
+/// imported with `purse prices import`:
 /// `report spending --by mcc --convert-to USD` equals a conversion the test does itself, the rows
 /// with no rate within 7 days are named on stderr and in JSON, and the exit status is 0.
 @Suite("--convert-to end to end")
@@ -78,23 +77,10 @@ struct ConvertToTests: PurseLedgerSuite {
         }
         let synced = try purse.run(["--db", database, "sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
-        try Self.importRates(Self.ecbFile, into: database)
-    }
-
-    /// The file's rates, read by the test and put in the ledger through the store.
-    static func importRates(_ file: String, into database: String) throws {
-        let store = try LedgerStore(path: database, mode: .writeExisting(keeper: UnkeptLedger()), now: Timestamp.utc(epochSeconds: 0))
-        let lines = file.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        _ = try store.importRates { add in
-            for line in lines.dropFirst() {
-                for (index, currency) in lines[0].enumerated().dropFirst() where !currency.isEmpty {
-                    try add(
-                        DatedRate(
-                            date: CivilDate(iso: line[0])!, from: "EUR", to: currency, rate: try ExchangeRate(parsing: line[index]),
-                            source: .imported))
-                }
-            }
-        }
+        let rates = folder.file("eurofxref-hist.csv")
+        try Data(Self.ecbFile.utf8).write(to: URL(fileURLWithPath: rates))
+        let imported = try purse.run(["--db", database, "prices", "import", rates])
+        try #require(imported.status == 0, "\(imported.stderr)")
     }
 
     /// The ECB's rates of a day, in ten-thousandths per 1 EUR, as the test reads its file.

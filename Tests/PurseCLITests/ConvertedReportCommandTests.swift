@@ -1,7 +1,5 @@
 import Analytics
 import Foundation
-import Ledger
-import LedgerStore
 import PurseTestSupport
 import Testing
 
@@ -96,23 +94,10 @@ struct ConvertedLedger {
                 ]))
         let synced = harness.run(["sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
-        try importRates(into: database)
-    }
-
-    /// The ECB's rates, through the store (as `purse prices import` of its file would).
-    static func importRates(into database: String) throws {
-        let store = try LedgerStore(
-            path: database, mode: .writeExisting(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
-            now: Timestamp.utc(epochSeconds: 1_794_744_000))
-        _ = try store.importRates { add in
-            for row in ecb {
-                for (to, rate) in [("USD", row.usd), ("GBP", row.gbp)] {
-                    try add(
-                        DatedRate(
-                            date: CivilDate(iso: row.day)!, from: "EUR", to: to, rate: try ExchangeRate(parsing: rate), source: .imported))
-                }
-            }
-        }
+        let rates = harness.folder.file("ecb.csv")
+        try Data(("Date,USD,GBP,\n" + ecb.map { "\($0.day),\($0.usd),\($0.gbp),\n" }.joined()).utf8).write(to: URL(fileURLWithPath: rates))
+        let imported = harness.run(["prices", "import", rates])
+        try #require(imported.status == 0, "\(imported.stderr)")
     }
 
     /// The warnings every converted October report gives on stderr.
