@@ -330,28 +330,33 @@ struct ConvertedReportsTests {
     }
 
     @Test(
-        "a budget in every currency counts its category's spending converted, says how much, leaves out what has no rate, and leaves no Unbudgeted row of it"
+        "a budget in every currency counts its category's spending converted, says how much, carries what remains of it, leaves out what has no rate, and leaves no Unbudgeted row of it"
     )
     func budgetInEveryCurrency() throws {
         let world = try Self.threeCurrencies()
         try Self.importECB(world.store)
         let october = YearMonth(year: 2026, month: 10)
         try world.store.saveBudget(
-            BudgetRecord(category: "Travel", currency: "USD", firstMonth: october, amount: 1_500_000, rollover: .none, allCurrencies: true),
+            BudgetRecord(
+                category: "Travel", currency: "USD", firstMonth: october, amount: 1_500_000, rollover: .surplus, allCurrencies: true),
             now: ConversionWorld.now)
         try world.store.saveBudget(
             BudgetRecord(category: "Dining", currency: "USD", firstMonth: october, amount: 1_000_000, rollover: .none),
             now: ConversionWorld.now)
         let report = try BudgetAnalysis.report(
-            world.store, months: [october], accounts: try world.accounts(), today: CivilDate(iso: "2027-01-15")!)
-        let travel = try #require(report.rows.first { $0.category == "Travel" })
+            world.store, months: [october, october.adding(months: 1)], accounts: try world.accounts(),
+            today: CivilDate(iso: "2027-01-15")!)
+        let travel = try #require(report.rows.first { $0.category == "Travel" && $0.month == october })
         let converted = Self.cents(Self.counted.filter { $0.category == "Travel" }.compactMap(Self.usd).reduce(0, +))
         #expect(travel.currency == "USD" && travel.net == converted && travel.converted == converted)
         #expect(travel.remaining == 1_500_000 - converted)
-        let dining = try #require(report.rows.first { $0.category == "Dining" })
+        // What remained of the converted October carries into November.
+        #expect(report.rows.first { $0.category == "Travel" && $0.month == october.adding(months: 1) }?.carried == 1_500_000 - converted)
+        let dining = try #require(report.rows.first { $0.category == "Dining" && $0.month == october })
         #expect(dining.net == 800_000 && dining.converted == nil)
         // EUR's Unbudgeted row is its dining and groceries only: its travel is the Travel budget's.
-        let euros = try #require(report.rows.first { $0.category == BudgetReport.unbudgeted && $0.currency == "EUR" })
+        let euros = try #require(
+            report.rows.first { $0.category == BudgetReport.unbudgeted && $0.currency == "EUR" && $0.month == october })
         #expect(euros.net == 755_000)
         #expect(
             report.unconverted == [
