@@ -39,16 +39,11 @@ public enum BalanceAnalysis {
                 if let first, let last, first.currency == last.currency {
                     change = try last.subtracting(first)
                 }
-                // Converted balances are exact to 1/10,000 until here, and shown to the minor unit.
-                func shown(_ money: Money?) -> Money? {
-                    guard target != nil, let money else { return money }
-                    return Money(units: Money.roundedToMinorUnit(money.units, currency: money.currency), currency: money.currency)
-                }
                 return TrendReport.Series(
                     accountID: account.id, accountName: account.displayName, accountLabel: accounts.label(of: account.id),
                     kind: account.kind,
-                    currency: target ?? account.currency, balances: balances.map(shown), first: shown(first), last: shown(last),
-                    change: shown(change))
+                    currency: target ?? account.currency, balances: balances, first: first, last: last,
+                    change: change)
             }
         }
         var report = TrendReport(from: from, to: to, interval: interval, dates: dates, series: series)
@@ -77,7 +72,7 @@ public enum BalanceAnalysis {
             for account in try selected(store, accounts) {
                 let trend = BalanceTrend(observations: try store.balanceObservations(accountID: account.id))
                 var balances = trend.balances(at: endInstants(dates, zone: accounts.zone(of: account.id)))
-                if conversion != nil { balances = try converted(balances, dates: dates, by: &conversion) }
+                if conversion != nil { balances = try converted(balances, dates: dates, by: &conversion, summed: true) }
                 for (index, balance) in balances.enumerated() {
                     guard let balance else { continue }
                     var sum =
@@ -103,10 +98,11 @@ public enum BalanceAnalysis {
                         date: date, currency: currency, assets: shown(sum.assets.units, currency),
                         liabilities: shown(sum.liabilities.units, currency), netWorth: shown(netWorth, currency),
                         accounts: sum.accounts))
-                netWorthsByCurrency[currency, default: Array(repeating: nil, count: dates.count)][index] = netWorth
+                netWorthsByCurrency[currency, default: Array(repeating: nil, count: dates.count)][index] = shown(netWorth, currency)
             }
         }
-        // Converted sums are exact to 1/10,000 until they are shown, to the minor unit.
+        // Converted sums are exact to 1/10,000 until they are shown, to the minor unit; a change
+        // is then between the net worths shown.
         func shown(_ units: Int64, _ currency: String) -> Int64 {
             target == nil ? units : Money.roundedToMinorUnit(units, currency: currency)
         }
@@ -117,9 +113,7 @@ public enum BalanceAnalysis {
             if let first, let last {
                 change = try Money.difference(last, first, currency: currency)
             }
-            return NetWorthReport.CurrencySummary(
-                currency: currency, netWorths: netWorths.map { $0.map { shown($0, currency) } }, first: first.map { shown($0, currency) },
-                last: last.map { shown($0, currency) }, change: change.map { shown($0, currency) })
+            return NetWorthReport.CurrencySummary(currency: currency, netWorths: netWorths, first: first, last: last, change: change)
         }
         var report = NetWorthReport(from: from, to: to, interval: interval, dates: dates, rows: rows, currencies: currencies)
         report.convertedTo = target
@@ -136,16 +130,20 @@ public enum BalanceAnalysis {
             into: target, rates: try RateTable.load(store, accounts: accounts, firstDay: dates.first, lastDay: dates.last))
     }
 
-    /// Balances at `dates` converted at the rate of each date, exact to 1/10,000 (nil where there
-    /// is no rate, as where there is no balance: the conversion counts it).
-    static func converted(_ balances: [Money?], dates: [CivilDate], by conversion: inout CurrencyConversion?) throws -> [Money?] {
+    /// Balances at `dates` converted at the rate of each date (nil where there is no rate, as
+    /// where there is no balance: the conversion counts it), each shown to the target's minor
+    /// unit (a change is then between the balances shown), or exact to 1/10,000 to be summed.
+    static func converted(
+        _ balances: [Money?], dates: [CivilDate], by conversion: inout CurrencyConversion?, summed: Bool = false
+    ) throws -> [Money?] {
         guard var converting = conversion else { return balances }
         defer { conversion = converting }
+        let target = converting.target
         return try zip(balances, dates).map { balance, date -> Money? in
             guard let balance,
                 let units = try converting.convert(balance.units, currency: balance.currency, on: date, kind: .balances)
             else { return nil }
-            return Money(units: units, currency: converting.target)
+            return Money(units: summed ? units : Money.roundedToMinorUnit(units, currency: target), currency: target)
         }
     }
 

@@ -1,8 +1,9 @@
 import Ledger
 
-// A converted summary works every figure out exactly, to 1/10,000, and shows each rounded half to
+// A converted summary works every sum out exactly, to 1/10,000, and shows each rounded half to
 // even to the target's minor unit once (README, "Converting between currencies"): a total can then
-// differ by a cent from the sum of its shown lines, but never by more than its own rounding.
+// differ by a cent from the sum of its shown lines. A comparison (a change against the month
+// before, what was saved) is taken between the figures shown, so it reads as their difference.
 extension SummaryReport.CurrencySection {
     func roundedToMinorUnit() -> Self {
         func r(_ units: Int64) -> Int64 { Money.roundedToMinorUnit(units, currency: currency) }
@@ -14,7 +15,7 @@ extension SummaryReport.CurrencySection {
             },
             largestExpenses: largestExpenses.map { $0.roundedToMinorUnit(currency) }, income: r(income), pendingOut: r(pendingOut),
             pendingIn: r(pendingIn), pendingCount: pendingCount, pendingItems: pendingItems.map { $0.roundedToMinorUnit(currency) },
-            net: r(net), change: r(change), savings: r(savings))
+            net: r(net), change: r(net) - r(previousNet), savings: r(income) - r(net))
     }
 
     private init(
@@ -48,7 +49,7 @@ extension SummaryReport.CategoryLine {
         func r(_ units: Int64) -> Int64 { Money.roundedToMinorUnit(units, currency: currency) }
         return Self(
             category: category, spent: r(spent), refunded: r(refunded), count: count, previousNet: r(previousNet),
-            averageNet: r(averageNet), net: r(net), change: r(change))
+            averageNet: r(averageNet), net: r(net), change: r(net) - r(previousNet))
     }
 
     private init(
