@@ -47,8 +47,9 @@ public enum ExplainRendering {
         return [
             .text(target), conversion.amount.map { .number(MoneyFormat.machine($0, currency: target)) } ?? .empty,
             entry.convertedSpendingAmount.map { .number(MoneyFormat.machine($0, currency: target)) } ?? .empty,
-            choice.map { .number(RateText.decimal($0.rate)) } ?? .empty, choice.map { .number($0.date.description) } ?? .empty,
-            choice?.source.map { .text($0.rawValue) } ?? .empty, choice.map { .text(RateText.route($0.route)) } ?? .empty,
+            choice.map { .number(RateFormat.decimal($0.rate, places: RateChoiceText.places)) } ?? .empty,
+            choice.map { .number($0.date.description) } ?? .empty,
+            choice?.source.map { .text($0.rawValue) } ?? .empty, choice.map { .text(RateChoiceText.route($0.route)) } ?? .empty,
         ]
     }
 
@@ -82,7 +83,7 @@ public enum ExplainRendering {
             return
         }
         table.appendNote(
-            "= \(MoneyFormat.text(amount, currency: target)) at " + RateText.sentence(choice, from: entry.currency, to: target))
+            "= \(MoneyFormat.text(amount, currency: target)) at " + RateChoiceText.sentence(choice, from: entry.currency, to: target))
     }
 
     /// The converted total, and what it left out; nothing when not converted.
@@ -165,11 +166,11 @@ public enum ExplainRendering {
             ("currency", .string(target)),
             ("amount", .optional(conversion.amount.map { MoneyFormat.machine($0, currency: target) })),
             ("signed_amount", .optional(entry.convertedSpendingAmount.map { MoneyFormat.machine($0, currency: target) })),
-            ("rate", .optional(choice.map { RateText.decimal($0.rate) })),
+            ("rate", .optional(choice.map { RateFormat.decimal($0.rate, places: RateChoiceText.places) })),
             ("rate_fraction", .optional(choice.map(\.rate.description))),
             ("rate_date", .optional(choice?.date.description)),
             ("rate_source", .optional(choice?.source?.rawValue)),
-            ("rate_route", .optional(choice.map { RateText.route($0.route) })),
+            ("rate_route", .optional(choice.map { RateChoiceText.route($0.route) })),
         ])
     }
 

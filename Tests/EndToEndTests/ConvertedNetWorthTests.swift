@@ -18,7 +18,8 @@ struct ConvertedNetWorthTests: PurseLedgerSuite {
         let export = try ConversionFixture.export(in: folder.url)
         let synced = try purse.run(["--db", database, "sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
-        try ConversionFixture.importRates(into: database)
+        let imported = try purse.run(["--db", database, "prices", "import", try ConversionFixture.ratesFile(in: folder.url)])
+        try #require(imported.status == 0, "\(imported.stderr)")
     }
 
     /// `units` x `numerator / denominator`, half to even to 1/10,000.

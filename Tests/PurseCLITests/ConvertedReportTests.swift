@@ -21,7 +21,8 @@ struct ConvertedReportTests {
         let export = try ConversionFixture.export(in: harness.folder.url)
         let synced = harness.run(["sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
-        try ConversionFixture.importRates(into: database)
+        let imported = harness.run(["prices", "import", try ConversionFixture.ratesFile(in: harness.folder.url)])
+        try #require(imported.status == 0, "\(imported.stderr)")
     }
 
     static let range = ["--from", "2026-09-01", "--to", "2026-10-31"]

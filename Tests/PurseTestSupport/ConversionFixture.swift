@@ -27,13 +27,11 @@ public enum ConversionFixture {
         ("2026-10-30", "USD", "1.0834"), ("2026-10-30", "GBP", "0.8571"),
     ]
 
-    /// Imports `rates()` into the ledger at `database`, as `purse prices import` would.
-    public static func importRates(into database: String) throws {
-        let store = try LedgerStore(path: database, mode: .writeExisting(keeper: UnkeptLedger()), now: .utc(epochSeconds: 1_794_744_000))
-        let rates = try rates()
-        _ = try store.importRates { add in
-            for rate in rates { try add(rate) }
-        }
+    /// `quotes` as a plain rate file, `date,from,to,rate`, for `purse prices import`.
+    public static func ratesFile(in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent("rates.csv")
+        try Data(("date,from,to,rate\n" + quotes.map { "\($0.0),EUR,\($0.1),\($0.2)\n" }.joined()).utf8).write(to: url)
+        return url.path
     }
 
     /// The quotes as the store keeps them.
@@ -44,7 +42,7 @@ public enum ConversionFixture {
     }
 
     /// Writes the export into `folder` (UTC, but `Current Account` in London's days); sync it,
-    /// then import `rates()`.
+    /// then import `ratesFile` (or `rates()` through the store).
     public static func export(in folder: URL) throws -> ExportFixture {
         let export = try ExportFixture(in: folder)
         try export.writeManifest(

@@ -4,9 +4,9 @@ import Rendering
 import Testing
 
 /// How `explain --convert-to` writes a rate: the exact decimal when it ends, else ten places
-/// rounded half to even; and where the rate came from.
-@Suite("RateText")
-struct RateTextTests {
+/// rounded half to even (`RateFormat.decimal(_:places:)`); and where the rate came from.
+@Suite("RateChoiceText")
+struct RateChoiceTextTests {
     @Test(
         "a rate as a decimal: exact when it ends, else ten places half to even",
         arguments: [
@@ -21,7 +21,7 @@ struct RateTextTests {
             (999_999_999_999, 1_000_000_000_001, "1.0000000000"),  // rounding carries into the whole part
         ])
     func decimal(numerator: Int64, denominator: Int64, text: String) throws {
-        #expect(RateText.decimal(try ExchangeRate(numerator: numerator, denominator: denominator)) == text)
+        #expect(RateFormat.decimal(try ExchangeRate(numerator: numerator, denominator: denominator), places: 10) == text)
     }
 
     @Test("a rate's sentence names its day, source and route")
@@ -29,8 +29,9 @@ struct RateTextTests {
         let cross = RateChoice(
             rate: try ExchangeRate(numerator: 10_834, denominator: 8_571), date: CivilDate(iso: "2026-10-30")!, source: .imported,
             route: .cross(via: "EUR"))
-        #expect(RateText.sentence(cross, from: "GBP", to: "USD") == "1 GBP = 1.2640298682 USD on 2026-10-30 (imported, cross via EUR)")
+        #expect(
+            RateChoiceText.sentence(cross, from: "GBP", to: "USD") == "1 GBP = 1.2640298682 USD on 2026-10-30 (imported, cross via EUR)")
         let card = RateChoice(rate: try ExchangeRate(parsing: "1.09"), date: CivilDate(iso: "2026-10-19")!, source: .card, route: .inverse)
-        #expect(RateText.sentence(card, from: "EUR", to: "USD") == "1 EUR = 1.09 USD on 2026-10-19 (card, inverse)")
+        #expect(RateChoiceText.sentence(card, from: "EUR", to: "USD") == "1 EUR = 1.09 USD on 2026-10-19 (card, inverse)")
     }
 }
