@@ -64,8 +64,9 @@ public enum ExplainAnalysis {
     /// account's zone) and adds up the converted total.
     static func convert(_ report: inout ExplainReport, into target: String, store: LedgerStore, accounts: ReportAccounts) throws {
         let days = report.counted.map(\.date)
-        var conversion = CurrencyConversion(
-            into: target, rates: try RateTable.load(store, accounts: accounts, firstDay: days.min(), lastDay: days.max()))
+        // Nothing counted needs no rates (and open days would load every rate the ledger holds).
+        let rates = try days.min().map { try RateTable.load(store, accounts: accounts, firstDay: $0, lastDay: days.max()) } ?? RateTable([])
+        var conversion = CurrencyConversion(into: target, rates: rates)
         var spent: Int64 = 0
         var refunded: Int64 = 0
         var count = 0
