@@ -6,9 +6,12 @@ import LedgerStore
 /// income and transfers from that pass, and the transactions a second query finds with the
 /// statuses the report leaves out.
 public enum ExplainAnalysis {
+    /// With `target` (`--convert-to`), each counted transaction also shows its amount converted
+    /// at the rate of its local day, with the rate, its day, source and route, and the report a
+    /// converted total (the transactions without a rate left out of it, and named).
     public static func report(
         _ store: LedgerStore, scope: ReportScope, months: [YearMonth],
-        filters: ExplainReport.Filters
+        filters: ExplainReport.Filters, convertTo target: String? = nil
     ) throws -> ExplainReport {
         let match = Match(filters)
         var counted: [ExplainReport.Entry] = []
@@ -49,10 +52,43 @@ public enum ExplainAnalysis {
                 net: try NetSpending.net(spent: sum.spent, refunded: sum.refunded, currency: currency), count: sum.count)
         }
         let explained = Set((counted + notCounted).map(\.transactionID))
-        return ExplainReport(
+        var report = ExplainReport(
             months: months, filters: filters, includePending: scope.includePending,
             timeZones: scope.accounts.zoneNames, counted: counted, notCounted: notCounted, totals: totals,
             orders: try OrderLinker.ordersByTransaction(store).filter { explained.contains($0.key) })
+        if let target { try convert(&report, into: target, store: store, accounts: scope.accounts) }
+        return report
+    }
+
+    /// Converts each counted transaction at the rate of its local day (`Entry.date`, in its
+    /// account's zone) and adds up the converted total.
+    static func convert(_ report: inout ExplainReport, into target: String, store: LedgerStore, accounts: ReportAccounts) throws {
+        let days = report.counted.map(\.date)
+        // Nothing counted needs no rates (and open days would load every rate the ledger holds).
+        let rates = try days.min().map { try RateTable.load(store, accounts: accounts, firstDay: $0, lastDay: days.max()) } ?? RateTable([])
+        var conversion = CurrencyConversion(into: target, rates: rates)
+        var spent: Int64 = 0
+        var refunded: Int64 = 0
+        var count = 0
+        for index in report.counted.indices {
+            let entry = report.counted[index]
+            let choice = try conversion.choice(currency: entry.currency, on: entry.date)
+            let units = try conversion.convert(entry.amount, currency: entry.currency, on: entry.date, kind: .transactions)
+            report.counted[index].conversion = ExplainReport.Conversion(currency: target, amount: units, choice: choice)
+            guard let units else { continue }
+            if entry.classification.flow == .expense {
+                spent = try Money.sum(spent, units, currency: target)
+            } else {
+                refunded = try Money.sum(refunded, units, currency: target)
+            }
+            count += 1
+        }
+        // Each sum exact to 1/10,000 until here, shown to the minor unit.
+        func shown(_ units: Int64) -> Int64 { Money.roundedToMinorUnit(units, currency: target) }
+        report.convertedTotal = ExplainReport.Total(
+            currency: target, spent: shown(spent), refunded: shown(refunded),
+            net: shown(try NetSpending.net(spent: spent, refunded: refunded, currency: target)), count: count)
+        report.unconverted = conversion.unconverted
     }
 
     /// The filters, with their texts folded once.

@@ -57,6 +57,8 @@ public struct ExplainReport: Sendable {
         public let classification: Classification
         /// nil when the transaction counts toward spending.
         public let exclusion: Exclusion?
+        /// With `--convert-to`, a counted transaction's amount in the target and the rate used.
+        public internal(set) var conversion: Conversion?
 
         init(
             transactionID: String, accountID: String, accountName: String, accountLabel: String, date: CivilDate, time: Int64,
@@ -99,8 +101,25 @@ public struct ExplainReport: Sendable {
             }
         }
 
+        /// `spendingAmount` converted: an expense's converted amount, a refund's negated; nil
+        /// when it does not count or has no rate.
+        public var convertedSpendingAmount: Int64? {
+            guard let units = conversion?.amount, counted else { return nil }
+            return classification.flow == .refund ? -units : units
+        }
+
         /// The partner of a matched internal transfer.
         public var transferPartnerID: String? { classification.transferPartner }
+    }
+
+    /// A counted transaction's amount converted at the rate of its local day.
+    public struct Conversion: Sendable, Equatable {
+        /// The target currency.
+        public let currency: String
+        /// Positive like `Entry.amount`, exact to 1/10,000; nil when no rate reaches the day.
+        public let amount: Int64?
+        /// The rate, its day, source and route; nil when there is none.
+        public let choice: RateChoice?
     }
 
     /// One currency's spending over the explained transactions.
@@ -120,13 +139,18 @@ public struct ExplainReport: Sendable {
     /// The names of the zones the counted accounts' days are in, sorted.
     public let timeZones: [String]
     /// Expenses and refunds, in time order.
-    public let counted: [Entry]
+    public internal(set) var counted: [Entry]
     /// Income, transfers, and transactions not counted because of their status, in time order.
     public let notCounted: [Entry]
     /// One per currency with counted transactions, by currency code.
     public let totals: [Total]
     /// The Wallet order linked to a transaction of the report, by transaction ID (README, "Wallet orders").
     public let orders: [String: WalletOrder]
+    /// With `--convert-to`: the counted transactions that have a rate, converted and added up
+    /// (each sum shown to the target's minor unit).
+    public internal(set) var convertedTotal: Total?
+    /// The counted transactions left out of `convertedTotal` for want of a rate, per currency.
+    public internal(set) var unconverted: [UnconvertedAmounts] = []
 
     init(
         months: [YearMonth], filters: Filters, includePending: Bool, timeZones: [String], counted: [Entry],

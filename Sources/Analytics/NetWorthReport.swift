@@ -1,7 +1,7 @@
 import Ledger
 
 /// `report networth`: assets, liabilities and net worth at the end of each period, per
-/// currency, never summed across currencies.
+/// currency, never summed across currencies unless converted into one (`convertedTo`).
 public struct NetWorthReport: Sendable {
     /// One currency at one date; only when at least one account has a balance in it then.
     public struct Row: Sendable, Equatable {
@@ -37,4 +37,8 @@ public struct NetWorthReport: Sendable {
     public let rows: [Row]
     /// By currency code.
     public let currencies: [CurrencySummary]
+    /// The currency every balance was converted into (`--convert-to`); nil: each kept its own.
+    public internal(set) var convertedTo: String?
+    /// The balances left out for want of a rate, per currency.
+    public internal(set) var unconverted: [UnconvertedAmounts] = []
 }

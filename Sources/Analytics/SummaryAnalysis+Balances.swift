@@ -17,11 +17,10 @@ extension SummaryAnalysis {
         }
     }
 
-    /// Net worth per currency at the month's end, with the twelve month ends up to it.
-    static func netWorthLines(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [SummaryReport.NetWorthLine] {
-        let worth = try BalanceAnalysis.netWorth(
-            store, accounts: accounts, from: month.adding(months: -11).firstDay, to: month.lastDay, every: .month)
-        return try worth.currencies.map { summary -> SummaryReport.NetWorthLine in
+    /// Net worth per currency (or converted into one) at the month's end, with the twelve month
+    /// ends up to it, from `worth` over those twelve months.
+    static func netWorthLines(_ worth: NetWorthReport, month: YearMonth) throws -> [SummaryReport.NetWorthLine] {
+        try worth.currencies.map { summary -> SummaryReport.NetWorthLine in
             let row = worth.rows.last { $0.currency == summary.currency && $0.date == month.lastDay }
             let values = summary.netWorths
             return try SummaryReport.NetWorthLine(

@@ -29,16 +29,21 @@ extension SummaryAnalysis {
         var facts: [YearMonth: MonthFacts] = [:]
         /// The currencies spent in during the four months, or with income this month.
         var currencies = Set<String>()
+        /// With `--convert-to`: every amount but the facts (what a restatement compares) is
+        /// converted at the rate of its local day, exact to 1/10,000 until a sum is shown.
+        var conversion: CurrencyConversion?
 
-        init(month: YearMonth, accounts: ReportAccounts) {
+        init(month: YearMonth, accounts: ReportAccounts, conversion: CurrencyConversion? = nil) {
             self.month = month
             self.accounts = accounts
+            self.conversion = conversion
             monthOf = LocalMonths(accounts)
         }
 
         mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
             let period = monthOf.month(of: transaction)
             try facts[period, default: MonthFacts()].add(transaction, classification)
+            guard classification.flow != .transfer, let transaction = try converted(transaction) else { return }
             let currency = transaction.currency
             switch classification.flow {
             case .expense, .refund:
@@ -60,6 +65,23 @@ extension SummaryAnalysis {
                 currencies.insert(currency)
             case .transfer: break
             }
+        }
+
+        /// The transaction with its amount in the target currency; itself when not converting,
+        /// nil when no rate reaches its day (the conversion counts it).
+        mutating func converted(_ transaction: ReportTransaction) throws -> ReportTransaction? {
+            guard var conversion else { return transaction }
+            defer { self.conversion = conversion }
+            // A transaction's rate is its own local day's, in its account's zone.
+            let day = accounts.zone(of: transaction.accountID).date(of: transaction.time)
+            guard let units = try conversion.convert(transaction.amount, currency: transaction.currency, on: day, kind: .transactions)
+            else { return nil }
+            return ReportTransaction(
+                id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
+                accountKind: transaction.accountKind, time: transaction.time, amount: units, currency: conversion.target,
+                indicator: transaction.indicator, merchantCategoryCode: transaction.merchantCategoryCode,
+                merchantName: transaction.merchantName, description: transaction.description,
+                originalDescription: transaction.originalDescription, type: transaction.type, status: transaction.status)
         }
 
         /// An expense or refund of the summary's month: its merchant's net, and the expense itself.
@@ -106,7 +128,8 @@ extension SummaryAnalysis {
                 }
                 .sorted { (-$0.net, $0.merchant, $0.category) < (-$1.net, $1.merchant, $1.category) }
             let largest = (expenses[currency] ?? []).sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }
-            return try SummaryReport.CurrencySection(
+
+            let section = try SummaryReport.CurrencySection(
                 currency: currency,
                 spent: try Money.sum(lines.map(\.spent), currency: currency),
                 refunded: try Money.sum(lines.map(\.refunded), currency: currency),
@@ -118,6 +141,8 @@ extension SummaryAnalysis {
                 pendingIn: try Money.sum(pending.filter { $0.indicator == .credit }.map(\.amount), currency: currency),
                 pendingCount: pending.count,
                 pendingItems: Array(pending.sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }.prefix(listed)))
+            // Converted, every figure is worked out exactly to 1/10,000 and shown to the minor unit.
+            return conversion == nil ? section : section.roundedToMinorUnit()
         }
 
         /// Net spending by category this month, against the month before and the average of the

@@ -21,11 +21,21 @@ public enum SummaryAnalysis {
 
     static let listed = 5
 
+    /// With `target` (`--convert-to`), the spending, income and pending of every currency are
+    /// one section in it, each transaction converted at the rate of its local day, and net worth
+    /// is one line, each balance converted at the rate of its month end; account balances keep
+    /// their own currency, and what is remembered (`records`) is the same as without: the
+    /// ledger's own amounts, never a converted total, so a rate imported later restates nothing.
     public static func report(
         _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, now: Timestamp,
-        warnAt: Int64 = 80
+        warnAt: Int64 = 80, convertTo target: String? = nil
     ) throws -> Result {
-        var counted = CountedSums(month: month, accounts: accounts)
+        let first = month.adding(months: -3).firstDay
+        var counted = CountedSums(
+            month: month, accounts: accounts,
+            conversion: try target.map {
+                CurrencyConversion(into: $0, rates: try RateTable.load(store, accounts: accounts, firstDay: first, lastDay: month.lastDay))
+            })
         try ClassificationReader.forEachCounted(store, ReportScope(months: month.adding(months: -3)...month, accounts: accounts)) {
             try counted.add($0, $1)
         }
@@ -33,7 +43,7 @@ public enum SummaryAnalysis {
         var sections: [SummaryReport.CurrencySection] = []
         // A month after the data ends has nothing to compare: no "-100 %" against the month before.
         if newest.map({ $0 >= month.firstDay }) ?? true {
-            let pending = try pendingItems(store, month: month, accounts: accounts)
+            let pending = try pendingItems(store, month: month, accounts: accounts) { try counted.converted($0) }
             for currency in counted.currencies.union(pending.keys).sorted() {
                 sections.append(try counted.section(currency, pending: pending[currency] ?? []))
             }
@@ -43,7 +53,9 @@ public enum SummaryAnalysis {
         let budgets = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
             .rows.filter { !$0.isUnbudgeted }
         let balances = try accountLines(store, month: month, accounts: accounts)
-        let netWorth = try netWorthLines(store, month: month, accounts: accounts)
+        let worth = try BalanceAnalysis.netWorth(
+            store, accounts: accounts, from: month.adding(months: -11).firstDay, to: month.lastDay, every: .month, convertTo: target)
+        let netWorth = try netWorthLines(worth, month: month)
         let complete = accounts.hasEnded(month, now: now)
         let reportedBefore = try store.summaryRecords().contains { $0.month <= month }
         let (restatements, records) = try self.restatements(
@@ -60,6 +72,8 @@ public enum SummaryAnalysis {
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         report.recurring = try recurringNews(store, month: month, accounts: accounts)
+        report.convertedTo = target
+        report.unconverted = (counted.conversion?.unconverted ?? []) + worth.unconverted
         return Result(report: report, records: records)
     }
 
@@ -81,13 +95,17 @@ public enum SummaryAnalysis {
     }
 
     /// Every pending or authorized transaction dated up to the month's end that has not booked
-    /// yet, by currency.
-    static func pendingItems(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [String: [SummaryReport.Item]] {
+    /// yet, by currency; `converted` gives each as the summary counts it (nil: left out).
+    static func pendingItems(
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts,
+        converted: (ReportTransaction) throws -> ReportTransaction? = { $0 }
+    ) throws -> [String: [SummaryReport.Item]] {
         var pending: [String: [SummaryReport.Item]] = [:]
         var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
         selection.onlyNotBooked = true
         selection.accountRanges = accounts.ranges(first: nil, end: month.lastDay.adding(days: 1))
         try store.forEachReportTransaction(selection) { transaction in
+            guard let transaction = try converted(transaction) else { return }
             pending[transaction.currency, default: []].append(item(transaction, category: nil, accounts: accounts))
         }
         return pending

@@ -1,8 +1,9 @@
 import Ledger
 import LedgerStore
 
-/// `report summary`: how a month went, per currency (never summed across currencies). Values
-/// only; Rendering turns it into text, CSV, JSON, HTML and email.
+/// `report summary`: how a month went, per currency (never summed across currencies unless
+/// converted into one, `convertedTo`). Values only; Rendering turns it into text, CSV, JSON,
+/// HTML and email.
 public struct SummaryReport: Sendable {
     /// A category's net spending this month against the previous month and the average of the three before.
     public struct CategoryLine: Sendable, Equatable {
@@ -256,6 +257,11 @@ public struct SummaryReport: Sendable {
     /// Recurring charges new this month or whose price changed this month (README, "Recurring
     /// charges"), by merchant.
     public var recurring: [RecurringReport.Item] = []
+    /// The currency spending, income, pending and net worth were converted into
+    /// (`--convert-to`); nil: each currency has its own. Account balances keep theirs either way.
+    public internal(set) var convertedTo: String?
+    /// The transactions and balances left out for want of a rate, per currency and kind.
+    public internal(set) var unconverted: [UnconvertedAmounts] = []
 
     /// The month starts after the newest transaction: its data has not come in yet, so there is
     /// nothing to compare (no spending sections).

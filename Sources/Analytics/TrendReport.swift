@@ -10,7 +10,7 @@ public struct TrendReport: Sendable {
         /// The name as text shows it, told apart from another account's of the same name.
         public let accountLabel: String
         public let kind: AccountKind
-        /// The account's currency (each balance also carries its own).
+        /// The account's currency (each balance also carries its own); converted, the target.
         public let currency: String
         /// Nil at the ends before the account's first observation: no balance, never 0.
         public let balances: [Money?]
@@ -38,6 +38,10 @@ public struct TrendReport: Sendable {
     public let dates: [CivilDate]
     /// By account name (ignoring ASCII case), then ID.
     public let series: [Series]
+    /// The currency every balance was converted into (`--convert-to`); nil: each kept its own.
+    public internal(set) var convertedTo: String?
+    /// The balances left out for want of a rate, per currency.
+    public internal(set) var unconverted: [UnconvertedAmounts] = []
 
     init(from: CivilDate, to: CivilDate, interval: ReportCalendar.Interval, dates: [CivilDate], series: [Series]) {
         self.from = from

@@ -23,21 +23,46 @@ public enum ExplainRendering {
         }
     }
 
+    static let conversionHeader = [
+        "converted_currency", "converted_amount", "converted_signed_amount", "rate", "rate_date", "rate_source", "rate_route",
+    ]
+
     /// Counted rows first, then the rows that did not count; `signed_amount` is what a row adds
     /// to spending (an expense positive, a refund negative), empty when it does not count.
+    /// Converted (`--convert-to`), each row also has its amount in the target, the rate, its
+    /// day, source and route (empty when it did not count, or no rate reached its day).
     public static func csv(_ report: ExplainReport, write: @escaping (String) -> Void) {
-        let csv = CSVWriter(header: csvHeader, write: write)
+        let converted = report.convertedTotal != nil
+        let csv = CSVWriter(header: csvHeader + (converted ? conversionHeader : []), write: write)
         for entry in report.counted + report.notCounted {
-            csv.row([
-                .number(entry.date.description), .text(entry.transactionID), .text(entry.accountName),
-                .text(entry.merchantOrDescription), entry.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
-                .text(entry.status.rawValue), .text(entry.classification.flow.rawValue), .text(entry.classification.category),
-                .number(entry.counted ? "true" : "false"), .text(reasonText(entry)), .text(entry.classification.categorySource.code),
-                .text(entry.currency), .number(MoneyFormat.machine(entry.amount, currency: entry.currency)),
-                entry.spendingAmount.map { .number(MoneyFormat.machine($0, currency: entry.currency)) } ?? .empty,
-                report.orders[entry.transactionID].map { .number($0.id) } ?? .empty,
-            ])
+            csv.row(
+                cells(entry, report) + (converted ? conversionCells(entry) : []))
         }
+    }
+
+    static func conversionCells(_ entry: ExplainReport.Entry) -> [CSVWriter.Cell] {
+        guard let conversion = entry.conversion else { return Array(repeating: .empty, count: conversionHeader.count) }
+        let target = conversion.currency
+        let choice = conversion.choice
+        return [
+            .text(target), conversion.amount.map { .number(MoneyFormat.machine($0, currency: target)) } ?? .empty,
+            entry.convertedSpendingAmount.map { .number(MoneyFormat.machine($0, currency: target)) } ?? .empty,
+            choice.map { .number(RateFormat.decimal($0.rate, places: RateChoiceText.places)) } ?? .empty,
+            choice.map { .number($0.date.description) } ?? .empty,
+            choice?.source.map { .text($0.rawValue) } ?? .empty, choice.map { .text(RateChoiceText.route($0.route)) } ?? .empty,
+        ]
+    }
+
+    static func cells(_ entry: ExplainReport.Entry, _ report: ExplainReport) -> [CSVWriter.Cell] {
+        [
+            .number(entry.date.description), .text(entry.transactionID), .text(entry.accountName),
+            .text(entry.merchantOrDescription), entry.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
+            .text(entry.status.rawValue), .text(entry.classification.flow.rawValue), .text(entry.classification.category),
+            .number(entry.counted ? "true" : "false"), .text(reasonText(entry)), .text(entry.classification.categorySource.code),
+            .text(entry.currency), .number(MoneyFormat.machine(entry.amount, currency: entry.currency)),
+            entry.spendingAmount.map { .number(MoneyFormat.machine($0, currency: entry.currency)) } ?? .empty,
+            report.orders[entry.transactionID].map { .number($0.id) } ?? .empty,
+        ]
     }
 
     /// The linked order's line items, indented under its transaction.
@@ -47,31 +72,56 @@ public enum ExplainRendering {
         for item in order.lineItems { table.appendNote(OrdersRendering.lineItemText(item), indent: 6) }
     }
 
+    /// Under a counted transaction in another currency: what it converted to, at which rate.
+    static func appendConversion(of entry: ExplainReport.Entry, to table: inout TextTable) {
+        guard let conversion = entry.conversion, entry.currency != conversion.currency else { return }
+        let target = conversion.currency
+        guard let amount = conversion.amount, let choice = conversion.choice else {
+            table.appendNote(
+                "no \(entry.currency)->\(target) rate within \(RateTable.lookbackDays) days before \(entry.date): "
+                    + "left out of the \(target) total")
+            return
+        }
+        table.appendNote(
+            "= \(MoneyFormat.text(amount, currency: target)) at " + RateChoiceText.sentence(choice, from: entry.currency, to: target))
+    }
+
+    /// The converted total, and what it left out; nothing when not converted.
+    static func convertedTotalText(_ report: ExplainReport) -> String {
+        guard let total = report.convertedTotal else { return "" }
+        let c = total.currency
+        return "\nConverted into \(c), each at the rate of its day: \(total.count) transaction\(total.count == 1 ? "" : "s")\n"
+            + "Net spending \(c): \(MoneyFormat.text(total.spent, currency: c)) spent - "
+            + "\(MoneyFormat.text(total.refunded, currency: c)) refunded = \(MoneyFormat.text(total.net, currency: c))\n"
+            + ConversionText.lines(report.unconverted)
+    }
+
     public static func json(_ report: ExplainReport) -> JSONOutput {
         func object(_ entry: ExplainReport.Entry) -> JSONOutput {
-            .object([
-                ("date", .string(entry.date.description)),
-                ("transaction_id", .string(entry.transactionID)),
-                ("account_id", .string(entry.accountID)),
-                ("account", .string(entry.accountName)),
-                ("merchant", .optional(entry.merchantName)),
-                ("description", .string(entry.description)),
-                ("mcc", entry.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                ("type", .string(entry.type.rawValue)),
-                ("status", .string(entry.status.rawValue)),
-                ("direction", .string(entry.indicator.rawValue)),
-                ("flow", .string(entry.classification.flow.rawValue)),
-                ("category", .string(entry.classification.category)),
-                ("counted", .bool(entry.counted)),
-                ("reason", .string(reasonText(entry))),
-                ("category_source", .string(entry.classification.categorySource.code)),
-                ("transfer_partner_id", .optional(entry.transferPartnerID)),
-                ("currency", .string(entry.currency)),
-                ("amount", .string(MoneyFormat.machine(entry.amount, currency: entry.currency))),
-                ("signed_amount", .optional(entry.spendingAmount.map { MoneyFormat.machine($0, currency: entry.currency) })),
-                ("order_id", .optional(report.orders[entry.transactionID]?.id)),
-                ("line_items", report.orders[entry.transactionID].map(OrdersRendering.lineItemsJSON) ?? .array([])),
-            ])
+            .object(
+                [
+                    ("date", .string(entry.date.description)),
+                    ("transaction_id", .string(entry.transactionID)),
+                    ("account_id", .string(entry.accountID)),
+                    ("account", .string(entry.accountName)),
+                    ("merchant", .optional(entry.merchantName)),
+                    ("description", .string(entry.description)),
+                    ("mcc", entry.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                    ("type", .string(entry.type.rawValue)),
+                    ("status", .string(entry.status.rawValue)),
+                    ("direction", .string(entry.indicator.rawValue)),
+                    ("flow", .string(entry.classification.flow.rawValue)),
+                    ("category", .string(entry.classification.category)),
+                    ("counted", .bool(entry.counted)),
+                    ("reason", .string(reasonText(entry))),
+                    ("category_source", .string(entry.classification.categorySource.code)),
+                    ("transfer_partner_id", .optional(entry.transferPartnerID)),
+                    ("currency", .string(entry.currency)),
+                    ("amount", .string(MoneyFormat.machine(entry.amount, currency: entry.currency))),
+                    ("signed_amount", .optional(entry.spendingAmount.map { MoneyFormat.machine($0, currency: entry.currency) })),
+                    ("order_id", .optional(report.orders[entry.transactionID]?.id)),
+                    ("line_items", report.orders[entry.transactionID].map(OrdersRendering.lineItemsJSON) ?? .array([])),
+                ] + (report.convertedTotal == nil ? [] : [("converted", conversionJSON(entry))]))
         }
         return .object(
             [
@@ -102,7 +152,42 @@ public enum ExplainRendering {
                             ])
                         })
                 ),
-            ])
+            ] + conversionTotalJSON(report))
+    }
+
+    /// A counted entry's conversion: `{currency, amount, signed_amount, rate, rate_fraction,
+    /// rate_date, rate_source, rate_route}`, the rate members null without one; null when the
+    /// entry did not count.
+    static func conversionJSON(_ entry: ExplainReport.Entry) -> JSONOutput {
+        guard let conversion = entry.conversion else { return .null }
+        let target = conversion.currency
+        let choice = conversion.choice
+        return .object([
+            ("currency", .string(target)),
+            ("amount", .optional(conversion.amount.map { MoneyFormat.machine($0, currency: target) })),
+            ("signed_amount", .optional(entry.convertedSpendingAmount.map { MoneyFormat.machine($0, currency: target) })),
+            ("rate", .optional(choice.map { RateFormat.decimal($0.rate, places: RateChoiceText.places) })),
+            ("rate_fraction", .optional(choice.map(\.rate.description))),
+            ("rate_date", .optional(choice?.date.description)),
+            ("rate_source", .optional(choice?.source?.rawValue)),
+            ("rate_route", .optional(choice.map { RateChoiceText.route($0.route) })),
+        ])
+    }
+
+    /// `converted_total`, `converted_to` and `unconverted`, only when converted.
+    static func conversionTotalJSON(_ report: ExplainReport) -> [(String, JSONOutput)] {
+        guard let total = report.convertedTotal else { return [] }
+        let c = total.currency
+        return ConversionText.json(c, report.unconverted) + [
+            (
+                "converted_total",
+                .object([
+                    ("currency", .string(c)), ("spent", .string(MoneyFormat.machine(total.spent, currency: c))),
+                    ("refunded", .string(MoneyFormat.machine(total.refunded, currency: c))),
+                    ("net", .string(MoneyFormat.machine(total.net, currency: c))), ("count", .integer(Int64(total.count))),
+                ])
+            )
+        ]
     }
 
     public static func text(_ report: ExplainReport, style: TextStyle) -> String {
@@ -138,6 +223,7 @@ public enum ExplainRendering {
                     expense ? "" : MoneyFormat.text(entry.amount, currency: currency),
                 ])
                 appendOrder(of: entry, in: report, to: &table)
+                appendConversion(of: entry, to: &table)
             }
             table.append([
                 "Total", "", "", "", "", "", "", "", MoneyFormat.text(total.spent, currency: currency),
@@ -150,6 +236,7 @@ public enum ExplainRendering {
                 + "\(MoneyFormat.text(total.refunded, currency: currency)) refunded = \(MoneyFormat.text(total.net, currency: currency))\n"
         }
 
+        output += convertedTotalText(report)
         guard !report.notCounted.isEmpty else { return output }
         let count = report.notCounted.count
         output += "\nNot counted as spending: \(count) transaction\(count == 1 ? "" : "s")\n"

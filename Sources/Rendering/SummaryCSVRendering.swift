@@ -22,6 +22,13 @@ public enum SummaryCSVRendering {
         table.row("summary", "", "", "no_data_yet", .number(report.isAfterData ? "true" : "false"))
         table.row("summary", "", "", "reported_before", .number(report.hasReportedBefore ? "true" : "false"))
         table.row("summary", "", "", "headline", .text(SummaryTextRendering.headline(report)))
+        if let target = report.convertedTo { table.row("summary", "", "", "converted_to", .text(target)) }
+        for left in report.unconverted {
+            let c = left.currency
+            table.row("unconverted", c, left.kind.rawValue, "count", .number(String(left.count)))
+            table.row("unconverted", c, left.kind.rawValue, "amount", amount(left.units, c))
+            table.row("unconverted", c, left.kind.rawValue, "first_day", .number(left.firstDay.description))
+        }
         for section in report.currencies { currencyRows(section, to: table) }
         for budget in report.budgets {
             let c = budget.currency

@@ -70,6 +70,7 @@ public enum SummaryHTMLRendering {
             html += "<p class=\"warning\">\(e(monthName)) is not over yet: its numbers will still change.</p>\n"
         }
         if let text = SummaryTextRendering.noDataText(report) { html += "<p class=\"warning\">\(e(text))</p>\n" }
+        if let line = ConversionRendering.textLine(report.unconverted) { html += "<p class=\"warning\">\(e(line))</p>\n" }
         for section in report.currencies {
             html +=
                 "<section>\n" + spendingHTML(section, report: report) + merchantsHTML(section, monthName: monthName)
@@ -98,7 +99,7 @@ public enum SummaryHTMLRendering {
             <main>
             <h1>\(e(monthName))</h1>
             <p class="headline">\(e(headline))</p>
-            <p class="note">Made \(e(report.generatedAt.text)), \(e(TimeZoneText.times(report.timeZones))). Every amount is per currency; currencies are never added together.</p>
+            <p class="note">Made \(e(report.generatedAt.text)), \(e(TimeZoneText.times(report.timeZones))). \(e(SummaryTextRendering.conversionText(report) ?? "Every amount is per currency; currencies are never added together."))</p>
 
             """
     }

@@ -16,6 +16,7 @@ public enum SummaryJSONRendering {
                 ("newest_transaction", .optional(report.newestTransaction?.description)),
                 ("no_data_yet", .bool(report.isAfterData)),
                 ("headline", .string(SummaryTextRendering.headline(report))),
+            ] + ConversionText.json(report.convertedTo, report.unconverted) + [
                 ("currencies", .array(report.currencies.map(currency))),
                 (
                     "budgets",

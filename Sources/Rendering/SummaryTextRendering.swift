@@ -75,6 +75,8 @@ public enum SummaryTextRendering {
         let zones = "(\(TimeZoneText.times(report.timeZones))).\n"
         output += made + (DisplayWidth.of(made + zones) > 79 ? "\n" : " ") + zones
         if !report.isMonthComplete { output += "\(monthName) is not over yet: its numbers will still change.\n" }
+        if let text = conversionText(report) { output += wrapped(text, width: 78) + "\n" }
+        if let line = ConversionRendering.textLine(report.unconverted) { output += wrapped(line, width: 78) + "\n" }
         if let text = noDataText(report) {
             output += "\n" + text + "\n"
         } else if report.currencies.isEmpty {
@@ -87,6 +89,14 @@ public enum SummaryTextRendering {
         }
         return output + budgetsText(report) + recurringText(report) + balancesText(report, style: style) + restatementsText(report)
             + freshnessText(report)
+    }
+
+    /// What a converted summary converted, and what it left as it was; nil when not converted.
+    static func conversionText(_ report: SummaryReport) -> String? {
+        report.convertedTo.map { target in
+            "Converted into \(target), each transaction at the rate of its day, net worth at each month's end, "
+                + "account balances in their own currency."
+        }
     }
 
     /// "No data for November 2026 yet: the newest transaction is 31 October 2026.", for a month

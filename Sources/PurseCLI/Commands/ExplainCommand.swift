@@ -6,25 +6,29 @@ import Rendering
 enum ExplainCommand: PurseCommand {
     static let spec = CommandSpec(
         ["explain"], summary: "The transactions behind a spending number, and why each counted.",
-        options: ScopeOptions.options + [PickedInput.input, category, mcc, merchant] + OutputOptions.report)
+        options: ScopeOptions.options + [PickedInput.input, category, mcc, merchant, ConversionOptions.convertTo] + OutputOptions.report)
 
     static let category = OptionSpec("category", value: "NAME", help: "Only this category.")
     static let mcc = OptionSpec("mcc", value: "N", help: "Only this merchant category code.")
     static let merchant = OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case.")
 
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(
+        let report = try ReportRunner.run(
             context,
             options: {
-                (filters: try filters(context), period: try ReportPeriod(context: context))
+                (
+                    filters: try filters(context), period: try ReportPeriod(context: context),
+                    target: try ConversionOptions(context.command).target
+                )
             },
             analyse: { store, options in
                 // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
                 if let category = options.filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
                 return try ExplainAnalysis.report(
                     store, scope: try options.period.scope(context: context, store: store),
-                    months: options.period.months, filters: options.filters)
+                    months: options.period.months, filters: options.filters, convertTo: options.target)
             }, text: ExplainRendering.text, csv: ExplainRendering.csv, json: ExplainRendering.json)
+        context.warn(leftOut: report.unconverted)
     }
 
     /// --category, --mcc and --merchant: which spending to explain.

@@ -42,10 +42,11 @@ enum ReportRunner {
             text: text, csv: csv, json: json)
     }
 
-    /// A report on the balances of the accounts in scope over `--from`/`--to`, every `--every`.
+    /// A report on the balances of the accounts in scope over `--from`/`--to`, every `--every`,
+    /// converted into `--convert-to`'s currency when given.
     @discardableResult
     static func run<Report>(
-        _ context: CommandContext, onBalances analyse: (LedgerStore, ReportAccounts, BalanceRange) throws -> Report,
+        _ context: CommandContext, onBalances analyse: (LedgerStore, ReportAccounts, BalanceRange, _ target: String?) throws -> Report,
         text: (Report, TextStyle) -> String,
         csv: (Report, @escaping (String) -> Void) -> Void,
         json: (Report) -> JSONOutput
@@ -54,9 +55,12 @@ enum ReportRunner {
             context,
             options: {
                 let zone = try context.reportTimeZone()
-                return try BalanceRange(context.command, today: zone.date(of: context.now.epochSeconds))
+                return (
+                    range: try BalanceRange(context.command, today: zone.date(of: context.now.epochSeconds)),
+                    target: try ConversionOptions(context.command).target
+                )
             },
-            analyse: { store, range in try analyse(store, try context.reportAccounts(store), range) },
+            analyse: { store, options in try analyse(store, try context.reportAccounts(store), options.range, options.target) },
             text: text, csv: csv, json: json)
     }
 

@@ -20,13 +20,16 @@ enum ReportSummaryCommand: PurseCommand {
             and net worth with their change, what is still pending, months reported before whose numbers \
             changed (restatements), and how new each source's data is: its export's or capture's own time, \
             else its newest record, never when it was synced (more than 7 days old, or a stream quiet for \
-            more than 7 days, is called out). Per currency, never summed. --format email writes a complete MIME message for \
-            `sendmail -t -oi`. The first summary of an ended month remembers what it reported.
+            more than 7 days, is called out). Per currency, never summed, unless --convert-to names one currency \
+            for spending, income, pending and net worth (account balances keep their own). --format email writes a \
+            complete MIME message for `sendmail -t -oi`. The first summary of an ended month remembers what it reported, \
+            in the ledger's own currencies, converted or not.
             """,
         options: [
             PeriodOptions.month(default: "last"),
             format, output,
             OutputOptions.bom,
+            ConversionOptions.convertTo,
             to, from, BudgetThresholds.warnAt, noRecord,
             AccountScope.all,
             ascii,
@@ -52,6 +55,7 @@ enum ReportSummaryCommand: PurseCommand {
         let warnAt: Int64
         let to: String
         let from: String
+        let target: String?
 
         init(_ context: CommandContext) throws {
             zone = try context.reportTimeZone()
@@ -59,6 +63,7 @@ enum ReportSummaryCommand: PurseCommand {
             month =
                 try context.command.value(PeriodOptions.month, as: MonthChoice.self)?.month(current: current) ?? current.adding(months: -1)
             warnAt = try BudgetThresholds(context.command).warnAt.percent
+            target = try ConversionOptions(context.command).target
             to = try context.command.value(ReportSummaryCommand.to, as: MailAddress.self)?.text ?? defaultAddress(context.environment)
             from =
                 try context.command.value(ReportSummaryCommand.from, as: MailAddress.self)?.text
@@ -77,12 +82,13 @@ enum ReportSummaryCommand: PurseCommand {
                     options: options,
                     result: try SummaryAnalysis.report(
                         store, month: options.month, accounts: try context.reportAccounts(store), now: context.now,
-                        warnAt: options.warnAt)
+                        warnAt: options.warnAt, convertTo: options.target)
                 )
             },
             render: { summary, format, sink in
                 write(summary.result.report, format: format, options: summary.options, context: context, to: sink)
             })
+        context.warn(leftOut: summary.result.report.unconverted)
         if !context.command.has(noRecord) {
             record(summary.result.records, context: context)
         }
