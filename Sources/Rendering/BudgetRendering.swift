@@ -102,7 +102,7 @@ public enum BudgetRendering {
                 output += "\(row.category) (\(row.currency)) counts every currency: \(convertedText(converted, row.currency)).\n"
             }
         }
-        return output + (ConversionRendering.textLine(report.unconverted).map { "\n\($0)\n" } ?? "")
+        return output + ConversionText.lines(report.unconverted)
     }
 
     /// `$412.30 of its net converted from other currencies`.

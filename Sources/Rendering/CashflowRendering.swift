@@ -25,7 +25,6 @@ public enum CashflowRendering {
             ("schema", .string("purse.cashflow.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
         ]
-        if let target = report.convertedTo { members.append(("converted_to", .string(target))) }
         members += [
             ("transfers_excluded", .bool(true)),
             (
@@ -62,14 +61,14 @@ public enum CashflowRendering {
                     })
             ),
         ]
-        if report.convertedTo != nil { members.append(("unconverted", ConversionRendering.jsonValue(report.unconverted))) }
+        members += ConversionText.json(report.convertedTo, report.unconverted)
         return .object(members)
     }
 
     public static func text(_ report: CashflowReport, style: TextStyle) -> String {
         var output = "Cash flow, \(MonthName.span(report.months))\n"
         if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
-        let leftOut = ConversionRendering.textLine(report.unconverted).map { "\n\($0)\n" } ?? ""
+        let leftOut = ConversionText.lines(report.unconverted)
         guard !report.rows.isEmpty else { return output + "\nNo income or spending in this period.\n" + leftOut }
         output += "Spending is net of refunds. Transfers between your own accounts and card payments are excluded.\n"
         for total in report.totals {

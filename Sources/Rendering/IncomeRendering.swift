@@ -20,7 +20,6 @@ public enum IncomeRendering {
             ("schema", .string("purse.income.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
         ]
-        if let target = report.convertedTo { members.append(("converted_to", .string(target))) }
         members += [
             (
                 "rows",
@@ -47,14 +46,14 @@ public enum IncomeRendering {
                     })
             ),
         ]
-        if report.convertedTo != nil { members.append(("unconverted", ConversionRendering.jsonValue(report.unconverted))) }
+        members += ConversionText.json(report.convertedTo, report.unconverted)
         return .object(members)
     }
 
     public static func text(_ report: IncomeReport, style: TextStyle) -> String {
         var output = "Income by source, \(MonthName.span(report.months))\n"
         if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
-        let leftOut = ConversionRendering.textLine(report.unconverted).map { "\n\($0)\n" } ?? ""
+        let leftOut = ConversionText.lines(report.unconverted)
         guard !report.rows.isEmpty else { return output + "\nNo income in this period.\n" + leftOut }
         let showPeriod = report.months.count > 1
         for currency in report.currencies {

@@ -46,7 +46,6 @@ public enum SpendingRendering {
         if let previous = report.previousMonths {
             members.append(("previous_months", .array(previous.map { .string($0.description) })))
         }
-        if let target = report.convertedTo { members.append(("converted_to", .string(target))) }
         members.append(
             (
                 "rows",
@@ -99,7 +98,7 @@ public enum SpendingRendering {
                         return .object(fields)
                     })
             ))
-        if report.convertedTo != nil { members.append(("unconverted", ConversionRendering.jsonValue(report.unconverted))) }
+        members += ConversionText.json(report.convertedTo, report.unconverted)
         return .object(members)
     }
 
@@ -107,7 +106,7 @@ public enum SpendingRendering {
         let byName = report.grouping == .mcc ? "merchant category code" : report.grouping.rawValue
         var output = "Spending by \(byName), \(MonthName.span(report.months))\n"
         if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
-        let leftOut = ConversionRendering.textLine(report.unconverted).map { "\n\($0)\n" } ?? ""
+        let leftOut = ConversionText.lines(report.unconverted)
         guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" + leftOut }
         let showPeriod = report.months.count > 1 && report.grouping != .month
         let compare = report.previousMonths != nil
@@ -173,7 +172,7 @@ public enum SpendingRendering {
     /// The line under a converted report's title (spending, income, cash flow): what its single
     /// currency means.
     static func convertedHeader(_ target: String) -> String {
-        "Converted to \(target): each amount at the rate of its own day.\n"
+        "Every transaction converted into \(target) at the rate of its local day.\n"
     }
 
     /// `+$12.00 (+8.0%)`: the change and its percentage of the previous value.
