@@ -106,6 +106,23 @@ public struct Money: Hashable, Sendable {
         return difference
     }
 
+    /// `units` of `currency` rounded half to even to the currency's minor unit (a cent for USD,
+    /// a yen for JPY; two digits for a code purse does not know): a converted sum carries
+    /// ten-thousandths no one paid, so it is shown as an amount the currency can have.
+    public static func roundedToMinorUnit(_ units: Int64, currency: String) -> Int64 {
+        let digits = min(max(CurrencyTable.minorDigits(for: currency) ?? 2, 0), 4)
+        var step: Int64 = 1
+        for _ in digits..<4 { step *= 10 }
+        guard step > 1 else { return units }
+        let (quotient, remainder) = units.quotientAndRemainder(dividingBy: step)
+        let twice = remainder.magnitude * 2
+        var rounded = quotient
+        if twice > UInt64(step) || (twice == UInt64(step) && quotient % 2 != 0) { rounded += units < 0 ? -1 : 1 }
+        // |units| <= Int64.max, so |rounded x step| exceeds it only when units was within a step of
+        // the limit; amounts are far below it (Money.maximumUnits).
+        return rounded.multipliedReportingOverflow(by: step).overflow ? quotient * step : rounded * step
+    }
+
     /// How many fraction digits the amount really has (0 to 4).
     public var significantFractionDigits: Int {
         var remainder = (units < 0 ? -units : units) % Money.scale

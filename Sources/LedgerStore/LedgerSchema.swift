@@ -22,6 +22,7 @@ public enum LedgerSchema {
         migration15,
         migration16,
         migration17,
+        migration18,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

@@ -29,6 +29,7 @@ struct MigrationDigestTests {
         (15, "ledger identity", "232ff97d2a060369b5f93b455a3478e5daa7a569d46843814f5f2082b3b7a80b"),
         (16, "statement twins matched as a whole", "e0d79bf2c4a7865163b8e5ddd70dcdd2c54a5b56694064d6553bf5375d9137b8"),
         (17, "ledger settings", "42d731d90764c55d20b29a97aa293592c5f6a5b83f56200b7a41d2c1df26bf50"),
+        (18, "exchange rates", "26090d95611310f9d0b8a2e7edceebcdadc842bfcfdb88a2a35912997f668afd"),
     ]
 
     @Test("every released migration keeps its id, name and SQL to the byte", arguments: released.map(\.id))

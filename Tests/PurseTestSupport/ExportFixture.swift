@@ -91,11 +91,13 @@ public final class ExportFixture {
         amount: String = "54.20", currency: String = "USD", indicator: String = "debit",
         status: String = "booked", type: String = "pointOfSale", mcc: Int? = 5411,
         merchant: String? = "Whole Foods Market", description: String = "WHOLE FOODS",
-        extra: String = ""
+        foreign: (amount: String, currency: String, rate: String)? = nil, extra: String = ""
     ) -> String {
-        "{\"id\":\"\(id)\",\"accountID\":\"\(account)\",\"transactionDate\":\"\(date)\",\"postedDate\":null,"
+        let foreignAmount = foreign.map { "{\"amount\":\"\($0.amount)\",\"currencyCode\":\"\($0.currency)\"}" } ?? "null"
+        return "{\"id\":\"\(id)\",\"accountID\":\"\(account)\",\"transactionDate\":\"\(date)\",\"postedDate\":null,"
             + "\"transactionAmount\":{\"amount\":\"\(amount)\",\"currencyCode\":\"\(currency)\"},"
-            + "\"foreignCurrencyAmount\":null,\"foreignCurrencyExchangeRate\":null,\"creditDebitIndicator\":\"\(indicator)\","
+            + "\"foreignCurrencyAmount\":\(foreignAmount),\"foreignCurrencyExchangeRate\":\(foreign.map { quoted($0.rate) } ?? "null"),"
+            + "\"creditDebitIndicator\":\"\(indicator)\","
             + "\"transactionDescription\":\(quoted(description)),\"originalTransactionDescription\":\(quoted(description + " 0001")),"
             + "\"merchantCategoryCode\":\(mcc.map(String.init) ?? "null"),\"merchantName\":\(merchant.map(quoted) ?? "null"),"
             + "\"transactionType\":\"\(type)\",\"status\":\"\(status)\"\(extra)}"
