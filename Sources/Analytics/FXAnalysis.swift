@@ -26,9 +26,12 @@ public enum FXAnalysis {
         try report(store, scope: ReportScope(months: month...month, accounts: accounts), months: [month]).cardCosts
     }
 
-    /// The imported quotes that can answer the scope's days (7 days back from its first).
+    /// The imported quotes that can answer the scope's days (`lookbackDays` back from its first),
+    /// and no card quote.
     static func referenceRates(_ store: LedgerStore, scope: ReportScope) throws -> RateTable {
-        RateTable([])
+        RateTable(
+            try store.importedRates(
+                firstDay: scope.firstDay?.adding(days: -RateTable.lookbackDays), lastDay: scope.endDay?.adding(days: -1)))
     }
 
     static func report(_ store: LedgerStore, scope: ReportScope, rates: RateTable) throws -> FXReport {

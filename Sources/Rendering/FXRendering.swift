@@ -122,7 +122,8 @@ public enum FXRendering {
             ]
             if let reference = row.reference {
                 cells += [
-                    RateText.decimal(reference.rate), MoneyFormat.text(shown(reference.markup, currency: row.currency), currency: row.currency),
+                    RateText.decimal(reference.rate),
+                    MoneyFormat.text(shown(reference.markup, currency: row.currency), currency: row.currency),
                     percent(reference.markup, of: reference.amount).map { $0 + "%" } ?? "-",
                 ]
             } else {
@@ -139,29 +140,33 @@ public enum FXRendering {
             let sums = total.sums
             totals.append([
                 total.accountLabel, total.foreignCurrency, String(sums.count),
-                MoneyFormat.text(sums.foreignAmount, currency: total.foreignCurrency), MoneyFormat.text(sums.amount, currency: total.currency),
+                MoneyFormat.text(sums.foreignAmount, currency: total.foreignCurrency),
+                MoneyFormat.text(sums.amount, currency: total.currency),
                 MoneyFormat.text(shown(sums.referenceAmount, currency: total.currency), currency: total.currency),
                 MoneyFormat.text(shown(sums.markup, currency: total.currency), currency: total.currency),
                 percent(sums.markup, of: sums.referenceAmount).map { $0 + "%" } ?? "-",
             ])
         }
         if report.totals.contains(where: { $0.sums.count > 0 }) { output += "\nTotals\n" + totals.rendered() }
-        for line in lines(report.missing) { output += "\n" + line + "; not in the totals.\n" }
+        for missing in report.missing {
+            output += "\n\(counted(missing)) without a reference rate (\(cause(missing))): no markup, not in the totals.\n"
+        }
         return output
     }
 
-    /// One line per foreign currency (and account currency) without a reference rate.
-    static func lines(_ missing: [FXReport.Missing]) -> [String] {
-        missing.map { missing in
-            "\(missing.count) \(missing.foreignCurrency) purchase\(missing.count == 1 ? "" : "s") "
-                + "(\(MoneyFormat.text(missing.foreignAmount, currency: missing.foreignCurrency))) without a reference rate: "
-                + "no \(missing.foreignCurrency)->\(missing.currency) rate within 7 days before \(missing.firstDay); "
-                + "run 'purse prices import'"
-        }
+    /// `1 EUR purchase (€8.00)`.
+    static func counted(_ missing: FXReport.Missing) -> String {
+        "\(missing.count) \(missing.foreignCurrency) purchase\(missing.count == 1 ? "" : "s") "
+            + "(\(MoneyFormat.text(missing.foreignAmount, currency: missing.foreignCurrency)))"
+    }
+
+    /// `no EUR->USD rate within 7 days before 2026-10-20`, the day being the first without one.
+    static func cause(_ missing: FXReport.Missing) -> String {
+        "no \(missing.foreignCurrency)->\(missing.currency) rate within \(RateTable.lookbackDays) days before \(missing.firstDay)"
     }
 
     /// The stderr lines: one per foreign currency (and account currency) without a reference rate.
     public static func warnings(_ report: FXReport) -> [String] {
-        lines(report.missing)
+        report.missing.map { "\(counted($0)) without a reference rate: \(cause($0)); run 'purse prices import'" }
     }
 }

@@ -90,7 +90,8 @@ enum BenchmarkCommand {
             let export = work + "/export-\(size)"
             log("generating \(size) transactions")
             try? FileManager.default.removeItem(atPath: export)
-            let generated = try WalletExportSampleGenerator(transactions: size, months: 120, seed: 42).write(to: URL(fileURLWithPath: export))
+            let generated = try WalletExportSampleGenerator(transactions: size, months: 120, seed: 42).write(
+                to: URL(fileURLWithPath: export))
             let database = work + "/ledger-\(size).sqlite"
             func fresh(_ path: String) {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
