@@ -1,7 +1,7 @@
 import Foundation
 import Ledger
 
-/// An ECB-format rate file (`Date,USD,JPY,GBP,`, rates per 1 EUR, newest first, a trailing
+/// An ECB-format rate file (`Date,USD,JPY,GBP,CAD,`, rates per 1 EUR, newest first, a trailing
 /// comma on each line, as the ECB writes it) with a row for every weekday from `first` to
 /// `last`: what `purse prices import` reads before the `--convert-to` report is timed. The rates
 /// wander a little from day to day, so no two days share a quote.
@@ -10,14 +10,15 @@ enum ReferenceRateFile {
         guard let first = CivilDate(iso: first), let last = CivilDate(iso: last) else {
             throw BenchmarkError("the generated export's span \(first) to \(last) is not two dates")
         }
-        var lines = ["Date,USD,JPY,GBP,"]
+        var lines = ["Date,USD,JPY,GBP,CAD,"]
         var day = last
         while day >= first {
             // Saturday and Sunday have no reference rates, as at the ECB.
             if day.isoWeekday <= 5 {
                 let wobble = day.daysSinceEpoch % 97
                 lines.append(
-                    "\(day),\(rate(10_850 + wobble, 4)),\(rate(16_100 + wobble, 2)),\(rate(8_540 + wobble / 2, 4)),")
+                    "\(day),\(rate(10_850 + wobble, 4)),\(rate(16_100 + wobble, 2)),\(rate(8_540 + wobble / 2, 4)),"
+                        + "\(rate(14_700 + wobble, 4)),")
             }
             day = day.adding(days: -1)
         }
