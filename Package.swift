@@ -33,7 +33,7 @@ let package = Package(
             name: "PurseCLI",
             dependencies: [
                 "Ledger", "LedgerStore", "Sync", "WalletExport", "WalletOrders", "SureProtocol", "StatementImport", "StrictJSON",
-                "SampleData", "Analytics", "Rendering",
+                "Prices", "SampleData", "Analytics", "Rendering",
             ]),
         .executableTarget(name: "purse", dependencies: ["PurseCLI"]),
         .executableTarget(

@@ -2,7 +2,8 @@
 /// dispatch are all made from this list.
 enum CommandCatalog {
     static let commands: [any PurseCommand.Type] = [
-        SyncCommand.self, ImportCommand.self, StatusCommand.self, AccountsCommand.self, AccountsCommand.Set.self,
+        SyncCommand.self, ImportCommand.self, PricesCommand.Import.self, PricesCommand.self, StatusCommand.self, AccountsCommand.self,
+        AccountsCommand.Set.self,
         ConfigCommand.self, ConfigCommand.Get.self, ConfigCommand.Set.self, TransactionsCommand.self, TransactionsCommand.Export.self,
         ReportSpendingCommand.self, ReportIncomeCommand.self, ReportRecurringCommand.self, ReportCashflowCommand.self,
         ReportTrendCommand.self, ReportNetWorthCommand.self, ReportDriftCommand.self, ReportFXCommand.self, ExplainCommand.self,

@@ -14,6 +14,7 @@ extension SampleExportRun {
         var plan = SplitMix64(seed: SplitMix64.mix(config.seed ^ SplitMix64.mix(UInt64(absolute)) ^ 0x706C_616E))
 
         setPrices(month: month, absolute: absolute, start: start, purchases: purchases, plan: &plan)
+        appendReferenceRates(month: month, start: start, length: length)
         let planned = schedule(chosen, start: start, length: length, plan: &plan)
         let weights = purchaseWeights(start: start, length: length, plan: &plan)
         try generateDays(start: start, length: length, purchases: purchases, weights: weights, planned: planned)

@@ -46,6 +46,8 @@ final class SampleExportRun {
     var transferAmount: Int64 = 0
     var topUpAmount: Int64 = 0
     var items: [DayItem] = []
+    /// The reference rates' rows, oldest first, written at the end newest first.
+    var referenceRows: [[UInt8]] = []
 
     // Month-scoped.
     var rates: [Int64] = Currency.allCases.map(\.baseUSDRate)
@@ -208,10 +210,12 @@ final class SampleExportRun {
             changeSets += accountsStream.sequence
         }
         precondition(written == total, "the sample wrote \(written) transactions, not \(total)")
+        try writeReferenceRates()
         return .init(
             accounts: accounts.count, transactions: written, balances: balanceCount,
             changeSets: changeSets, firstDay: SampleFormat.dayText(firstDay),
-            lastDay: SampleFormat.dayText(lastDay))
+            lastDay: SampleFormat.dayText(lastDay), referenceRateDays: referenceRows.count,
+            referenceRatesFile: Self.referenceRatesFile)
     }
 
     static func looksLikeStreamFile(_ name: String) -> Bool {

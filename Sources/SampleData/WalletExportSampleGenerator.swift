@@ -28,6 +28,10 @@ import Foundation
 /// Balances reconcile exactly: every observation equals the sum of the signed amounts
 /// (`debit ? -amount : +amount`) of that account's transactions whose final status is booked
 /// and whose `transactionDate` is at or before the observation's `asOfDate`.
+///
+/// Beside the export, `ecb-rates.csv` holds reference rates of the span in the ECB's format
+/// (USD, JPY, GBP and CAD per euro, a row per business day, none on weekends), for
+/// `purse prices import`.
 public struct WalletExportSampleGenerator: Sendable {
     /// What a run wrote, for the line `purse sample` prints.
     public struct Summary: Sendable, Equatable {
@@ -39,6 +43,10 @@ public struct WalletExportSampleGenerator: Sendable {
         /// First and last day of the generated span, `YYYY-MM-DD`.
         public var firstDay: String
         public var lastDay: String
+        /// The business days of the ECB reference rates written beside the export.
+        public var referenceRateDays: Int
+        /// Their file's name inside the export's folder.
+        public var referenceRatesFile: String
     }
 
     static let maximumTransactions = 100_000_000

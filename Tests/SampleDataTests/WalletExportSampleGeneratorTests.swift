@@ -20,7 +20,7 @@ struct WalletExportSampleGeneratorTests {
 
         let a = try allFiles(in: first.url)
         let b = try allFiles(in: second.url)
-        #expect(a.count == 10)  // export.json, accounts.jsonl, 4 transaction and 4 balance streams
+        #expect(a.count == 11)  // export.json, accounts.jsonl, 4 transaction and 4 balance streams, ecb-rates.csv
         #expect(a == b)
         let c = try allFiles(in: other.url)
         #expect(Set(c.keys) != Set(a.keys))  // account ids follow the seed
@@ -320,6 +320,59 @@ struct WalletExportSampleGeneratorTests {
         }
     }
 
+    // MARK: Reference rates
+
+    @Test("ecb-rates.csv: the ECB's layout, newest first, business days only, a rate within the week before every day of the span")
+    func referenceRates() throws {
+        let folder = try TemporaryFolder()
+        let summary = try WalletExportSampleGenerator(transactions: 600, months: 14, seed: 11).write(to: folder.url)
+        let text = try String(contentsOf: folder.url.appendingPathComponent(summary.referenceRatesFile), encoding: .utf8)
+        var lines = text.split(separator: "\n")
+        #expect(lines.removeFirst() == "Date,USD,JPY,GBP,CAD,")
+        #expect(lines.count == summary.referenceRateDays)
+        let days = lines.map { dayNumber($0) }
+        #expect(days == days.sorted(by: >))
+        for (line, day) in zip(lines, days) {
+            let date = Civil.date(day)
+            #expect(![0, 6].contains(Civil.weekday(day)), "\(line) is on a weekend")
+            #expect(![(1, 1), (5, 1), (12, 25), (12, 26)].contains { $0 == (date.month, date.day) }, "\(line) is on a holiday")
+            #expect(line.split(separator: ",").count == 5 && line.hasSuffix(","))
+        }
+        let first = dayNumber(summary.firstDay)
+        let last = dayNumber(summary.lastDay)
+        let quoted = Set(days)
+        for day in first...last {
+            #expect((0...7).contains { quoted.contains(day - $0) }, "no rate within 7 days before \(Civil.date(day))")
+        }
+    }
+
+    @Test("the card charges a little more than the reference rate of the day: its EUR rate is above the file's USD per euro")
+    func cardAboveReference() throws {
+        let folder = try TemporaryFolder()
+        let summary = try WalletExportSampleGenerator(transactions: 3_000, months: 12, seed: 42).write(to: folder.url)
+        let text = try String(contentsOf: folder.url.appendingPathComponent(summary.referenceRatesFile), encoding: .utf8)
+        // Ten-thousandths of a dollar per euro, by day number.
+        var usdPerEuro: [Int: Int] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",")
+            usdPerEuro[dayNumber(cells[0])] = Int(cells[1].replacingOccurrences(of: ".", with: ""))
+        }
+        let export = try ParsedExport(folder.url)
+        var compared = 0
+        for transaction in export.finalTransactions.values.flatMap({ $0 }) {
+            guard let foreign = transaction["foreignCurrencyAmount"] as? [String: Any], foreign["currencyCode"] as? String == "EUR",
+                let rate = transaction["foreignCurrencyExchangeRate"] as? String, let date = transaction["transactionDate"] as? String
+            else { continue }
+            var day = dayNumber(date)
+            while usdPerEuro[day] == nil { day -= 1 }
+            let card = Int(rate.replacingOccurrences(of: ".", with: ""))!
+            let reference = usdPerEuro[day]!
+            #expect(card > reference && card < reference * 1_015 / 1_000, "\(date): card \(rate), reference \(reference)")
+            compared += 1
+        }
+        #expect(compared > 10)
+    }
+
     // MARK: Parameters
 
     @Test("parameters out of range are refused")
@@ -339,6 +392,12 @@ struct WalletExportSampleGeneratorTests {
 }
 
 // MARK: - Reading an export back, with JSONSerialization only
+
+/// The day number of the `YYYY-MM-DD` that `text` starts with.
+private func dayNumber(_ text: some StringProtocol) -> Int {
+    let parts = text.prefix(10).split(separator: "-").map { Int($0)! }
+    return Civil.day(parts[0], parts[1], parts[2])
+}
 
 private func allFiles(in folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]

@@ -1,10 +1,11 @@
 import Foundation
 import SampleData
 
-/// `purse sample --out DIR`: a realistic, deterministic synthetic Wallet export.
+/// `purse sample --out DIR`: a realistic, deterministic synthetic Wallet export, and reference
+/// rates of its span in the ECB's format for `purse prices import`.
 enum SampleCommand: PurseCommand {
     static let spec = CommandSpec(
-        ["sample"], summary: "Write a realistic synthetic Wallet export.",
+        ["sample"], summary: "Write a realistic synthetic Wallet export (and ECB reference rates of its span).",
         options: [out, transactions, months, seed])
 
     static let out = OptionSpec("out", value: "DIR", help: "Folder to write the export to (required).")
@@ -23,6 +24,7 @@ enum SampleCommand: PurseCommand {
         let summary = try generator.write(to: URL(fileURLWithPath: out, isDirectory: true))
         context.note(
             "Wrote \(summary.transactions) transactions, \(summary.balances) balance observations and "
-                + "\(summary.accounts) accounts (\(summary.firstDay) to \(summary.lastDay)) to \(out)")
+                + "\(summary.accounts) accounts (\(summary.firstDay) to \(summary.lastDay)) to \(out), and reference rates of "
+                + "\(summary.referenceRateDays) business days to \(out)/\(summary.referenceRatesFile)")
     }
 }

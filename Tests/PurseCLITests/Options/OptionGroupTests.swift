@@ -144,8 +144,10 @@ struct CommandCatalogTests {
         }
         #expect(alike.count > 1)
         for option in alike where option != shared {
-            // Only the balance reports' bounds say their own defaults.
-            #expect([BalanceRange.from, BalanceRange.to].contains(option), "\(option.name): \(option.help)")
+            // Only the balance reports' bounds say their own defaults, and `prices` bounds the rates' own days.
+            #expect(
+                [BalanceRange.from, BalanceRange.to, PricesCommand.from, PricesCommand.to].contains(option),
+                "\(option.name): \(option.help)")
         }
     }
 
