@@ -12,6 +12,10 @@ public enum FXRendering {
         "reference_rate", "markup_percent", "markup",
     ]
 
+    /// A reference rate that never ends (a cross rate) is shown to 8 decimals: more than any
+    /// card or the ECB writes.
+    static let rateDigits = 8
+
     /// The markup as shown: to the minor unit of `currency`.
     static func shown(_ units: Int64, currency: String) -> Int64 {
         Money.roundedToMinorUnit(units, currency: currency)
@@ -33,7 +37,7 @@ public enum FXRendering {
                 ]
                     + (row.reference.map { reference in
                         [
-                            .number(RateText.decimal(reference.rate)),
+                            .number(RateFormat.decimal(reference.rate, roundedTo: rateDigits)),
                             percent(reference.markup, of: reference.amount).map { .number($0) } ?? .empty,
                             .number(MoneyFormat.machine(shown(reference.markup, currency: row.currency), currency: row.currency)),
                         ]
@@ -56,7 +60,7 @@ public enum FXRendering {
                 ("amount", money(row.amount, row.currency)),
                 ("currency", .string(row.currency)),
                 ("card_rate", .string(row.cardRate)),
-                ("reference_rate", .optional(row.reference.map { RateText.decimal($0.rate) })),
+                ("reference_rate", .optional(row.reference.map { RateFormat.decimal($0.rate, roundedTo: rateDigits) })),
                 ("reference_date", .optional(row.reference?.date.description)),
                 ("reference_amount", row.reference.map { markup($0.amount, row.currency) } ?? .null),
                 ("markup_percent", .optional(row.reference.flatMap { percent($0.markup, of: $0.amount) })),
@@ -122,7 +126,7 @@ public enum FXRendering {
             ]
             if let reference = row.reference {
                 cells += [
-                    RateText.decimal(reference.rate),
+                    RateFormat.decimal(reference.rate, roundedTo: rateDigits),
                     MoneyFormat.text(shown(reference.markup, currency: row.currency), currency: row.currency),
                     percent(reference.markup, of: reference.amount).map { $0 + "%" } ?? "-",
                 ]

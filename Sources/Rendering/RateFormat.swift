@@ -25,4 +25,16 @@ public enum RateFormat {
         }
         return text
     }
+
+    /// The rate in a column read beside others (`report fx`): its exact decimal when that ends
+    /// within `fractionDigits`, else rounded half to even to `fractionDigits` (a cross rate such
+    /// as GBP->USD through EUR never ends). Only the text rounds; every amount uses the fraction.
+    public static func decimal(_ rate: ExchangeRate, roundedTo fractionDigits: Int) -> String {
+        var scale: Int64 = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
+        guard scale % rate.denominator != 0 else { return decimal(rate) }
+        let scaled = Percent.roundedHalfEven(rate.numerator.multipliedFullWidth(by: scale), rate.denominator)
+        let fraction = String(scaled % scale)
+        return "\(scaled / scale)." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+    }
 }

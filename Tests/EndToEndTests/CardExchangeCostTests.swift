@@ -1,7 +1,4 @@
 import Foundation
-import Ledger
-import LedgerStore
-import Prices
 import PurseTestSupport
 import Testing
 
@@ -56,9 +53,8 @@ struct CardExchangeCostTests: PurseLedgerSuite {
         try #require(try purse.run(["--db", database, "--quiet", "accounts", "set", "Apple Card", "--tz", "America/New_York"]).status == 0)
         let file = folder.file("eurofxref-hist.csv")
         try Data(Self.ecb.utf8).write(to: URL(fileURLWithPath: file))
-        // Until `purse prices import` is here, the file goes in through the store.
-        let store = try LedgerStore(path: database, mode: .writeExisting(keeper: UnkeptLedger()), now: .utc(epochSeconds: 1_794_744_000))
-        _ = try store.importRates { add in try RateFileReader.forEach(path: file, add) }
+        let imported = try purse.run(["--db", database, "--quiet", "prices", "import", file])
+        try #require(imported.status == 0, "\(imported.stderr)")
     }
 
     /// units x numerator / denominator, rounded half to even: the test's own reference amount.

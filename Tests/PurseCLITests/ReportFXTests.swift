@@ -73,21 +73,11 @@ struct FXLedger {
                 ]))
         let synced = harness.run(["sync", export.path])
         try #require(synced.status == 0, "\(synced.stderr)")
-        try importRates(database: database, now: harness.now)
-    }
-
-    /// Until `purse prices import` is here, the ECB's quotes go in through the store.
-    static func importRates(database: String, now: Date) throws {
-        let store = try LedgerStore(
-            path: database, mode: .writeExisting(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
-            now: Timestamp.utc(epochSeconds: Int64(now.timeIntervalSince1970)))
-        _ = try store.importRates { add in
-            for (day, usd, gbp) in rates {
-                let date = try #require(CivilDate(iso: day))
-                try add(DatedRate(date: date, from: "EUR", to: "USD", rate: try ExchangeRate(parsing: usd), source: .imported))
-                try add(DatedRate(date: date, from: "EUR", to: "GBP", rate: try ExchangeRate(parsing: gbp), source: .imported))
-            }
-        }
+        let file = harness.folder.file("eurofxref-hist.csv")
+        let lines = ["Date,USD,GBP,"] + rates.reversed().map { "\($0.day),\($0.usd),\($0.gbp)," }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let imported = harness.run(["--quiet", "prices", "import", file])
+        try #require(imported.status == 0, "\(imported.stderr)")
     }
 }
 

@@ -34,25 +34,4 @@ struct FXRenderingTests {
     func zeroReference() {
         #expect(FXRendering.percent(100, of: 0) == nil)
     }
-
-    @Test(
-        "a rate is shown as written up to 8 decimals, else rounded to 8",
-        arguments: [
-            ("1.0912", "1.0912"), ("161.25", "161.25"), ("2", "2"), ("0.00000001", "0.00000001"),
-        ])
-    func rate(written: String, shown: String) throws {
-        #expect(RateText.decimal(try ExchangeRate(parsing: written)) == shown)
-    }
-
-    @Test("a cross rate with no end is rounded half to even to 8 decimals")
-    func crossRate() throws {
-        // 1.0912 / 0.8566 = 1.27387345318701...; 1/3 = 0.333333333...; 2/3 rounds up.
-        let cross = try ExchangeRate(parsing: "1.0912").dividing(by: try ExchangeRate(parsing: "0.8566"))
-        #expect(RateText.decimal(cross) == "1.27387345")
-        #expect(RateText.decimal(try ExchangeRate(numerator: 1, denominator: 3)) == "0.33333333")
-        #expect(RateText.decimal(try ExchangeRate(numerator: 2, denominator: 3)) == "0.66666667")
-        // 1/(2 x 10^8) sits exactly on the half: to the even 0.
-        #expect(RateText.decimal(try ExchangeRate(numerator: 1, denominator: 200_000_000)) == "0.00000000")
-        #expect(RateText.decimal(try ExchangeRate(numerator: 3, denominator: 200_000_000)) == "0.00000002")
-    }
 }

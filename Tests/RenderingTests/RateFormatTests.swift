@@ -60,4 +60,25 @@ struct RateFormatTests {
             #expect(try ExchangeRate(parsing: shown) == rate, "\(rate) printed as \(shown)")
         }
     }
+
+    @Test(
+        "rounded to 8 decimals: a rate that ends within 8 is shown exactly",
+        arguments: [
+            ("1.0912", "1.0912"), ("161.25", "161.25"), ("2", "2"), ("0.00000001", "0.00000001"),
+        ])
+    func roundedEnding(written: String, shown: String) throws {
+        #expect(RateFormat.decimal(try ExchangeRate(parsing: written), roundedTo: 8) == shown)
+    }
+
+    @Test("rounded to 8 decimals: a rate that never ends (a cross rate) is rounded half to even")
+    func roundedNeverEnding() throws {
+        // 1.0912 / 0.8566 = 1.27387345318701...; 1/3 = 0.333333333...; 2/3 rounds up.
+        let cross = try ExchangeRate(parsing: "1.0912").dividing(by: try ExchangeRate(parsing: "0.8566"))
+        #expect(RateFormat.decimal(cross, roundedTo: 8) == "1.27387345")
+        #expect(RateFormat.decimal(try ExchangeRate(numerator: 1, denominator: 3), roundedTo: 8) == "0.33333333")
+        #expect(RateFormat.decimal(try ExchangeRate(numerator: 2, denominator: 3), roundedTo: 8) == "0.66666667")
+        // 1/(2 x 10^8) sits exactly on the half: to the even 0.
+        #expect(RateFormat.decimal(try ExchangeRate(numerator: 1, denominator: 200_000_000), roundedTo: 8) == "0.00000000")
+        #expect(RateFormat.decimal(try ExchangeRate(numerator: 3, denominator: 200_000_000), roundedTo: 8) == "0.00000002")
+    }
 }
