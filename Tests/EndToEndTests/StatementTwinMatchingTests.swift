@@ -91,6 +91,7 @@ struct StatementTwinMatchingTests: PurseLedgerSuite {
             let fourteenth = "(SELECT id FROM transactions WHERE id LIKE 'statement-%' ORDER BY transaction_time DESC LIMIT 1)"
             try connection.execute("UPDATE transactions SET class_partner = 'W2' WHERE id = \(twelfth)")
             try connection.execute("UPDATE transactions SET class_state = 'counted', class_partner = NULL WHERE id = \(fourteenth)")
+            try connection.execute("DROP TABLE exchange_rates")
             try connection.execute("DROP TABLE ledger_settings")
             try connection.execute("DELETE FROM schema_migrations WHERE id > 15")
             try connection.execute("PRAGMA user_version = 15")

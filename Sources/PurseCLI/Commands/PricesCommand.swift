@@ -75,33 +75,14 @@ enum PricesCommand: PurseCommand {
             },
             analyse: { store, options in
                 let imported = try store.importedRates(firstDay: options.first, lastDay: options.last, currencies: options.currencies)
-                let card = try cardRates(
-                    store, accounts: context.reportAccounts(store), first: options.first, last: options.last,
-                    currencies: options.currencies)
+                // One row per distinct (day, from, to, rate): a day of ten purchases at one rate is one.
+                let card = Set(
+                    try RateTable.cardRates(store, accounts: context.reportAccounts(store), firstDay: options.first, lastDay: options.last)
+                        .filter { options.currencies.isEmpty || options.currencies.contains($0.from) || options.currencies.contains($0.to) }
+                )
                 return (imported + card).sorted(by: listed)
             },
             text: { rates, _ in PricesRendering.text(rates) }, csv: PricesRendering.csv, json: PricesRendering.json)
-    }
-
-    /// The card's rates on each purchase's local day in its account's zone, one per distinct
-    /// (day, from, to, rate): a day of ten purchases at one rate is one row. A rate whose text
-    /// does not read as one is no rate, as for conversions.
-    static func cardRates(
-        _ store: LedgerStore, accounts: ReportAccounts, first: CivilDate?, last: CivilDate?, currencies: [String]
-    ) throws -> [DatedRate] {
-        // A day wider on each side than any zone's offset reaches; the exact day is the zone's.
-        let from = first.map { Int64($0.adding(days: -1).daysSinceEpoch) * 86_400 }
-        let until = last.map { Int64($0.adding(days: 2).daysSinceEpoch) * 86_400 }
-        var rates = Set<DatedRate>()
-        for quote in try store.cardQuotes(from: from, until: until) {
-            let day = accounts.zone(of: quote.accountID).date(of: quote.time)
-            guard first.map({ day >= $0 }) ?? true, last.map({ day <= $0 }) ?? true,
-                currencies.isEmpty || currencies.contains(quote.foreignCurrency) || currencies.contains(quote.accountCurrency),
-                let rate = try? ExchangeRate(parsing: quote.rate)
-            else { continue }
-            rates.insert(DatedRate(date: day, from: quote.foreignCurrency, to: quote.accountCurrency, rate: rate, source: .card))
-        }
-        return Array(rates)
     }
 
     /// By day, from and to; an imported rate before the card's of the same pair, as a conversion
