@@ -125,4 +125,26 @@ struct CardExchangeCostTests: PurseLedgerSuite {
         #expect(totals.map { $0["foreign_amount"] as? String } == ["70.00", "30.00"])
         #expect(totals.map { $0["without_reference"] as? Int } == [1, 1])
     }
+
+    @Test("the summary says what the card's exchange cost, per foreign currency, in every form")
+    func summaryLine() throws {
+        let euro = 550_000 + 217_000 - Self.reference(500_000, 10_850, 10_000) - Self.reference(200_000, 10_850, 10_000)
+        let pound = 512_000 - 128_000 - Self.reference(400_000, 10_900, 8_580) - Self.reference(-100_000, 10_950, 8_600)
+        func line(_ markup: Int64, _ purchases: String) -> String {
+            markup < 0
+                ? "Card exchange beat the ECB rate by $\(Self.cents(-markup)) on \(purchases) of purchases"
+                : "Card exchange cost $\(Self.cents(markup)) over the ECB rate on \(purchases) of purchases"
+        }
+        let text = try run(["report", "summary", "--month", "2026-10"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains(line(euro, "€70.00") + "\n" + line(pound, "£30.00") + "\n"), "\(text.stdout)")
+        let html = try run(["report", "summary", "--month", "2026-10", "--format", "html"])
+        #expect(html.stdout.contains("<p>" + line(euro, "€70.00") + "</p>"))
+        let csv = CSVRows.parse(try run(["report", "summary", "--month", "2026-10", "--format", "csv"]).stdout)
+        #expect(
+            csv.filter { $0["section"] == "card_exchange" }.map { [$0["item"]!, $0["measure"]!, $0["value"]!] } == [
+                ["EUR", "markup", Self.cents(euro)], ["EUR", "foreign_amount", "70.00"], ["GBP", "markup", Self.cents(pound)],
+                ["GBP", "foreign_amount", "30.00"],
+            ])
+    }
 }
