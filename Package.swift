@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Analytics", "Ledger", "LedgerStore", "PurseTestSupport"]),
         .testTarget(name: "PurseCLITests", dependencies: ["PurseCLI", "PurseTestSupport", "LedgerStore"], exclude: ["Golden"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore"], exclude: ["Golden"]),
+            name: "EndToEndTests", dependencies: ["purse", "PurseTestSupport", "Storage", "Ledger", "LedgerStore", "Prices"],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -156,6 +156,11 @@ public struct ClassificationReader {
         }
     }
 
+    /// How a listed transaction counts as a whole (the parts of a split count alike).
+    mutating func classification(of record: TransactionRecord) throws -> Classification {
+        try classification(of: reportTransaction(record), stored: record.stored)
+    }
+
     private func reportTransaction(_ record: TransactionRecord) -> ReportTransaction {
         ReportTransaction(
             record.transaction, accountName: record.accountName, accountKind: kinds[record.transaction.accountID] ?? .asset,

@@ -74,6 +74,7 @@ public enum SummaryAnalysis {
         report.recurring = try recurringNews(store, month: month, accounts: accounts)
         report.convertedTo = target
         report.unconverted = (counted.conversion?.unconverted ?? []) + worth.unconverted
+        report.cardExchange = try FXAnalysis.cardCosts(store, month: month, accounts: accounts).filter { $0.sums.count > 0 }
         return Result(report: report, records: records)
     }
 

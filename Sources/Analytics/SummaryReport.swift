@@ -262,6 +262,9 @@ public struct SummaryReport: Sendable {
     public internal(set) var convertedTo: String?
     /// The transactions and balances left out for want of a rate, per currency and kind.
     public internal(set) var unconverted: [UnconvertedAmounts] = []
+    /// What the card's exchange cost over the imported reference rates this month, per account
+    /// currency and foreign currency that had a purchase with a reference rate.
+    public internal(set) var cardExchange: [FXReport.CardCost] = []
 
     /// The month starts after the newest transaction: its data has not come in yet, so there is
     /// nothing to compare (no spending sections).

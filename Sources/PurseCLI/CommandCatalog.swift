@@ -6,7 +6,7 @@ enum CommandCatalog {
         AccountsCommand.Set.self,
         ConfigCommand.self, ConfigCommand.Get.self, ConfigCommand.Set.self, TransactionsCommand.self, TransactionsCommand.Export.self,
         ReportSpendingCommand.self, ReportIncomeCommand.self, ReportRecurringCommand.self, ReportCashflowCommand.self,
-        ReportTrendCommand.self, ReportNetWorthCommand.self, ReportDriftCommand.self, ExplainCommand.self,
+        ReportTrendCommand.self, ReportNetWorthCommand.self, ReportDriftCommand.self, ReportFXCommand.self, ExplainCommand.self,
         RulesCommand.Add.self, RulesCommand.List.self, RulesCommand.Remove.self, OrdersCommand.self, RulesCommand.Move.self,
         RulesCommand.Test.self, OverrideCommand.self, OverrideCommand.Unset.self, OverrideCommand.Split.self, CategoriesCommand.self,
         OrdersCommand.Add.self, OrdersCommand.Show.self, BudgetCommand.Report.self, BudgetCommand.Set.self, BudgetCommand.Remove.self,

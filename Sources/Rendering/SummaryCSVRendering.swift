@@ -55,6 +55,13 @@ public enum SummaryCSVRendering {
             table.row("recurring", c, name, "last_amount", amount(item.lastAmount, c))
             table.row("recurring", c, name, "flags", .text(RecurringRendering.flagsText(item)))
         }
+        for cost in report.cardExchange {
+            let markup = Money.roundedToMinorUnit(cost.sums.markup, currency: cost.currency)
+            table.row("card_exchange", cost.currency, cost.foreignCurrency, "markup", amount(markup, cost.currency))
+            table.row(
+                "card_exchange", cost.currency, cost.foreignCurrency, "foreign_amount",
+                amount(cost.sums.foreignAmount, cost.foreignCurrency))
+        }
         restatementRows(report.restatements, to: table)
         freshnessRows(report.freshness, to: table)
     }

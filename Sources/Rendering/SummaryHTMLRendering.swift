@@ -76,6 +76,7 @@ public enum SummaryHTMLRendering {
                 "<section>\n" + spendingHTML(section, report: report) + merchantsHTML(section, monthName: monthName)
                 + largestExpensesHTML(section) + savingsHTML(section, monthName: monthName) + pendingHTML(section) + "</section>\n"
         }
+        for line in SummaryTextRendering.cardExchangeLines(report) { html += "<p>\(e(line))</p>\n" }
         html += budgetsHTML(report) + recurringHTML(report) + balancesHTML(report) + restatementsHTML(report) + freshnessHTML(report)
         return html + "</main>\n</body>\n</html>\n"
     }

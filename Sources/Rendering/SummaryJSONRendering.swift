@@ -45,6 +45,18 @@ public enum SummaryJSONRendering {
                 ),
                 ("net_worth", .array(report.netWorth.map(netWorth))),
                 ("recurring", .array(report.recurring.map(RecurringRendering.jsonObject))),
+                (
+                    "card_exchange",
+                    .array(
+                        report.cardExchange.map { cost in
+                            .object([
+                                ("currency", .string(cost.currency)), ("foreign_currency", .string(cost.foreignCurrency)),
+                                ("markup", amount(Money.roundedToMinorUnit(cost.sums.markup, currency: cost.currency), cost.currency)),
+                                ("foreign_amount", amount(cost.sums.foreignAmount, cost.foreignCurrency)),
+                                ("purchases", .integer(Int64(cost.sums.count))),
+                            ])
+                        })
+                ),
                 ("restatements", .array(report.restatements.map(restatement))),
                 ("reported_before", .bool(report.hasReportedBefore)),
                 ("freshness", freshness(report.freshness)),

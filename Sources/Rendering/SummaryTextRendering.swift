@@ -87,8 +87,21 @@ public enum SummaryTextRendering {
                 spendingText(section, report: report) + merchantsText(section) + largestExpensesText(section)
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
+        if !report.cardExchange.isEmpty { output += "\n" + cardExchangeLines(report).joined(separator: "\n") + "\n" }
         return output + budgetsText(report) + recurringText(report) + balancesText(report, style: style) + restatementsText(report)
             + freshnessText(report)
+    }
+
+    /// "Card exchange cost $12.40 over the ECB rate on €451.20 of purchases", one line per account
+    /// currency and foreign currency; "beat" when the card charged less than the reference.
+    static func cardExchangeLines(_ report: SummaryReport) -> [String] {
+        report.cardExchange.map { cost in
+            let markup = Money.roundedToMinorUnit(cost.sums.markup, currency: cost.currency)
+            let purchases = MoneyFormat.text(cost.sums.foreignAmount, currency: cost.foreignCurrency) + " of purchases"
+            return markup < 0
+                ? "Card exchange beat the ECB rate by \(MoneyFormat.text(-markup, currency: cost.currency)) on \(purchases)"
+                : "Card exchange cost \(MoneyFormat.text(markup, currency: cost.currency)) over the ECB rate on \(purchases)"
+        }
     }
 
     /// What a converted summary converted, and what it left as it was; nil when not converted.

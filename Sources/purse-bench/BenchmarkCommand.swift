@@ -90,7 +90,8 @@ enum BenchmarkCommand {
             let export = work + "/export-\(size)"
             log("generating \(size) transactions")
             try? FileManager.default.removeItem(atPath: export)
-            _ = try WalletExportSampleGenerator(transactions: size, months: 120, seed: 42).write(to: URL(fileURLWithPath: export))
+            let generated = try WalletExportSampleGenerator(transactions: size, months: 120, seed: 42).write(
+                to: URL(fileURLWithPath: export))
             let database = work + "/ledger-\(size).sqlite"
             func fresh(_ path: String) {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
@@ -139,6 +140,14 @@ enum BenchmarkCommand {
             for (phase, arguments) in reports {
                 _ = try timed(size, phase, purse, ["--db", database] + arguments)
             }
+            // Every row of the month converts: each of its days has a reference rate.
+            let rates = work + "/rates-\(size).csv"
+            try ReferenceRateFile.write(to: rates, first: generated.firstDay, last: generated.lastDay)
+            let imported = try ChildProcess.run(purse, ["--db", database, "--quiet", "prices", "import", rates])
+            guard imported.status == 0 else { throw BenchmarkError("purse prices import failed with status \(imported.status)") }
+            _ = try timed(
+                size, "report spending --convert-to", purse,
+                ["--db", database, "report", "spending", "--month", "2026-10", "--convert-to", "EUR", "--format", "csv"])
             // Exit 1 says a budget is over: that is an answer, not a failure.
             _ = try timed(size, "budget check", accepting: [0, 1], purse, ["--db", database, "budget", "check", "--month", "2026-10"])
             if let hledger = try HledgerComparison.prepare(synced: database, shell: floor.shell, work: work) {

@@ -13,7 +13,7 @@ struct CurrencyFilterTests: PurseLedgerSuite {
     /// command-line suite checks that the option tables have no other
     /// (`CommandLineTests.currencyFilterCommands`).
     static let commands: [[String]] = [
-        ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "cashflow"], ["explain"],
+        ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "cashflow"], ["report", "fx"], ["explain"],
         ["rules", "test"], ["categories", "--uncategorized"],
     ]
 

@@ -109,7 +109,8 @@ struct CommandTableTests {
         }
         #expect(
             filtering.map(\.path) == [
-                ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "cashflow"], ["explain"],
+                ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "cashflow"], ["report", "fx"],
+                ["explain"],
                 ["rules", "test"], ["categories"],
             ])
     }

@@ -60,4 +60,14 @@ struct RateFormatTests {
             #expect(try ExchangeRate(parsing: shown) == rate, "\(rate) printed as \(shown)")
         }
     }
+
+    @Test("to a number of places: a rate that ends is exact however long, one that never ends (a cross rate) rounds")
+    func places() throws {
+        // 1.0912 / 0.8566 = 1.27387345318701...; 1/(2 x 10^8) ends, so it is shown whole.
+        let cross = try ExchangeRate(parsing: "1.0912").dividing(by: try ExchangeRate(parsing: "0.8566"))
+        #expect(RateFormat.decimal(cross, places: 8) == "1.27387345")
+        #expect(RateFormat.decimal(try ExchangeRate(parsing: "1.0912"), places: 8) == "1.0912")
+        #expect(RateFormat.decimal(try ExchangeRate(numerator: 1, denominator: 200_000_000), places: 8) == "0.000000005")
+        #expect(RateFormat.decimal(try ExchangeRate(numerator: 2, denominator: 3), places: 8) == "0.66666667")
+    }
 }

@@ -158,6 +158,7 @@ extension LedgerStore {
             conditions.append(condition)
             values += typeValues
         }
+        if query.onlyForeign { conditions.append("t.foreign_amount IS NOT NULL AND t.exchange_rate IS NOT NULL") }
         let order =
             switch query.sort {
             case .date: "t.transaction_time, t.id"

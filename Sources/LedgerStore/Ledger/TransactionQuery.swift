@@ -16,6 +16,8 @@ public struct TransactionQuery: Sendable {
     public var statuses: [TransactionStatus] = []
     /// `unknown` also matches the types purse does not know, as the money rules count them.
     public var types: [TransactionType] = []
+    /// Only transactions charged in another currency: with both a foreign amount and the rate.
+    public var onlyForeign = false
     public var sort: Sort = .date
 
     public init() {}
