@@ -10,6 +10,9 @@ public enum BudgetAnalysis {
         let currency: String
     }
 
+    /// Spent and refunded by month, category and currency.
+    typealias Spending = [YearMonth: [Key: (spent: Int64, refunded: Int64)]]
+
     /// The report for `months`; `today` decides the running month and its pace.
     public static func report(
         _ store: LedgerStore, months: [YearMonth], accounts: ReportAccounts, today: CivilDate,
@@ -25,19 +28,43 @@ public enum BudgetAnalysis {
         let firstNeeded = min(firstShown, records.map(\.firstMonth).min() ?? firstShown)
         var scope = ReportScope(months: firstNeeded...lastShown, accounts: accounts)
         scope.includePending = includePending
-        var spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]] = [:]
+        var spending: Spending = [:]
         for row in try SpendingAnalysis.aggregate(store, scope: scope, grouping: .category) {
             spending[row.period, default: [:]][Key(category: row.key, currency: row.currency)] = (row.spent, row.refunded)
+        }
+        // A budget in every currency counts its category's spending converted into its own
+        // currency, each transaction at the rate of its day: one conversion per such currency.
+        var converted: Spending = [:]
+        var unconverted: [UnconvertedAmounts] = []
+        let everyCurrency = Dictionary(grouping: records.filter(\.allCurrencies), by: \.currency).mapValues { Set($0.map(\.category)) }
+        if !everyCurrency.isEmpty {
+            let rates = try scope.rates(store)
+            for (currency, categories) in everyCurrency.sorted(by: { $0.key < $1.key }) {
+                var conversion: CurrencyConversion? = CurrencyConversion(into: currency, rates: rates)
+                for row in try SpendingAnalysis.aggregate(
+                    store, scope: scope, grouping: .category, converting: &conversion, categories: categories)
+                {
+                    let shown = try row.rounded(to: currency)
+                    converted[row.period, default: [:]][Key(category: row.key, currency: currency)] = (shown.spent, shown.refunded)
+                }
+                unconverted += conversion?.unconverted ?? []
+            }
+        }
+        func actual(_ month: YearMonth, _ key: Key, _ entry: BudgetRecord) -> (spent: Int64, refunded: Int64) {
+            (entry.allCurrencies ? converted : spending)[month]?[key] ?? (0, 0)
         }
         let running = YearMonth(today)
         var rows: [BudgetReport.Row] = []
         for month in months {
             var budgetedKeys = Set<Key>()
+            // The categories a budget in every currency counts in this month, whatever the currency.
+            var everyCurrencyCategories = Set<String>()
             for (key, history) in histories {
                 guard let entry = entry(history, at: month), let amount = entry.amount else { continue }
                 budgetedKeys.insert(key)
-                let carried = try carry(into: month, history: history, spending: spending, key: key)
-                let actual = spending[month]?[key] ?? (0, 0)
+                if entry.allCurrencies { everyCurrencyCategories.insert(key.category) }
+                let carried = try carry(into: month, history: history, key: key, actual: actual)
+                let actual = actual(month, key, entry)
                 let net = try NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: key.currency)
                 let available = try Money.sum(amount, carried, currency: key.currency)
                 let remaining = try Money.difference(available, net, currency: key.currency)
@@ -48,6 +75,13 @@ public enum BudgetAnalysis {
                     guard !pace.overflow else { throw MoneyError.overflow(key.currency) }
                     projected = roundedDivision(pace.partialValue, Int64(today.day))
                 }
+                var convertedNet: Int64?
+                if entry.allCurrencies {
+                    // What the other currencies added: the net less the net of the budget's own currency.
+                    let own = spending[month]?[key] ?? (0, 0)
+                    convertedNet = try Money.difference(
+                        net, try NetSpending.net(spent: own.spent, refunded: own.refunded, currency: key.currency), currency: key.currency)
+                }
                 let status = self.status(net: net, remaining: remaining, available: available, warnAt: warnAt, projected: projected)
                 rows.append(
                     BudgetReport.Row(
@@ -55,10 +89,12 @@ public enum BudgetAnalysis {
                         carried: carried, spent: actual.spent, refunded: actual.refunded,
                         status: status, projected: projected, net: net, available: available,
                         remaining: remaining,
-                        overBy: remaining < 0 ? try Money.difference(net, available, currency: key.currency) : nil))
+                        overBy: remaining < 0 ? try Money.difference(net, available, currency: key.currency) : nil,
+                        converted: convertedNet))
             }
             var unbudgeted: [String: (spent: Int64, refunded: Int64)] = [:]
-            for (key, actual) in spending[month] ?? [:] where !budgetedKeys.contains(key) {
+            for (key, actual) in spending[month] ?? [:]
+            where !budgetedKeys.contains(key) && !everyCurrencyCategories.contains(key.category) {
                 var sums = unbudgeted[key.currency] ?? (0, 0)
                 sums.spent = try Money.sum(sums.spent, actual.spent, currency: key.currency)
                 sums.refunded = try Money.sum(sums.refunded, actual.refunded, currency: key.currency)
@@ -70,11 +106,11 @@ public enum BudgetAnalysis {
                         month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
                         carried: nil, spent: actual.spent, refunded: actual.refunded, status: nil,
                         projected: nil, net: try NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: currency),
-                        available: nil, remaining: nil, overBy: nil))
+                        available: nil, remaining: nil, overBy: nil, converted: nil))
             }
         }
         rows.sort { order($0) < order($1) }
-        return BudgetReport(months: months, warnAt: warnAt, rows: rows)
+        return BudgetReport(months: months, warnAt: warnAt, rows: rows, unconverted: unconverted)
     }
 
     static func order(_ row: BudgetReport.Row) -> (YearMonth, Int, String, String) {
@@ -94,9 +130,10 @@ public enum BudgetAnalysis {
     }
 
     /// What carries into `month`: walks from the start of the budget's unbroken run.
+    /// `actual` is what a month's entry counts (in every currency or only its own).
     static func carry(
-        into month: YearMonth, history: [BudgetRecord], spending: [YearMonth: [Key: (spent: Int64, refunded: Int64)]],
-        key: Key
+        into month: YearMonth, history: [BudgetRecord], key: Key,
+        actual: (YearMonth, Key, BudgetRecord) -> (spent: Int64, refunded: Int64)
     ) throws -> Int64 {
         var start = month
         while let previous = entry(history, at: start.adding(months: -1)), previous.amount != nil {
@@ -108,7 +145,7 @@ public enum BudgetAnalysis {
             guard let entry = entry(history, at: current), let amount = entry.amount,
                 let next = self.entry(history, at: current.adding(months: 1))
             else { return 0 }
-            let actual = spending[current]?[key] ?? (0, 0)
+            let actual = actual(current, key, entry)
             let remaining = try Money.difference(
                 Money.sum(amount, carried, currency: key.currency),
                 NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: key.currency),

@@ -29,6 +29,9 @@ public struct BudgetReport: Sendable {
         public let remaining: Int64?
         /// net - available, when the budget is over.
         public let overBy: Int64?
+        /// A budget in every currency (`--all-currencies`): how much of its net was converted
+        /// from other currencies; nil for a budget of its own currency only.
+        public let converted: Int64?
 
         var isUnbudgeted: Bool { budgeted == nil }
     }
@@ -40,4 +43,16 @@ public struct BudgetReport: Sendable {
     public let warnAt: Int64
     /// Month ascending; within a month over first, then warn, then ok, then by category; Unbudgeted last.
     public let rows: [Row]
+    /// What budgets in every currency left out for want of a rate, per currency.
+    public let unconverted: [UnconvertedAmounts]
+
+    init(months: [YearMonth], warnAt: Int64, rows: [Row], unconverted: [UnconvertedAmounts] = []) {
+        self.months = months
+        self.warnAt = warnAt
+        self.rows = rows
+        self.unconverted = unconverted
+    }
+
+    /// Whether a budget of the report counts every currency.
+    public var convertsCurrencies: Bool { rows.contains { $0.converted != nil } }
 }

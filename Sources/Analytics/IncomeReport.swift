@@ -27,11 +27,17 @@ public struct IncomeReport: Sendable {
     public let rows: [Row]
     /// One per currency with income, by currency code.
     public let totals: [Total]
+    /// With `--convert-to`: the currency every row was converted into.
+    public let convertedTo: String?
+    /// With `--convert-to`: what was left out for want of a rate, per currency.
+    public let unconverted: [UnconvertedAmounts]
 
-    init(months: [YearMonth], rows: [Row], totals: [Total]) {
+    init(months: [YearMonth], rows: [Row], totals: [Total], convertedTo: String? = nil, unconverted: [UnconvertedAmounts] = []) {
         self.months = months
         self.rows = rows
         self.totals = totals
+        self.convertedTo = convertedTo
+        self.unconverted = unconverted
     }
 
     public var currencies: [String] { totals.map(\.currency) }

@@ -10,16 +10,27 @@ public enum SpendingAnalysis {
         let currency: String
     }
 
+    /// `target`: every amount converted into it (`--convert-to`), each transaction at the rate
+    /// of its own day; what has no rate is left out and listed in the report's `unconverted`.
     public static func report(
         _ store: LedgerStore, scope: ReportScope, months: [YearMonth], grouping: SpendingReport.Grouping,
-        compareWith previousMonths: [YearMonth]? = nil
+        compareWith previousMonths: [YearMonth]? = nil, convertingTo target: String? = nil
     ) throws -> SpendingReport {
-        var rows = try aggregate(store, scope: scope, grouping: grouping)
+        var conversion = try target.map { target in
+            CurrencyConversion(
+                into: target,
+                rates: try RateTable.load(
+                    store, accounts: scope.accounts, firstDay: previousMonths?.first?.firstDay ?? scope.firstDay,
+                    lastDay: scope.endDay?.adding(days: -1)))
+        }
+        var rows = try aggregate(store, scope: scope, grouping: grouping, converting: &conversion)
         if let previousMonths, let first = previousMonths.first, let last = previousMonths.last {
             var previousScope = scope
             previousScope.firstDay = first.firstDay
             previousScope.endDay = last.lastDay.adding(days: 1)
-            let previous = try aggregate(store, scope: previousScope, grouping: grouping)
+            var previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion)
+            // Each previous net as that period's own report shows it.
+            if let target { previous = try previous.map { try $0.rounded(to: target) } }
             var previousNets: [GroupKey: Int64] = [:]
             for row in previous {
                 // The previous period's row lines up with the same key one period earlier.
@@ -47,6 +58,10 @@ public enum SpendingAnalysis {
                         currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
             }
         }
+        // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
+        // the rows shown by a cent.
+        let totals = try totals(rows, roundedTo: target)
+        if let target { rows = try rows.map { try $0.rounded(to: target) } }
         // Months, then the largest net first; texts are compared only on ties (a table of every
         // month sorts thousands of rows).
         rows.sort { left, right in
@@ -62,11 +77,11 @@ public enum SpendingAnalysis {
         }
         return SpendingReport(
             grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
-            totals: try totals(rows), accountNames: names)
+            totals: totals, accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [])
     }
 
-    /// Each currency's rows added up.
-    static func totals(_ rows: [SpendingReport.Row]) throws -> [SpendingReport.Total] {
+    /// Each currency's rows added up; `target`: spent and refunded rounded to its minor unit.
+    static func totals(_ rows: [SpendingReport.Row], roundedTo target: String? = nil) throws -> [SpendingReport.Total] {
         try Set(rows.map(\.currency)).sorted().map { currency in
             var spent: Int64 = 0
             var refunded: Int64 = 0
@@ -77,6 +92,10 @@ public enum SpendingAnalysis {
                 refunded = try Money.sum(refunded, row.refunded, currency: currency)
                 count += row.count
                 if let net = row.previousNet { previous = try Money.sum(previous ?? 0, net, currency: currency) }
+            }
+            if let target {
+                spent = Money.roundedToMinorUnit(spent, currency: target)
+                refunded = Money.roundedToMinorUnit(refunded, currency: target)
             }
             return try SpendingReport.Total(currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previous)
         }
@@ -93,16 +112,34 @@ public enum SpendingAnalysis {
     /// The scope's spending as the ledger sums it (`LedgerStore.spendingSums`): from the summary
     /// for whole months, else from the stored classification of the scope's rows (in the report's
     /// months under `--tz`), else (nothing stored answers) from the pass's classification of them,
-    /// put where the same statement sums it.
-    static func sums(_ store: LedgerStore, scope: ReportScope, byMerchant: Bool) throws -> [LedgerStore.SpendingSummaryRow] {
+    /// put where the same statement sums it. With `target` (`--convert-to`), the rows already in
+    /// `target` are summed so (the summary's fast path intact), and every other currency's rows
+    /// come one by one (`entries`), from the same classification, to convert each on its own day.
+    static func sums(
+        _ store: LedgerStore, scope: ReportScope, byMerchant: Bool, convertingTo target: String? = nil
+    ) throws -> (sums: [LedgerStore.SpendingSummaryRow], entries: [LedgerStore.SpendingEntry]) {
         var reader = try ClassificationReader(store, accounts: scope.accounts)
         let selection = scope.selection(statuses: scope.statuses)
         let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
+        var summed = scope
+        if let target {
+            // `--currency` without the target: nothing is summed as it is, every row converts.
+            summed.currencies = scope.currencies.isEmpty || scope.currencies.contains(target) ? [target] : []
+        }
+        func sums(_ source: LedgerStore.SpendingSource) throws -> [LedgerStore.SpendingSummaryRow] {
+            guard target == nil || !summed.currencies.isEmpty else { return [] }
+            return try store.spendingSums(
+                summed.selection(statuses: scope.statuses), states: states, byMerchant: byMerchant, source: source)
+        }
+        func entries(_ source: LedgerStore.SpendingSource) throws -> [LedgerStore.SpendingEntry] {
+            guard let target else { return [] }
+            return try store.spendingEntries(selection, states: states, byMerchant: byMerchant, source: source, notIn: target)
+        }
         if var months = reader.movedMonths {
             return try store.withMovedMonths(selection) {
                 months.month(accountID: $0, time: $1)
             } _: {
-                try store.spendingSums(selection, states: states, byMerchant: byMerchant, source: .storedInOverlayMonths)
+                (try sums(.storedInOverlayMonths), try entries(.storedInOverlayMonths))
             }
         }
         guard reader.readsStored else {
@@ -111,42 +148,75 @@ public enum SpendingAnalysis {
                     try add(transaction.rowID, classification)
                 }
             } _: {
-                try store.spendingSums(selection, states: states, byMerchant: byMerchant, source: .overlay)
+                (try sums(.overlay), try entries(.overlay))
             }
         }
         let wholeMonths = scope.firstDay.map { $0.day == 1 } ?? true && scope.endDay.map { $0.day == 1 } ?? true
-        guard wholeMonths, !byMerchant else {
-            return try store.spendingSums(selection, states: states, byMerchant: byMerchant, source: .stored)
+        guard wholeMonths, !byMerchant, target == nil || !summed.currencies.isEmpty else {
+            return (try sums(.stored), try entries(.stored))
         }
         // The summary holds booked rows only: pending ones are summed on their own.
         let pending =
-            scope.includePending ? try store.spendingSums(selection, states: [.pending], byMerchant: false, source: .stored) : []
-        return try store.spendingSummary(
+            scope.includePending
+            ? try store.spendingSums(summed.selection(statuses: scope.statuses), states: [.pending], byMerchant: false, source: .stored)
+            : []
+        let summary = try store.spendingSummary(
             accountIDs: scope.accounts.selected.map(\.id), first: scope.firstDay.map(YearMonth.init),
-            last: scope.endDay.map { YearMonth($0).adding(months: -1) }, currencies: scope.currencies) + pending
+            last: scope.endDay.map { YearMonth($0).adding(months: -1) }, currencies: summed.currencies)
+        return (summary + pending, try entries(.stored))
     }
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
+        var none: CurrencyConversion?
+        return try aggregate(store, scope: scope, grouping: grouping, converting: &none)
+    }
+
+    /// With a conversion, the rows of other currencies are converted one by one into its target
+    /// (those without a rate are left out and counted in it); the sums stay exact, to the
+    /// 1/10,000, for the caller to round where it shows them (`Row.rounded`). `categories`: only
+    /// the spending in these (what is not asked for is neither converted nor said to be left out).
+    static func aggregate(
+        _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
+        categories: Set<String>? = nil
+    ) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
-        for row in try sums(store, scope: scope, byMerchant: grouping == .merchant) {
+        func add(
+            month: YearMonth, accountID: String, category: String, code: Int?, merchant: String?, currency: String,
+            spent: Int64, refunded: Int64, count: Int
+        ) throws {
+            guard categories?.contains(category) ?? true else { return }
             let key: GroupKey =
                 switch grouping {
-                case .category: GroupKey(period: row.month, key: row.category, category: row.category, currency: row.currency)
-                case .mcc:
-                    GroupKey(
-                        period: row.month, key: row.merchantCategoryCode.map(Classifier.codeText) ?? "", category: row.category,
-                        currency: row.currency)
-                case .merchant: GroupKey(period: row.month, key: row.merchant ?? "", category: row.category, currency: row.currency)
+                case .category: GroupKey(period: month, key: category, category: category, currency: currency)
+                case .mcc: GroupKey(period: month, key: code.map(Classifier.codeText) ?? "", category: category, currency: currency)
+                case .merchant: GroupKey(period: month, key: merchant ?? "", category: category, currency: currency)
                 // By ID: two people's "Apple Card" stay two rows.
-                case .account: GroupKey(period: row.month, key: row.accountID, category: nil, currency: row.currency)
-                case .month: GroupKey(period: row.month, key: "", category: nil, currency: row.currency)
+                case .account: GroupKey(period: month, key: accountID, category: nil, currency: currency)
+                case .month: GroupKey(period: month, key: "", category: nil, currency: currency)
                 }
-            var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? row.merchantCategoryCode : nil)
-            group.spent = try Money.sum(group.spent, try row.spent, currency: row.currency)
-            group.refunded = try Money.sum(group.refunded, try row.refunded, currency: row.currency)
-            group.count += row.count
+            var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)
+            group.spent = try Money.sum(group.spent, spent, currency: currency)
+            group.refunded = try Money.sum(group.refunded, refunded, currency: currency)
+            group.count += count
             groups[key] = group
         }
+        let target = conversion?.target
+        let read = try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: target)
+        for row in read.sums {
+            try add(
+                month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode,
+                merchant: row.merchant, currency: row.currency, spent: try row.spent, refunded: try row.refunded, count: row.count)
+        }
+        guard var converting = conversion, let target else { return try rows(groups) }
+        for entry in read.entries where categories?.contains(entry.category) ?? true {
+            let day = scope.accounts.zone(of: entry.accountID).date(of: entry.time)
+            guard let units = try converting.convert(entry.amount, currency: entry.currency, on: day) else { continue }
+            try add(
+                month: entry.month, accountID: entry.accountID, category: entry.category, code: entry.merchantCategoryCode,
+                merchant: entry.merchant, currency: target, spent: entry.isRefund ? 0 : units, refunded: entry.isRefund ? units : 0,
+                count: 1)
+        }
+        conversion = converting
         return try rows(groups)
     }
 

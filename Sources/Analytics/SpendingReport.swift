@@ -48,6 +48,14 @@ public struct SpendingReport: Sendable {
             (net, change) = try NetSpending.of(spent: spent, refunded: refunded, previousNet: previousNet, currency: currency)
         }
 
+        /// The same row with its sums as `target` shows them: rounded half to even to its minor unit.
+        func rounded(to target: String) throws(MoneyError) -> Row {
+            try Row(
+                period: period, key: key, merchantCategoryCode: merchantCategoryCode, codeDescription: codeDescription,
+                category: category, currency: currency, spent: Money.roundedToMinorUnit(spent, currency: target),
+                refunded: Money.roundedToMinorUnit(refunded, currency: target), count: count, previousNet: previousNet)
+        }
+
         /// The same row with the previous period's net to compare with.
         func comparing(with previousNet: Int64) throws(MoneyError) -> Row {
             try Row(
@@ -102,6 +110,10 @@ public struct SpendingReport: Sendable {
     /// By account: each account's name, and its name as text shows it (told apart from another
     /// account's of the same name), by ID.
     let accountNames: [String: (name: String, label: String)]
+    /// With `--convert-to`: the currency every row was converted into.
+    public let convertedTo: String?
+    /// With `--convert-to`: what was left out for want of a rate, per currency.
+    public let unconverted: [UnconvertedAmounts]
 
     /// The name of the account of a row by account.
     public func accountName(_ row: Row) -> String { accountNames[row.key]?.name ?? row.key }

@@ -23,6 +23,7 @@ public enum LedgerSchema {
         migration16,
         migration17,
         migration18,
+        migration19,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

@@ -1,31 +1,40 @@
 import LedgerStore
 
-/// `purse budget list`: every budget's history, a removal included, as text, CSV and JSON.
+/// `purse budget list`: every budget's history, a removal included, as text, CSV and JSON. A
+/// budget in every currency (`--all-currencies`) adds `all_currencies` to CSV and JSON, only
+/// when there is one, so other listings stay as they were.
 public enum BudgetListRendering {
+    static func anyInEveryCurrency(_ records: [BudgetRecord]) -> Bool { records.contains(where: \.allCurrencies) }
+
     public static func csv(_ records: [BudgetRecord], write: @escaping (String) -> Void) {
-        let csv = CSVWriter(header: ["category", "currency", "from", "amount", "rollover"], write: write)
+        let every = anyInEveryCurrency(records)
+        let csv = CSVWriter(
+            header: ["category", "currency", "from", "amount", "rollover"] + (every ? ["all_currencies"] : []), write: write)
         for record in records {
-            csv.row([
-                .text(record.category), .text(record.currency), .number(record.firstMonth.description),
-                record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
-                .text(record.amount == nil ? "removed" : record.rollover.rawValue),
-            ])
+            csv.row(
+                [
+                    .text(record.category), .text(record.currency), .number(record.firstMonth.description),
+                    record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
+                    .text(record.amount == nil ? "removed" : record.rollover.rawValue),
+                ] + (every ? [.text(record.allCurrencies ? "true" : "false")] : []))
         }
     }
 
     public static func json(_ records: [BudgetRecord]) -> JSONOutput {
-        .object([
+        let every = anyInEveryCurrency(records)
+        return .object([
             ("schema", .string("purse.budgets.v1")),
             (
                 "budgets",
                 .array(
                     records.map { record in
-                        .object([
-                            ("category", .string(record.category)), ("currency", .string(record.currency)),
-                            ("from", .string(record.firstMonth.description)),
-                            ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
-                            ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil)),
-                        ])
+                        .object(
+                            [
+                                ("category", .string(record.category)), ("currency", .string(record.currency)),
+                                ("from", .string(record.firstMonth.description)),
+                                ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
+                                ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil)),
+                            ] + (every ? [("all_currencies", .bool(record.allCurrencies))] : []))
                     })
             ),
         ])
@@ -41,7 +50,7 @@ public enum BudgetListRendering {
             table.append([
                 record.category, record.currency, record.firstMonth.description,
                 record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
-                record.amount == nil ? "" : record.rollover.rawValue,
+                record.amount == nil ? "" : record.rollover.rawValue + (record.allCurrencies ? ", every currency" : ""),
             ])
         }
         return table.rendered()

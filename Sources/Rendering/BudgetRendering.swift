@@ -18,7 +18,9 @@ public enum BudgetRendering {
     }
 
     public static func csv(_ report: BudgetReport, write: @escaping (String) -> Void) {
-        let csv = CSVWriter(header: csvHeader, write: write)
+        // `converted` only when a budget counts every currency, so other reports stay as they were.
+        let converts = report.convertsCurrencies
+        let csv = CSVWriter(header: csvHeader + (converts ? ["converted"] : []), write: write)
         for row in report.rows {
             let cells: [String?] = [
                 row.month.description, nil, nil, money(row.budgeted, row.currency), money(row.carried, row.currency),
@@ -30,12 +32,14 @@ public enum BudgetRendering {
             line[1] = .text(row.category)
             line[2] = .text(row.currency)
             line[11] = row.status.map { .text($0.rawValue) } ?? .empty
+            if converts { line.append(money(row.converted, row.currency).map(CSVWriter.Cell.number) ?? .empty) }
             csv.row(line)
         }
     }
 
     public static func json(_ report: BudgetReport) -> JSONOutput {
-        .object([
+        let converts = report.convertsCurrencies
+        var members: [(String, JSONOutput)] = [
             ("schema", .string("purse.budget.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
             ("warn_at", .integer(report.warnAt)),
@@ -43,7 +47,7 @@ public enum BudgetRendering {
                 "rows",
                 .array(
                     report.rows.map { row in
-                        .object([
+                        var fields: [(String, JSONOutput)] = [
                             ("month", .string(row.month.description)),
                             ("category", .string(row.category)),
                             ("currency", .string(row.currency)),
@@ -57,10 +61,14 @@ public enum BudgetRendering {
                             ("used_pct", .optional(usedPercent(row))),
                             ("status", .optional(row.status?.rawValue)),
                             ("projected", .optional(money(row.projected, row.currency))),
-                        ])
+                        ]
+                        if converts { fields.append(("converted", .optional(money(row.converted, row.currency)))) }
+                        return .object(fields)
                     })
             ),
-        ])
+        ]
+        if converts { members.append(("unconverted", ConversionRendering.jsonValue(report.unconverted))) }
+        return .object(members)
     }
 
     public static func text(_ report: BudgetReport, style: TextStyle) -> String {
@@ -89,8 +97,17 @@ public enum BudgetRendering {
                 ])
             }
             output += "\n" + table.rendered()
+            for row in rows {
+                guard let converted = row.converted else { continue }
+                output += "\(row.category) (\(row.currency)) counts every currency: \(convertedText(converted, row.currency)).\n"
+            }
         }
-        return output
+        return output + ConversionText.lines(report.unconverted)
+    }
+
+    /// `$412.30 of its net converted from other currencies`.
+    static func convertedText(_ converted: Int64, _ currency: String) -> String {
+        "\(MoneyFormat.text(converted, currency: currency)) of its net converted from other currencies"
     }
 
     /// `[██████░░░░]`: the share of the budget used, full and marked `!` past 100%.
@@ -116,16 +133,18 @@ public enum BudgetRendering {
             guard let status = row.status, let available = row.available else { return nil }
             let currency = row.currency
             let month = MonthName.text(row.month)
+            let converted = row.converted.map { " (\(convertedText($0, currency)))" } ?? ""
             switch status {
             case .over:
                 return "over: \(row.category) (\(currency)), \(month): net \(MoneyFormat.text(row.net, currency: currency)) of "
                     + "\(MoneyFormat.text(available, currency: currency)) available, "
-                    + "\(MoneyFormat.text(row.overBy ?? 0, currency: currency)) over"
+                    + "\(MoneyFormat.text(row.overBy ?? 0, currency: currency)) over" + converted
             case .warn where includeWarnings:
                 let used = usedPercent(row).map { "\($0)% used" } ?? "used"
                 let projected = row.projected.map { ", on pace for \(MoneyFormat.text($0, currency: currency))" } ?? ""
                 return
                     "warn: \(row.category) (\(currency)), \(month): \(used) of \(MoneyFormat.text(available, currency: currency))\(projected)"
+                    + converted
             default:
                 return nil
             }

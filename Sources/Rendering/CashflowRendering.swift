@@ -21,9 +21,11 @@ public enum CashflowRendering {
 
     public static func json(_ report: CashflowReport) -> JSONOutput {
         func money(_ units: Int64, _ currency: String) -> JSONOutput { .string(MoneyFormat.machine(units, currency: currency)) }
-        return .object([
+        var members: [(String, JSONOutput)] = [
             ("schema", .string("purse.cashflow.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
+        ]
+        members += [
             ("transfers_excluded", .bool(true)),
             (
                 "rows",
@@ -58,12 +60,16 @@ public enum CashflowRendering {
                         ])
                     })
             ),
-        ])
+        ]
+        members += ConversionText.json(report.convertedTo, report.unconverted)
+        return .object(members)
     }
 
     public static func text(_ report: CashflowReport, style: TextStyle) -> String {
         var output = "Cash flow, \(MonthName.span(report.months))\n"
-        guard !report.rows.isEmpty else { return output + "\nNo income or spending in this period.\n" }
+        if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
+        let leftOut = ConversionText.lines(report.unconverted)
+        guard !report.rows.isEmpty else { return output + "\nNo income or spending in this period.\n" + leftOut }
         output += "Spending is net of refunds. Transfers between your own accounts and card payments are excluded.\n"
         for total in report.totals {
             let currency = total.currency
@@ -93,6 +99,6 @@ public enum CashflowRendering {
                 output += "\(total.transfers) transfer\(total.transfers == 1 ? "" : "s") excluded.\n"
             }
         }
-        return output
+        return output + leftOut
     }
 }

@@ -16,9 +16,11 @@ public enum IncomeRendering {
     }
 
     public static func json(_ report: IncomeReport) -> JSONOutput {
-        .object([
+        var members: [(String, JSONOutput)] = [
             ("schema", .string("purse.income.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
+        ]
+        members += [
             (
                 "rows",
                 .array(
@@ -43,12 +45,16 @@ public enum IncomeRendering {
                         ])
                     })
             ),
-        ])
+        ]
+        members += ConversionText.json(report.convertedTo, report.unconverted)
+        return .object(members)
     }
 
     public static func text(_ report: IncomeReport, style: TextStyle) -> String {
         var output = "Income by source, \(MonthName.span(report.months))\n"
-        guard !report.rows.isEmpty else { return output + "\nNo income in this period.\n" }
+        if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
+        let leftOut = ConversionText.lines(report.unconverted)
+        guard !report.rows.isEmpty else { return output + "\nNo income in this period.\n" + leftOut }
         let showPeriod = report.months.count > 1
         for currency in report.currencies {
             let rows = report.rows.filter { $0.currency == currency }
@@ -76,6 +82,6 @@ public enum IncomeRendering {
                 ])
             output += "\n\(currency)\n" + table.rendered()
         }
-        return output
+        return output + leftOut
     }
 }

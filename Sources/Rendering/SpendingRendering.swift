@@ -98,13 +98,16 @@ public enum SpendingRendering {
                         return .object(fields)
                     })
             ))
+        members += ConversionText.json(report.convertedTo, report.unconverted)
         return .object(members)
     }
 
     public static func text(_ report: SpendingReport, style: TextStyle) -> String {
         let byName = report.grouping == .mcc ? "merchant category code" : report.grouping.rawValue
         var output = "Spending by \(byName), \(MonthName.span(report.months))\n"
-        guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" }
+        if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
+        let leftOut = ConversionText.lines(report.unconverted)
+        guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" + leftOut }
         let showPeriod = report.months.count > 1 && report.grouping != .month
         let compare = report.previousMonths != nil
         for currency in report.currencies {
@@ -163,7 +166,13 @@ public enum SpendingRendering {
                     previous: total.previousNet, change: total.change, bar: ""))
             output += "\n\(currency)\n" + table.rendered()
         }
-        return output
+        return output + leftOut
+    }
+
+    /// The line under a converted report's title (spending, income, cash flow): what its single
+    /// currency means.
+    static func convertedHeader(_ target: String) -> String {
+        "Every transaction converted into \(target) at the rate of its local day.\n"
     }
 
     /// `+$12.00 (+8.0%)`: the change and its percentage of the previous value.

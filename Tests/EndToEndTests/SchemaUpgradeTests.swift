@@ -85,6 +85,10 @@ struct SchemaUpgradeTests {
             let result = try purse.run(["--db", database] + command)
             try #require(result.status == 0, "\(command): \(result.stderr)")
         }
+        // An imported rate, so schema 18's table has a row too.
+        try Connection(path: database).execute(
+            "INSERT INTO exchange_rates (rate_date, from_currency, to_currency, numerator, denominator) VALUES ('2026-10-01', 'EUR', 'USD', 11, 10)"
+        )
         if withSure {
             let connection = try Connection(path: database)
             try connection.execute(

@@ -30,6 +30,7 @@ struct MigrationDigestTests {
         (16, "statement twins matched as a whole", "e0d79bf2c4a7865163b8e5ddd70dcdd2c54a5b56694064d6553bf5375d9137b8"),
         (17, "ledger settings", "42d731d90764c55d20b29a97aa293592c5f6a5b83f56200b7a41d2c1df26bf50"),
         (18, "exchange rates", "26090d95611310f9d0b8a2e7edceebcdadc842bfcfdb88a2a35912997f668afd"),
+        (19, "budgets in every currency", "7aae39c26cfc323393209246042a7c388c78e92e9bb71067a14263f2a828524e"),
     ]
 
     @Test("every released migration keeps its id, name and SQL to the byte", arguments: released.map(\.id))

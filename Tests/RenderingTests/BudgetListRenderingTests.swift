@@ -77,4 +77,27 @@ struct BudgetListRenderingTests {
                 """#)
         #expect(BudgetListRendering.text([]) == "No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n")
     }
+
+    @Test("a budget in every currency: all_currencies in CSV and JSON, said in the text's rollover")
+    func everyCurrency() {
+        let records =
+            [
+                BudgetRecord(
+                    category: "Travel", currency: "USD", firstMonth: YearMonth(year: 2026, month: 10), amount: 2000_0000, rollover: .none,
+                    allCurrencies: true)
+            ] + Self.records.prefix(1)
+        var csv = ""
+        BudgetListRendering.csv(records) { csv += $0 }
+        #expect(
+            csv == #"""
+                category,currency,from,amount,rollover,all_currencies
+                Travel,USD,2026-10,2000.00,none,true
+                Groceries,USD,2026-08,3000.00,all,false
+
+                """#)
+        let json = BudgetListRendering.json(records).pretty
+        #expect(json.contains(#""rollover": "none",\#n      "removed": false,\#n      "all_currencies": true"#))
+        #expect(json.contains(#""all_currencies": false"#))
+        #expect(BudgetListRendering.text(records).contains("none, every currency"))
+    }
 }

@@ -19,12 +19,18 @@ public struct BudgetRecord: Equatable, Sendable {
     /// In 1/10,000 units; nil when the budget was removed from `firstMonth` on.
     public var amount: Int64?
     public var rollover: Rollover
+    /// Counts the category's spending in every currency, converted into `currency`
+    /// (`--all-currencies`), not only its spending in `currency`.
+    public var allCurrencies: Bool
 
-    public init(category: String, currency: String, firstMonth: YearMonth, amount: Int64?, rollover: Rollover) {
+    public init(
+        category: String, currency: String, firstMonth: YearMonth, amount: Int64?, rollover: Rollover, allCurrencies: Bool = false
+    ) {
         self.category = category
         self.currency = currency
         self.firstMonth = firstMonth
         self.amount = amount
         self.rollover = rollover
+        self.allCurrencies = allCurrencies
     }
 }

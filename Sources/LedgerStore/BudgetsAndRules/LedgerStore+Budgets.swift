@@ -2,11 +2,15 @@ import Ledger
 import Storage
 
 extension LedgerStore {
+    /// Whether budgets can count every currency (`all_currencies`, migration 19).
+    var hasAllCurrencyBudgets: Bool { openedSchemaVersion >= 19 }
+
     /// Every budget entry, by category, currency and month.
     public func budgetRecords() throws -> [BudgetRecord] {
         let query = try connection.prepare(
             """
-            SELECT category, currency, first_month, amount, rollover FROM budgets ORDER BY category, currency, first_month
+            SELECT category, currency, first_month, amount, rollover, \(hasAllCurrencyBudgets ? "all_currencies" : "0")
+            FROM budgets ORDER BY category, currency, first_month
             """)
         var records: [BudgetRecord] = []
         while try query.step() {
@@ -15,7 +19,7 @@ extension LedgerStore {
                 BudgetRecord(
                     category: query.text(0), currency: query.text(1), firstMonth: month,
                     amount: query.optionalInt64(3),
-                    rollover: BudgetRecord.Rollover(rawValue: query.text(4)) ?? .none))
+                    rollover: BudgetRecord.Rollover(rawValue: query.text(4)) ?? .none, allCurrencies: query.int64(5) != 0))
         }
         return records
     }
@@ -24,12 +28,15 @@ extension LedgerStore {
     public func saveBudget(_ record: BudgetRecord, now: Timestamp) throws {
         try connection.cached(
             """
-            INSERT INTO budgets (category, currency, first_month, amount, rollover, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (category, currency, first_month) DO UPDATE SET amount = excluded.amount, rollover = excluded.rollover
+            INSERT INTO budgets (category, currency, first_month, amount, rollover, all_currencies, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (category, currency, first_month) DO UPDATE SET amount = excluded.amount, rollover = excluded.rollover,
+                all_currencies = excluded.all_currencies
             """
         ).run([
             .text(record.category), .text(record.currency), .text(record.firstMonth.description),
-            record.amount.map(SQLValue.integer) ?? .null, .text(record.rollover.rawValue), .text(now.text),
+            record.amount.map(SQLValue.integer) ?? .null, .text(record.rollover.rawValue), .integer(record.allCurrencies ? 1 : 0),
+            .text(now.text),
         ])
     }
 

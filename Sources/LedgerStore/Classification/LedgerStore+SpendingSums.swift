@@ -25,6 +25,23 @@ extension LedgerStore {
         public var refunded: Int64 { get throws { try refundedSum.units(currency: currency) } }
     }
 
+    /// One counted expense or refund (a split's part on its own), unsummed, for what converts
+    /// each on its own day (`spendingEntries`).
+    public struct SpendingEntry: Sendable, Equatable {
+        public let month: YearMonth
+        public let accountID: String
+        public let category: String
+        public let merchantCategoryCode: Int?
+        public let currency: String
+        /// The merchant's name, else the description (only when read by merchant).
+        public let merchant: String?
+        public let isRefund: Bool
+        /// Positive, in 1/10,000 units of `currency`.
+        public let amount: Int64
+        /// The transaction's instant, in seconds since 1970.
+        public let time: Int64
+    }
+
     /// Where `spendingSums` reads each row's classification.
     public enum SpendingSource: Sendable {
         /// What the ledger stores.
@@ -125,6 +142,35 @@ extension LedgerStore {
         let query = try connection.prepare(sums.select)
         try query.bind(sums.values)
         return try Self.spendingRows(query, byMerchant: byMerchant)
+    }
+
+    /// The rows `spendingSums` would sum, one by one, but only those in another currency than
+    /// `currency`: a conversion sums the rows already in its currency as they are and converts
+    /// the others, each on its own day.
+    public func spendingEntries(
+        _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource,
+        notIn currency: String
+    ) throws -> [SpendingEntry] {
+        var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+        if !selection.currencies.isEmpty {
+            range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
+        }
+        range.add(SQLMembership("t.currency", [.text(currency)], negated: true))
+        let sql = SpendingSumsSQL(
+            classified: source, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides, entries: true)
+        let query = try connection.prepare(sql.select)
+        try query.bind(sql.values)
+        var entries: [SpendingEntry] = []
+        while try query.step() {
+            let code = query.int64(3)
+            entries.append(
+                SpendingEntry(
+                    month: Classification.month(number: query.int64(0)), accountID: query.text(1), category: query.text(2),
+                    merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4),
+                    merchant: byMerchant ? query.text(8) : nil, isRefund: query.text(5) == Flow.refund.rawValue,
+                    amount: query.int64(6), time: query.int64(7)))
+        }
+        return entries
     }
 
     /// Runs `body` with `classifications` (by row ID) standing in for the stored ones where

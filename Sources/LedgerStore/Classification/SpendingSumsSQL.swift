@@ -6,7 +6,8 @@ import Storage
 /// currency), and per merchant when asked, in the summary's exact form (`SpendingSum`). Each
 /// amount is cut in three parts (of 10^12, of 10^6 and of one unit), each summed on its own, so
 /// no sum overflows before a group has 10^12 rows, and the parts are carried into the two
-/// columns of `SpendingSum`. The summary's triggers keep the same sums row by row.
+/// columns of `SpendingSum`. The summary's triggers keep the same sums row by row. The same
+/// rows unsummed (`entries`) are what a conversion reads: each one converts on its own day.
 struct SpendingSumsSQL {
     /// The summary's columns, in the order the statement gives them (then `merchant`).
     static let summaryColumns =
@@ -27,10 +28,12 @@ struct SpendingSumsSQL {
     let values: [SQLValue]
 
     /// `range` limits the rows (nil: every transaction); `states` are the counted ones. A ledger
-    /// of a schema before splits (`splits` false) has no parts to sum.
+    /// of a schema before splits (`splits` false) has no parts to sum. `entries` gives the rows
+    /// one by one instead of their sums: `month, account_id, category, mcc, currency, flow,
+    /// amount, transaction_time`, then `merchant`.
     init(
         classified: LedgerStore.SpendingSource, range: TimeRangeSQL?, states: [ClassificationState], byMerchant: Bool,
-        splits: Bool = true
+        splits: Bool = true, entries: Bool = false
     ) {
         let c = classified == .overlay ? "o" : "t"
         let (month, join) =
@@ -47,7 +50,8 @@ struct SpendingSumsSQL {
         var conditions = [stateList.sql, flows.sql] + (range?.conditions ?? [])
         let rowValues = stateList.values + flows.values + (range?.values ?? [])
         let merchant = byMerchant ? ", merchant" : ""
-        let merchantColumn = byMerchant ? ", coalesce(t.merchant_name, t.description) AS merchant" : ""
+        let merchantColumn =
+            (entries ? ", t.transaction_time" : "") + (byMerchant ? ", coalesce(t.merchant_name, t.description) AS merchant" : "")
         let from = "FROM transactions t \(range?.join ?? "") \(join)"
         conditions.append("\(c).class_source IS NOT ?")
         let whole = "WHERE \(conditions.joined(separator: " AND "))"
@@ -71,21 +75,28 @@ struct SpendingSumsSQL {
             SELECT \(month), t.account_id, p.category, coalesce(t.mcc, -1), t.currency, \(c).class_flow, p.amount\(merchantColumn)
             \(from) \(parts)
             """ : ""
+        let rows = """
+            SELECT \(month) AS month, t.account_id, \(c).class_category AS category, coalesce(t.mcc, -1) AS mcc,
+                t.currency, \(c).class_flow AS flow, t.amount\(merchantColumn)
+            \(from) \(whole)
+            \(partRows)
+            """
+        values = (range?.withValues ?? []) + rowValues + [split] + (splits ? rowValues + [split] : [])
+        guard !entries else {
+            select = "\(range?.with ?? "")\(rows)"
+            return
+        }
         select = """
             \(range?.with ?? "")SELECT month, account_id, category, mcc, currency, \(carried("spent")), \(carried("refunded")), count\(merchant)
             FROM (
                 SELECT month, account_id, category, mcc, currency\(merchant), \(sums("spent", .expense)), \(sums("refunded", .refund)),
                     count(*) AS count
                 FROM (
-                    SELECT \(month) AS month, t.account_id, \(c).class_category AS category, coalesce(t.mcc, -1) AS mcc,
-                        t.currency, \(c).class_flow AS flow, t.amount\(merchantColumn)
-                    \(from) \(whole)
-                    \(partRows)
+                    \(rows)
                 )
                 GROUP BY month, account_id, category, mcc, currency\(merchant)
             )
             ORDER BY 1, 2, 3, 4, 5\(merchant)
             """
-        values = (range?.withValues ?? []) + rowValues + [split] + (splits ? rowValues + [split] : [])
     }
 }

@@ -27,7 +27,10 @@ enum BudgetCommand {
                 PositionalSpec("CATEGORY", help: "The category, as reports show it."),
                 PositionalSpec("AMOUNT", help: "The monthly amount, e.g. 400 or 400.00."),
             ],
-            options: [BudgetCommand.currency, rollover, from, new])
+            options: [BudgetCommand.currency, rollover, from, allCurrencies, new])
+        static let allCurrencies = OptionSpec(
+            "all-currencies",
+            help: "Count the category's spending in every currency, converted into the budget's at the rate of each day.")
         static let rollover = OptionSpec(
             "rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none.")
         static let from = OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month).")
@@ -95,14 +98,16 @@ enum BudgetCommand {
         }
         let rollover = try context.command.value(Set.rollover) ?? BudgetRecord.Rollover.none
         let month = try firstMonth(context, from: Set.from)
+        let allCurrencies = context.command.has(Set.allCurrencies)
         try store.transaction {
             try store.saveBudget(
                 BudgetRecord(
                     category: category, currency: currency, firstMonth: month, amount: units,
-                    rollover: rollover), now: context.now)
+                    rollover: rollover, allCurrencies: allCurrencies), now: context.now)
         }
         context.note(
-            "Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)")
+            "Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)"
+                + (allCurrencies ? ", every currency converted into \(currency)" : ""))
     }
 
     static func remove(_ context: CommandContext) throws {
@@ -124,7 +129,7 @@ enum BudgetCommand {
             try store.saveBudget(
                 BudgetRecord(
                     category: category, currency: currency, firstMonth: month, amount: nil,
-                    rollover: current.rollover), now: context.now)
+                    rollover: current.rollover, allCurrencies: current.allCurrencies), now: context.now)
         }
         context.note("Budget for \(category) (\(currency)) removed from \(month) on")
     }
@@ -136,7 +141,7 @@ enum BudgetCommand {
     }
 
     static func report(_ context: CommandContext) throws {
-        try ReportRunner.run(
+        let report = try ReportRunner.run(
             context,
             options: {
                 let zone = try context.reportTimeZone()
@@ -149,6 +154,7 @@ enum BudgetCommand {
                     today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
                     includePending: context.command.has(ScopeOptions.includePending))
             }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
+        context.warn(leftOut: report.unconverted)
     }
 
     /// Silent and 0 when all is well; a line per budget over (and, with --warn-at, per warning)
@@ -165,6 +171,7 @@ enum BudgetCommand {
         for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {
             context.stdout.write(line + "\n")
         }
+        context.warn(leftOut: report.unconverted)
         if report.rows.contains(where: { $0.status == .over }) { throw CheckFailed() }
     }
 

@@ -6,11 +6,16 @@ import Rendering
 enum ReportCashflowCommand: PurseCommand {
     static let spec = CommandSpec(
         ["report", "cashflow"], summary: "Income, spending, transfers excluded, and savings rate by month.",
-        options: ScopeOptions.options + [PickedInput.input] + OutputOptions.report)
+        options: ScopeOptions.options + [PickedInput.input, ConversionOptions.convertTo] + OutputOptions.report)
 
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(
-            context, onPeriod: CashflowAnalysis.report, text: CashflowRendering.text, csv: CashflowRendering.csv,
-            json: CashflowRendering.json)
+        let report = try ReportRunner.run(
+            context, options: { (period: try ReportPeriod(context: context), target: try ConversionOptions(context.command).target) },
+            analyse: { store, options in
+                try CashflowAnalysis.report(
+                    store, scope: try options.period.scope(context: context, store: store), months: options.period.months,
+                    convertingTo: options.target)
+            }, text: CashflowRendering.text, csv: CashflowRendering.csv, json: CashflowRendering.json)
+        context.warn(leftOut: report.unconverted)
     }
 }

@@ -5,10 +5,16 @@ import Rendering
 enum ReportIncomeCommand: PurseCommand {
     static let spec = CommandSpec(
         ["report", "income"], summary: "Income by month and source.",
-        options: ScopeOptions.options + [PickedInput.input] + OutputOptions.report)
+        options: ScopeOptions.options + [PickedInput.input, ConversionOptions.convertTo] + OutputOptions.report)
 
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(
-            context, onPeriod: IncomeAnalysis.report, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
+        let report = try ReportRunner.run(
+            context, options: { (period: try ReportPeriod(context: context), target: try ConversionOptions(context.command).target) },
+            analyse: { store, options in
+                try IncomeAnalysis.report(
+                    store, scope: try options.period.scope(context: context, store: store), months: options.period.months,
+                    convertingTo: options.target)
+            }, text: IncomeRendering.text, csv: IncomeRendering.csv, json: IncomeRendering.json)
+        context.warn(leftOut: report.unconverted)
     }
 }

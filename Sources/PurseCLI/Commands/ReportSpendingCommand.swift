@@ -10,24 +10,27 @@ enum ReportSpendingCommand: PurseCommand {
             refunded, per currency, one row per calendar month and key. Income and transfers never \
             count as spending.
             """,
-        options: ScopeOptions.options + [PickedInput.input, by, compare] + OutputOptions.report)
+        options: ScopeOptions.options + [PickedInput.input, by, compare, ConversionOptions.convertTo] + OutputOptions.report)
 
     static let by = OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account or month (default category).")
     static let compare = OptionSpec("compare", help: "Add the previous period and the change (text and JSON).")
 
     static func run(_ context: CommandContext) throws {
-        try ReportRunner.run(
+        let report = try ReportRunner.run(
             context,
             options: {
                 let grouping = try context.command.value(by, as: SpendingReport.Grouping.self) ?? .category
-                return (grouping: grouping, period: try ReportPeriod(context: context))
+                return (
+                    grouping: grouping, period: try ReportPeriod(context: context), target: try ConversionOptions(context.command).target
+                )
             },
             analyse: { store, options in
                 let period = options.period
                 return try SpendingAnalysis.report(
                     store, scope: try period.scope(context: context, store: store), months: period.months,
                     grouping: options.grouping,
-                    compareWith: context.command.has(compare) ? period.previousMonths : nil)
+                    compareWith: context.command.has(compare) ? period.previousMonths : nil, convertingTo: options.target)
             }, text: SpendingRendering.text, csv: SpendingRendering.csv, json: SpendingRendering.json)
+        context.warn(leftOut: report.unconverted)
     }
 }
