@@ -49,11 +49,11 @@ public struct CurrencyConversion: Sendable {
             let key = Left(kind: kind, currency: currency)
             if var known = left[key] {
                 known.count += 1
-                known.units = try Money.sum(known.units, units, currency: currency)
+                known.units = try Money.sum(known.units, abs(units), currency: currency)
                 known.firstDay = min(known.firstDay, day)
                 left[key] = known
             } else {
-                left[key] = UnconvertedAmounts(kind: kind, currency: currency, target: target, count: 1, units: units, firstDay: day)
+                left[key] = UnconvertedAmounts(kind: kind, currency: currency, target: target, count: 1, units: abs(units), firstDay: day)
             }
             return nil
         }

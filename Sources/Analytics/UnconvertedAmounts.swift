@@ -14,7 +14,8 @@ public struct UnconvertedAmounts: Sendable, Equatable {
     /// The currency they could not be converted into.
     public let target: String
     public internal(set) var count: Int
-    /// Their sum, in units of `currency`.
+    /// Their sum, signs aside (a refund left out is as missing as a purchase), in units of
+    /// `currency`.
     public internal(set) var units: Int64
     /// The earliest day that found no rate: the rates a user must import start there.
     public internal(set) var firstDay: CivilDate
