@@ -9,7 +9,8 @@ final class CommandContext {
     let command: ParsedCommand
     let globals: GlobalOptions
     let environment: [String: String]
-    let now: Timestamp
+    /// The clock's instant, or noon UTC of `--now`'s day (`takeGivenDay`).
+    private(set) var now: Timestamp
     let stdout: TextSink
     let stderr: TextSink
     /// The raw value of the output format `format(among:fallback:)` chose; text for a command
@@ -26,6 +27,15 @@ final class CommandContext {
         self.now = Timestamp.utc(epochSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         self.stdout = stdout
         self.stderr = stderr
+    }
+
+    /// Takes `--now`'s day as today: its noon in UTC, the day itself in every zone from UTC-12 to
+    /// UTC+11, and one instant whatever the machine's zone, so a report made "on" it (its "made"
+    /// time included) reads the same everywhere.
+    func takeGivenDay() throws {
+        guard let given = globals.now else { return }
+        guard let day = CivilDate.parse(given) else { throw usageError(CivilDate.refusal(given, option: "now")) }
+        now = Timestamp.utc(epochSeconds: Int64(day.daysSinceEpoch) * 86_400 + 12 * 3_600)
     }
 
     /// `--db`, else `PURSE_DB`, else the platform's data folder.

@@ -38,7 +38,10 @@ public enum PurseCLI {
                 stdout: stdout, stderr: stderr)
             status = DatabaseFailure.showingSQL(globals.verbose) {
                 do {
-                    try ASCIIText.$isRequired.withValue(ascii) { try run(context) }
+                    try ASCIIText.$isRequired.withValue(ascii) {
+                        try context.takeGivenDay()
+                        try run(context)
+                    }
                     return .success
                 } catch {
                     return ErrorFunnel.report(error, parser: parser, stderr: stderr)

@@ -91,6 +91,7 @@ extension ArgumentParser {
         if isGlobal("tz") { globalOptions.tz = values.removeValue(forKey: "tz")?.last }
         if isGlobal("quiet") { globalOptions.quiet = flags.remove("quiet") != nil }
         if isGlobal("verbose") { globalOptions.verbose = flags.remove("verbose") != nil }
+        if isGlobal("now") { globalOptions.now = values.removeValue(forKey: "now")?.last }
         return globalOptions
     }
 

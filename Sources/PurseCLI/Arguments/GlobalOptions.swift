@@ -8,12 +8,15 @@ package struct GlobalOptions: Sendable, Equatable {
     package var quiet: Bool
     /// `--verbose`: errors also carry what only a developer needs (the SQL of a database error).
     package var verbose: Bool
+    /// `--now YYYY-MM-DD`: the day to take as today, unchecked; nil = the clock's.
+    package var now: String?
 
-    package init(db: String? = nil, tz: String? = nil, quiet: Bool = false, verbose: Bool = false) {
+    package init(db: String? = nil, tz: String? = nil, quiet: Bool = false, verbose: Bool = false, now: String? = nil) {
         self.db = db
         self.tz = tz
         self.quiet = quiet
         self.verbose = verbose
+        self.now = now
     }
 
     /// The option table for the fields above, in the order help lists them.
@@ -22,5 +25,6 @@ package struct GlobalOptions: Sendable, Equatable {
         OptionSpec("tz", value: "ZONE", help: "Force one zone for all accounts' days."),
         OptionSpec("quiet", help: "Only warnings and errors on stderr."),
         OptionSpec("verbose", help: "Also show the SQL behind a database error."),
+        OptionSpec("now", value: "YYYY-MM-DD", help: "Take this day as today (its noon UTC), so output does not change with the calendar."),
     ]
 }
