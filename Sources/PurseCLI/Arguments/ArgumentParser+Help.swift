@@ -24,7 +24,8 @@ extension ArgumentParser {
         if !path.isEmpty, isPrefix(path) {
             return (["purse"] + path + ["<command>", "[options]"]).joined(separator: " ")
         }
-        return (["purse"] + globals.map(\.usageLabel) + ["<command>", "[options]"]).joined(separator: " ")
+        // The global options are listed under the usage line: all of them would not fit 80 columns.
+        return "purse [global options] <command> [options]"
     }
 
     // MARK: - Pages

@@ -25,6 +25,6 @@ package struct GlobalOptions: Sendable, Equatable {
         OptionSpec("tz", value: "ZONE", help: "Force one zone for all accounts' days."),
         OptionSpec("quiet", help: "Only warnings and errors on stderr."),
         OptionSpec("verbose", help: "Also show the SQL behind a database error."),
-        OptionSpec("now", value: "YYYY-MM-DD", help: "Take this day as today (its noon UTC), so output does not change with the calendar."),
+        OptionSpec("now", value: "DATE", help: "Take this day (YYYY-MM-DD) as today."),
     ]
 }

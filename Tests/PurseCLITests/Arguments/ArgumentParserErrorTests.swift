@@ -112,7 +112,7 @@ struct ArgumentParserErrorTests {
             words: ["snyc"],
             text: """
                 Error: unknown command 'snyc'. Did you mean 'sync'?
-                Usage: purse [--db PATH] [--tz ZONE] [--quiet] [--verbose] <command> [options]
+                Usage: purse [global options] <command> [options]
                 See 'purse --help'.
                 """),
         TextCase(

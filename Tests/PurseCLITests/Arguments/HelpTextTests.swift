@@ -39,7 +39,7 @@ struct HelpTextTests {
 
     @Test func topLevelHelpListsEveryCommandAndGlobalOption() {
         let text = Self.parser.helpText(for: [])
-        #expect(text.hasPrefix("Usage: purse [--db PATH] [--tz ZONE] [--quiet] [--verbose] <command> [options]\n"))
+        #expect(text.hasPrefix("Usage: purse [global options] <command> [options]\n"))
         for command in ArgumentFixtures.commands {
             #expect(text.contains("  " + command.name + "  "))
             #expect(text.contains(command.summary.split(separator: " ").prefix(3).joined(separator: " ")))
@@ -87,6 +87,7 @@ struct HelpTextTests {
                   --tz ZONE        Force one zone for all accounts' days.
                   --quiet          Only warnings and errors on stderr.
                   --verbose        Also show the SQL behind a database error.
+                  --now DATE       Take this day (YYYY-MM-DD) as today.
                   -h, --help       Show this help.
 
                 """)
@@ -147,12 +148,12 @@ struct HelpTextTests {
     }
 
     static let usageCases: [UsageCase] = [
-        UsageCase(path: [], line: "purse [--db PATH] [--tz ZONE] [--quiet] [--verbose] <command> [options]"),
+        UsageCase(path: [], line: "purse [global options] <command> [options]"),
         UsageCase(path: ["sync"], line: "purse sync [options] PATH..."),
         UsageCase(path: ["report", "spending"], line: "purse report spending [options]"),
         UsageCase(path: ["budget", "set"], line: "purse budget set [options] CATEGORY AMOUNT"),
         UsageCase(path: ["report"], line: "purse report <command> [options]"),
-        UsageCase(path: ["nope"], line: "purse [--db PATH] [--tz ZONE] [--quiet] [--verbose] <command> [options]"),
+        UsageCase(path: ["nope"], line: "purse [global options] <command> [options]"),
     ]
 
     @Test(arguments: usageCases)
