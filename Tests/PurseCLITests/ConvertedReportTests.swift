@@ -67,7 +67,7 @@ struct ConvertedReportTests {
                 """, "\(result.stdout)")
         #expect(
             result.stderr
-                == "Warning: 1 JPY balance (¥50,000) left out: no JPY->USD rate within 7 days before 2026-10-31; run 'purse prices import'\n"
+                == "Warning: 1 JPY balance left out: no JPY->USD rate within 7 days before 2026-10-31; run 'purse prices import'\n"
         )
     }
 
@@ -97,8 +97,8 @@ struct ConvertedReportTests {
         #expect(
             result.stderr == """
                 Warning: 1 GBP transaction (£20.00) left out: no GBP->USD rate within 7 days before 2026-10-19; run 'purse prices import'
-                Warning: 1 JPY transaction (¥1,200) left out: no JPY->USD rate within 7 days before 2026-10-15; run 'purse prices import'
-                Warning: 1 JPY balance (¥50,000) left out: no JPY->USD rate within 7 days before 2026-10-31; run 'purse prices import'
+                Warning: 1 JPY transaction (¥1,200) and 1 JPY balance left out: no JPY->USD rate within 7 days before 2026-10-15; \
+                run 'purse prices import'
 
                 """, "\(result.stderr)")
         try expectGolden(result.stdout, "summary-usd.\(file)")
@@ -126,7 +126,7 @@ struct ConvertedReportTests {
         let unconverted = try #require(object["unconverted"] as? [[String: Any]])
         #expect(
             unconverted.map { "\($0["kind"]!) \($0["currency"]!) \($0["count"]!) \($0["amount"]!) \($0["first_day"]!)" } == [
-                "transactions GBP 1 20.00 2026-10-19", "transactions JPY 1 1200 2026-10-15", "balances JPY 1 50000 2026-10-31",
+                "transactions GBP 1 20.00 2026-10-19", "transactions JPY 1 1200 2026-10-15", "balances JPY 1 <null> 2026-10-31",
             ])
     }
 
