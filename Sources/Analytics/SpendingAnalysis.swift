@@ -24,13 +24,19 @@ public enum SpendingAnalysis {
                     lastDay: scope.endDay?.adding(days: -1)))
         }
         var rows = try aggregate(store, scope: scope, grouping: grouping, converting: &conversion)
+        var previousTotals: [String: Int64]?
         if let previousMonths, let first = previousMonths.first, let last = previousMonths.last {
             var previousScope = scope
             previousScope.firstDay = first.firstDay
             previousScope.endDay = last.lastDay.adding(days: 1)
             var previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion)
-            // Each previous net as that period's own report shows it.
-            if let target { previous = try previous.map { try $0.rounded(to: target) } }
+            // Each previous net, and their total, as that period's own report shows it: the total
+            // from the exact sums, rounded once.
+            if let target {
+                previousTotals = Dictionary(
+                    uniqueKeysWithValues: try totals(previous, roundedTo: target).map { ($0.currency, $0.net) })
+                previous = try previous.map { try $0.rounded(to: target) }
+            }
             var previousNets: [GroupKey: Int64] = [:]
             for row in previous {
                 // The previous period's row lines up with the same key one period earlier.
@@ -60,7 +66,14 @@ public enum SpendingAnalysis {
         }
         // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
         // the rows shown by a cent.
-        let totals = try totals(rows, roundedTo: target)
+        var totals = try totals(rows, roundedTo: target)
+        if let previousTotals {
+            totals = try totals.map { total in
+                try SpendingReport.Total(
+                    currency: total.currency, spent: total.spent, refunded: total.refunded, count: total.count,
+                    previousNet: previousTotals[total.currency] ?? 0)
+            }
+        }
         if let target { rows = try rows.map { try $0.rounded(to: target) } }
         // Months, then the largest net first; texts are compared only on ties (a table of every
         // month sorts thousands of rows).
