@@ -30,7 +30,10 @@ public enum SummaryAnalysis {
         _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, now: Timestamp,
         warnAt: Int64 = 80, convertTo target: String? = nil
     ) throws -> Result {
-        let first = month.adding(months: -3).firstDay
+        // Pending transactions of any age are listed: the rates reach back to the oldest of them.
+        let oldestPending =
+            target == nil ? nil : try pendingItems(store, month: month, accounts: accounts).values.joined().map(\.date).min()
+        let first = min(month.adding(months: -3).firstDay, oldestPending ?? month.firstDay)
         var counted = CountedSums(
             month: month, accounts: accounts,
             conversion: try target.map {
