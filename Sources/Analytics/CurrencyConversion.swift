@@ -30,10 +30,15 @@ public struct CurrencyConversion: Sendable {
     }
 
     /// The rate `currency` converts into the target at on `day`, or nil when none is within reach.
-    public mutating func choice(currency: String, on day: CivilDate) throws(ExchangeRateError) -> RateChoice? {
+    public mutating func choice(currency: String, on day: CivilDate) throws(ConversionFailure) -> RateChoice? {
         let asked = Asked(currency: currency, day: day)
         if let known = choices[asked] { return known }
-        let choice = try rates.rate(on: day, from: currency, to: target)
+        let choice: RateChoice?
+        do {
+            choice = try rates.rate(on: day, from: currency, to: target)
+        } catch {
+            throw ConversionFailure(currency: currency, target: target, day: day, reason: error)
+        }
         choices[asked] = choice
         return choice
     }
@@ -57,6 +62,10 @@ public struct CurrencyConversion: Sendable {
             }
             return nil
         }
-        return try choice.rate.convert(units)
+        do {
+            return try choice.rate.convert(units)
+        } catch {
+            throw ConversionFailure(currency: currency, target: target, day: day, reason: error)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Ledger
 import LedgerStore
@@ -86,6 +87,10 @@ enum ErrorFunnel {
             }
         case let error as SureSyncFailure:
             return (error.description, error.temporary ? .temporaryFailure : .badInput)
+        case let error as ConversionFailure:
+            return (error.description, .badInput)
+        case let error as ExchangeRateError:
+            return (error.description + "; see 'purse prices'", .badInput)
         case let error as MoneyError:
             // Only absurd ledgers (totals past 900 trillion) get here: the data, not the program.
             return (error.description, .badInput)
