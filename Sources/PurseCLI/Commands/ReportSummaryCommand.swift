@@ -112,8 +112,10 @@ enum ReportSummaryCommand: PurseCommand {
     /// Remembers what the summary reported, once it is out, all its months in one transaction.
     /// A ledger this run cannot write (a read-only file or folder, a long lock) costs one warning
     /// on stderr, not the summary: cron mails the warning, and the summary itself is complete.
+    /// A summary made on a day given with `--now` is not remembered: that day may be one the
+    /// ledger has not reached, and a month it calls complete would then restate what was not.
     static func record(_ records: [SummaryRecord], context: CommandContext) {
-        guard !records.isEmpty else { return }
+        guard !records.isEmpty, context.globals.now == nil else { return }
         do {
             try context.openStore(.writeExisting).saveSummaryRecords(records)
         } catch {

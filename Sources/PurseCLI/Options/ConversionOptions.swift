@@ -12,6 +12,11 @@ struct ConversionOptions {
 
     init(_ parsed: ParsedCommand) throws(CommandError) {
         target = try parsed.value(Self.convertTo, as: KnownCurrency.self)?.code
+        // Picked transactions carry no rates and no ledger's: converting them would leave every
+        // foreign amount out while saying to import rates that may well be imported.
+        if target != nil, parsed.isGiven(PickedInput.input) {
+            throw parsed.refusal("--convert-to needs the ledger's rates; it cannot be used with --input")
+        }
     }
 }
 
