@@ -90,7 +90,7 @@ enum BenchmarkCommand {
             let export = work + "/export-\(size)"
             log("generating \(size) transactions")
             try? FileManager.default.removeItem(atPath: export)
-            let generated = try WalletExportSampleGenerator(transactions: size, months: 120, seed: 42).write(
+            _ = try WalletExportSampleGenerator(transactions: size, months: 120, seed: 42).write(
                 to: URL(fileURLWithPath: export))
             let database = work + "/ledger-\(size).sqlite"
             func fresh(_ path: String) {
@@ -140,9 +140,9 @@ enum BenchmarkCommand {
             for (phase, arguments) in reports {
                 _ = try timed(size, phase, purse, ["--db", database] + arguments)
             }
-            // Every row of the month converts: each of its days has a reference rate.
-            let rates = work + "/rates-\(size).csv"
-            try ReferenceRateFile.write(to: rates, first: generated.firstDay, last: generated.lastDay)
+            // Every row of the month converts: the generator's reference rates (beside the export)
+            // reach each of its days.
+            let rates = export + "/ecb-rates.csv"
             let imported = try ChildProcess.run(purse, ["--db", database, "--quiet", "prices", "import", rates])
             guard imported.status == 0 else { throw BenchmarkError("purse prices import failed with status \(imported.status)") }
             _ = try timed(
