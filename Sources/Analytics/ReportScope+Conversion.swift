@@ -17,7 +17,6 @@ extension ReportScope {
             return (transaction.amount, transaction.currency)
         }
         defer { conversion = converting }
-        return try converting.convert(transaction.amount, currency: transaction.currency, on: date(of: transaction))
-            .map { ($0, converting.target) }
+        return try converting.convert(transaction, accounts: accounts).map { ($0, converting.target) }
     }
 }

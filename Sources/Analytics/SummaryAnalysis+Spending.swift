@@ -72,10 +72,7 @@ extension SummaryAnalysis {
         mutating func converted(_ transaction: ReportTransaction) throws -> ReportTransaction? {
             guard var conversion else { return transaction }
             defer { self.conversion = conversion }
-            // A transaction's rate is its own local day's, in its account's zone.
-            let day = accounts.zone(of: transaction.accountID).date(of: transaction.time)
-            guard let units = try conversion.convert(transaction.amount, currency: transaction.currency, on: day, kind: .transactions)
-            else { return nil }
+            guard let units = try conversion.convert(transaction, accounts: accounts) else { return nil }
             return ReportTransaction(
                 id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName,
                 accountKind: transaction.accountKind, time: transaction.time, amount: units, currency: conversion.target,
