@@ -24,6 +24,7 @@ public enum LedgerSchema {
         migration17,
         migration18,
         migration19,
+        migration20,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.
