@@ -17,6 +17,8 @@ public struct CurrencyConversion: Sendable {
     private let rates: RateTable
     /// A report asks for the same few (currency, day) pairs thousands of times.
     private var choices: [Asked: RateChoice?] = [:]
+    /// The last answer, asked again for most rows of a day.
+    private var lastChoice: (asked: Asked, choice: RateChoice?)?
     private var left: [Left: UnconvertedAmounts] = [:]
 
     public init(into target: String, rates: RateTable) {
@@ -32,7 +34,11 @@ public struct CurrencyConversion: Sendable {
     /// The rate `currency` converts into the target at on `day`, or nil when none is within reach.
     public mutating func choice(currency: String, on day: CivilDate) throws(ConversionFailure) -> RateChoice? {
         let asked = Asked(currency: currency, day: day)
-        if let known = choices[asked] { return known }
+        if let lastChoice, lastChoice.asked == asked { return lastChoice.choice }
+        if let known = choices[asked] {
+            lastChoice = (asked, known)
+            return known
+        }
         let choice: RateChoice?
         do {
             choice = try rates.rate(on: day, from: currency, to: target)
@@ -40,6 +46,7 @@ public struct CurrencyConversion: Sendable {
             throw ConversionFailure(currency: currency, target: target, day: day, reason: error)
         }
         choices[asked] = choice
+        lastChoice = (asked, choice)
         return choice
     }
 

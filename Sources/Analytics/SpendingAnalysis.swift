@@ -221,8 +221,9 @@ public enum SpendingAnalysis {
                 merchant: row.merchant, currency: row.currency, spent: try row.spent, refunded: try row.refunded, count: row.count)
         }
         guard var converting = conversion, let target else { return try rows(groups) }
+        var days = LocalDays(scope.accounts)
         for entry in read.entries where categories?.contains(entry.category) ?? true {
-            let day = scope.accounts.zone(of: entry.accountID).date(of: entry.time)
+            let day = days.day(accountID: entry.accountID, time: entry.time)
             guard let units = try converting.convert(entry.amount, currency: entry.currency, on: day) else { continue }
             try add(
                 month: entry.month, accountID: entry.accountID, category: entry.category, code: entry.merchantCategoryCode,
