@@ -53,8 +53,8 @@ public enum SummaryAnalysis {
         }
 
         let today = accounts.base.date(of: now.epochSeconds)
-        let budgets = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
-            .rows.filter { !$0.isUnbudgeted }
+        let budgetReport = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
+        let budgets = budgetReport.rows.filter { !$0.isUnbudgeted }
         let balances = try accountLines(store, month: month, accounts: accounts)
         let worth = try BalanceAnalysis.netWorth(
             store, accounts: accounts, from: month.adding(months: -11).firstDay, to: month.lastDay, every: .month, convertTo: target)
@@ -76,7 +76,9 @@ public enum SummaryAnalysis {
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         report.recurring = try recurringNews(store, month: month, accounts: accounts)
         report.convertedTo = target
-        report.unconverted = (counted.conversion?.unconverted ?? []) + worth.unconverted
+        // A budget in every currency converts even when the summary does not; when the summary
+        // converts, what it left out of the month covers the budgets' categories too.
+        report.unconverted = target == nil ? budgetReport.unconverted : (counted.conversion?.unconverted ?? []) + worth.unconverted
         report.cardExchange = try FXAnalysis.cardCosts(store, month: month, accounts: accounts).filter { $0.sums.count > 0 }
         return Result(report: report, records: records)
     }

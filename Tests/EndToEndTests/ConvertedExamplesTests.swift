@@ -83,4 +83,17 @@ struct ConvertedExamplesTests: PurseLedgerSuite {
             "\(result.stderr)")
         #expect(result.stderr.contains("beyond 900 trillion; see 'purse prices --currency GBP'"), "\(result.stderr)")
     }
+
+    @Test("a budget in every currency says in the plain summary what it could not convert")
+    func budgetLeftOutInPlainSummary() throws {
+        try Connection(path: database).execute("DELETE FROM exchange_rates")
+        let set = try run(["budget", "set", "Groceries", "4000", "--currency", "USD", "--all-currencies", "--from", "2026-10"])
+        try #require(set.status == 0, "\(set.stderr)")
+        let summary = try run(["--now", "2026-11-05", "report", "summary", "--month", "2026-10"])
+        #expect(summary.status == 0)
+        #expect(summary.stderr.hasPrefix("Warning: "), "\(summary.stderr)")
+        #expect(summary.stderr.contains("GBP transaction"), "\(summary.stderr)")
+        #expect(summary.stderr.contains("left out: no GBP->USD rate within 7 days before 2026-10-"), "\(summary.stderr)")
+        #expect(summary.stdout.contains("Left out, no rate into USD: "))
+    }
 }
