@@ -156,4 +156,17 @@ struct PricesTests: PurseLedgerSuite {
             ])
         #expect(try listed(["--currency", "GBP"]) == [])
     }
+
+    @Test("a mistyped subcommand or currency is exit 64 with a suggestion or what it needs, nothing listed")
+    func mistyped() throws {
+        let command = try run(["prices", "imprt", "rates.csv"])
+        #expect(command.status == 64)
+        #expect(command.stdout == "")
+        #expect(command.stderr.split(separator: "\n").first == "Error: unknown command 'prices imprt'. Did you mean 'prices import'?")
+        let currency = try run(["prices", "--currency", "EUX"])
+        #expect(currency.status == 64)
+        #expect(currency.stdout == "")
+        #expect(
+            currency.stderr.split(separator: "\n").first == "Error: option '--currency' needs an ISO 4217 code such as USD, not 'EUX'.")
+    }
 }

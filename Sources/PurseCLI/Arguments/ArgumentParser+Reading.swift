@@ -121,6 +121,11 @@ extension ArgumentParser {
         }
         if arguments.count > maximum {
             let extra = Array(arguments[maximum...])
+            // A command that is also a group (`prices`, `prices import`): a word close to one of its
+            // commands is a mistyped command, not an argument.
+            if maximum == 0, !path.isEmpty, ClosestMatch.find(extra[0], among: nextWords(after: path)) != nil {
+                throw unknownCommand(path + [extra[0]], path: path)
+            }
             let noun = extra.count == 1 ? "argument" : "arguments"
             throw usageError("unexpected \(noun) \(Self.quotedList(extra))", for: path)
         }

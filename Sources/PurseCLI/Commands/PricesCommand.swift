@@ -71,7 +71,7 @@ enum PricesCommand: PurseCommand {
                 let first = try context.command.value(Self.from, as: CivilDate.self)
                 let last = try context.command.value(Self.to, as: CivilDate.self)
                 if let first, let last, last < first { throw context.usageError("--to \(last) is before --from \(first)") }
-                return (first, last, try context.command.value(Self.currency, as: CurrencyCode.self).map { [$0.code] } ?? [])
+                return (first, last, try context.command.value(Self.currency, as: KnownCurrency.self).map { [$0.code] } ?? [])
             },
             analyse: { store, options in
                 let imported = try store.importedRates(firstDay: options.first, lastDay: options.last, currencies: options.currencies)
