@@ -6,12 +6,7 @@ import LedgerStore
 /// charges, every gap between two charges within one cadence's band, every amount within 20 %
 /// of the typical one.
 public enum RecurringAnalysis {
-    /// One counted expense: its local day, amount and category.
-    struct Charge: Equatable {
-        let date: CivilDate
-        let amount: Int64
-        let category: String
-    }
+    typealias Charge = RecurringReport.Charge
 
     /// Days between charges that make each cadence, its step to the next date, and the grace
     /// before an expected charge counts as missed.
@@ -137,20 +132,22 @@ public enum RecurringAnalysis {
         if charges[0].date > previousDate(before: asOf, cadence, periods: 3) { flags.append(.new) }
         if last.amount != typical { flags.append(.priceChange(change: last.amount - typical)) }
         if asOf.daysSinceEpoch > next.daysSinceEpoch + band(cadence).grace { flags.append(.missed) }
-        return RecurringReport.Item(
+        var item = RecurringReport.Item(
             merchant: merchant, category: last.category, currency: currency, cadence: cadence, typicalAmount: typical,
             lastAmount: last.amount, firstDate: charges[0].date, lastDate: last.date, nextDate: next, count: charges.count,
             flags: flags)
+        item.charges = charges
+        return item
     }
 
     /// A week later, or the same day of the month one, three or twelve months on (the last
     /// day of a shorter month).
-    static func nextDate(after date: CivilDate, _ cadence: RecurringReport.Cadence) -> CivilDate {
+    static func nextDate(after date: CivilDate, _ cadence: RecurringReport.Cadence, periods: Int = 1) -> CivilDate {
         switch cadence {
-        case .weekly: date.adding(days: 7)
-        case .monthly: adding(months: 1, to: date)
-        case .quarterly: adding(months: 3, to: date)
-        case .yearly: adding(months: 12, to: date)
+        case .weekly: date.adding(days: 7 * periods)
+        case .monthly: adding(months: periods, to: date)
+        case .quarterly: adding(months: 3 * periods, to: date)
+        case .yearly: adding(months: 12 * periods, to: date)
         }
     }
 

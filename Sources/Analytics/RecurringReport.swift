@@ -24,6 +24,13 @@ public struct RecurringReport: Sendable {
         }
     }
 
+    /// One occurrence of a series: two charges of one day are one, of their sum.
+    public struct Charge: Sendable, Equatable {
+        public let date: CivilDate
+        public let amount: Int64
+        public let category: String
+    }
+
     public struct Item: Sendable, Equatable {
         /// The merchant name, else the description.
         public let merchant: String
@@ -46,6 +53,24 @@ public struct RecurringReport: Sendable {
         public internal(set) var accountLabel = ""
         /// debit for money out; credit only where a rule or override made money in an expense.
         public internal(set) var direction = CreditDebitIndicator.debit
+        /// expense for money going out on a cadence, income for money coming in.
+        public internal(set) var flow = Flow.expense
+        /// The series' occurrences, date ascending.
+        public internal(set) var charges: [Charge] = []
+
+        /// The days the next occurrences are expected on, after `day` up to `last` inclusive:
+        /// `nextDate`, then one cadence on each time, each counted from the last charge so a
+        /// month-end day is not lost to a short month (31 January, 28 February, 31 March).
+        public func expectedDates(after day: CivilDate, through last: CivilDate) -> [CivilDate] {
+            var dates: [CivilDate] = []
+            var step = 1
+            while true {
+                let date = RecurringAnalysis.nextDate(after: lastDate, cadence, periods: step)
+                if date > last { return dates }
+                if date > day { dates.append(date) }
+                step += 1
+            }
+        }
 
         public var priceChange: Int64? {
             for flag in flags { if case .priceChange(let change) = flag { return change } }

@@ -197,3 +197,31 @@ struct RecurringAnalysisTests {
         #expect(report.items.allSatisfy { $0.direction == .debit && $0.flags == [] })
     }
 }
+
+@Suite("Recurring: expected dates")
+struct RecurringExpectedDatesTests {
+    static func item(lastOn last: String, _ cadence: RecurringReport.Cadence) throws -> RecurringReport.Item {
+        let first = CivilDate(iso: last)!
+        let charges = (0..<3).reversed().map { back in
+            RecurringAnalysis.Charge(
+                date: RecurringAnalysis.nextDate(after: first, cadence, periods: -back), amount: 1_000, category: "X")
+        }
+        return try #require(try RecurringAnalysis.detect(merchant: "Shop", currency: "USD", charges: charges, asOf: first))
+    }
+
+    @Test("each occurrence counts from the last charge, so a month end stays one; only the window's are given")
+    func monthEnds() throws {
+        let item = try Self.item(lastOn: "2026-01-31", .monthly)
+        #expect(item.charges.map(\.date.description) == ["2025-11-30", "2025-12-31", "2026-01-31"])
+        let dates = item.expectedDates(after: CivilDate(iso: "2026-02-28")!, through: CivilDate(iso: "2026-05-31")!)
+        #expect(dates.map(\.description) == ["2026-03-31", "2026-04-30", "2026-05-31"])
+        #expect(item.expectedDates(after: CivilDate(iso: "2026-01-31")!, through: CivilDate(iso: "2026-02-27")!).isEmpty)
+    }
+
+    @Test("a weekly series gives every week of the window")
+    func weekly() throws {
+        let item = try Self.item(lastOn: "2026-10-17", .weekly)
+        let dates = item.expectedDates(after: CivilDate(iso: "2026-10-20")!, through: CivilDate(iso: "2026-11-07")!)
+        #expect(dates.map(\.description) == ["2026-10-24", "2026-10-31", "2026-11-07"])
+    }
+}
