@@ -76,6 +76,6 @@ struct GivenDayDefaultsTests {
     func transactionsMonth() throws {
         let rows = CSVRows.parse(try run(["--now", "2026-09-15", "export", "transactions", "--month", "this"]))
         #expect(!rows.isEmpty)
-        #expect(rows.allSatisfy { ($0["date"] ?? "").hasPrefix("2026-09") }, "\(rows.prefix(2))")
+        #expect(rows.allSatisfy { ($0["transaction_date"] ?? "").hasPrefix("2026-09") }, "\(rows.prefix(2))")
     }
 }
