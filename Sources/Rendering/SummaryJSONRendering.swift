@@ -31,6 +31,7 @@ public enum SummaryJSONRendering {
                             ])
                         })
                 ),
+            ] + (report.goals.map { [("goals", JSONOutput.array($0.goals.map(GoalRendering.jsonObject)))] } ?? []) + [
                 (
                     "balances",
                     .array(
