@@ -63,6 +63,9 @@ public enum GoalAnalysis {
         var onTrack: Bool?
         if remaining == 0 {
             onTrack = true
+        } else if remaining != nil && monthsLeft == 0 {
+            // Its month has passed with money still to go: missed, whatever the pace was.
+            onTrack = false
         } else if let progress, let perMonth {
             // progress >= 3 x perMonth, without a product that could overflow.
             onTrack = progress.floorDivided(by: 3) >= perMonth

@@ -99,13 +99,13 @@ public enum GoalRendering {
                 goal.monthsLeft == 0
                 ? "by \(by), which has passed"
                 : "by \(by), \(text(goal.perMonth ?? 0, c)) a month for \(goal.monthsLeft) month\(goal.monthsLeft == 1 ? "" : "s")"
-            let progress = goal.progress ?? 0
+            let head = "off track: \(goal.name) (\(goal.accountLabel)): \(text(goal.remaining ?? 0, c)) left to \(verb) \(pace)"
+            guard let progress = goal.progress else { return head }
             let moved =
                 progress < 0
                 ? (goal.isPayingDown ? "its debt grew \(text(-progress, c)) over" : "its balance fell \(text(-progress, c)) over")
                 : (goal.isPayingDown ? "paid down \(text(progress, c)) over" : "saved \(text(progress, c)) over")
-            return "off track: \(goal.name) (\(goal.accountLabel)): \(text(goal.remaining ?? 0, c)) left to \(verb) \(pace); "
-                + "\(moved) \(progressSpan(report))"
+            return "\(head); \(moved) \(progressSpan(report))"
         }
     }
 

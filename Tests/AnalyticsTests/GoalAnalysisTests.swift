@@ -89,6 +89,18 @@ struct GoalAnalysisTests {
         #expect(short.onTrack == false)
     }
 
+    @Test("a goal whose month has passed with money still to go is off track, however fast it grew; met, it is on track")
+    func passedGoal() throws {
+        let september = YearMonth(year: 2026, month: 9)
+        let missed = try Self.goal(target: Self.usd(1_400), by: september, from: Self.usd(0), to: Self.usd(1_350), today: Self.usd(1_350))
+        #expect(missed.monthsLeft == 0)
+        #expect(missed.onTrack == false)
+        let unknownPace = try Self.goal(target: Self.usd(1_400), by: september, from: nil, to: nil, today: Self.usd(1_350))
+        #expect(unknownPace.onTrack == false)
+        let met = try Self.goal(target: Self.usd(1_400), by: september, from: Self.usd(0), to: Self.usd(1_400), today: Self.usd(1_400))
+        #expect(met.onTrack == true)
+    }
+
     @Test("a missing balance at either end of the three months leaves on track unknown, naming that day")
     func unknownOnTrack() throws {
         let noStart = try Self.goal(target: Self.usd(1_000), from: nil, to: Self.usd(300), today: Self.usd(100))

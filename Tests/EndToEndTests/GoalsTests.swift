@@ -108,9 +108,27 @@ struct GoalsTests {
         #expect(check.stderr == "")
         let removed = try run(["goal", "remove", "card PAID off"])
         #expect(removed.status == 0, "\(removed.stderr)")
-        #expect(removed.stderr == "Goal card PAID off removed\n")
+        #expect(removed.stderr == "Goal Card paid off removed\n")
         let quiet = try run(["goal", "check"])
         #expect(quiet.status == 0 && quiet.stdout == "" && quiet.stderr == "")
+    }
+
+    @Test("a goal whose month passed with money still to go is off track, and its line says so")
+    func passed() throws {
+        let set = try run(["goal", "set", "Late", "10000", "--by", "2026-10", "--account", "Savings"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let later = try purse.run(["--db", database, "--now", "2026-12-15", "goal", "check"], environment: ["TZ": "UTC"])
+        // Saved is the latest balance (19 October); the pace is taken from the end of August to the end of November.
+        let saved = SyntheticYear.balance(of: SyntheticYear.savings, through: "2026-11-30")
+        let grew = saved - SyntheticYear.balance(of: SyntheticYear.savings, through: "2026-08-31")
+        #expect(later.status == 1, "\(later.stderr)")
+        #expect(
+            later.stdout
+                == "off track: Late (Savings): \(Self.dollars(1_000_000 - saved)) left to save by October 2026, which has passed; "
+                + "saved \(Self.dollars(grew)) over September 2026 to November 2026\n")
+        let list = CSVRows.parse(try purse.run(["--db", database, "--now", "2026-12-15", "goal", "list", "--format", "csv"]).stdout)
+        #expect(list.first?["months_left"] == "0")
+        #expect(list.first?["on_track"] == "no")
     }
 
     @Test("setting a goal again by name, in any case, replaces it")

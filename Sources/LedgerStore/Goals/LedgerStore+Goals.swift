@@ -24,7 +24,7 @@ extension LedgerStore {
     /// true when one was replaced.
     @discardableResult
     public func saveGoal(_ record: GoalRecord) throws -> Bool {
-        let replaced = try removeGoal(named: record.name)
+        let replaced = try removeGoal(named: record.name) != nil
         try connection.cached("INSERT INTO goals (name, account_id, target, currency, by_month) VALUES (?, ?, ?, ?, ?)").run([
             .text(record.name), .text(record.accountID), .integer(record.target), .text(record.currency),
             .text(record.byMonth.description),
@@ -32,10 +32,15 @@ extension LedgerStore {
         return replaced
     }
 
-    /// Removes the goal named `name` in any case; false when there is none.
+    /// Removes the goal named `name` in any case; its name as it was stored, nil when there is none.
     @discardableResult
-    public func removeGoal(named name: String) throws -> Bool {
+    public func removeGoal(named name: String) throws -> String? {
+        let query = try connection.cached("SELECT name FROM goals WHERE name = ?")
+        defer { query.reset() }
+        try query.bind([.text(name)])
+        guard try query.step() else { return nil }
+        let stored = query.text(0)
         try connection.cached("DELETE FROM goals WHERE name = ?").run([.text(name)])
-        return connection.changes > 0
+        return stored
     }
 }

@@ -90,13 +90,12 @@ enum GoalCommand {
     static func remove(_ context: CommandContext) throws {
         let name = context.command.positionals[0]
         let store = try context.openStore(.writeExisting)
-        let removed = try store.transaction { try store.removeGoal(named: name) }
-        guard removed else {
+        guard let removed = try store.transaction({ try store.removeGoal(named: name) }) else {
             throw context.usageError(
                 "no goal named '\(name)' (see 'purse goal list')",
                 suggestions: ClosestMatch.closest(name, among: try store.goalRecords().map(\.name)))
         }
-        context.note("Goal \(name) removed")
+        context.note("Goal \(removed) removed")
     }
 
     static func list(_ context: CommandContext) throws {
