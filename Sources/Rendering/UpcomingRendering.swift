@@ -90,7 +90,7 @@ public enum UpcomingRendering {
     /// and the first day it would go below zero or past its limit.
     public static func text(_ report: UpcomingReport, style: TextStyle) -> String {
         var output =
-            "Upcoming from \(report.today.adding(days: 1)) to \(report.last), the \(report.days) days after \(report.today) "
+            "Upcoming from \(report.today.adding(days: 1)) to \(report.last), the \(report.days == 1 ? "day" : "\(report.days) days") after \(report.today) "
             + "(\(TimeZoneText.times(report.timeZones))).\n"
         guard !report.accounts.isEmpty else { return output + "\nNothing recurring is expected.\n" }
         for outlook in report.accounts {

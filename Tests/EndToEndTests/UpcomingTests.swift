@@ -195,6 +195,14 @@ struct UpcomingTests {
             "\(result.stderr)")
     }
 
+    @Test("one day ahead is 'the day after'; the last day of the window counts")
+    func oneDay() throws {
+        let result = try run(["report", "upcoming", "--days", "1"], now: "2026-10-24")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Upcoming from 2026-10-25 to 2026-10-25, the day after 2026-10-24 "), "\(result.stdout)")
+        #expect(result.stdout.contains("Oak Street Properties"))
+    }
+
     @Test("text, CSV and JSON of the synthetic year", arguments: ["txt", "csv", "json"])
     func golden(format: String) throws {
         let result = try run(["report", "upcoming", "--days", "45", "--format", format == "txt" ? "text" : format])
