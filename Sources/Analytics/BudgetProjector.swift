@@ -95,6 +95,14 @@ public struct BudgetProjector {
             daysLeft: daysLeft, nonRecurring: nonRecurring, projected: projected, unconverted: conversion?.unconverted ?? [])
     }
 
+    /// The budgets of `category` in force in `month`, one per currency.
+    public static func budgets(_ records: [BudgetRecord], of category: String, in month: YearMonth) -> [BudgetRecord] {
+        Dictionary(grouping: records.filter { $0.category == category }, by: \.currency).values
+            .compactMap { history in BudgetAnalysis.entry(history, at: month) }
+            .filter { $0.amount != nil }
+            .sorted { $0.currency < $1.currency }
+    }
+
     /// The category's net spending from `first` through `last` as `report budget` counts it:
     /// converted, each month's sums rounded to the minor unit.
     func net(

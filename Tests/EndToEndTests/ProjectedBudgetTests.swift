@@ -1,0 +1,100 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// Projected month end on the synthetic year as of 20 October 2026 (README, "Budgets":
+/// Projected): the rent on the 25th is seen before it lands, and dining goes on at the pace of
+/// July to September. Every expected figure is computed here from `SyntheticYear.entries`.
+@Suite("Projected budgets")
+struct ProjectedBudgetTests {
+    let folder: TemporaryFolder
+    let database: String
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+        try SyntheticYear.syncedLedger(at: database, in: folder.url)
+    }
+
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database, "--now", SyntheticYear.today] + arguments, environment: ["TZ": "UTC"])
+    }
+
+    /// The cents of a category's entries from `first` through `last`.
+    static func net(_ category: String, from first: String, through last: String) -> Int64 {
+        SyntheticYear.entries.filter { $0.category == category && $0.day >= first && $0.day <= last }.reduce(0) { $0 + $1.cents }
+    }
+
+    /// `numerator / denominator` rounded half to even.
+    static func rounded(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+        let quotient = numerator / denominator
+        let twice = 2 * (numerator % denominator)
+        return twice > denominator || (twice == denominator && quotient % 2 != 0) ? quotient + 1 : quotient
+    }
+
+    /// Dining: nothing recurs, so the projection is October so far plus July to September's net
+    /// for the 11 days after the 20th (of 92).
+    static var dining: (soFar: Int64, window: Int64, nonRecurring: Int64, projected: Int64) {
+        let soFar = net("Dining", from: "2026-10-01", through: SyntheticYear.today)
+        let window = net("Dining", from: "2026-07-01", through: "2026-09-30")
+        let nonRecurring = rounded(window * 11, 92)
+        return (soFar, window, nonRecurring, soFar + nonRecurring)
+    }
+
+    @Test("explain --projected shows the rent due on the 25th, before it lands, and nothing else")
+    func explainRent() throws {
+        let result = try run(["explain", "--projected", "--category", "Home & Garden", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = CSVRows.parse(result.stdout)
+        #expect(
+            rows.map { $0["part"] ?? "" } == [
+                "so_far", "due", "window_net", "window_recurring", "non_recurring_net", "non_recurring", "projected",
+            ])
+        let due = try #require(rows.first { $0["part"] == "due" })
+        #expect(due["from"] == "2026-10-25")
+        #expect(due["merchant"] == "Oak Street Properties")
+        #expect(due["account"] == "Everyday")
+        #expect(due["amount"] == SyntheticYear.decimal(SyntheticYear.rent))
+        let window = SyntheticYear.decimal(Self.net("Home & Garden", from: "2026-07-01", through: "2026-09-30"))
+        #expect(rows.first { $0["part"] == "window_net" }?["amount"] == window)
+        #expect(rows.first { $0["part"] == "window_recurring" }?["amount"] == window)
+        #expect(rows.first { $0["part"] == "so_far" }?["amount"] == "0.00")
+        #expect(rows.first { $0["part"] == "projected" }?["amount"] == SyntheticYear.decimal(SyntheticYear.rent))
+    }
+
+    @Test("explain --projected of dining: so far, the window's net and days, the non-recurring part")
+    func explainDining() throws {
+        let result = try run(["explain", "--projected", "--category", "dining", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = CSVRows.parse(result.stdout)
+        func row(_ part: String) -> [String: String] { rows.first { $0["part"] == part } ?? [:] }
+        let dining = Self.dining
+        #expect(row("so_far")["amount"] == SyntheticYear.decimal(dining.soFar))
+        #expect(row("so_far")["from"] == "2026-10-01")
+        #expect(row("so_far")["to"] == SyntheticYear.today)
+        #expect(row("non_recurring_net")["amount"] == SyntheticYear.decimal(dining.window))
+        #expect(row("non_recurring_net")["days"] == "92")
+        #expect(row("non_recurring")["days"] == "11")
+        #expect(row("non_recurring")["from"] == "2026-10-21")
+        #expect(row("non_recurring")["amount"] == SyntheticYear.decimal(dining.nonRecurring))
+        #expect(row("projected")["amount"] == SyntheticYear.decimal(dining.projected))
+        #expect(row("projected")["category"] == "Dining")
+        #expect(!rows.contains { $0["part"] == "due" })
+
+        let json = try run(["explain", "--projected", "--category", "Dining", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"schema\": \"purse.projection.v1\""))
+        #expect(json.stdout.contains("\"projected\": \"\(SyntheticYear.decimal(dining.projected))\""))
+    }
+
+    @Test("explain --projected needs a category and takes no period of its own")
+    func explainUsage() throws {
+        let noCategory = try run(["explain", "--projected"])
+        #expect(noCategory.status == 64)
+        #expect(noCategory.stderr.hasPrefix("Error: option '--projected' needs --category NAME.\n"))
+        let month = try run(["explain", "--projected", "--category", "Dining", "--month", "2026-09"])
+        #expect(month.status == 64)
+        #expect(month.stderr.hasPrefix("Error: option '--month' does not go with --projected, which projects the running period.\n"))
+    }
+}
