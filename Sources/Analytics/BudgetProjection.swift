@@ -49,4 +49,7 @@ public struct BudgetProjection: Sendable, Equatable {
     public let projected: Int64
     /// What found no rate, for a budget in every currency.
     public let unconverted: [UnconvertedAmounts]
+    /// What of the window and the charges due found no rate (not what the net so far left out,
+    /// which `report budget` already counts in its month).
+    let unconvertedBesidesSoFar: [UnconvertedAmounts]
 }

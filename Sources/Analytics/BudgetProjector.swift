@@ -41,12 +41,12 @@ public struct BudgetProjector {
     ) throws -> BudgetProjection {
         let windowFirst = YearMonth(today).adding(months: -3)
         let windowLast = YearMonth(today).adding(months: -1)
-        var conversion: CurrencyConversion? =
+        let rates =
             allCurrencies
-            ? CurrencyConversion(
-                into: currency,
-                rates: try RateTable.load(store, accounts: accounts, firstDay: min(firstDay, windowFirst.firstDay), lastDay: lastDay))
-            : nil
+            ? try RateTable.load(store, accounts: accounts, firstDay: min(firstDay, windowFirst.firstDay), lastDay: lastDay) : nil
+        // The net so far converts apart: `report budget` already says what its month left out.
+        var soFarConversion = rates.map { CurrencyConversion(into: currency, rates: $0) }
+        var conversion = soFarConversion
         /// An amount of a series in the budget's currency on `day`; nil when no rate reached it.
         func amount(_ units: Int64, of item: RecurringReport.Item, on day: CivilDate) throws -> Int64? {
             guard item.currency != currency, var converting = conversion else { return units }
@@ -57,7 +57,7 @@ public struct BudgetProjector {
         }
         let series = recurring.filter { $0.category == category && (allCurrencies || $0.currency == currency) }
 
-        let soFar = try net(category, currency, first: firstDay, last: max(firstDay, today), pending: includePending, &conversion)
+        let soFar = try net(category, currency, first: firstDay, last: max(firstDay, today), pending: includePending, &soFarConversion)
         var due: [BudgetProjection.Due] = []
         var dueTotal: Int64 = 0
         for item in series {
@@ -92,7 +92,9 @@ public struct BudgetProjector {
             category: category, currency: currency, allCurrencies: allCurrencies, firstDay: firstDay, lastDay: lastDay,
             today: today, soFar: soFar, due: due, dueTotal: dueTotal, windowFirst: windowFirst, windowLast: windowLast,
             windowDays: windowDays, windowNet: windowNet, windowRecurring: windowRecurring, nonRecurringNet: nonRecurringNet,
-            daysLeft: daysLeft, nonRecurring: nonRecurring, projected: projected, unconverted: conversion?.unconverted ?? [])
+            daysLeft: daysLeft, nonRecurring: nonRecurring, projected: projected,
+            unconverted: try UnconvertedAmounts.merged((soFarConversion?.unconverted ?? []) + (conversion?.unconverted ?? [])),
+            unconvertedBesidesSoFar: conversion?.unconverted ?? [])
     }
 
     /// The budgets of `category` in force in `month`, one per currency.

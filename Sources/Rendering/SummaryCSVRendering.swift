@@ -36,6 +36,7 @@ public enum SummaryCSVRendering {
             table.row("budget", c, budget.category, "available", amount(budget.available, c))
             table.row("budget", c, budget.category, "net", amount(budget.net, c))
             table.row("budget", c, budget.category, "remaining", amount(budget.remaining, c))
+            if budget.projectedThrough != nil { table.row("budget", c, budget.category, "projected", amount(budget.projected, c)) }
         }
         for line in report.balances {
             table.row("balance", line.currency, line.label, "balance", amount(line.balance, line.currency))
