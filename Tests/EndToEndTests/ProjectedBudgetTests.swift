@@ -97,4 +97,75 @@ struct ProjectedBudgetTests {
         #expect(month.status == 64)
         #expect(month.stderr.hasPrefix("Error: option '--month' does not go with --projected, which projects the running period.\n"))
     }
+
+    @Test("report budget --projected sees the rent before it lands; budget check --projected exits 1 on it, the plain check 0")
+    func rentProjected() throws {
+        let set = try run(["budget", "set", "Home & Garden", "1400", "--currency", "USD"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let report = try run(["report", "budget", "--projected", "--format", "csv"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let row = try #require(CSVRows.parse(report.stdout).first { $0["category"] == "Home & Garden" })
+        #expect(row["net"] == "0.00")
+        #expect(row["projected"] == SyntheticYear.decimal(SyntheticYear.rent))
+        #expect(row["status"] == "warn")
+        // Without --projected the column keeps its meaning: the pace of nothing spent is nothing.
+        let plain = try run(["report", "budget", "--format", "csv"])
+        #expect(CSVRows.parse(plain.stdout).first { $0["category"] == "Home & Garden" }?["projected"] == "0.00")
+
+        let check = try run(["budget", "check", "--projected"])
+        #expect(check.status == 1)
+        #expect(check.stdout == "projected over: Home & Garden (USD): $1,500.00 due by 31 October against $1,400.00 available\n")
+        #expect(check.stderr == "")
+        let plainCheck = try run(["budget", "check"])
+        #expect(plainCheck.status == 0, "\(plainCheck.stdout)")
+        #expect(plainCheck.stdout == "")
+    }
+
+    @Test("a dining budget just under its projection: projected over, though not over so far")
+    func diningProjected() throws {
+        let dining = Self.dining
+        let budget = dining.projected - 1
+        #expect(dining.soFar <= budget)
+        let set = try run(["budget", "set", "Dining", SyntheticYear.decimal(budget), "--currency", "USD"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let report = try run(["report", "budget", "--projected", "--format", "csv"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let row = try #require(CSVRows.parse(report.stdout).first { $0["category"] == "Dining" })
+        #expect(row["net"] == SyntheticYear.decimal(dining.soFar))
+        #expect(row["projected"] == SyntheticYear.decimal(dining.projected))
+        #expect(row["status"] == "warn")
+
+        let check = try run(["budget", "check", "--projected"])
+        #expect(check.status == 1)
+        let amount = try #require(Self.text(dining.projected))
+        let available = try #require(Self.text(budget))
+        #expect(check.stdout == "projected over: Dining (USD): \(amount) due by 31 October against \(available) available\n")
+        #expect(try run(["budget", "check"]).status == 0)
+    }
+
+    @Test("the summary of the running month shows each budget's projection; another month's has none")
+    func summary() throws {
+        _ = try run(["budget", "set", "Home & Garden", "1400", "--currency", "USD", "--from", "2026-09"])
+        let running = try run(["report", "summary", "--month", "this", "--format", "csv"])
+        #expect(running.status == 0, "\(running.stderr)")
+        #expect(running.stdout.contains("budget,USD,Home & Garden,projected,\(SyntheticYear.decimal(SyntheticYear.rent))\n"))
+        let text = try run(["report", "summary", "--month", "this"])
+        #expect(text.stdout.contains("Projected"))
+        #expect(text.stdout.contains("$1,500.00"))
+        let september = try run(["report", "summary", "--month", "2026-09", "--format", "csv"])
+        #expect(september.status == 0, "\(september.stderr)")
+        #expect(september.stdout.contains("budget,USD,Home & Garden,net,"))
+        #expect(!september.stdout.contains(",projected,"))
+    }
+
+    /// `$1,234.56`, from cents.
+    static func text(_ cents: Int64) -> String? {
+        let whole = String(cents / 100)
+        var grouped = ""
+        for (index, digit) in whole.reversed().enumerated() {
+            if index > 0 && index % 3 == 0 { grouped.insert(",", at: grouped.startIndex) }
+            grouped.insert(digit, at: grouped.startIndex)
+        }
+        return cents < 0 ? nil : "$\(grouped)." + String(format: "%02lld", cents % 100)
+    }
 }
