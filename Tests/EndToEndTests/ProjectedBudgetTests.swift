@@ -152,10 +152,30 @@ struct ProjectedBudgetTests {
         let text = try run(["report", "summary", "--month", "this"])
         #expect(text.stdout.contains("Projected"))
         #expect(text.stdout.contains("$1,500.00"))
+        let json = try run(["report", "summary", "--month", "this", "--format", "json"])
+        #expect(json.stdout.contains("\"projected\": \"\(SyntheticYear.decimal(SyntheticYear.rent))\""))
+        let html = try run(["report", "summary", "--month", "this", "--format", "html"])
+        #expect(html.stdout.contains("<th class=\"num\">Projected</th>"))
         let september = try run(["report", "summary", "--month", "2026-09", "--format", "csv"])
         #expect(september.status == 0, "\(september.stderr)")
         #expect(september.stdout.contains("budget,USD,Home & Garden,net,"))
         #expect(!september.stdout.contains(",projected,"))
+    }
+
+    @Test("explain --projected and report budget --projected, whole, in every format")
+    func golden() throws {
+        _ = try run(["budget", "set", "Home & Garden", "1400", "--currency", "USD"])
+        _ = try run(["budget", "set", "Dining", "300", "--currency", "USD"])
+        for (format, suffix) in [("text", "txt"), ("csv", "csv"), ("json", "json")] {
+            let explain = try run(["explain", "--projected", "--category", "Home & Garden", "--format", format])
+            #expect(explain.status == 0, "\(explain.stderr)")
+            try expectGolden(explain.stdout, "explain-projected-home.\(suffix)")
+            let budget = try run(["report", "budget", "--projected", "--format", format])
+            #expect(budget.status == 0, "\(budget.stderr)")
+            try expectGolden(budget.stdout, "budget-projected.\(suffix)")
+        }
+        let dining = try run(["explain", "--projected", "--category", "Dining"])
+        try expectGolden(dining.stdout, "explain-projected-dining.txt")
     }
 
     /// `$1,234.56`, from cents.
