@@ -1,9 +1,11 @@
 import Ledger
 import LedgerStore
 
-/// Budgets with rollover (README, "Budgets"): available = amount + carry, the carry of a
-/// month being what remained of the month before (never below zero for `surplus`, also negative
-/// for `all`, nothing for `none`); the first month of a budget carries nothing.
+/// Budgets with rollover (README, "Budgets"): a month's row counts from the first month of its
+/// budget's period (a month, quarter or year) through that month; available = amount + carry,
+/// the carry of a period being what remained of the period before (never below zero for
+/// `surplus`, also negative for `all`, nothing for `none`); the first period of a budget carries
+/// nothing.
 public enum BudgetAnalysis {
     struct Key: Hashable {
         let category: String
@@ -50,8 +52,8 @@ public enum BudgetAnalysis {
                 unconverted += conversion?.unconverted ?? []
             }
         }
-        func actual(_ month: YearMonth, _ key: Key, _ entry: BudgetRecord) -> (spent: Int64, refunded: Int64) {
-            (entry.allCurrencies ? converted : spending)[month]?[key] ?? (0, 0)
+        func actual(_ months: ClosedRange<YearMonth>, _ key: Key, _ entry: BudgetRecord) throws -> (spent: Int64, refunded: Int64) {
+            try sum(entry.allCurrencies ? converted : spending, months, key)
         }
         let running = YearMonth(today)
         var rows: [BudgetReport.Row] = []
@@ -60,32 +62,39 @@ public enum BudgetAnalysis {
             // The categories a budget in every currency counts in this month, whatever the currency.
             var everyCurrencyCategories = Set<String>()
             for (key, history) in histories {
-                guard let entry = entry(history, at: month), let amount = entry.amount else { continue }
+                guard let entry = entry(history, at: month), let amount = entry.amount,
+                    let period = period(holding: month, history: history)
+                else { continue }
                 budgetedKeys.insert(key)
                 if entry.allCurrencies { everyCurrencyCategories.insert(key.category) }
-                let carried = try carry(into: month, history: history, key: key, actual: actual)
-                let actual = actual(month, key, entry)
+                // A quarter or year counts from its first month through the month shown.
+                let counted = period.lowerBound...month
+                let carried = try carry(into: period.lowerBound, history: history, key: key, actual: actual)
+                let actual = try actual(counted, key, entry)
                 let net = try NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: key.currency)
                 let available = try Money.sum(amount, carried, currency: key.currency)
                 let remaining = try Money.difference(available, net, currency: key.currency)
                 var projected: Int64?
                 if month == running {
-                    let daysInMonth = Int64(CivilDate.daysIn(year: month.year, month: month.month))
-                    let pace = net.multipliedReportingOverflow(by: daysInMonth)
+                    // The pace of the period so far, today included, over the whole period.
+                    let start = period.lowerBound.firstDay.daysSinceEpoch
+                    let days = Int64(period.upperBound.lastDay.daysSinceEpoch - start + 1)
+                    let pace = net.multipliedReportingOverflow(by: days)
                     guard !pace.overflow else { throw MoneyError.overflow(key.currency) }
-                    projected = roundedDivision(pace.partialValue, Int64(today.day))
+                    projected = roundedDivision(pace.partialValue, Int64(today.daysSinceEpoch - start + 1))
                 }
                 var convertedNet: Int64?
                 if entry.allCurrencies {
                     // What the other currencies added: the net less the net of the budget's own currency.
-                    let own = spending[month]?[key] ?? (0, 0)
+                    let own = try sum(spending, counted, key)
                     convertedNet = try Money.difference(
                         net, try NetSpending.net(spent: own.spent, refunded: own.refunded, currency: key.currency), currency: key.currency)
                 }
                 let status = self.status(net: net, remaining: remaining, available: available, warnAt: warnAt, projected: projected)
                 rows.append(
                     BudgetReport.Row(
-                        month: month, category: key.category, currency: key.currency, budgeted: amount,
+                        month: month, period: entry.period, periodMonths: period, category: key.category,
+                        currency: key.currency, budgeted: amount,
                         carried: carried, spent: actual.spent, refunded: actual.refunded,
                         status: status, projected: projected, net: net, available: available,
                         remaining: remaining,
@@ -103,7 +112,8 @@ public enum BudgetAnalysis {
             for (currency, actual) in unbudgeted {
                 rows.append(
                     BudgetReport.Row(
-                        month: month, category: BudgetReport.unbudgeted, currency: currency, budgeted: nil,
+                        month: month, period: .month, periodMonths: month...month, category: BudgetReport.unbudgeted,
+                        currency: currency, budgeted: nil,
                         carried: nil, spent: actual.spent, refunded: actual.refunded, status: nil,
                         projected: nil, net: try NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: currency),
                         available: nil, remaining: nil, overBy: nil, converted: nil))
@@ -129,36 +139,61 @@ public enum BudgetAnalysis {
         history.last { $0.firstMonth <= month }
     }
 
-    /// What carries into `month`: walks from the start of the budget's unbroken run.
-    /// `actual` is what a month's entry counts (in every currency or only its own).
+    /// The months one amount of the budget in force in `month` lasts: its period holding `month`,
+    /// from the period's first month (or the entry's, when that starts later) to its last (or the
+    /// month before the history's next entry starts). Nil when no budget is in force in `month`.
+    static func period(holding month: YearMonth, history: [BudgetRecord]) -> ClosedRange<YearMonth>? {
+        guard let entry = entry(history, at: month), entry.amount != nil else { return nil }
+        var last = entry.period.last(of: month)
+        if let next = history.first(where: { $0.firstMonth > month }) { last = min(last, next.firstMonth.adding(months: -1)) }
+        return max(entry.period.first(of: month), entry.firstMonth)...last
+    }
+
+    /// What carries into the period starting in `start`: walks the budget's unbroken run (its
+    /// entries since the last removal) period by period, each as long as its entry says.
+    /// `actual` is what an entry counts over some months (in every currency or only its own).
     static func carry(
-        into month: YearMonth, history: [BudgetRecord], key: Key,
-        actual: (YearMonth, Key, BudgetRecord) -> (spent: Int64, refunded: Int64)
+        into start: YearMonth, history: [BudgetRecord], key: Key,
+        actual: (ClosedRange<YearMonth>, Key, BudgetRecord) throws -> (spent: Int64, refunded: Int64)
     ) throws -> Int64 {
-        var start = month
-        while let previous = entry(history, at: start.adding(months: -1)), previous.amount != nil {
-            start = start.adding(months: -1)
-        }
+        guard var first = history.lastIndex(where: { $0.firstMonth <= start }) else { return 0 }
+        while first > 0, history[first - 1].amount != nil { first -= 1 }
         var carried: Int64 = 0
-        var current = start
-        while current < month {
+        var current = history[first].firstMonth
+        while current < start {
             guard let entry = entry(history, at: current), let amount = entry.amount,
-                let next = self.entry(history, at: current.adding(months: 1))
+                let period = period(holding: current, history: history),
+                let next = self.entry(history, at: period.upperBound.adding(months: 1))
             else { return 0 }
-            let actual = actual(current, key, entry)
+            let actual = try actual(period, key, entry)
             let remaining = try Money.difference(
                 Money.sum(amount, carried, currency: key.currency),
                 NetSpending.net(spent: actual.spent, refunded: actual.refunded, currency: key.currency),
                 currency: key.currency)
-            // The policy in force in the month that receives the carry decides what carries.
+            // The policy in force in the period that receives the carry decides what carries.
             switch next.rollover {
             case .none: carried = 0
             case .surplus: carried = max(0, remaining)
             case .all: carried = remaining
             }
-            current = current.adding(months: 1)
+            current = period.upperBound.adding(months: 1)
         }
         return carried
+    }
+
+    /// Spent and refunded of `key` over `months`.
+    static func sum(_ spending: Spending, _ months: ClosedRange<YearMonth>, _ key: Key) throws -> (spent: Int64, refunded: Int64) {
+        var total: (spent: Int64, refunded: Int64) = (0, 0)
+        var month = months.lowerBound
+        while month <= months.upperBound {
+            let actual = spending[month]?[key] ?? (0, 0)
+            total = (
+                try Money.sum(total.spent, actual.spent, currency: key.currency),
+                try Money.sum(total.refunded, actual.refunded, currency: key.currency)
+            )
+            month = month.adding(months: 1)
+        }
+        return total
     }
 
     /// over: remaining < 0; warn: used >= the warn level, or the running month's pace would

@@ -97,12 +97,19 @@ public struct BudgetProjector {
             unconvertedBesidesSoFar: conversion?.unconverted ?? [])
     }
 
-    /// The budgets of `category` in force in `month`, one per currency.
-    public static func budgets(_ records: [BudgetRecord], of category: String, in month: YearMonth) -> [BudgetRecord] {
+    /// The budgets of `category` in force in `month`, one per currency, each with the months of
+    /// its period holding `month`, as `report budget` counts them.
+    public static func budgets(_ records: [BudgetRecord], of category: String, in month: YearMonth)
+        -> [(record: BudgetRecord, months: ClosedRange<YearMonth>)]
+    {
         Dictionary(grouping: records.filter { $0.category == category }, by: \.currency).values
-            .compactMap { history in BudgetAnalysis.entry(history, at: month) }
-            .filter { $0.amount != nil }
-            .sorted { $0.currency < $1.currency }
+            .compactMap { history in
+                guard let entry = BudgetAnalysis.entry(history, at: month),
+                    let months = BudgetAnalysis.period(holding: month, history: history)
+                else { return nil }
+                return (entry, months)
+            }
+            .sorted { $0.record.currency < $1.record.currency }
     }
 
     /// The category's net spending from `first` through `last` as `report budget` counts it:

@@ -2,7 +2,8 @@ import Ledger
 import LedgerStore
 
 extension BudgetReport {
-    /// The report with each budget of the running month projected to the end of its period
+    /// The report with each budget of the running month projected to the end of its period (the
+    /// one holding today)
     /// (README, "Budgets": Projected) instead of at its pace, and its status warning when the
     /// projection exceeds what is available. What the projections could not convert is added to
     /// what the report left out. A report without the running month is as it was.
@@ -15,9 +16,10 @@ extension BudgetReport {
         for index in report.rows.indices {
             let row = report.rows[index]
             guard row.month == running, let available = row.available, let remaining = row.remaining else { continue }
+            // The period holding today: a yearly budget projects to 31 December.
             let projection = try projector.projection(
-                category: row.category, currency: row.currency, allCurrencies: row.converted != nil, firstDay: running.firstDay,
-                lastDay: running.lastDay)
+                category: row.category, currency: row.currency, allCurrencies: row.converted != nil,
+                firstDay: row.periodMonths.lowerBound.firstDay, lastDay: row.periodMonths.upperBound.lastDay)
             report.rows[index].projected = projection.projected
             report.rows[index].projectedThrough = projection.lastDay
             report.rows[index].status = BudgetAnalysis.status(

@@ -1,6 +1,7 @@
 import Ledger
 
-/// Budget against actual spending, per month, category and currency.
+/// Budget against actual spending, per month, category and currency; a quarter or year budget's
+/// row counts its period so far.
 public struct BudgetReport: Sendable {
     /// Where a budget stands: over is spent past what is available; warn is at or past the
     /// warning level, or on pace to go over in the running month.
@@ -11,6 +12,12 @@ public struct BudgetReport: Sendable {
     /// One category and currency in one month (or the Unbudgeted spending of a currency).
     public struct Row: Sendable, Equatable {
         public let month: YearMonth
+        /// How long the budget's amount lasts; the figures count from the period's first month
+        /// through `month` (a month for the Unbudgeted row).
+        public let period: BudgetPeriod
+        /// The months the amount covers: the period holding `month`, cut short where the budget's
+        /// history changes (only `month` on the Unbudgeted row).
+        public let periodMonths: ClosedRange<YearMonth>
         public let category: String
         public let currency: String
         /// Nil on the Unbudgeted row, which has no budget.
@@ -19,7 +26,7 @@ public struct BudgetReport: Sendable {
         public let spent: Int64
         public let refunded: Int64
         public internal(set) var status: Status?
-        /// The month-end net at the current pace, for the running month only; with
+        /// The period-end net at the current pace, for the running month only; with
         /// `--projected`, the projection to the end of the running period (`projectedThrough`).
         public internal(set) var projected: Int64?
         /// spent - refunded.

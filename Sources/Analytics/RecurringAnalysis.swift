@@ -1,9 +1,9 @@
 import Ledger
 import LedgerStore
 
-/// Finds recurring charges among the counted expenses of a scope, deterministically: per
-/// account, merchant (else description), currency, direction and amount band, at least three
-/// charges, every gap between two charges within one cadence's band, every amount within 20 %
+/// Finds recurring series among the counted expenses and income of a scope, deterministically:
+/// per account, merchant (else description), currency, direction, flow and amount band, at least
+/// three occurrences, every gap between two within one cadence's band, every amount within 20 %
 /// of the typical one.
 public enum RecurringAnalysis {
     typealias Charge = RecurringReport.Charge
@@ -42,16 +42,18 @@ public enum RecurringAnalysis {
             let merchant: String
             let currency: String
             let indicator: CreditDebitIndicator
+            let flow: Flow
         }
         var charges: [Key: [Charge]] = [:]
         // The parts of a split come one after the other: they are one charge of the whole amount,
         // in the category of its largest part.
         var previous: (key: Key, id: String, largest: Int64)?
         try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
-            guard classification.flow == .expense else { return }
+            // Refunds answer a charge and transfers move the user's own money: neither is a series.
+            guard classification.flow == .expense || classification.flow == .income else { return }
             let key = Key(
                 accountID: transaction.accountID, merchant: transaction.merchantName ?? transaction.description,
-                currency: transaction.currency, indicator: transaction.indicator)
+                currency: transaction.currency, indicator: transaction.indicator, flow: classification.flow)
             let charge = Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category)
             if let last = previous, last.key == key, last.id == transaction.id, !transaction.id.isEmpty,
                 let whole = charges[key]?.popLast()
@@ -74,18 +76,21 @@ public enum RecurringAnalysis {
                     item.accountName = account?.displayName ?? key.accountID
                     item.accountLabel = scope.accounts.label(of: key.accountID)
                     item.direction = key.indicator
+                    item.flow = key.flow
                     return item
                 }
             }
         }
         .sorted {
-            ($0.merchant.lowercased(), $0.merchant, $0.currency, $0.accountLabel, $0.accountID, $0.typicalAmount)
-                < ($1.merchant.lowercased(), $1.merchant, $1.currency, $1.accountLabel, $1.accountID, $1.typicalAmount)
+            let (left, right) = (($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency))
+            if left != right { return left < right }
+            return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.typicalAmount)
+                < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.typicalAmount)
         }
         return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: items)
     }
 
-    /// One account's charges of one merchant, currency and direction, split into series of one
+    /// One account's charges of one merchant, currency, direction and flow, split into series of one
     /// amount band each (README, "Recurring charges"): in date order (then amount), a charge
     /// joins the series whose typical amount so far (the median of its charges) is nearest and
     /// within 20 % of it, the earlier started on a tie, else it starts a series of its own. Two

@@ -1,7 +1,7 @@
 import Ledger
 
-/// Charges that come on a regular cadence (`purse report recurring`), as of the scope's last
-/// day: README, "Recurring charges", says how they are found.
+/// Money that goes out or comes in on a regular cadence (`purse report recurring`), as of the
+/// scope's last day: README, "Recurring charges", says how it is found.
 public struct RecurringReport: Sendable {
     public enum Cadence: String, Sendable, CaseIterable {
         case weekly, monthly, quarterly, yearly
@@ -51,7 +51,8 @@ public struct RecurringReport: Sendable {
         public internal(set) var accountName = ""
         /// The account's name told apart from another account's of the same name.
         public internal(set) var accountLabel = ""
-        /// debit for money out; credit only where a rule or override made money in an expense.
+        /// debit for money out; credit for money in (income, or an expense a rule or override
+        /// made of money in).
         public internal(set) var direction = CreditDebitIndicator.debit
         /// expense for money going out on a cadence, income for money coming in.
         public internal(set) var flow = Flow.expense

@@ -85,8 +85,8 @@ public enum SummaryAnalysis {
         return Result(report: report, records: records)
     }
 
-    /// The recurring charges of the twelve months up to the month's end that are new or changed
-    /// price, charged in the month.
+    /// The recurring series (charges and income) of the twelve months up to the month's end that
+    /// are new or changed price, with an occurrence in the month.
     static func recurringNews(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [RecurringReport.Item] {
         let first = month.adding(months: -11).firstDay
         let recurring = try RecurringAnalysis.report(

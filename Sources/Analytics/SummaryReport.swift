@@ -254,8 +254,8 @@ public struct SummaryReport: Sendable {
     public let freshness: [SourceFreshness]
     /// The local day of the newest transaction of the accounts (nil: none yet).
     public let newestTransaction: CivilDate?
-    /// Recurring charges new this month or whose price changed this month (README, "Recurring
-    /// charges"), by merchant.
+    /// Recurring charges and income new this month or whose amount changed this month (README,
+    /// "Recurring charges"), by merchant.
     public var recurring: [RecurringReport.Item] = []
     /// The currency spending, income, pending and net worth were converted into
     /// (`--convert-to`); nil: each currency has its own. Account balances keep theirs either way.

@@ -25,6 +25,7 @@ public enum LedgerSchema {
         migration18,
         migration19,
         migration20,
+        migration21,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

@@ -1,6 +1,7 @@
 import LedgerStore
 
-/// `purse budget list`: every budget's history, a removal included, as text, CSV and JSON. A
+/// `purse budget list`: every budget's history, a removal included, as text, CSV and JSON, each
+/// entry with how long its amount lasts (`period`, empty on a removal in CSV and text). A
 /// budget in every currency (`--all-currencies`) adds `all_currencies` to CSV and JSON, only
 /// when there is one, so other listings stay as they were.
 public enum BudgetListRendering {
@@ -9,13 +10,14 @@ public enum BudgetListRendering {
     public static func csv(_ records: [BudgetRecord], write: @escaping (String) -> Void) {
         let every = anyInEveryCurrency(records)
         let csv = CSVWriter(
-            header: ["category", "currency", "from", "amount", "rollover"] + (every ? ["all_currencies"] : []), write: write)
+            header: ["category", "currency", "from", "amount", "rollover", "period"] + (every ? ["all_currencies"] : []), write: write)
         for record in records {
             csv.row(
                 [
                     .text(record.category), .text(record.currency), .number(record.firstMonth.description),
                     record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
                     .text(record.amount == nil ? "removed" : record.rollover.rawValue),
+                    record.amount == nil ? .empty : .text(record.period.rawValue),
                 ] + (every ? [.text(record.allCurrencies ? "true" : "false")] : []))
         }
     }
@@ -33,7 +35,8 @@ public enum BudgetListRendering {
                                 ("category", .string(record.category)), ("currency", .string(record.currency)),
                                 ("from", .string(record.firstMonth.description)),
                                 ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
-                                ("rollover", .string(record.rollover.rawValue)), ("removed", .bool(record.amount == nil)),
+                                ("rollover", .string(record.rollover.rawValue)), ("period", .string(record.period.rawValue)),
+                                ("removed", .bool(record.amount == nil)),
                             ] + (every ? [("all_currencies", .bool(record.allCurrencies))] : []))
                     })
             ),
@@ -44,12 +47,13 @@ public enum BudgetListRendering {
         guard !records.isEmpty else { return "No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n" }
         var table = TextTable(columns: [
             .init("Category", maximumWidth: 28), .init("Currency"), .init("From"),
-            .init("Amount", .right), .init("Rollover"),
+            .init("Amount", .right), .init("Period"), .init("Rollover"),
         ])
         for record in records {
             table.append([
                 record.category, record.currency, record.firstMonth.description,
                 record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
+                record.amount == nil ? "" : record.period.rawValue,
                 record.amount == nil ? "" : record.rollover.rawValue + (record.allCurrencies ? ", every currency" : ""),
             ])
         }

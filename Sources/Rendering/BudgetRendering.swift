@@ -4,12 +4,22 @@ import Ledger
 /// `report budget` and `budget check` as CSV, JSON and text.
 public enum BudgetRendering {
     static let csvHeader = [
-        "month", "category", "currency", "budgeted", "carried", "available", "spent", "refunded",
+        "month", "period", "category", "currency", "budgeted", "carried", "available", "spent", "refunded",
         "net", "remaining", "used_pct", "status", "projected",
     ]
 
     static func money(_ units: Int64?, _ currency: String) -> String? {
         units.map { MoneyFormat.machine($0, currency: currency) }
+    }
+
+    /// `2026-10`, `2026-Q4` or `2026`: the period a row counts.
+    static func periodLabel(_ row: BudgetReport.Row) -> String { row.period.label(of: row.month) }
+
+    /// `Travel`, or `Travel (USD, 2026)` for a yearly budget whose category is budgeted in two
+    /// currencies: the period is named unless it is a month, so year-to-date figures read as such.
+    static func name(_ row: BudgetReport.Row, currency: Bool) -> String {
+        let qualifiers = (currency ? [row.currency] : []) + (row.period == .month ? [] : [periodLabel(row)])
+        return row.category + (qualifiers.isEmpty ? "" : " (\(qualifiers.joined(separator: ", ")))")
     }
 
     static func usedPercent(_ row: BudgetReport.Row) -> String? {
@@ -23,15 +33,15 @@ public enum BudgetRendering {
         let csv = CSVWriter(header: csvHeader + (converts ? ["converted"] : []), write: write)
         for row in report.rows {
             let cells: [String?] = [
-                row.month.description, nil, nil, money(row.budgeted, row.currency), money(row.carried, row.currency),
+                row.month.description, periodLabel(row), nil, nil, money(row.budgeted, row.currency), money(row.carried, row.currency),
                 money(row.available, row.currency), money(row.spent, row.currency), money(row.refunded, row.currency),
                 money(row.net, row.currency), money(row.remaining, row.currency), usedPercent(row), row.status?.rawValue,
                 money(row.projected, row.currency),
             ]
             var line: [CSVWriter.Cell] = cells.map { $0.map(CSVWriter.Cell.number) ?? .empty }
-            line[1] = .text(row.category)
-            line[2] = .text(row.currency)
-            line[11] = row.status.map { .text($0.rawValue) } ?? .empty
+            line[2] = .text(row.category)
+            line[3] = .text(row.currency)
+            line[12] = row.status.map { .text($0.rawValue) } ?? .empty
             if converts { line.append(money(row.converted, row.currency).map(CSVWriter.Cell.number) ?? .empty) }
             csv.row(line)
         }
@@ -49,6 +59,7 @@ public enum BudgetRendering {
                     report.rows.map { row in
                         var fields: [(String, JSONOutput)] = [
                             ("month", .string(row.month.description)),
+                            ("period", .string(periodLabel(row))),
                             ("category", .string(row.category)),
                             ("currency", .string(row.currency)),
                             ("budgeted", .optional(money(row.budgeted, row.currency))),
@@ -89,8 +100,7 @@ public enum BudgetRendering {
                 let currency = row.currency
                 func text(_ units: Int64?) -> String { units.map { MoneyFormat.text($0, currency: currency) } ?? "" }
                 table.append([
-                    row.category
-                        + (report.rows.contains { $0.category == row.category && $0.currency != currency } ? " (\(currency))" : ""),
+                    name(row, currency: report.rows.contains { $0.category == row.category && $0.currency != currency }),
                     text(row.budgeted), text(row.carried), text(row.available), text(row.net), text(row.remaining),
                     usedPercent(row).map { $0 + "%" } ?? "", row.status?.rawValue ?? "", text(row.projected),
                     row.available.map { bar(net: row.net, available: $0, ascii: style.ascii) } ?? "",
@@ -150,7 +160,8 @@ public enum BudgetRendering {
         report.rows.compactMap { row in
             guard let status = row.status, let available = row.available else { return nil }
             let currency = row.currency
-            let month = MonthName.text(row.month)
+            // A quarter or year is named as CSV names it: the month alone would hide that it is year-to-date.
+            let month = row.period == .month ? MonthName.text(row.month) : periodLabel(row)
             let converted = row.converted.map { " (\(convertedText($0, currency)))" } ?? ""
             switch status {
             case .over:

@@ -5,7 +5,7 @@ import Ledger
 public enum RecurringRendering {
     static let csvHeader = [
         "merchant", "account_id", "account", "direction", "category", "currency", "cadence", "typical_amount", "last_amount",
-        "last_date", "next_date", "count", "flags",
+        "last_date", "next_date", "count", "flags", "flow",
     ]
 
     /// Each item's merchant as text shows it: with its account's name when another item of
@@ -40,7 +40,7 @@ public enum RecurringRendering {
                 .text(item.category), .text(item.currency), .text(item.cadence.rawValue),
                 .number(MoneyFormat.machine(item.typicalAmount, currency: item.currency)),
                 .number(MoneyFormat.machine(item.lastAmount, currency: item.currency)), .number(item.lastDate.description),
-                .number(item.nextDate.description), .number(String(item.count)), .text(flagsText(item)),
+                .number(item.nextDate.description), .number(String(item.count)), .text(flagsText(item)), .text(item.flow.rawValue),
             ])
         }
     }
@@ -62,6 +62,7 @@ public enum RecurringRendering {
             ("next_date", .string(item.nextDate.description)),
             ("count", .integer(Int64(item.count))),
             ("flags", .array(item.flags.map { .string($0.name) })),
+            ("flow", .string(item.flow.rawValue)),
         ])
     }
 
@@ -74,22 +75,31 @@ public enum RecurringRendering {
             ] + TimeZoneText.json(report.timeZones) + [("recurring", .array(report.items.map(jsonObject)))])
     }
 
+    /// The charges, then the income apart under its own heading, so money in is never read as a bill.
     public static func text(_ report: RecurringReport, style: TextStyle) -> String {
         var output =
             "Recurring charges from \(report.first) to \(report.asOf) (\(TimeZoneText.times(report.timeZones))).\n"
         guard !report.items.isEmpty else { return output + "\nNo recurring charges found.\n" }
+        let named = Array(zip(report.items, merchantNames(report.items)))
+        let charges = named.filter { $0.0.flow != .income }
+        let income = named.filter { $0.0.flow == .income }
+        if !charges.isEmpty { output += "\n" + table(charges, merchant: "Merchant") }
+        if !income.isEmpty { output += "\nRecurring income (money in):\n\n" + table(income, merchant: "Source") }
+        return output
+    }
+
+    static func table(_ items: [(RecurringReport.Item, String)], merchant: String) -> String {
         var table = TextTable(columns: [
-            .init("Merchant", maximumWidth: 28), .init("Category", maximumWidth: 20), .init("Cadence"), .init("Typical", .right),
+            .init(merchant, maximumWidth: 28), .init("Category", maximumWidth: 20), .init("Cadence"), .init("Typical", .right),
             .init("Last", .right), .init("Last date"), .init("Next date"), .init("Count", .right), .init("Flags"),
         ])
-        for (item, merchant) in zip(report.items, merchantNames(report.items)) {
+        for (item, name) in items {
             table.append([
-                merchant, item.category, item.cadence.rawValue, MoneyFormat.text(item.typicalAmount, currency: item.currency),
+                name, item.category, item.cadence.rawValue, MoneyFormat.text(item.typicalAmount, currency: item.currency),
                 MoneyFormat.text(item.lastAmount, currency: item.currency), item.lastDate.description, item.nextDate.description,
                 String(item.count), flagsSentence(item),
             ])
         }
-        output += "\n" + table.rendered()
-        return output
+        return table.rendered()
     }
 }

@@ -55,6 +55,7 @@ public enum SummaryCSVRendering {
             table.row("recurring", c, name, "typical_amount", amount(item.typicalAmount, c))
             table.row("recurring", c, name, "last_amount", amount(item.lastAmount, c))
             table.row("recurring", c, name, "flags", .text(RecurringRendering.flagsText(item)))
+            table.row("recurring", c, name, "flow", .text(item.flow.rawValue))
         }
         for cost in report.cardExchange {
             let markup = Money.roundedToMinorUnit(cost.sums.markup, currency: cost.currency)

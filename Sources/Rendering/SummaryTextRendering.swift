@@ -272,7 +272,7 @@ public enum SummaryTextRendering {
         return output + table.rendered() + "\n" + worth.rendered()
     }
 
-    /// New subscriptions and price changes of the month; nothing when there are none.
+    /// New series and price changes of the month, charges and income; nothing when there are none.
     static func recurringText(_ report: SummaryReport) -> String {
         guard !report.recurring.isEmpty else { return "" }
         var output = heading("Recurring")
@@ -282,10 +282,11 @@ public enum SummaryTextRendering {
         return output
     }
 
-    /// `Verizon (monthly): price change $90.00 -> $91.67 (+$1.67) on 20 October 2026`.
+    /// `Verizon (monthly): price change $90.00 -> $91.67 (+$1.67) on 20 October 2026`; money
+    /// coming in says so: `Acme Payroll (monthly, income): new, $4,000.00 on 1 October 2026`.
     static func recurringLine(_ item: RecurringReport.Item, name: String) -> String {
         let c = item.currency
-        var line = "\(name) (\(item.cadence.rawValue)): "
+        var line = "\(name) (\(item.cadence.rawValue)\(item.flow == .income ? ", income" : "")): "
         if let change = item.priceChange {
             line += "price change \(money(item.typicalAmount, c)) -> \(money(item.lastAmount, c)) (\(signed(change, c)))"
         } else {

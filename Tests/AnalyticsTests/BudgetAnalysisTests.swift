@@ -69,13 +69,13 @@ private final class BudgetWorld {
 
     func budget(
         _ category: String, _ amount: String?, from month: String, rollover: BudgetRecord.Rollover = .none,
-        currency: String = "USD"
+        period: BudgetPeriod = .month, currency: String = "USD"
     ) throws {
         try store.saveBudget(
             BudgetRecord(
                 category: category, currency: currency, firstMonth: YearMonth(iso: month)!,
                 amount: amount.map { try Money.parseUnits($0, allowSign: false) },
-                rollover: rollover), now: now)
+                rollover: rollover, period: period), now: now)
     }
 
     /// The report for `from` to `to`, on `today` (by default long after: every month is past).
@@ -503,5 +503,97 @@ struct BudgetAnalysisTests {
         #expect(report.row("2026-11", "Groceries")?.projected == u("200"))
         #expect(report.row("2026-11", BudgetReport.unbudgeted)?.projected == nil)
         #expect(try world.report("2026-11", today: "2026-12-01").row("2026-11", "Groceries")?.projected == nil)
+    }
+
+    // MARK: Periods
+
+    @Test("a yearly budget's row counts from January through its month; the next year receives the carry")
+    func yearlyCountsFromJanuary() throws {
+        let world = try BudgetWorld()
+        try world.add([
+            world.purchase("2026-02-10", "300.00"), world.purchase("2026-10-10", "200.00"), world.purchase("2027-03-10", "100.00"),
+            world.purchase("2026-10-11", "9.00", mcc: 5812, merchant: "Joe's Diner"),
+        ])
+        try world.budget("Groceries", "1200", from: "2026-01", rollover: .surplus, period: .year)
+        let report = try world.report("2026-01", "2027-03")
+        let chain = report.chain("Groceries")
+        #expect(chain["2026-01"] == [0, u("1200"), 0, u("1200")])
+        #expect(chain["2026-02"] == [0, u("1200"), u("300"), u("900")])
+        #expect(chain["2026-10"] == [0, u("1200"), u("500"), u("700")])
+        #expect(chain["2026-12"] == [0, u("1200"), u("500"), u("700")])
+        #expect(chain["2027-01"] == [u("700"), u("1900"), 0, u("1900")])
+        #expect(chain["2027-03"] == [u("700"), u("1900"), u("100"), u("1800")])
+        let october = try #require(report.row("2026-10", "Groceries"))
+        #expect(october.period == .year)
+        #expect(october.periodMonths == YearMonth(year: 2026, month: 1)...YearMonth(year: 2026, month: 12))
+        #expect(october.spent == u("500"))
+        // Unbudgeted spending stays the month's own.
+        let unbudgeted = try #require(report.row("2026-10", BudgetReport.unbudgeted))
+        #expect(unbudgeted.net == u("9") && unbudgeted.period == .month)
+    }
+
+    @Test("the carry walks a month -> quarter -> month history period by period, each policy deciding what it receives")
+    func carryAcrossMonthQuarterMonth() throws {
+        let world = try BudgetWorld()
+        try world.add([
+            world.purchase("2026-01-10", "50.00"), world.purchase("2026-03-10", "120.00"),
+            world.purchase("2026-04-10", "200.00"), world.purchase("2026-05-10", "100.00"), world.purchase("2026-06-10", "50.00"),
+            world.purchase("2026-07-10", "250.00"),
+        ])
+        try world.budget("Groceries", "100", from: "2026-01", rollover: .surplus)
+        try world.budget("Groceries", "300", from: "2026-04", rollover: .surplus, period: .quarter)
+        try world.budget("Groceries", "100", from: "2026-07", rollover: .all)
+        let report = try world.report("2026-01", "2026-08")
+        // January leaves 50, February 150, March 130; the quarter receives 130 and counts April to each month.
+        #expect(
+            report.chain("Groceries") == [
+                "2026-01": [0, u("100"), u("50"), u("50")],
+                "2026-02": [u("50"), u("150"), 0, u("150")],
+                "2026-03": [u("150"), u("250"), u("120"), u("130")],
+                "2026-04": [u("130"), u("430"), u("200"), u("230")],
+                "2026-05": [u("130"), u("430"), u("300"), u("130")],
+                "2026-06": [u("130"), u("430"), u("350"), u("80")],
+                "2026-07": [u("80"), u("180"), u("250"), u("-70")],
+                "2026-08": [u("-70"), u("30"), 0, u("30")],
+            ])
+        #expect(report.rows.map(\.period) == [.month, .month, .month, .quarter, .quarter, .quarter, .month, .month])
+        // Each month's carry is the same asked alone.
+        for month in ["2026-05", "2026-07", "2026-08"] {
+            #expect(try world.report(month).row(month, "Groceries") == report.row(month, "Groceries"), "\(month)")
+        }
+    }
+
+    @Test("a period ends early on the month before the next history entry; a new yearly run after a removal carries nothing")
+    func periodEndsEarly() throws {
+        let world = try BudgetWorld()
+        try world.add([world.purchase("2026-03-10", "400.00"), world.purchase("2026-07-10", "50.00")])
+        try world.budget("Groceries", "1200", from: "2026-01", rollover: .surplus, period: .year)
+        try world.budget("Groceries", "100", from: "2026-07", rollover: .surplus)
+        try world.budget("Groceries", nil, from: "2026-09")
+        try world.budget("Groceries", "1000", from: "2027-01", rollover: .all, period: .year)
+        let report = try world.report("2026-06", "2027-01")
+        let june = try #require(report.row("2026-06", "Groceries"))
+        #expect(june.periodMonths == YearMonth(year: 2026, month: 1)...YearMonth(year: 2026, month: 6))
+        #expect([june.carried, june.available, june.net, june.remaining] == [0, u("1200"), u("400"), u("800")])
+        #expect(report.chain("Groceries")["2026-07"] == [u("800"), u("900"), u("50"), u("850")])
+        #expect(report.chain("Groceries")["2026-08"] == [u("850"), u("950"), 0, u("950")])
+        #expect(report.row("2026-09", "Groceries") == nil)
+        #expect(report.chain("Groceries")["2027-01"] == [0, u("1000"), 0, u("1000")])
+    }
+
+    @Test("running period: projected = net / days elapsed in the period x days in the period")
+    func yearlyPace() throws {
+        let world = try BudgetWorld()
+        // 20 October 2026 is day 293 of 365: 2,930.00 so far is a pace of 3,650.00.
+        try world.add([world.purchase("2026-02-10", "1000.00"), world.purchase("2026-10-05", "1930.00")])
+        try world.budget("Groceries", "3600", from: "2026-01", period: .year)
+        let row = try #require(try world.report("2026-10", today: "2026-10-20", warnAt: 90).row("2026-10", "Groceries"))
+        #expect(row.projected == u("3650"))
+        #expect(row.status == .warn, "81.4% used is below 90%, but the pace would exceed 3,600")
+        // A quarter from 1 October: 22 days elapsed of 92.
+        try world.budget("Groceries", "9000", from: "2026-10", period: .quarter)
+        let quarter = try #require(try world.report("2026-10", today: "2026-10-22").row("2026-10", "Groceries"))
+        #expect(quarter.projected == BudgetAnalysis.roundedDivision(u("1930") * 92, 22))
+        #expect(try world.report("2026-09", today: "2026-10-22").row("2026-09", "Groceries")?.projected == nil)
     }
 }

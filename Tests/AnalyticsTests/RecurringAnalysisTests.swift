@@ -196,6 +196,50 @@ struct RecurringAnalysisTests {
         #expect(report.items.map(\.count) == [6, 6])
         #expect(report.items.allSatisfy { $0.direction == .debit && $0.flags == [] })
     }
+
+    @Test("money coming in on a cadence is a series of the income flow; refunds and transfers never are")
+    func income() throws {
+        typealias F = ExportFixture
+        let folder = try TemporaryFolder()
+        let export = try ExportFixture(in: folder.url)
+        let now = Timestamp.utc(epochSeconds: 1_794_744_000)
+        let store = try LedgerStore(
+            path: folder.file("ledger.sqlite"), mode: .create(keeper: ClassificationKeeper(base: ReportTimeZone(identifier: "UTC")!)),
+            now: now)
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CHK", name: "Everyday")]))
+        let rows = (5...10).flatMap { month in
+            let day = "2026-\(month < 10 ? "0" : "")\(month)"
+            return [
+                F.transaction(
+                    "PAY-\(month)", account: "CHK", date: "\(day)-01T12:00:00Z", amount: "2000.00", indicator: "credit",
+                    type: "directDeposit", mcc: nil, merchant: "Acme Payroll", description: "ACME PAYROLL"),
+                // The same merchant charging the same amount: money out, a series apart.
+                F.transaction(
+                    "FEE-\(month)", account: "CHK", date: "\(day)-03T12:00:00Z", amount: "2000.00", type: "billPayment", mcc: 6513,
+                    merchant: "Acme Payroll", description: "ACME PAYROLL"),
+                F.transaction(
+                    "REFUND-\(month)", account: "CHK", date: "\(day)-09T12:00:00Z", amount: "10.00", indicator: "credit", type: "refund",
+                    merchant: "Green Market", description: "GREEN MARKET"),
+                F.transaction(
+                    "MOVE-\(month)", account: "CHK", date: "\(day)-02T12:00:00Z", amount: "450.00", indicator: "credit", type: "transfer",
+                    mcc: nil, merchant: nil, description: "FROM SAVINGS"),
+            ]
+        }
+        try export.append("transactions/CHK", F.changeSet("T", 1, snapshot: true, inserted: rows))
+        let synced = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
+        try #require(synced.failures.isEmpty)
+        let accounts = try ReportAccounts(store: store, base: ReportTimeZone(identifier: "UTC")!)
+        let first = CivilDate(iso: "2025-11-01")!
+        let asOf = CivilDate(iso: "2026-10-31")!
+        let report = try RecurringAnalysis.report(
+            store, scope: ReportScope(first: first, last: asOf, accounts: accounts), first: first, asOf: asOf)
+        #expect(report.items.map(\.merchant) == ["Acme Payroll", "Acme Payroll"])
+        #expect(report.items.map(\.flow) == [.expense, .income])
+        #expect(report.items.map(\.direction) == [.debit, .credit])
+        #expect(report.items.map(\.typicalAmount) == [20_000_000, 20_000_000])
+        #expect(report.items.map(\.nextDate) == [CivilDate(iso: "2026-11-03")!, CivilDate(iso: "2026-11-01")!])
+        #expect(report.items[1].category == "Income")
+    }
 }
 
 @Suite("Recurring: expected dates")

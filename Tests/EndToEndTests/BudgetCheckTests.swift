@@ -133,7 +133,7 @@ struct BudgetCheckTests: PurseLedgerSuite {
                 See 'purse budget set --help'.
 
                 """, "\(set.stderr)")
-        #expect(try run(["budget", "list", "--format", "csv"]).stdout == "category,currency,from,amount,rollover\n")
+        #expect(try run(["budget", "list", "--format", "csv"]).stdout == "category,currency,from,amount,rollover,period\n")
     }
 
     @Test("`purse budget check || echo mailed`: the fallback runs only when a budget is over")

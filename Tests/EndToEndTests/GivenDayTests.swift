@@ -36,3 +36,46 @@ struct GivenDayTests {
         #expect(result.stderr.split(separator: "\n").first == "Error: option '--now' needs a date YYYY-MM-DD, not '\(given)'.")
     }
 }
+
+/// Every default that is "this month" or "up to today" follows `--now`, not the clock.
+@Suite("--now: the defaults that depend on today")
+struct GivenDayDefaultsTests {
+    let folder: TemporaryFolder
+    let database: String
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+        try Examples.syncedLedger(at: database, purse: purse, environment: ["TZ": "America/New_York"])
+    }
+
+    func run(_ arguments: [String]) throws -> String {
+        let result = try purse.run(["--db", database] + arguments, environment: ["TZ": "America/New_York"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result.stdout
+    }
+
+    @Test("a report's default month is the given day's")
+    func defaultMonth() throws {
+        #expect(try run(["--now", "2026-09-15", "report", "spending"]).hasPrefix("Spending by category, September 2026\n"))
+        #expect(try run(["--now", "2026-10-02", "report", "spending"]).hasPrefix("Spending by category, October 2026\n"))
+        #expect(try run(["--now", "2026-09-15", "report", "budget"]).hasPrefix("Budgets, September 2026\n"))
+    }
+
+    @Test("recurring looks back a year from the given day, and a charge due after it is not missed")
+    func recurringWindow() throws {
+        let early = CSVRows.parse(try run(["--now", "2026-06-30", "report", "recurring", "--format", "csv"]))
+        let late = CSVRows.parse(try run(["--now", "2026-10-31", "report", "recurring", "--format", "csv"]))
+        #expect(!early.isEmpty && !late.isEmpty)
+        #expect(early.allSatisfy { ($0["last_date"] ?? "") <= "2026-06-30" })
+        #expect(late.contains { ($0["last_date"] ?? "") > "2026-06-30" })
+    }
+
+    @Test("the transactions listing's month 'this' is the given day's")
+    func transactionsMonth() throws {
+        let rows = CSVRows.parse(try run(["--now", "2026-09-15", "export", "transactions", "--month", "this"]))
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { ($0["transaction_date"] ?? "").hasPrefix("2026-09") }, "\(rows.prefix(2))")
+    }
+}

@@ -121,6 +121,30 @@ struct ProjectedBudgetTests {
         #expect(plainCheck.stdout == "")
     }
 
+    @Test("a yearly budget counts from January and projects to 31 December: the rent of October, November and December due")
+    func yearly() throws {
+        let set = try run(["budget", "set", "Home & Garden", "17000", "--currency", "USD", "--period", "year"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let soFar = Self.net("Home & Garden", from: "2026-01-01", through: SyntheticYear.today)
+        let projected = soFar + 3 * SyntheticYear.rent
+        let report = try run(["report", "budget", "--projected", "--format", "csv"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let row = try #require(CSVRows.parse(report.stdout).first { $0["category"] == "Home & Garden" })
+        #expect(row["period"] == "2026")
+        #expect(row["net"] == SyntheticYear.decimal(soFar))
+        #expect(row["projected"] == SyntheticYear.decimal(projected))
+        let check = try run(["budget", "check", "--projected"])
+        #expect(check.status == 1)
+        #expect(
+            check.stdout
+                == "projected over: Home & Garden (USD): \(try #require(Self.text(projected))) due by 31 December against $17,000.00 available\n"
+        )
+        let explain = try run(["explain", "--projected", "--category", "Home & Garden", "--format", "csv"])
+        let due = CSVRows.parse(explain.stdout).filter { $0["part"] == "due" }.map { $0["from"] ?? "" }
+        #expect(due == ["2026-10-25", "2026-11-25", "2026-12-25"])
+        #expect(try run(["budget", "check"]).status == 0)
+    }
+
     @Test("a dining budget just under its projection: projected over, though not over so far")
     func diningProjected() throws {
         let dining = Self.dining

@@ -19,19 +19,24 @@ struct RecurringReportTests {
         let lines = csv.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "merchant,account_id,account,direction,category,currency,cadence,typical_amount,last_amount,last_date,next_date,count,flags"
+                == "merchant,account_id,account,direction,category,currency,cadence,typical_amount,last_amount,last_date,next_date,count,flags,flow"
         )
         #expect(
             lines.contains(
-                "Netflix,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,12,"
+                "Netflix,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,12,,expense"
             ))
         #expect(
             lines.contains(
-                "Foxtons,1315CED9-24ED-403A-A5BD-DF7A9D26492F,Current Account,debit,Uncategorized,GBP,monthly,1150.00,1150.00,2026-10-01,2026-11-01,12,"
+                "Foxtons,1315CED9-24ED-403A-A5BD-DF7A9D26492F,Current Account,debit,Uncategorized,GBP,monthly,1150.00,1150.00,2026-10-01,2026-11-01,12,,expense"
+            ))
+        // Pay coming in is a series too, a credit of the income flow.
+        #expect(
+            lines.contains(
+                "Brightwell Ltd,1315CED9-24ED-403A-A5BD-DF7A9D26492F,Current Account,credit,Income,GBP,monthly,3400.00,3400.00,2026-10-23,2026-11-23,12,,income"
             ))
         #expect(
             lines.contains(
-                "Verizon,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,90.00,91.67,2026-10-20,2026-11-20,12,price-change"
+                "Verizon,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,90.00,91.67,2026-10-20,2026-11-20,12,price-change,expense"
             ))
         // Groceries and coffee come often but not on a cadence with a steady amount.
         #expect(!csv.stdout.contains("Whole Foods"))
@@ -45,7 +50,7 @@ struct RecurringReportTests {
         ])
         #expect(
             later.stdout.contains(
-                "Netflix,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,11,missed"
+                "Netflix,0688F73D-508E-49A8-B0A2-4A07A7CF4768,Apple Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,11,missed,expense"
             ))
         let json = try purse.run(["--db", database, "report", "recurring", "--format", "json"] + range)
         #expect(json.stdout.contains("\"schema\": \"purse.recurring.v1\""))
@@ -88,11 +93,11 @@ struct RecurringReportTests {
         #expect(csv.stderr == "")
         #expect(
             csv.stdout == """
-                merchant,account_id,account,direction,category,currency,cadence,typical_amount,last_amount,last_date,next_date,count,flags
-                Apple,ANA,Ana's Card,debit,Digital & Subscriptions,USD,monthly,2.99,2.99,2026-10-03,2026-11-03,6,
-                Apple,ANA,Ana's Card,debit,Digital & Subscriptions,USD,monthly,10.99,10.99,2026-10-15,2026-11-15,6,
-                Netflix,ANA,Ana's Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,6,
-                Netflix,BEN,Ben's Card,debit,Utilities & Telecom,USD,monthly,17.99,17.99,2026-10-21,2026-11-21,6,
+                merchant,account_id,account,direction,category,currency,cadence,typical_amount,last_amount,last_date,next_date,count,flags,flow
+                Apple,ANA,Ana's Card,debit,Digital & Subscriptions,USD,monthly,2.99,2.99,2026-10-03,2026-11-03,6,,expense
+                Apple,ANA,Ana's Card,debit,Digital & Subscriptions,USD,monthly,10.99,10.99,2026-10-15,2026-11-15,6,,expense
+                Netflix,ANA,Ana's Card,debit,Utilities & Telecom,USD,monthly,15.49,15.49,2026-10-07,2026-11-07,6,,expense
+                Netflix,BEN,Ben's Card,debit,Utilities & Telecom,USD,monthly,17.99,17.99,2026-10-21,2026-11-21,6,,expense
 
                 """)
 
@@ -117,5 +122,33 @@ struct RecurringReportTests {
                 "\"merchant\": \"Netflix\",\n      \"account_id\": \"BEN\",\n      \"account\": \"Ben's Card\",\n      \"direction\": \"debit\""
             ),
             "\(json.stdout)")
+    }
+
+    @Test("the summary's Recurring section shows a new salary as money in, in every format")
+    func summaryIncome() throws {
+        typealias F = ExportFixture
+        let folder = try TemporaryFolder()
+        let purse = PurseBinary()
+        let export = try ExportFixture(in: folder.url.appendingPathComponent("export"))
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CHK", name: "Everyday")]))
+        let pay = (8...10).map { month in
+            F.transaction(
+                "PAY-\(month)", account: "CHK", date: "2026-\(month < 10 ? "0" : "")\(month)-01T12:00:00Z", amount: "2000.00",
+                indicator: "credit", type: "directDeposit", mcc: nil, merchant: "Acme Payroll", description: "ACME PAYROLL")
+        }
+        try export.append("transactions/CHK", F.changeSet("T", 1, snapshot: true, inserted: pay))
+        let database = folder.file("ledger.sqlite")
+        try #require(try purse.run(["--db", database, "sync", export.path]).status == 0)
+        func summary(_ format: String) throws -> String {
+            let result = try purse.run(
+                ["--db", database, "--tz", "UTC", "--now", "2026-11-05", "report", "summary", "--month", "2026-10", "--format", format])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let line = "Acme Payroll (monthly, income): new, $2,000.00 on 1 October 2026"
+        #expect(try summary("text").contains("Recurring\n=========\n  \(line)\n"))
+        #expect(try summary("html").contains("<li>\(line)</li>"))
+        #expect(try summary("csv").contains("recurring,USD,Acme Payroll,flow,income\n"))
+        #expect(try summary("json").contains("\"flags\": [\n        \"new\"\n      ],\n      \"flow\": \"income\""))
     }
 }

@@ -93,6 +93,7 @@ struct StatementTwinMatchingTests: PurseLedgerSuite {
             try connection.execute("UPDATE transactions SET class_state = 'counted', class_partner = NULL WHERE id = \(fourteenth)")
             try connection.execute("DROP TABLE exchange_rates")
             try connection.execute("ALTER TABLE budgets DROP COLUMN all_currencies")
+            try connection.execute("ALTER TABLE budgets DROP COLUMN period")
             try connection.execute("DROP INDEX transactions_foreign")
             try connection.execute("DROP TABLE ledger_settings")
             try connection.execute("DELETE FROM schema_migrations WHERE id > 15")

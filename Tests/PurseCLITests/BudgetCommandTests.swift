@@ -71,7 +71,7 @@ struct BudgetCommandTests {
         }
     }
 
-    static let header = "month,category,currency,budgeted,carried,available,spent,refunded,net,remaining,used_pct,status,projected\n"
+    static let header = "month,period,category,currency,budgeted,carried,available,spent,refunded,net,remaining,used_pct,status,projected\n"
 
     // MARK: report budget
 
@@ -91,9 +91,9 @@ struct BudgetCommandTests {
         let result = harness.run(["report", "budget", "--format", "csv"])
         #expect(
             result.stdout == Self.header + """
-                2026-11,Dining,USD,100.00,0.00,100.00,60.00,0.00,60.00,40.00,60.0,warn,120.00
-                2026-11,Groceries,GBP,50.00,10.00,60.00,25.00,0.00,25.00,35.00,41.7,ok,50.00
-                2026-11,Groceries,USD,400.00,80.00,480.00,120.00,0.00,120.00,360.00,25.0,ok,240.00
+                2026-11,2026-11,Dining,USD,100.00,0.00,100.00,60.00,0.00,60.00,40.00,60.0,warn,120.00
+                2026-11,2026-11,Groceries,GBP,50.00,10.00,60.00,25.00,0.00,25.00,35.00,41.7,ok,50.00
+                2026-11,2026-11,Groceries,USD,400.00,80.00,480.00,120.00,0.00,120.00,360.00,25.0,ok,240.00
 
                 """, "\(result.stdout)")
         #expect(harness.run(["report", "budget", "--month", "this", "--format", "csv"]).stdout == result.stdout)
@@ -103,15 +103,17 @@ struct BudgetCommandTests {
     func reportIncludePending() {
         let result = harness.run(["report", "budget", "--format", "csv", "--include-pending"])
         #expect(
-            result.stdout.contains("\n2026-11,Groceries,USD,400.00,80.00,480.00,170.00,0.00,170.00,310.00,35.4,ok,340.00\n"),
+            result.stdout.contains("\n2026-11,2026-11,Groceries,USD,400.00,80.00,480.00,170.00,0.00,170.00,310.00,35.4,ok,340.00\n"),
             "\(result.stdout)")
     }
 
     @Test("report budget --warn-at moves the warn level")
     func reportWarnAt() {
         let result = harness.run(["report", "budget", "--month", "last", "--format", "csv", "--warn-at", "81"])
-        #expect(result.stdout.contains("\n2026-10,Groceries,USD,400.00,100.00,500.00,450.00,30.00,420.00,80.00,84.0,warn,\n"))
-        #expect(result.stdout.contains("\n2026-10,Groceries,GBP,50.00,0.00,50.00,40.00,0.00,40.00,10.00,80.0,ok,\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("\n2026-10,2026-10,Groceries,USD,400.00,100.00,500.00,450.00,30.00,420.00,80.00,84.0,warn,\n"))
+        #expect(
+            result.stdout.contains("\n2026-10,2026-10,Groceries,GBP,50.00,0.00,50.00,40.00,0.00,40.00,10.00,80.0,ok,\n"), "\(result.stdout)"
+        )
     }
 
     @Test(
@@ -214,7 +216,7 @@ struct BudgetCommandTests {
         let result = empty.run(["budget", "list"])
         #expect(result.status == 0)
         #expect(result.stdout == "No budgets yet. Set one with: purse budget set CATEGORY AMOUNT [--currency C]\n")
-        #expect(empty.run(["budget", "list", "--format", "csv"]).stdout == "category,currency,from,amount,rollover\n")
+        #expect(empty.run(["budget", "list", "--format", "csv"]).stdout == "category,currency,from,amount,rollover,period\n")
     }
 
     // MARK: budget set and remove
@@ -227,8 +229,8 @@ struct BudgetCommandTests {
         #expect(result.stderr == "Budget for Transit: $75.50 a month from 2026-11, rollover none\n")
         let pounds = harness.run(["budget", "set", "Dining", "80", "--currency", "gbp", "--rollover", "surplus", "--from", "2026-12"])
         #expect(pounds.stderr == "Budget for Dining: £80.00 a month from 2026-12, rollover surplus\n")
-        #expect(harness.run(["budget", "list", "--format", "csv"]).stdout.contains("\nDining,GBP,2026-12,80.00,surplus\n"))
-        #expect(harness.run(["budget", "list", "--format", "csv"]).stdout.contains("\nTransit,USD,2026-11,75.50,none\n"))
+        #expect(harness.run(["budget", "list", "--format", "csv"]).stdout.contains("\nDining,GBP,2026-12,80.00,surplus,month\n"))
+        #expect(harness.run(["budget", "list", "--format", "csv"]).stdout.contains("\nTransit,USD,2026-11,75.50,none,month\n"))
     }
 
     @Test("budget set again from the same month replaces that entry; earlier months keep their amount")
@@ -236,10 +238,10 @@ struct BudgetCommandTests {
         harness.run(["budget", "set", "Groceries", "500", "--currency", "USD", "--rollover", "all", "--from", "2026-11"])
         harness.run(["budget", "set", "Groceries", "450", "--currency", "USD", "--rollover", "all", "--from", "2026-11"])
         let list = harness.run(["budget", "list", "--format", "csv"])
-        #expect(list.stdout.hasSuffix("Groceries,USD,2026-09,400.00,all\nGroceries,USD,2026-11,450.00,all\n"), "\(list.stdout)")
+        #expect(list.stdout.hasSuffix("Groceries,USD,2026-09,400.00,all,month\nGroceries,USD,2026-11,450.00,all,month\n"), "\(list.stdout)")
         let csv = harness.run(["report", "budget", "--from", "2026-10", "--to", "2026-11", "--format", "csv"])
-        #expect(csv.stdout.contains("\n2026-10,Groceries,USD,400.00,100.00,500.00,"))
-        #expect(csv.stdout.contains("\n2026-11,Groceries,USD,450.00,80.00,530.00,"), "\(csv.stdout)")
+        #expect(csv.stdout.contains("\n2026-10,2026-10,Groceries,USD,400.00,100.00,500.00,"))
+        #expect(csv.stdout.contains("\n2026-11,2026-11,Groceries,USD,450.00,80.00,530.00,"), "\(csv.stdout)")
     }
 
     @Test("a category typed in another case budgets the known category (built-in, from a rule, or budgeted already)")
@@ -248,7 +250,7 @@ struct BudgetCommandTests {
         #expect(set.status == 0)
         #expect(set.stderr == "Budget for Groceries: $450.00 a month from 2026-11, rollover all\n")
         let csv = harness.run(["report", "budget", "--format", "csv"])
-        #expect(csv.stdout.contains("\n2026-11,Groceries,USD,450.00,80.00,530.00,120.00,"), "\(csv.stdout)")
+        #expect(csv.stdout.contains("\n2026-11,2026-11,Groceries,USD,450.00,80.00,530.00,120.00,"), "\(csv.stdout)")
         #expect(!csv.stdout.lowercased().contains("unbudgeted"))
         harness.run(["rules", "add", "--merchant", "blue bottle", "--category", "Coffee"])
         #expect(harness.run(["budget", "set", "COFFEE", "20", "--currency", "USD"]).stderr.hasPrefix("Budget for Coffee: "))
@@ -259,14 +261,14 @@ struct BudgetCommandTests {
         #expect(removed.stderr == "Budget for Dining (USD) removed from 2026-11 on\n")
         #expect(
             harness.run(["budget", "list", "--format", "csv"]).stdout == """
-                category,currency,from,amount,rollover
-                Coffee,USD,2026-11,20.00,none
-                Dining,USD,2026-10,100.00,none
-                Dining,USD,2026-11,,removed
-                Groceries,GBP,2026-10,50.00,surplus
-                Groceries,USD,2026-09,400.00,all
-                Groceries,USD,2026-11,450.00,all
-                Pets,USD,2026-11,35.00,none
+                category,currency,from,amount,rollover,period
+                Coffee,USD,2026-11,20.00,none,month
+                Dining,USD,2026-10,100.00,none,month
+                Dining,USD,2026-11,,removed,
+                Groceries,GBP,2026-10,50.00,surplus,month
+                Groceries,USD,2026-09,400.00,all,month
+                Groceries,USD,2026-11,450.00,all,month
+                Pets,USD,2026-11,35.00,none,month
 
                 """)
     }
@@ -344,9 +346,9 @@ struct BudgetCommandTests {
         #expect(result.stdout == "")
         #expect(result.stderr == "Budget for Dining (USD) removed from 2026-11 on\n")
         let csv = harness.run(["report", "budget", "--from", "2026-10", "--to", "2026-11", "--format", "csv"])
-        #expect(csv.stdout.contains("\n2026-10,Dining,USD,100.00,"))
-        #expect(!csv.stdout.contains("\n2026-11,Dining,"))
-        #expect(csv.stdout.contains("\n2026-11,Unbudgeted,USD,,,,60.00,0.00,60.00,,,,\n"), "\(csv.stdout)")
+        #expect(csv.stdout.contains("\n2026-10,2026-10,Dining,USD,100.00,"))
+        #expect(!csv.stdout.contains("\n2026-11,2026-11,Dining,"))
+        #expect(csv.stdout.contains("\n2026-11,2026-11,Unbudgeted,USD,,,,60.00,0.00,60.00,,,,\n"), "\(csv.stdout)")
     }
 
     @Test(

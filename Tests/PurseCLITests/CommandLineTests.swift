@@ -109,8 +109,8 @@ struct CommandTableTests {
         }
         #expect(
             filtering.map(\.path) == [
-                ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "cashflow"], ["report", "fx"],
-                ["explain"],
+                ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "upcoming"], ["report", "cashflow"],
+                ["report", "fx"], ["explain"],
                 ["rules", "test"], ["categories"],
             ])
     }

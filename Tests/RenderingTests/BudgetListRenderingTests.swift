@@ -9,20 +9,23 @@ struct BudgetListRenderingTests {
         BudgetRecord(
             category: "Groceries", currency: "USD", firstMonth: YearMonth(year: 2026, month: 8), amount: 3000_0000, rollover: .all),
         BudgetRecord(
-            category: "Dining", currency: "JPY", firstMonth: YearMonth(year: 2026, month: 8), amount: 15000_0000, rollover: .surplus),
-        BudgetRecord(category: "Dining", currency: "JPY", firstMonth: YearMonth(year: 2026, month: 10), amount: nil, rollover: .surplus),
+            category: "Dining", currency: "JPY", firstMonth: YearMonth(year: 2026, month: 7), amount: 15000_0000, rollover: .surplus,
+            period: .quarter),
+        BudgetRecord(
+            category: "Dining", currency: "JPY", firstMonth: YearMonth(year: 2026, month: 10), amount: nil, rollover: .surplus,
+            period: .quarter),
     ]
 
-    @Test("CSV: a removal has no amount and says removed")
+    @Test("CSV: each entry's period; a removal has no amount nor period and says removed")
     func csv() {
         var output = ""
         BudgetListRendering.csv(Self.records) { output += $0 }
         #expect(
             output == #"""
-                category,currency,from,amount,rollover
-                Groceries,USD,2026-08,3000.00,all
-                Dining,JPY,2026-08,15000,surplus
-                Dining,JPY,2026-10,,removed
+                category,currency,from,amount,rollover,period
+                Groceries,USD,2026-08,3000.00,all,month
+                Dining,JPY,2026-07,15000,surplus,quarter
+                Dining,JPY,2026-10,,removed,
 
                 """#)
     }
@@ -40,14 +43,16 @@ struct BudgetListRenderingTests {
                       "from": "2026-08",
                       "amount": "3000.00",
                       "rollover": "all",
+                      "period": "month",
                       "removed": false
                     },
                     {
                       "category": "Dining",
                       "currency": "JPY",
-                      "from": "2026-08",
+                      "from": "2026-07",
                       "amount": "15000",
                       "rollover": "surplus",
+                      "period": "quarter",
                       "removed": false
                     },
                     {
@@ -56,6 +61,7 @@ struct BudgetListRenderingTests {
                       "from": "2026-10",
                       "amount": null,
                       "rollover": "surplus",
+                      "period": "quarter",
                       "removed": true
                     }
                   ]
@@ -68,10 +74,10 @@ struct BudgetListRenderingTests {
     func text() {
         #expect(
             BudgetListRendering.text(Self.records) == #"""
-                Category   Currency  From        Amount  Rollover
-                ---------  --------  -------  ---------  --------
-                Groceries  USD       2026-08  $3,000.00  all
-                Dining     JPY       2026-08    ¥15,000  surplus
+                Category   Currency  From        Amount  Period   Rollover
+                ---------  --------  -------  ---------  -------  --------
+                Groceries  USD       2026-08  $3,000.00  month    all
+                Dining     JPY       2026-07    ¥15,000  quarter  surplus
                 Dining     JPY       2026-10    removed
 
                 """#)
@@ -90,13 +96,13 @@ struct BudgetListRenderingTests {
         BudgetListRendering.csv(records) { csv += $0 }
         #expect(
             csv == #"""
-                category,currency,from,amount,rollover,all_currencies
-                Travel,USD,2026-10,2000.00,none,true
-                Groceries,USD,2026-08,3000.00,all,false
+                category,currency,from,amount,rollover,period,all_currencies
+                Travel,USD,2026-10,2000.00,none,month,true
+                Groceries,USD,2026-08,3000.00,all,month,false
 
                 """#)
         let json = BudgetListRendering.json(records).pretty
-        #expect(json.contains(#""rollover": "none",\#n      "removed": false,\#n      "all_currencies": true"#))
+        #expect(json.contains(#""rollover": "none",\#n      "period": "month",\#n      "removed": false,\#n      "all_currencies": true"#))
         #expect(json.contains(#""all_currencies": false"#))
         #expect(BudgetListRendering.text(records).contains("none, every currency"))
     }

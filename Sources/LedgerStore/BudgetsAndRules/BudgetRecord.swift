@@ -1,11 +1,11 @@
 import Ledger
 
-/// One entry of a budget's history: from `firstMonth` on, the monthly amount (nil: no budget
-/// from then on) and the rollover policy.
+/// One entry of a budget's history: from `firstMonth` on, the amount of each period (nil: no
+/// budget from then on), how long a period lasts, and the rollover policy.
 public struct BudgetRecord: Equatable, Sendable {
-    /// What a month's unspent (or overspent) budget carries into the next, as stored.
+    /// What a period's unspent (or overspent) budget carries into the next, as stored.
     public enum Rollover: String, CaseIterable, Sendable {
-        /// Nothing carries into the next month.
+        /// Nothing carries into the next period.
         case none
         /// What was left carries, never below zero.
         case surplus
@@ -19,18 +19,22 @@ public struct BudgetRecord: Equatable, Sendable {
     /// In 1/10,000 units; nil when the budget was removed from `firstMonth` on.
     public var amount: Int64?
     public var rollover: Rollover
+    /// How long one `amount` lasts: a month, or a quarter or year starting on its first month.
+    public var period: BudgetPeriod
     /// Counts the category's spending in every currency, converted into `currency`
     /// (`--all-currencies`), not only its spending in `currency`.
     public var allCurrencies: Bool
 
     public init(
-        category: String, currency: String, firstMonth: YearMonth, amount: Int64?, rollover: Rollover, allCurrencies: Bool = false
+        category: String, currency: String, firstMonth: YearMonth, amount: Int64?, rollover: Rollover, period: BudgetPeriod = .month,
+        allCurrencies: Bool = false
     ) {
         self.category = category
         self.currency = currency
         self.firstMonth = firstMonth
         self.amount = amount
         self.rollover = rollover
+        self.period = period
         self.allCurrencies = allCurrencies
     }
 }

@@ -4,12 +4,15 @@ import Storage
 extension LedgerStore {
     /// Whether budgets can count every currency (`all_currencies`, migration 19).
     var hasAllCurrencyBudgets: Bool { openedSchemaVersion >= 19 }
+    /// Whether budgets can last a quarter or a year (`period`, migration 21).
+    var hasBudgetPeriods: Bool { openedSchemaVersion >= 21 }
 
     /// Every budget entry, by category, currency and month.
     public func budgetRecords() throws -> [BudgetRecord] {
         let query = try connection.prepare(
             """
-            SELECT category, currency, first_month, amount, rollover, \(hasAllCurrencyBudgets ? "all_currencies" : "0")
+            SELECT category, currency, first_month, amount, rollover, \(hasAllCurrencyBudgets ? "all_currencies" : "0"),
+                \(hasBudgetPeriods ? "period" : "'month'")
             FROM budgets ORDER BY category, currency, first_month
             """)
         var records: [BudgetRecord] = []
@@ -19,7 +22,8 @@ extension LedgerStore {
                 BudgetRecord(
                     category: query.text(0), currency: query.text(1), firstMonth: month,
                     amount: query.optionalInt64(3),
-                    rollover: BudgetRecord.Rollover(rawValue: query.text(4)) ?? .none, allCurrencies: query.int64(5) != 0))
+                    rollover: BudgetRecord.Rollover(rawValue: query.text(4)) ?? .none,
+                    period: BudgetPeriod(rawValue: query.text(6)) ?? .month, allCurrencies: query.int64(5) != 0))
         }
         return records
     }
@@ -28,15 +32,15 @@ extension LedgerStore {
     public func saveBudget(_ record: BudgetRecord, now: Timestamp) throws {
         try connection.cached(
             """
-            INSERT INTO budgets (category, currency, first_month, amount, rollover, all_currencies, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO budgets (category, currency, first_month, amount, rollover, all_currencies, period, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (category, currency, first_month) DO UPDATE SET amount = excluded.amount, rollover = excluded.rollover,
-                all_currencies = excluded.all_currencies
+                all_currencies = excluded.all_currencies, period = excluded.period
             """
         ).run([
             .text(record.category), .text(record.currency), .text(record.firstMonth.description),
             record.amount.map(SQLValue.integer) ?? .null, .text(record.rollover.rawValue), .integer(record.allCurrencies ? 1 : 0),
-            .text(now.text),
+            .text(record.period.rawValue), .text(now.text),
         ])
     }
 

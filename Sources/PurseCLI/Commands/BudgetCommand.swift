@@ -9,10 +9,11 @@ enum BudgetCommand {
         static let spec = CommandSpec(
             ["report", "budget"], summary: "Budget vs actual per category, with carry-over.",
             discussion: """
-                CSV columns: month, category, currency, budgeted, carried, available, spent, refunded, net, \
-                remaining, used_pct, status, projected. --from/--to give one row per month and category. With \
-                --projected, projected is the running month's projection: net so far, recurring charges due, and the \
-                rest at the pace of the three months before (README, Budgets).
+                CSV columns: month, period, category, currency, budgeted, carried, available, spent, refunded, net, \
+                remaining, used_pct, status, projected. --from/--to give one row per month and category. A quarter or \
+                year budget counts from its period's first month through the month. With --projected, projected is \
+                the running period's projection: net so far, recurring charges due, and the rest at the pace of the \
+                three months before (README, Budgets).
                 """,
             options: [
                 PeriodOptions.month, BudgetMonths.from, BudgetMonths.to, BudgetThresholds.warnAt, ScopeOptions.includePending,
@@ -24,18 +25,23 @@ enum BudgetCommand {
 
     enum Set: PurseCommand {
         static let spec = CommandSpec(
-            ["budget", "set"], summary: "Set a monthly budget for a category (from a month on).",
+            ["budget", "set"], summary: "Set a budget for a category, by month, quarter or year (from a month on).",
             positionals: [
                 PositionalSpec("CATEGORY", help: "The category, as reports show it."),
-                PositionalSpec("AMOUNT", help: "The monthly amount, e.g. 400 or 400.00."),
+                PositionalSpec("AMOUNT", help: "The amount of each period, e.g. 400 or 400.00."),
             ],
-            options: [BudgetCommand.currency, rollover, from, allCurrencies, new])
+            options: [BudgetCommand.currency, period, rollover, from, allCurrencies, new])
+        static let period = OptionSpec(
+            "period", value: "PERIOD",
+            help: "month, quarter or year: how long the amount lasts (default the budget's period at --from, else month).")
         static let allCurrencies = OptionSpec(
             "all-currencies",
             help: "Count the category's spending in every currency, converted into the budget's at the rate of each day.")
         static let rollover = OptionSpec(
             "rollover", value: "POLICY", help: "none, surplus (carry what is left) or all (carry overspending too); default none.")
-        static let from = OptionSpec("from", value: "YYYY-MM", help: "First month the amount applies (default this month).")
+        static let from = OptionSpec(
+            "from", value: "YYYY-MM",
+            help: "First month the amount applies, a quarter's or year's first for those (default the first month of this period).")
         static let new = OptionSpec(
             "new", help: "CATEGORY is a new category (no transaction, rule or built-in category uses it yet): create it.")
 
@@ -104,16 +110,16 @@ enum BudgetCommand {
             throw context.usageError("AMOUNT must be a decimal amount such as 400 or 400.00, not '\(amountText)'")
         }
         let rollover = try context.command.value(Set.rollover) ?? BudgetRecord.Rollover.none
-        let month = try firstMonth(context, from: Set.from)
+        let (month, period) = try firstMonthAndPeriod(context, category: category, currency: currency, store: store)
         let allCurrencies = context.command.has(Set.allCurrencies)
         try store.transaction {
             try store.saveBudget(
                 BudgetRecord(
                     category: category, currency: currency, firstMonth: month, amount: units,
-                    rollover: rollover, allCurrencies: allCurrencies), now: context.now)
+                    rollover: rollover, period: period, allCurrencies: allCurrencies), now: context.now)
         }
         context.note(
-            "Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a month from \(month), rollover \(rollover.rawValue)"
+            "Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a \(period.rawValue) from \(month), rollover \(rollover.rawValue)"
                 + (allCurrencies ? ", every currency converted into \(currency)" : ""))
     }
 
@@ -136,7 +142,7 @@ enum BudgetCommand {
             try store.saveBudget(
                 BudgetRecord(
                     category: category, currency: currency, firstMonth: month, amount: nil,
-                    rollover: current.rollover, allCurrencies: current.allCurrencies), now: context.now)
+                    rollover: current.rollover, period: current.period, allCurrencies: current.allCurrencies), now: context.now)
         }
         context.note("Budget for \(category) (\(currency)) removed from \(month) on")
     }
@@ -202,8 +208,29 @@ enum BudgetCommand {
         return currencies.first ?? "USD"
     }
 
-    /// `--from YYYY-MM` of `budget set` and `remove`: the month a budget starts (or stops) in,
-    /// this month by default.
+    /// `--from` and `--period` of `budget set`. The period is the one given, else the one of the
+    /// budget's entry in force at the first month (a removal keeps the period it removed), else a
+    /// month; the first month is the one given, else the first of this period. Without `--from`
+    /// the entry in force this month decides: a quarter or year in force now started on or before
+    /// this period's first month, so it is also the one in force then.
+    static func firstMonthAndPeriod(
+        _ context: CommandContext, category: String, currency: String, store: LedgerStore
+    ) throws -> (YearMonth, BudgetPeriod) {
+        let given = try context.command.value(Set.from, as: YearMonth.self)
+        let thisMonth = YearMonth(try context.reportTimeZone().date(of: context.now.epochSeconds))
+        let inForce = try store.budgetRecords().last {
+            $0.category == category && $0.currency == currency && $0.firstMonth <= (given ?? thisMonth)
+        }
+        let period = try context.command.value(Set.period) ?? inForce?.period ?? .month
+        let month = given ?? period.first(of: thisMonth)
+        guard period.first(of: month) == month else {
+            let name = period.rawValue
+            throw context.usageError("a \(name) budget starts on a \(name)'s first month: --from \(period.first(of: month))")
+        }
+        return (month, period)
+    }
+
+    /// `--from YYYY-MM` of `budget remove`: the month a budget stops in, this month by default.
     static func firstMonth(_ context: CommandContext, from: OptionSpec) throws -> YearMonth {
         let zone = try context.reportTimeZone()
         return try context.command.value(from, as: YearMonth.self) ?? YearMonth(zone.date(of: context.now.epochSeconds))

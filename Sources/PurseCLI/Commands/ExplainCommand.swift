@@ -82,17 +82,17 @@ enum ExplainCommand: PurseCommand {
                 let given = try ReportPeriod.heldCurrencies(scopeOptions.currencies, context: context, accounts: accounts).first
                 let month = YearMonth(options.today)
                 let running = BudgetProjector.budgets(try store.budgetRecords(), of: category, in: month)
-                let budget: BudgetRecord?
+                let budget: (record: BudgetRecord, months: ClosedRange<YearMonth>)?
                 let currency: String
                 if let given {
-                    budget = running.first { $0.currency == given }
+                    budget = running.first { $0.record.currency == given }
                     currency = given
                 } else if running.count > 1 {
                     throw context.usageError(
-                        "'\(category)' has budgets in \(running.map(\.currency).joined(separator: ", ")): say which with --currency")
+                        "'\(category)' has budgets in \(running.map(\.record.currency).joined(separator: ", ")): say which with --currency")
                 } else if let only = running.first {
                     budget = only
-                    currency = only.currency
+                    currency = only.record.currency
                 } else {
                     let held = Set(accounts.all.map(\.currency)).sorted()
                     guard held.count <= 1 else {
@@ -104,8 +104,8 @@ enum ExplainCommand: PurseCommand {
                 }
                 return try BudgetProjector(store, accounts: accounts, today: options.today, includePending: scopeOptions.includePending)
                     .projection(
-                        category: category, currency: currency, allCurrencies: budget?.allCurrencies ?? false, firstDay: month.firstDay,
-                        lastDay: month.lastDay)
+                        category: category, currency: currency, allCurrencies: budget?.record.allCurrencies ?? false,
+                        firstDay: (budget?.months.lowerBound ?? month).firstDay, lastDay: (budget?.months.upperBound ?? month).lastDay)
             }, text: BudgetProjectionRendering.text, csv: BudgetProjectionRendering.csv, json: BudgetProjectionRendering.json)
         context.warn(leftOut: report.unconverted)
     }

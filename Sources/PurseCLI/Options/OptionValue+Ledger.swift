@@ -16,6 +16,11 @@ extension YearMonth: OptionValue {
     }
 }
 
+/// `budget set --period`: how long one amount of a budget lasts.
+extension BudgetPeriod: OptionValue {
+    static func refusal(_ text: String, option: String) -> String { refusal(text, option: option, mustBe: "month, quarter or year") }
+}
+
 /// The kind of an account a statement import creates, in any case.
 extension AccountKind: OptionValue {
     static func parse(_ text: String) -> AccountKind? {

@@ -159,6 +159,8 @@ struct CommandCatalogTests {
             // Per command: what it counts, its formats, its defaults.
             "account", "category", "currency", "flow", "format", "from", "to", "institution", "kind", "mcc", "merchant", "month",
             "name", "new", "tag", "type", "output", "ascii", "note", "exclude",
+            // status: the ledger's integrity; report upcoming: a balance going below zero.
+            "check",
         ]
         var helps: [String: Set<String>] = [:]
         for option in CommandCatalog.all.flatMap(\.options) { helps[option.name, default: []].insert(option.help) }

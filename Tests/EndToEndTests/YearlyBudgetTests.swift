@@ -1,0 +1,141 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// Budgets beyond a month on the synthetic year, through the binary: a yearly budget counts from
+/// January, a quarterly one from its quarter's first month, each figure computed here from
+/// `SyntheticYear.entries`.
+@Suite("Yearly budgets")
+struct YearlyBudgetTests {
+    let folder: TemporaryFolder
+    let database: String
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("ledger.sqlite")
+        try SyntheticYear.syncedLedger(at: database, in: folder.url)
+    }
+
+    func run(_ arguments: [String]) throws -> PurseBinary.Result {
+        try purse.run(["--db", database, "--now", SyntheticYear.today] + arguments, environment: ["TZ": "UTC"])
+    }
+
+    /// What the year spent in `category` from `first` through `last` (YYYY-MM-DD), in cents.
+    static func spent(_ category: String, from first: String, through last: String) -> Int64 {
+        SyntheticYear.entries.filter { $0.category == category && $0.day >= first && $0.day <= last }.reduce(0) {
+            $0 + ($1.indicator == "debit" ? $1.cents : -$1.cents)
+        }
+    }
+
+    /// numerator / denominator, rounded half to even.
+    static func halfEven(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        let twice = 2 * remainder
+        return twice > denominator || (twice == denominator && quotient % 2 == 1) ? quotient + 1 : quotient
+    }
+
+    /// Units of 1/10,000 as CSV writes dollars: two decimals, more only when they are not zero.
+    static func machine(_ units: Int64) -> String {
+        var text = String(format: "%lld.%04lld", units / 10_000, units % 10_000)
+        while text.hasSuffix("0"), text.split(separator: ".")[1].count > 2 { text.removeLast() }
+        return text
+    }
+
+    /// `123456` as `$1,234.56`, as text output writes dollars.
+    static func dollars(_ cents: Int64) -> String {
+        var whole = String(cents / 100)
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole.removeLast(3)
+        }
+        return "$" + whole + grouped + String(format: ".%02lld", cents % 100)
+    }
+
+    @Test("a yearly budget set in October starts in January and counts January to today; a monthly one counts its month")
+    func yearlyCountsFromJanuary() throws {
+        let set = try run(["budget", "set", "Dining", "2000", "--currency", "USD", "--period", "year"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr == "Budget for Dining: $2,000.00 a year from 2026-01, rollover none\n")
+        #expect(try run(["budget", "set", "Groceries", "500", "--currency", "USD"]).status == 0)
+
+        let result = try run(["report", "budget", "--month", "2026-10", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("month,period,category,currency,budgeted,carried,available,spent,refunded,net,"))
+        let rows = CSVRows.parse(result.stdout)
+        let dining = try #require(rows.first { $0["category"] == "Dining" })
+        let net = Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")
+        #expect(dining["month"] == "2026-10")
+        #expect(dining["period"] == "2026")
+        #expect(dining["budgeted"] == "2000.00" && dining["carried"] == "0.00")
+        #expect(dining["net"] == SyntheticYear.decimal(net))
+        #expect(dining["remaining"] == SyntheticYear.decimal(200_000 - net))
+        // October holds today: the year runs, at the pace of its 293 days so far (20 October included) over 365.
+        #expect(dining["projected"] == Self.machine(Self.halfEven(net * 100 * 365, 293)))
+        let groceries = try #require(rows.first { $0["category"] == "Groceries" })
+        #expect(groceries["period"] == "2026-10")
+        #expect(groceries["net"] == SyntheticYear.decimal(Self.spent("Groceries", from: "2026-10-01", through: "2026-10-31")))
+        // The Unbudgeted row keeps the month's own spending of the categories without a budget.
+        let unbudgeted = try #require(rows.first { $0["category"] == "Unbudgeted" })
+        #expect(unbudgeted["period"] == "2026-10")
+        let october = ["Utilities & Telecom", "Digital & Subscriptions", "Home & Garden"].map {
+            Self.spent($0, from: "2026-10-01", through: "2026-10-31")
+        }
+        #expect(unbudgeted["net"] == SyntheticYear.decimal(october.reduce(0, +)))
+
+        let text = try run(["report", "budget", "--month", "2026-10"])
+        #expect(text.stdout.contains("Dining (2026)"), "\(text.stdout)")
+        // Without --period, a new amount keeps the budget yearly.
+        let again = try run(["budget", "set", "Dining", "2500", "--currency", "USD"])
+        #expect(again.stderr == "Budget for Dining: $2,500.00 a year from 2026-01, rollover none\n")
+        let list = CSVRows.parse(try run(["budget", "list", "--format", "csv"]).stdout)
+        #expect(list.map { $0["period"] ?? "" } == ["year", "month"])
+        #expect(list.map { $0["amount"] ?? "" } == ["2500.00", "500.00"])
+    }
+
+    @Test("a quarterly budget counts its quarter so far, and what it left carries into the next quarter")
+    func quarterly() throws {
+        let set = try run(
+            [
+                "budget", "set", "Groceries", "1500", "--currency", "USD", "--period", "quarter", "--from", "2026-07", "--rollover",
+                "surplus",
+            ])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr == "Budget for Groceries: $1,500.00 a quarter from 2026-07, rollover surplus\n")
+        let rows = CSVRows.parse(try run(["report", "budget", "--from", "2026-08", "--to", "2026-10", "--format", "csv"]).stdout)
+            .filter { $0["category"] == "Groceries" }
+        let third = Self.spent("Groceries", from: "2026-07-01", through: "2026-09-30")
+        #expect(rows.map { $0["period"] ?? "" } == ["2026-Q3", "2026-Q3", "2026-Q4"])
+        #expect(rows[0]["net"] == SyntheticYear.decimal(Self.spent("Groceries", from: "2026-07-01", through: "2026-08-31")))
+        #expect(rows[1]["net"] == SyntheticYear.decimal(third))
+        #expect(rows[2]["carried"] == SyntheticYear.decimal(max(0, 150_000 - third)))
+        #expect(rows[2]["net"] == SyntheticYear.decimal(Self.spent("Groceries", from: "2026-10-01", through: "2026-10-31")))
+    }
+
+    @Test("a quarter or year budget starts on its period's first month; a bad --period names the option and its values")
+    func refusals() throws {
+        let quarter = try run(["budget", "set", "Groceries", "1500", "--currency", "USD", "--period", "quarter", "--from", "2026-11"])
+        #expect(quarter.status == 64)
+        #expect(
+            quarter.stderr.hasPrefix("Error: a quarter budget starts on a quarter's first month: --from 2026-10.\n"), "\(quarter.stderr)")
+        let year = try run(["budget", "set", "Groceries", "1500", "--currency", "USD", "--period", "year", "--from", "2026-07"])
+        #expect(year.status == 64)
+        #expect(year.stderr.hasPrefix("Error: a year budget starts on a year's first month: --from 2026-01.\n"), "\(year.stderr)")
+        let bad = try run(["budget", "set", "Groceries", "1500", "--currency", "USD", "--period", "fortnight"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: option '--period' must be month, quarter or year, not 'fortnight'.\n"), "\(bad.stderr)")
+        #expect(CSVRows.parse(try run(["budget", "list", "--format", "csv"]).stdout).isEmpty, "nothing was set")
+    }
+
+    @Test("budget check names a yearly budget's period: over by what the year spent past it")
+    func checkNamesThePeriod() throws {
+        let net = Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")
+        let amount = net - 10_000
+        #expect(try run(["budget", "set", "Dining", SyntheticYear.decimal(amount), "--currency", "USD", "--period", "year"]).status == 0)
+        let check = try run(["budget", "check", "--month", "2026-10"])
+        #expect(check.status == 1)
+        #expect(check.stdout == "over: Dining (USD), 2026: net \(Self.dollars(net)) of \(Self.dollars(amount)) available, $100.00 over\n")
+        #expect(check.stderr.isEmpty)
+    }
+}
