@@ -161,6 +161,8 @@ struct CommandCatalogTests {
             "name", "new", "tag", "type", "output", "ascii", "note", "exclude",
             // status: the ledger's integrity; report upcoming: a balance going below zero.
             "check",
+            // report budget and budget check: project the running period; explain: the parts of one projection.
+            "projected",
         ]
         var helps: [String: Set<String>] = [:]
         for option in CommandCatalog.all.flatMap(\.options) { helps[option.name, default: []].insert(option.help) }
