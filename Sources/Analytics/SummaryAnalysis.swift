@@ -77,6 +77,8 @@ public enum SummaryAnalysis {
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         report.recurring = try recurringNews(store, month: month, accounts: accounts)
+        let goals = try GoalAnalysis.report(store, accounts: accounts, today: YearMonth(today) == month ? today : month.lastDay)
+        report.goals = goals.goals.isEmpty ? nil : goals
         report.convertedTo = target
         // A budget in every currency converts even when the summary does not; when the summary
         // converts, what it left out of the month covers the budgets' categories too.

@@ -257,6 +257,9 @@ public struct SummaryReport: Sendable {
     /// Recurring charges and income new this month or whose amount changed this month (README,
     /// "Recurring charges"), by merchant.
     public var recurring: [RecurringReport.Item] = []
+    /// The goals as of the summary's last day (the month's, or today in the running month); nil
+    /// when there are none.
+    public internal(set) var goals: GoalReport?
     /// The currency spending, income, pending and net worth were converted into
     /// (`--convert-to`); nil: each currency has its own. Account balances keep theirs either way.
     public internal(set) var convertedTo: String?

@@ -26,6 +26,7 @@ public enum LedgerSchema {
         migration19,
         migration20,
         migration21,
+        migration22,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

@@ -38,6 +38,16 @@ public enum SummaryCSVRendering {
             table.row("budget", c, budget.category, "remaining", amount(budget.remaining, c))
             if budget.projectedThrough != nil { table.row("budget", c, budget.category, "projected", amount(budget.projected, c)) }
         }
+        for goal in report.goals?.goals ?? [] {
+            let c = goal.currency
+            table.row("goal", c, goal.name, "target", amount(goal.target, c))
+            table.row("goal", c, goal.name, "by", .number(goal.by.description))
+            table.row("goal", c, goal.name, "saved", amount(goal.saved, c))
+            table.row("goal", c, goal.name, "remaining", amount(goal.remaining, c))
+            table.row("goal", c, goal.name, "months_left", .number(String(goal.monthsLeft)))
+            table.row("goal", c, goal.name, "per_month", amount(goal.perMonth, c))
+            table.row("goal", c, goal.name, "on_track", goal.onTrack.map { .text($0 ? "yes" : "no") } ?? .empty)
+        }
         for line in report.balances {
             table.row("balance", line.currency, line.label, "balance", amount(line.balance, line.currency))
             table.row("balance", line.currency, line.label, "change", amount(line.change, line.currency))

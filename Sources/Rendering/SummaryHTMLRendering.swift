@@ -77,7 +77,9 @@ public enum SummaryHTMLRendering {
                 + largestExpensesHTML(section) + savingsHTML(section, monthName: monthName) + pendingHTML(section) + "</section>\n"
         }
         for line in SummaryTextRendering.cardExchangeLines(report) { html += "<p>\(e(line))</p>\n" }
-        html += budgetsHTML(report) + recurringHTML(report) + balancesHTML(report) + restatementsHTML(report) + freshnessHTML(report)
+        html +=
+            budgetsHTML(report) + goalsHTML(report) + recurringHTML(report) + balancesHTML(report) + restatementsHTML(report)
+            + freshnessHTML(report)
         return html + "</main>\n</body>\n</html>\n"
     }
 
@@ -237,6 +239,28 @@ public enum SummaryHTMLRendering {
                 ] + (projects ? [row.projected.map { money($0, row.currency) } ?? ""] : [])
             }, narrowHides: [3])
         return html + "</figure>\n</section>\n"
+    }
+
+    /// The goals as of the summary's last day, each unknown "on track" explained; nothing when
+    /// there are none. A phone leaves out the target, which the month still names.
+    static func goalsHTML(_ report: SummaryReport) -> String {
+        guard let goals = report.goals else { return "" }
+        var html = "<section>\n<h2>Goals, as of \(e(SummaryTextRendering.day(goals.today)))</h2>\n"
+        html += table(
+            [("Goal", false), ("Saved", true), ("Target", true), ("Per month", true), ("On track", false)],
+            goals.goals.map { goal in
+                let c = goal.currency
+                return [
+                    e("\(goal.name) (\(goal.accountLabel), by \(MonthName.text(goal.by)))"),
+                    goal.saved.map { money($0, c) + (goal.isPayingDown ? " owed" : "") } ?? "", money(goal.target, c),
+                    goal.perMonth.map { money($0, c) } ?? "",
+                    goal.onTrack.map { $0 ? "yes" : "<span class=\"over\">NO</span>" } ?? "?",
+                ]
+            }, narrowHides: [2])
+        for goal in goals.goals where goal.onTrack == nil {
+            html += "<p class=\"note\">\(e(goal.name)): on track unknown: \(e(GoalRendering.unknownReason(goal))).</p>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// Each account's balance at the month's end, then each currency's net worth over twelve months.

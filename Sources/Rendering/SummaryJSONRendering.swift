@@ -32,6 +32,7 @@ public enum SummaryJSONRendering {
                                 ] + (row.projectedThrough != nil ? [("projected", amount(row.projected, c))] : []))
                         })
                 ),
+            ] + (report.goals.map { [("goals", JSONOutput.array($0.goals.map(GoalRendering.jsonObject)))] } ?? []) + [
                 (
                     "balances",
                     .array(

@@ -88,7 +88,8 @@ public enum SummaryTextRendering {
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
         if !report.cardExchange.isEmpty { output += "\n" + cardExchangeLines(report).joined(separator: "\n") + "\n" }
-        return output + budgetsText(report) + recurringText(report) + balancesText(report, style: style) + restatementsText(report)
+        return output + budgetsText(report) + goalsText(report) + recurringText(report) + balancesText(report, style: style)
+            + restatementsText(report)
             + freshnessText(report)
     }
 
@@ -238,6 +239,12 @@ public enum SummaryTextRendering {
                 ] + (projects ? [row.projected.map { MoneyFormat.text($0, currency: row.currency) } ?? ""] : []))
         }
         return output + table.rendered()
+    }
+
+    /// The goals as of the summary's last day; nothing when there are none.
+    static func goalsText(_ report: SummaryReport) -> String {
+        guard let goals = report.goals else { return "" }
+        return heading("Goals, as of \(day(goals.today))") + GoalRendering.table(goals, compact: true)
     }
 
     /// Each account's balance at the month's end, then net worth per currency.

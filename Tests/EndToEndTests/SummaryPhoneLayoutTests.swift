@@ -9,9 +9,11 @@ import Testing
 struct SummaryPhoneLayoutTests {
     static let currencies = ["USD", "GBP", "EUR", "JPY", "CHF"]
     static let longCategory = "Extraordinarily Long Category Name For Household Things"
+    static let longGoal = "Extraordinarily Long Goal Name For A Deposit On A House"
 
     /// A ledger whose summary has every wide thing at once: five currencies, 70-letter merchant
-    /// names, budgets over and under in each currency, one of them on a long category.
+    /// names, budgets over and under in each currency, one of them on a long category, and a goal
+    /// of a long name in each.
     static func summaryHTML(in folder: TemporaryFolder) throws -> String {
         let export = try ExportFixture(in: folder.url)
         let accounts = currencies.indices.map { String(format: "0A1B2C3D-0000-4000-8000-%012d", $0) }
@@ -55,6 +57,14 @@ struct SummaryPhoneLayoutTests {
                 try #require(budget.status == 0, "\(budget.stderr)")
             }
         }
+        for (index, account) in accounts.enumerated() {
+            let goal = try purse.run(
+                [
+                    "--db", database, "goal", "set", "\(longGoal) \(currencies[index])", "1000000000", "--by", "2099-12", "--account",
+                    account,
+                ])
+            try #require(goal.status == 0, "\(goal.stderr)")
+        }
         let summary = try purse.run(["--db", database, "report", "summary", "--month", "2026-10", "--format", "html", "--no-record"])
         try #require(summary.status == 0, "\(summary.stderr)")
         return summary.stdout
@@ -72,6 +82,11 @@ struct SummaryPhoneLayoutTests {
                     + "<th class=\"num\">Available</th><th class=\"num aux\">Net</th><th class=\"num\">Left</th><th class=\"num\">Used</th>"
             ))
         #expect(html.contains("<td>\(Self.longCategory)</td>"))
+        // A goal's target goes on a phone: its month stays, beside its name.
+        let goals = try #require(html.range(of: "<th>Goal</th>"))
+        #expect(
+            html[goals.lowerBound...].hasPrefix(
+                "<th>Goal</th><th class=\"num\">Saved</th><th class=\"num aux\">Target</th><th class=\"num\">Per month</th>"))
     }
 
     @Test(

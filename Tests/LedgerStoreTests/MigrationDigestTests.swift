@@ -33,6 +33,7 @@ struct MigrationDigestTests {
         (19, "budgets in every currency", "7aae39c26cfc323393209246042a7c388c78e92e9bb71067a14263f2a828524e"),
         (20, "foreign purchases by time", "c3bb419cd870350dc916f5a0ce6dc8760f9e4f9238998afa90a2e34b3d194da7"),
         (21, "budget periods", "a57487ef183cca72af6c7bb73979eef19ceecd372b22d2749c302303203f9268"),
+        (22, "goals", "86a9056a38923c0f4c3b5adab39a1bf9d670ae7e2624a00f55bf149962de91a3"),
     ]
 
     @Test("every released migration keeps its id, name and SQL to the byte", arguments: released.map(\.id))

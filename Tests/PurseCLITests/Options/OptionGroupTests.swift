@@ -161,6 +161,8 @@ struct CommandCatalogTests {
             "name", "new", "tag", "type", "output", "ascii", "note", "exclude",
             // status: the ledger's integrity; report upcoming: a balance going below zero.
             "check",
+            // `report spending --by GROUP`; `goal set --by YYYY-MM`.
+            "by",
             // report budget and budget check: project the running period; explain: the parts of one projection.
             "projected",
         ]
