@@ -25,9 +25,10 @@ public struct BudgetReport: Sendable {
         public let carried: Int64?
         public let spent: Int64
         public let refunded: Int64
-        public let status: Status?
-        /// The period-end net at the current pace, for the running month only.
-        public let projected: Int64?
+        public internal(set) var status: Status?
+        /// The period-end net at the current pace, for the running month only; with
+        /// `--projected`, the projection to the end of the running period (`projectedThrough`).
+        public internal(set) var projected: Int64?
         /// spent - refunded.
         public let net: Int64
         /// budgeted + carried (nil on the Unbudgeted row).
@@ -39,6 +40,9 @@ public struct BudgetReport: Sendable {
         /// A budget in every currency (`--all-currencies`): how much of its net was converted
         /// from other currencies; nil for a budget of its own currency only.
         public let converted: Int64?
+        /// The last day of the period `projected` projects to, when it is a projection
+        /// (`--projected`, README "Budgets": Projected) rather than the pace.
+        public internal(set) var projectedThrough: CivilDate? = nil
 
         var isUnbudgeted: Bool { budgeted == nil }
     }
@@ -49,9 +53,9 @@ public struct BudgetReport: Sendable {
     /// Warn level in percent.
     public let warnAt: Int64
     /// Month ascending; within a month over first, then warn, then ok, then by category; Unbudgeted last.
-    public let rows: [Row]
+    public internal(set) var rows: [Row]
     /// What budgets in every currency left out for want of a rate, per currency.
-    public let unconverted: [UnconvertedAmounts]
+    public internal(set) var unconverted: [UnconvertedAmounts]
 
     init(months: [YearMonth], warnAt: Int64, rows: [Row], unconverted: [UnconvertedAmounts] = []) {
         self.months = months

@@ -53,7 +53,9 @@ public enum SummaryAnalysis {
         }
 
         let today = accounts.base.date(of: now.epochSeconds)
+        // The running month's budgets are projected to their period's end (README, "Budgets": Projected).
         let budgetReport = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
+            .projecting(store, accounts: accounts, today: today, includePending: false)
         let budgets = budgetReport.rows.filter { !$0.isUnbudgeted }
         let balances = try accountLines(store, month: month, accounts: accounts)
         let worth = try BalanceAnalysis.netWorth(

@@ -139,6 +139,24 @@ public enum BudgetRendering {
 
     /// The lines of `budget check`: one per budget over, or at the warn level when asked.
     public static func checkLines(_ report: BudgetReport, includeWarnings: Bool) -> [String] {
+        lines(report, includeWarnings: includeWarnings)
+            + report.rows.filter(isProjectedOver).map { row in
+                let currency = row.currency
+                let day = row.projectedThrough.map { "\($0.day) \(MonthName.names[$0.month - 1])" } ?? ""
+                return
+                    "projected over: \(row.category) (\(currency)): \(MoneyFormat.text(row.projected ?? 0, currency: currency)) due by \(day) "
+                    + "against \(MoneyFormat.text(row.available ?? 0, currency: currency)) available"
+            }
+    }
+
+    /// Whether a row's projection (`--projected`) exceeds what is available.
+    public static func isProjectedOver(_ row: BudgetReport.Row) -> Bool {
+        guard row.projectedThrough != nil, let projected = row.projected, let available = row.available else { return false }
+        return projected > available
+    }
+
+    /// The `over:` lines, and the `warn:` lines when asked.
+    static func lines(_ report: BudgetReport, includeWarnings: Bool) -> [String] {
         report.rows.compactMap { row in
             guard let status = row.status, let available = row.available else { return nil }
             let currency = row.currency
@@ -152,7 +170,12 @@ public enum BudgetRendering {
                     + "\(MoneyFormat.text(row.overBy ?? 0, currency: currency)) over" + converted
             case .warn where includeWarnings:
                 let used = usedPercent(row).map { "\($0)% used" } ?? "used"
-                let projected = row.projected.map { ", on pace for \(MoneyFormat.text($0, currency: currency))" } ?? ""
+                let projected =
+                    row.projected.map { projected in
+                        let amount = MoneyFormat.text(projected, currency: currency)
+                        return row.projectedThrough.map { ", projected \(amount) by \(SummaryTextRendering.day($0))" }
+                            ?? ", on pace for \(amount)"
+                    } ?? ""
                 return
                     "warn: \(row.category) (\(currency)), \(month): \(used) of \(MoneyFormat.text(available, currency: currency))\(projected)"
                     + converted

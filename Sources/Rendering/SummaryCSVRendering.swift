@@ -36,6 +36,7 @@ public enum SummaryCSVRendering {
             table.row("budget", c, budget.category, "available", amount(budget.available, c))
             table.row("budget", c, budget.category, "net", amount(budget.net, c))
             table.row("budget", c, budget.category, "remaining", amount(budget.remaining, c))
+            if budget.projectedThrough != nil { table.row("budget", c, budget.category, "projected", amount(budget.projected, c)) }
         }
         for goal in report.goals?.goals ?? [] {
             let c = goal.currency

@@ -224,8 +224,10 @@ public enum SummaryHTMLRendering {
                         + MoneyFormat.text(available, currency: row.currency),
                     highlighted: row.status == .over)
             }, title: "Budgets used, \(MonthName.text(report.month))")
+        let projects = SummaryTextRendering.projectsBudgets(report)
         html += table(
-            [("Status", false), ("Category", false), ("Available", true), ("Net", true), ("Left", true), ("Used", true)],
+            [("Status", false), ("Category", false), ("Available", true), ("Net", true), ("Left", true), ("Used", true)]
+                + (projects ? [("Projected", true)] : []),
             report.budgets.map { row in
                 let status = row.status?.rawValue ?? ""
                 let available = row.available ?? 0
@@ -234,7 +236,7 @@ public enum SummaryHTMLRendering {
                     money(available, row.currency), money(row.net, row.currency),
                     money(row.remaining ?? 0, row.currency),
                     Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",
-                ]
+                ] + (projects ? [row.projected.map { money($0, row.currency) } ?? ""] : [])
             }, narrowHides: [3])
         return html + "</figure>\n</section>\n"
     }

@@ -23,12 +23,13 @@ public enum SummaryJSONRendering {
                     .array(
                         report.budgets.map { row in
                             let c = row.currency
-                            return .object([
-                                ("category", .string(row.category)), ("currency", .string(c)),
-                                ("status", .optional(row.status?.rawValue)), ("budgeted", amount(row.budgeted, c)),
-                                ("carried", amount(row.carried, c)), ("available", amount(row.available, c)),
-                                ("net", amount(row.net, c)), ("remaining", amount(row.remaining, c)),
-                            ])
+                            return .object(
+                                [
+                                    ("category", .string(row.category)), ("currency", .string(c)),
+                                    ("status", .optional(row.status?.rawValue)), ("budgeted", amount(row.budgeted, c)),
+                                    ("carried", amount(row.carried, c)), ("available", amount(row.available, c)),
+                                    ("net", amount(row.net, c)), ("remaining", amount(row.remaining, c)),
+                                ] + (row.projectedThrough != nil ? [("projected", amount(row.projected, c))] : []))
                         })
                 ),
             ] + (report.goals.map { [("goals", JSONOutput.array($0.goals.map(GoalRendering.jsonObject)))] } ?? []) + [

@@ -212,21 +212,31 @@ public enum SummaryTextRendering {
         return output + table.rendered()
     }
 
+    /// Whether the budgets are projected: the summary of the running month (README, "Budgets":
+    /// Projected); another month's table is as it always was.
+    static func projectsBudgets(_ report: SummaryReport) -> Bool {
+        report.budgets.contains { $0.projectedThrough != nil }
+    }
+
     static func budgetsText(_ report: SummaryReport) -> String {
         let output = heading("Budgets, \(MonthName.text(report.month))")
         guard !report.budgets.isEmpty else { return output + "No budgets (see 'purse budget set').\n" }
-        var table = TextTable(columns: [
-            .init("Status"), .init("Category", maximumWidth: 22), .init("Available", .right),
-            .init("Net", .right), .init("Left", .right), .init("Used", .right),
-        ])
+        let projects = projectsBudgets(report)
+        // The projection's column takes from the category's width, so the table still fits 80 columns.
+        var table = TextTable(
+            columns: [
+                .init("Status"), .init("Category", maximumWidth: projects ? 16 : 22), .init("Available", .right),
+                .init("Net", .right), .init("Left", .right), .init("Used", .right),
+            ] + (projects ? [.init("Projected", .right)] : []))
         for row in report.budgets {
             let available = row.available ?? 0
-            table.append([
-                (row.status?.rawValue ?? "").uppercased(), row.category,
-                MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
-                MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
-                Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",
-            ])
+            table.append(
+                [
+                    (row.status?.rawValue ?? "").uppercased(), row.category,
+                    MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
+                    MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
+                    Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",
+                ] + (projects ? [row.projected.map { MoneyFormat.text($0, currency: row.currency) } ?? ""] : []))
         }
         return output + table.rendered()
     }

@@ -11,11 +11,13 @@ enum BudgetCommand {
             discussion: """
                 CSV columns: month, period, category, currency, budgeted, carried, available, spent, refunded, net, \
                 remaining, used_pct, status, projected. --from/--to give one row per month and category. A quarter or \
-                year budget counts from its period's first month through the month.
+                year budget counts from its period's first month through the month. With --projected, projected is \
+                the running period's projection: net so far, recurring charges due, and the rest at the pace of the \
+                three months before (README, Budgets).
                 """,
             options: [
                 PeriodOptions.month, BudgetMonths.from, BudgetMonths.to, BudgetThresholds.warnAt, ScopeOptions.includePending,
-                AccountScope.all,
+                AccountScope.all, BudgetCommand.projected,
             ] + OutputOptions.report)
 
         static func run(_ context: CommandContext) throws { try report(context) }
@@ -70,12 +72,17 @@ enum BudgetCommand {
             discussion: """
                 Prints one line per budget that is over (or at the warn level with --warn-at) and exits 1 when \
                 any is over, 0 otherwise. Silent and 0 when all is well, so `purse budget check || mail ...` \
-                works from cron.
+                works from cron. With --projected, also a 'projected over:' line per budget whose projection to the \
+                end of its period exceeds what is available, and exit 1 when there is one.
                 """,
-            options: [PeriodOptions.month, BudgetThresholds.warnAt, ScopeOptions.includePending, AccountScope.all])
+            options: [PeriodOptions.month, BudgetThresholds.warnAt, ScopeOptions.includePending, AccountScope.all, BudgetCommand.projected])
 
         static func run(_ context: CommandContext) throws { try check(context) }
     }
+
+    /// `--projected` of `report budget` and `budget check`.
+    static let projected = OptionSpec(
+        "projected", help: "Project the running month to its end: net so far, recurring charges due, the usual pace for the rest.")
 
     /// `--currency` of `budget set` and `budget remove`.
     static let currency = OptionSpec(
@@ -155,10 +162,8 @@ enum BudgetCommand {
                 return (zone: zone, months: months, warnAt: try BudgetThresholds(context.command).warnAt.percent)
             },
             analyse: { store, options in
-                try BudgetAnalysis.report(
-                    store, months: options.months, accounts: try context.reportAccounts(store),
-                    today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt,
-                    includePending: context.command.has(ScopeOptions.includePending))
+                try analyse(
+                    context, store, months: options.months, today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt)
             }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
         context.warn(leftOut: report.unconverted)
     }
@@ -170,15 +175,26 @@ enum BudgetCommand {
         let months = try BudgetMonths(context.command, current: YearMonth(zone.date(of: context.now.epochSeconds))).months
         let warnAt = try BudgetThresholds(context.command).given
         let report = try context.reading { store in
-            try BudgetAnalysis.report(
-                store, months: months, accounts: try context.reportAccounts(store), today: zone.date(of: context.now.epochSeconds),
-                warnAt: (warnAt ?? .standard).percent, includePending: context.command.has(ScopeOptions.includePending))
+            try analyse(
+                context, store, months: months, today: zone.date(of: context.now.epochSeconds), warnAt: (warnAt ?? .standard).percent)
         }
         for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {
             context.stdout.write(line + "\n")
         }
         context.warn(leftOut: report.unconverted)
-        if report.rows.contains(where: { $0.status == .over }) { throw CheckFailed() }
+        if report.rows.contains(where: { $0.status == .over || BudgetRendering.isProjectedOver($0) }) { throw CheckFailed() }
+    }
+
+    /// The budget report of `months`, the running month projected with `--projected`.
+    static func analyse(
+        _ context: CommandContext, _ store: LedgerStore, months: [YearMonth], today: CivilDate, warnAt: Int64
+    ) throws -> BudgetReport {
+        let accounts = try context.reportAccounts(store)
+        let includePending = context.command.has(ScopeOptions.includePending)
+        let report = try BudgetAnalysis.report(
+            store, months: months, accounts: accounts, today: today, warnAt: warnAt, includePending: includePending)
+        guard context.command.has(projected) else { return report }
+        return try report.projecting(store, accounts: accounts, today: today, includePending: includePending)
     }
 
     // MARK: - Options

@@ -163,6 +163,8 @@ struct CommandCatalogTests {
             "check",
             // `report spending --by GROUP`; `goal set --by YYYY-MM`.
             "by",
+            // report budget and budget check: project the running period; explain: the parts of one projection.
+            "projected",
         ]
         var helps: [String: Set<String>] = [:]
         for option in CommandCatalog.all.flatMap(\.options) { helps[option.name, default: []].insert(option.help) }

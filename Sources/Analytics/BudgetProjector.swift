@@ -1,0 +1,146 @@
+import Ledger
+import LedgerStore
+
+/// Projects a budget's period to its last day (README, "Budgets": Projected):
+///
+///     projected = net so far (the period's first day through today)
+///               + each recurring expense series of the category: its typical amount on every
+///                 day it is expected after today and by the period's last day
+///               + the category's net over the three whole months before today's month, less the
+///                 recurring charges in them, x days left / days in those months
+///
+/// The recurring series are those `report recurring` finds by default as of today (from the
+/// first day of this month a year ago), found once for every budget projected.
+public struct BudgetProjector {
+    let store: LedgerStore
+    let accounts: ReportAccounts
+    let today: CivilDate
+    let includePending: Bool
+    /// The recurring expense series as of today.
+    let recurring: [RecurringReport.Item]
+
+    /// `includePending`: whether the net so far counts pending and authorized transactions;
+    /// the window, like `report recurring`, counts booked ones only.
+    public init(_ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool = false) throws {
+        self.store = store
+        self.accounts = accounts
+        self.today = today
+        self.includePending = includePending
+        let first = YearMonth(today).adding(months: -12).firstDay
+        recurring = try RecurringAnalysis.report(
+            store, scope: ReportScope(first: first, last: today, accounts: accounts), first: first, asOf: today
+        ).items.filter { $0.flow == .expense }
+    }
+
+    /// The projection of the budget of `category` in `currency` over the period `firstDay`
+    /// through `lastDay` (the one holding today). `allCurrencies`: the category's spending in
+    /// every currency counts, converted into `currency` as `report budget` converts it, and a
+    /// recurring charge of another currency at the rate of the day it is expected.
+    public func projection(
+        category: String, currency: String, allCurrencies: Bool, firstDay: CivilDate, lastDay: CivilDate
+    ) throws -> BudgetProjection {
+        let windowFirst = YearMonth(today).adding(months: -3)
+        let windowLast = YearMonth(today).adding(months: -1)
+        let rates =
+            allCurrencies
+            ? try RateTable.load(store, accounts: accounts, firstDay: min(firstDay, windowFirst.firstDay), lastDay: lastDay) : nil
+        // The net so far converts apart: `report budget` already says what its month left out.
+        var soFarConversion = rates.map { CurrencyConversion(into: currency, rates: $0) }
+        var conversion = soFarConversion
+        /// An amount of a series in the budget's currency on `day`; nil when no rate reached it.
+        func amount(_ units: Int64, of item: RecurringReport.Item, on day: CivilDate) throws -> Int64? {
+            guard item.currency != currency, var converting = conversion else { return units }
+            defer { conversion = converting }
+            return try converting.convert(units, currency: item.currency, on: day).map {
+                Money.roundedToMinorUnit($0, currency: currency)
+            }
+        }
+        let series = recurring.filter { $0.category == category && (allCurrencies || $0.currency == currency) }
+
+        let soFar = try net(category, currency, first: firstDay, last: max(firstDay, today), pending: includePending, &soFarConversion)
+        var due: [BudgetProjection.Due] = []
+        var dueTotal: Int64 = 0
+        for item in series {
+            for date in item.expectedDates(after: today, through: lastDay) {
+                let converted = try amount(item.typicalAmount, of: item, on: date)
+                if let converted { dueTotal = try Money.sum(dueTotal, converted, currency: currency) }
+                due.append(
+                    BudgetProjection.Due(
+                        date: date, merchant: item.merchant, accountID: item.accountID, accountName: item.accountLabel,
+                        amount: converted, originalCurrency: item.currency, originalAmount: item.typicalAmount))
+            }
+        }
+        due.sort { ($0.date, $0.merchant, $0.accountID) < ($1.date, $1.merchant, $1.accountID) }
+
+        // Every recurring expense series' charges in the window, by their own category, whatever
+        // the series' category now.
+        let windowNet = try net(category, currency, first: windowFirst.firstDay, last: windowLast.lastDay, pending: false, &conversion)
+        var windowRecurring: Int64 = 0
+        for item in recurring where allCurrencies || item.currency == currency {
+            for charge in item.charges
+            where charge.category == category && charge.date >= windowFirst.firstDay && charge.date <= windowLast.lastDay {
+                guard let units = try amount(charge.amount, of: item, on: charge.date) else { continue }
+                windowRecurring = try Money.sum(windowRecurring, units, currency: currency)
+            }
+        }
+        let nonRecurringNet = try Money.difference(windowNet, windowRecurring, currency: currency)
+        let windowDays = windowLast.lastDay.daysSinceEpoch - windowFirst.firstDay.daysSinceEpoch + 1
+        let daysLeft = max(0, lastDay.daysSinceEpoch - today.daysSinceEpoch)
+        let nonRecurring = try Self.share(nonRecurringNet, daysLeft, of: windowDays, currency: currency)
+        let projected = try Money.sum(Money.sum(soFar, dueTotal, currency: currency), nonRecurring, currency: currency)
+        return BudgetProjection(
+            category: category, currency: currency, allCurrencies: allCurrencies, firstDay: firstDay, lastDay: lastDay,
+            today: today, soFar: soFar, due: due, dueTotal: dueTotal, windowFirst: windowFirst, windowLast: windowLast,
+            windowDays: windowDays, windowNet: windowNet, windowRecurring: windowRecurring, nonRecurringNet: nonRecurringNet,
+            daysLeft: daysLeft, nonRecurring: nonRecurring, projected: projected,
+            unconverted: try UnconvertedAmounts.merged((soFarConversion?.unconverted ?? []) + (conversion?.unconverted ?? [])),
+            unconvertedBesidesSoFar: conversion?.unconverted ?? [])
+    }
+
+    /// The budgets of `category` in force in `month`, one per currency, each with the months of
+    /// its period holding `month`, as `report budget` counts them.
+    public static func budgets(_ records: [BudgetRecord], of category: String, in month: YearMonth)
+        -> [(record: BudgetRecord, months: ClosedRange<YearMonth>)]
+    {
+        Dictionary(grouping: records.filter { $0.category == category }, by: \.currency).values
+            .compactMap { history in
+                guard let entry = BudgetAnalysis.entry(history, at: month),
+                    let months = BudgetAnalysis.period(holding: month, history: history)
+                else { return nil }
+                return (entry, months)
+            }
+            .sorted { $0.record.currency < $1.record.currency }
+    }
+
+    /// The category's net spending from `first` through `last` as `report budget` counts it:
+    /// converted, each month's sums rounded to the minor unit.
+    func net(
+        _ category: String, _ currency: String, first: CivilDate, last: CivilDate, pending: Bool,
+        _ conversion: inout CurrencyConversion?
+    ) throws -> Int64 {
+        guard first <= last else { return 0 }
+        var scope = ReportScope(first: first, last: last, accounts: accounts)
+        scope.includePending = pending
+        var total: Int64 = 0
+        for row in try SpendingAnalysis.aggregate(store, scope: scope, grouping: .category, converting: &conversion, categories: [category])
+        where row.currency == currency {
+            let shown = conversion == nil ? row : try row.rounded(to: currency)
+            total = try Money.sum(
+                total, NetSpending.net(spent: shown.spent, refunded: shown.refunded, currency: currency), currency: currency)
+        }
+        return total
+    }
+
+    /// `units` x `days` / `of`, rounded half to even once, to the minor unit of `currency`.
+    static func share(_ units: Int64, _ days: Int, of total: Int, currency: String) throws -> Int64 {
+        let digits = min(max(CurrencyTable.minorDigits(for: currency) ?? 2, 0), 4)
+        var step: Int64 = 1
+        for _ in digits..<4 { step *= 10 }
+        let scaled = units.multipliedReportingOverflow(by: Int64(days))
+        guard !scaled.overflow else { throw MoneyError.overflow(currency) }
+        let minor = BudgetAnalysis.roundedDivision(scaled.partialValue, Int64(total) * step)
+        let shown = minor.multipliedReportingOverflow(by: step)
+        guard !shown.overflow else { throw MoneyError.overflow(currency) }
+        return shown.partialValue
+    }
+}

@@ -1,0 +1,33 @@
+import Ledger
+import LedgerStore
+
+extension BudgetReport {
+    /// The report with each budget of the running month projected to the end of its period (the
+    /// one holding today)
+    /// (README, "Budgets": Projected) instead of at its pace, and its status warning when the
+    /// projection exceeds what is available. What the projections could not convert is added to
+    /// what the report left out. A report without the running month is as it was.
+    public func projecting(_ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool) throws -> BudgetReport {
+        let running = YearMonth(today)
+        guard rows.contains(where: { $0.month == running && !$0.isUnbudgeted }) else { return self }
+        let projector = try BudgetProjector(store, accounts: accounts, today: today, includePending: includePending)
+        var report = self
+        var left = unconverted
+        for index in report.rows.indices {
+            let row = report.rows[index]
+            guard row.month == running, let available = row.available, let remaining = row.remaining else { continue }
+            // The period holding today: a yearly budget projects to 31 December.
+            let projection = try projector.projection(
+                category: row.category, currency: row.currency, allCurrencies: row.converted != nil,
+                firstDay: row.periodMonths.lowerBound.firstDay, lastDay: row.periodMonths.upperBound.lastDay)
+            report.rows[index].projected = projection.projected
+            report.rows[index].projectedThrough = projection.lastDay
+            report.rows[index].status = BudgetAnalysis.status(
+                net: row.net, remaining: remaining, available: available, warnAt: warnAt, projected: projection.projected)
+            left += projection.unconvertedBesidesSoFar
+        }
+        report.rows.sort { BudgetAnalysis.order($0) < BudgetAnalysis.order($1) }
+        report.unconverted = try UnconvertedAmounts.merged(left)
+        return report
+    }
+}
