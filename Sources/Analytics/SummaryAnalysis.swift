@@ -27,7 +27,7 @@ public enum SummaryAnalysis {
     /// their own currency, and what is remembered (`records`) is the same as without: the
     /// ledger's own amounts, never a converted total, so a rate imported later restates nothing.
     public static func report(
-        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, now: Timestamp,
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, now: Timestamp, today givenToday: CivilDate? = nil,
         warnAt: Int64 = 80, convertTo target: String? = nil
     ) throws -> Result {
         // Pending transactions of any age are listed: the rates reach back to the oldest of them.
@@ -52,7 +52,8 @@ public enum SummaryAnalysis {
             }
         }
 
-        let today = accounts.base.date(of: now.epochSeconds)
+        // `--now`'s day is today even where its noon UTC is already tomorrow.
+        let today = givenToday ?? accounts.base.date(of: now.epochSeconds)
         // The running month's budgets are projected to their period's end (README, "Budgets": Projected).
         let budgetReport = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
             .projecting(store, accounts: accounts, today: today, includePending: false)

@@ -29,13 +29,22 @@ final class CommandContext {
         self.stderr = stderr
     }
 
-    /// Takes `--now`'s day as today: its noon in UTC, the day itself in every zone from UTC-12 to
-    /// UTC+11, and one instant whatever the machine's zone, so a report made "on" it (its "made"
-    /// time included) reads the same everywhere.
+    /// `--now`'s day, nil without it.
+    private var givenDay: CivilDate?
+
+    /// Takes `--now`'s day as today: its noon in UTC, one instant whatever the machine's zone, so
+    /// a report made "on" it (its "made" time included) reads the same everywhere.
     func takeGivenDay() throws {
         guard let given = globals.now else { return }
         guard let day = CivilDate.parse(given) else { throw usageError(CivilDate.refusal(given, option: "now")) }
+        givenDay = day
         now = Timestamp.utc(epochSeconds: Int64(day.daysSinceEpoch) * 86_400 + 12 * 3_600)
+    }
+
+    /// Today in `zone`: `--now`'s day itself, even east of UTC+12 where its noon UTC is already
+    /// the next day; else the clock's day there.
+    func today(in zone: ReportTimeZone) -> CivilDate {
+        givenDay ?? zone.date(of: now.epochSeconds)
     }
 
     /// `--db`, else `PURSE_DB`, else the platform's data folder.

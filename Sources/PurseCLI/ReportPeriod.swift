@@ -13,7 +13,7 @@ struct ReportPeriod {
     /// day, when later), --to alone from the first day of its month. Today is the report zone's.
     init(context: CommandContext) throws {
         let zone = try context.reportTimeZone()
-        let today = zone.date(of: context.now.epochSeconds)
+        let today = context.today(in: zone)
         switch try PeriodOptions(context.command, current: YearMonth(today)).days {
         case .none:
             self.init(month: YearMonth(today))

@@ -28,6 +28,17 @@ struct GivenDayTests {
         #expect(october.stdout.hasPrefix("September 2026: "))
     }
 
+    @Test(
+        "east of UTC+12, where noon UTC is already tomorrow, the given day is still today",
+        arguments: ["Pacific/Kiritimati", "Pacific/Auckland"])
+    func farEast(zone: String) throws {
+        let result = try purse.run(["--db", database, "--now", "2026-10-31", "report", "spending"], environment: ["TZ": zone])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Spending by category, October 2026\n"), "\(result.stdout.prefix(60))")
+        let summary = try purse.run(["--db", database, "--now", "2026-11-30", "report", "summary"], environment: ["TZ": zone])
+        #expect(summary.stdout.hasPrefix("October 2026: "), "\(summary.stdout.prefix(60))")
+    }
+
     @Test("a day that is not one is a usage error naming the option", arguments: ["2026-13-01", "2026-02-30", "yesterday", ""])
     func notADay(given: String) throws {
         let result = try purse.run(["--db", database, "--now", given, "report", "summary"])

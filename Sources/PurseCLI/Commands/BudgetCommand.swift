@@ -158,12 +158,12 @@ enum BudgetCommand {
             context,
             options: {
                 let zone = try context.reportTimeZone()
-                let months = try BudgetMonths(context.command, current: YearMonth(zone.date(of: context.now.epochSeconds))).months
+                let months = try BudgetMonths(context.command, current: YearMonth(context.today(in: zone))).months
                 return (zone: zone, months: months, warnAt: try BudgetThresholds(context.command).warnAt.percent)
             },
             analyse: { store, options in
                 try analyse(
-                    context, store, months: options.months, today: options.zone.date(of: context.now.epochSeconds), warnAt: options.warnAt)
+                    context, store, months: options.months, today: context.today(in: options.zone), warnAt: options.warnAt)
             }, text: BudgetRendering.text, csv: BudgetRendering.csv, json: BudgetRendering.json)
         context.warn(leftOut: report.unconverted)
     }
@@ -172,11 +172,11 @@ enum BudgetCommand {
     /// and exit 1 when any is over.
     static func check(_ context: CommandContext) throws {
         let zone = try context.reportTimeZone()
-        let months = try BudgetMonths(context.command, current: YearMonth(zone.date(of: context.now.epochSeconds))).months
+        let months = try BudgetMonths(context.command, current: YearMonth(context.today(in: zone))).months
         let warnAt = try BudgetThresholds(context.command).given
         let report = try context.reading { store in
             try analyse(
-                context, store, months: months, today: zone.date(of: context.now.epochSeconds), warnAt: (warnAt ?? .standard).percent)
+                context, store, months: months, today: context.today(in: zone), warnAt: (warnAt ?? .standard).percent)
         }
         for line in BudgetRendering.checkLines(report, includeWarnings: warnAt != nil) {
             context.stdout.write(line + "\n")
@@ -217,7 +217,7 @@ enum BudgetCommand {
         _ context: CommandContext, category: String, currency: String, store: LedgerStore
     ) throws -> (YearMonth, BudgetPeriod) {
         let given = try context.command.value(Set.from, as: YearMonth.self)
-        let thisMonth = YearMonth(try context.reportTimeZone().date(of: context.now.epochSeconds))
+        let thisMonth = YearMonth(try context.today(in: context.reportTimeZone()))
         let inForce = try store.budgetRecords().last {
             $0.category == category && $0.currency == currency && $0.firstMonth <= (given ?? thisMonth)
         }
@@ -233,6 +233,6 @@ enum BudgetCommand {
     /// `--from YYYY-MM` of `budget remove`: the month a budget stops in, this month by default.
     static func firstMonth(_ context: CommandContext, from: OptionSpec) throws -> YearMonth {
         let zone = try context.reportTimeZone()
-        return try context.command.value(from, as: YearMonth.self) ?? YearMonth(zone.date(of: context.now.epochSeconds))
+        return try context.command.value(from, as: YearMonth.self) ?? YearMonth(context.today(in: zone))
     }
 }

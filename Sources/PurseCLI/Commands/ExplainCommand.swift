@@ -74,7 +74,7 @@ enum ExplainCommand: PurseCommand {
                 guard scopeOptions.currencies.count <= 1 else {
                     throw context.usageError("option '--projected' takes one --currency, the budget's")
                 }
-                return (category: category, today: try context.reportTimeZone().date(of: context.now.epochSeconds))
+                return (category: category, today: try context.today(in: context.reportTimeZone()))
             },
             analyse: { store, options in
                 let category = try CategoryResolver.resolve(options.category, store: store, context: context)

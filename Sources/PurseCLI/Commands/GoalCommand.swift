@@ -117,6 +117,6 @@ enum GoalCommand {
 
     /// Today in the report's zone (`--now`, else the clock).
     static func today(_ context: CommandContext) throws -> CivilDate {
-        try context.reportTimeZone().date(of: context.now.epochSeconds)
+        try context.today(in: context.reportTimeZone())
     }
 }

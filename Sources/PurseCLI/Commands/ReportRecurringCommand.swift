@@ -31,7 +31,7 @@ enum ReportRecurringCommand: PurseCommand {
             context,
             options: {
                 let zone = try context.reportTimeZone()
-                let today = zone.date(of: context.now.epochSeconds)
+                let today = context.today(in: zone)
                 switch try PeriodOptions(context.command, current: YearMonth(today)).days {
                 case .none: return defaultPeriod(today: today)
                 case .month(let month):

@@ -56,7 +56,7 @@ enum ReportRunner {
             options: {
                 let zone = try context.reportTimeZone()
                 return (
-                    range: try BalanceRange(context.command, today: zone.date(of: context.now.epochSeconds)),
+                    range: try BalanceRange(context.command, today: context.today(in: zone)),
                     target: try ConversionOptions(context.command).target
                 )
             },

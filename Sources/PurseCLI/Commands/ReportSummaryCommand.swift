@@ -59,7 +59,7 @@ enum ReportSummaryCommand: PurseCommand {
 
         init(_ context: CommandContext) throws {
             zone = try context.reportTimeZone()
-            let current = YearMonth(zone.date(of: context.now.epochSeconds))
+            let current = YearMonth(context.today(in: zone))
             month =
                 try context.command.value(PeriodOptions.month, as: MonthChoice.self)?.month(current: current) ?? current.adding(months: -1)
             warnAt = try BudgetThresholds(context.command).warnAt.percent
@@ -82,7 +82,7 @@ enum ReportSummaryCommand: PurseCommand {
                     options: options,
                     result: try SummaryAnalysis.report(
                         store, month: options.month, accounts: try context.reportAccounts(store), now: context.now,
-                        warnAt: options.warnAt, convertTo: options.target)
+                        today: context.today(in: options.zone), warnAt: options.warnAt, convertTo: options.target)
                 )
             },
             render: { summary, format, sink in

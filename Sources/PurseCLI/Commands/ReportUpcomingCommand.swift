@@ -26,7 +26,7 @@ enum ReportUpcomingCommand: PurseCommand {
             context,
             options: {
                 let days = try context.command.value(days, as: UpcomingDays.self) ?? .standard
-                let today = try context.reportTimeZone().date(of: context.now.epochSeconds)
+                let today = try context.today(in: context.reportTimeZone())
                 return (period: ReportRecurringCommand.defaultPeriod(today: today), days: days.value)
             },
             analyse: { store, options in

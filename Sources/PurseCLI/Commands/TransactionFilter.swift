@@ -16,7 +16,7 @@ struct TransactionFilter {
     /// The days are each account's local days, in its zone; `--month this` is the report zone's.
     init(context: CommandContext, store: LedgerStore) throws {
         accounts = try context.reportAccounts(store)
-        let options = try TransactionFilterOptions(context.command, current: YearMonth(accounts.base.date(of: context.now.epochSeconds)))
+        let options = try TransactionFilterOptions(context.command, current: YearMonth(context.today(in: accounts.base)))
         switch options.period {
         case .none: query.accountRanges = accounts.ranges(first: nil, end: nil)
         case .month(let month): query.accountRanges = accounts.ranges(first: month.firstDay, end: month.lastDay.adding(days: 1))
