@@ -78,10 +78,9 @@ public enum BudgetAnalysis {
                 if month == running {
                     // The pace of the period so far, today included, over the whole period.
                     let start = period.lowerBound.firstDay.daysSinceEpoch
-                    let days = Int64(period.upperBound.lastDay.daysSinceEpoch - start + 1)
-                    let pace = net.multipliedReportingOverflow(by: days)
-                    guard !pace.overflow else { throw MoneyError.overflow(key.currency) }
-                    projected = roundedDivision(pace.partialValue, Int64(today.daysSinceEpoch - start + 1))
+                    projected = try BudgetProjector.share(
+                        net, period.upperBound.lastDay.daysSinceEpoch - start + 1, of: today.daysSinceEpoch - start + 1,
+                        currency: key.currency)
                 }
                 var convertedNet: Int64?
                 if entry.allCurrencies {

@@ -133,9 +133,7 @@ public struct BudgetProjector {
 
     /// `units` x `days` / `of`, rounded half to even once, to the minor unit of `currency`.
     static func share(_ units: Int64, _ days: Int, of total: Int, currency: String) throws -> Int64 {
-        let digits = min(max(CurrencyTable.minorDigits(for: currency) ?? 2, 0), 4)
-        var step: Int64 = 1
-        for _ in digits..<4 { step *= 10 }
+        let step = Money.minorUnitStep(currency)
         let scaled = units.multipliedReportingOverflow(by: Int64(days))
         guard !scaled.overflow else { throw MoneyError.overflow(currency) }
         let minor = BudgetAnalysis.roundedDivision(scaled.partialValue, Int64(total) * step)

@@ -81,9 +81,7 @@ public enum GoalAnalysis {
     /// `remaining / months` rounded up to the currency's minor unit; `remaining` when no month is left.
     static func perMonth(_ remaining: Int64, months: Int, currency: String) throws(MoneyError) -> Int64 {
         guard months > 0 else { return remaining }
-        let digits = min(4, max(0, CurrencyTable.minorDigits(for: currency) ?? 2))
-        var step: Int64 = 1
-        for _ in digits..<4 { step *= 10 }
+        let step = Money.minorUnitStep(currency)
         let (quotient, rest) = remaining.quotientAndRemainder(dividingBy: Int64(months) * step)
         let (units, overflow) = (quotient + (rest > 0 ? 1 : 0)).multipliedReportingOverflow(by: step)
         guard !overflow else { throw .overflow(currency) }

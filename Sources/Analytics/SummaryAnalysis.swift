@@ -124,9 +124,7 @@ public enum SummaryAnalysis {
 
     /// A third of `total`, rounded half to even to the currency's minor unit (cents for USD).
     static func average(_ total: Int64, _ currency: String) -> Int64 {
-        let digits = min(4, max(0, CurrencyTable.minorDigits(for: currency) ?? 2))
-        var step: Int64 = 1
-        for _ in digits..<4 { step *= 10 }
+        let step = Money.minorUnitStep(currency)
         return BudgetAnalysis.roundedDivision(total, 3 * step) * step
     }
 

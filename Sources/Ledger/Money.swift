@@ -110,9 +110,7 @@ public struct Money: Hashable, Sendable {
     /// a yen for JPY; two digits for a code purse does not know): a converted sum carries
     /// ten-thousandths no one paid, so it is shown as an amount the currency can have.
     public static func roundedToMinorUnit(_ units: Int64, currency: String) -> Int64 {
-        let digits = min(max(CurrencyTable.minorDigits(for: currency) ?? 2, 0), 4)
-        var step: Int64 = 1
-        for _ in digits..<4 { step *= 10 }
+        let step = minorUnitStep(currency)
         guard step > 1 else { return units }
         let (quotient, remainder) = units.quotientAndRemainder(dividingBy: step)
         let twice = remainder.magnitude * 2
@@ -121,6 +119,14 @@ public struct Money: Hashable, Sendable {
         // |units| <= Int64.max, so |rounded x step| exceeds it only when units was within a step of
         // the limit; amounts are far below it (Money.maximumUnits).
         return rounded.multipliedReportingOverflow(by: step).overflow ? quotient * step : rounded * step
+    }
+
+    /// The units of one minor unit of `currency`: 100 for a cent, 10,000 for a yen.
+    public static func minorUnitStep(_ currency: String) -> Int64 {
+        let digits = min(max(CurrencyTable.minorDigits(for: currency) ?? 2, 0), 4)
+        var step: Int64 = 1
+        for _ in digits..<4 { step *= 10 }
+        return step
     }
 
     /// How many fraction digits the amount really has (0 to 4).

@@ -480,14 +480,17 @@ struct BudgetAnalysisTests {
         #expect(try world.report("2026-11", today: "2026-11-07").row("2026-11", "Groceries")?.status == .warn)
     }
 
-    @Test("running month: the projection rounds half to even, on the last day it equals net")
+    @Test("running month: the projection rounds half to even once, to the cent; on the last day it equals net")
     func paceRounding() throws {
         let world = try BudgetWorld()
-        try world.add([world.purchase("2026-02-01", "0.0001")])
+        try world.add([world.purchase("2026-02-01", "0.05")])
         try world.budget("Groceries", "400", from: "2026-02")
-        // 1 unit x 28 days / 3 days = 9.33 -> 9; on the 28th, net itself.
-        #expect(try world.report("2026-02", today: "2026-02-03").row("2026-02", "Groceries")?.projected == 9)
-        #expect(try world.report("2026-02", today: "2026-02-28").row("2026-02", "Groceries")?.projected == 1)
+        // 5 cents x 28 days / 8 days = 17.5 cents -> 18 (to even); on the 28th, net itself.
+        #expect(try world.report("2026-02", today: "2026-02-08").row("2026-02", "Groceries")?.projected == 1_800)
+        #expect(try world.report("2026-02", today: "2026-02-28").row("2026-02", "Groceries")?.projected == 500)
+        try world.add([world.purchase("2026-02-02", "0.10")])
+        // 15 cents x 28 / 8 = 52.5 cents -> 52 (to even).
+        #expect(try world.report("2026-02", today: "2026-02-08").row("2026-02", "Groceries")?.projected == 5_200)
     }
 
     @Test("projected is empty for past months (and for the Unbudgeted row), also in a multi-month report")
@@ -593,7 +596,7 @@ struct BudgetAnalysisTests {
         // A quarter from 1 October: 22 days elapsed of 92.
         try world.budget("Groceries", "9000", from: "2026-10", period: .quarter)
         let quarter = try #require(try world.report("2026-10", today: "2026-10-22").row("2026-10", "Groceries"))
-        #expect(quarter.projected == BudgetAnalysis.roundedDivision(u("1930") * 92, 22))
+        #expect(quarter.projected == BudgetAnalysis.roundedDivision(u("1930") * 92, 22 * 100) * 100)
         #expect(try world.report("2026-09", today: "2026-10-22").row("2026-09", "Groceries")?.projected == nil)
     }
 }

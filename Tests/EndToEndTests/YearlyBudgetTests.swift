@@ -35,13 +35,6 @@ struct YearlyBudgetTests {
         return twice > denominator || (twice == denominator && quotient % 2 == 1) ? quotient + 1 : quotient
     }
 
-    /// Units of 1/10,000 as CSV writes dollars: two decimals, more only when they are not zero.
-    static func machine(_ units: Int64) -> String {
-        var text = String(format: "%lld.%04lld", units / 10_000, units % 10_000)
-        while text.hasSuffix("0"), text.split(separator: ".")[1].count > 2 { text.removeLast() }
-        return text
-    }
-
     /// `123456` as `$1,234.56`, as text output writes dollars.
     static func dollars(_ cents: Int64) -> String {
         var whole = String(cents / 100)
@@ -71,8 +64,9 @@ struct YearlyBudgetTests {
         #expect(dining["budgeted"] == "2000.00" && dining["carried"] == "0.00")
         #expect(dining["net"] == SyntheticYear.decimal(net))
         #expect(dining["remaining"] == SyntheticYear.decimal(200_000 - net))
-        // October holds today: the year runs, at the pace of its 293 days so far (20 October included) over 365.
-        #expect(dining["projected"] == Self.machine(Self.halfEven(net * 100 * 365, 293)))
+        // October holds today: the year runs, at the pace of its 293 days so far (20 October included)
+        // over 365, rounded once to the cent.
+        #expect(dining["projected"] == SyntheticYear.decimal(Self.halfEven(net * 365, 293)))
         let groceries = try #require(rows.first { $0["category"] == "Groceries" })
         #expect(groceries["period"] == "2026-10")
         #expect(groceries["net"] == SyntheticYear.decimal(Self.spent("Groceries", from: "2026-10-01", through: "2026-10-31")))
@@ -126,6 +120,23 @@ struct YearlyBudgetTests {
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: option '--period' must be month, quarter or year, not 'fortnight'.\n"), "\(bad.stderr)")
         #expect(CSVRows.parse(try run(["budget", "list", "--format", "csv"]).stdout).isEmpty, "nothing was set")
+    }
+
+    @Test("a yearly budget set over a monthly one from August replaces the entries inside its year, and counts the whole year")
+    func yearReplacesEntriesInside() throws {
+        #expect(try run(["budget", "set", "Dining", "100", "--currency", "USD", "--from", "2026-08", "--rollover", "surplus"]).status == 0)
+        #expect(try run(["budget", "set", "Dining", "50", "--currency", "USD", "--from", "2026-10"]).status == 0)
+        let year = try run(["budget", "set", "Dining", "15000", "--currency", "USD", "--period", "year"])
+        #expect(year.status == 0, "\(year.stderr)")
+        #expect(
+            year.stderr == "Budget for Dining: $15,000.00 a year from 2026-01, rollover none; replaces the entries from 2026-08, 2026-10\n")
+        let list = CSVRows.parse(try run(["budget", "list", "--format", "csv"]).stdout)
+        #expect(list.map { $0["from"] ?? "" } == ["2026-01"])
+        let report = CSVRows.parse(try run(["report", "budget", "--month", "2026-10", "--format", "csv"]).stdout)
+        let dining = report.first { $0["category"] == "Dining" }
+        #expect(dining?["period"] == "2026")
+        #expect(dining?["available"] == "15000.00")
+        #expect(dining?["net"] == SyntheticYear.decimal(Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")))
     }
 
     @Test("budget check names a yearly budget's period: over by what the year spent past it")

@@ -44,6 +44,22 @@ extension LedgerStore {
         ])
     }
 
+    /// Removes the entries of a budget that start after `first` up to `last`, inclusive: a
+    /// quarter or year set from `first` lasts its whole period. Returns their first months.
+    public func removeBudgetEntries(category: String, currency: String, after first: YearMonth, through last: YearMonth) throws
+        -> [YearMonth]
+    {
+        let removed = try budgetRecords().filter {
+            $0.category == category && $0.currency == currency && $0.firstMonth > first && $0.firstMonth <= last
+        }
+        for record in removed {
+            try connection.cached("DELETE FROM budgets WHERE category = ? AND currency = ? AND first_month = ?").run([
+                .text(category), .text(currency), .text(record.firstMonth.description),
+            ])
+        }
+        return removed.map(\.firstMonth)
+    }
+
     /// The currencies of the ledger's accounts, most used first.
     public func accountCurrencies() throws -> [String] {
         let query = try connection.prepare("SELECT currency FROM accounts GROUP BY currency ORDER BY count(*) DESC, currency")

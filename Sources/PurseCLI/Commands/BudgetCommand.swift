@@ -112,15 +112,20 @@ enum BudgetCommand {
         let rollover = try context.command.value(Set.rollover) ?? BudgetRecord.Rollover.none
         let (month, period) = try firstMonthAndPeriod(context, category: category, currency: currency, store: store)
         let allCurrencies = context.command.has(Set.allCurrencies)
-        try store.transaction {
+        let replaced = try store.transaction {
+            // A quarter or year lasts its whole period: entries starting inside it would cut it short.
+            let replaced = try store.removeBudgetEntries(
+                category: category, currency: currency, after: month, through: period.last(of: month))
             try store.saveBudget(
                 BudgetRecord(
                     category: category, currency: currency, firstMonth: month, amount: units,
                     rollover: rollover, period: period, allCurrencies: allCurrencies), now: context.now)
+            return replaced
         }
         context.note(
             "Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a \(period.rawValue) from \(month), rollover \(rollover.rawValue)"
-                + (allCurrencies ? ", every currency converted into \(currency)" : ""))
+                + (allCurrencies ? ", every currency converted into \(currency)" : "")
+                + (replaced.isEmpty ? "" : "; replaces the entries from \(replaced.map(\.description).joined(separator: ", "))"))
     }
 
     static func remove(_ context: CommandContext) throws {
