@@ -79,7 +79,7 @@ public enum BudgetAnalysis {
                     // The pace of the period so far, today included, over the whole period.
                     let start = period.lowerBound.firstDay.daysSinceEpoch
                     projected = try BudgetProjector.share(
-                        net, period.upperBound.lastDay.daysSinceEpoch - start + 1, of: today.daysSinceEpoch - start + 1,
+                        net, Int64(period.upperBound.lastDay.daysSinceEpoch - start + 1), of: Int64(today.daysSinceEpoch - start + 1),
                         currency: key.currency)
                 }
                 var convertedNet: Int64?

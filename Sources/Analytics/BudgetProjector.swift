@@ -4,13 +4,16 @@ import LedgerStore
 /// Projects a budget's period to its last day (README, "Budgets": Projected):
 ///
 ///     projected = net so far (the period's first day through today)
-///               + each recurring expense series of the category: its typical amount on every
-///                 day it is expected after today and by the period's last day
+///               + each recurring expense series with a part in the category, not missed: its
+///                 typical amount (the category's share of it, for a split) on every day it is
+///                 expected, from its next date (one due today or late has not come yet) by the
+///                 period's last day
 ///               + the category's net over the three whole months before today's month, less the
 ///                 recurring charges in them, x days left / days in those months
 ///
 /// The recurring series are those `report recurring` finds by default as of today (from the
-/// first day of this month a year ago), found once for every budget projected.
+/// first day of this month a year ago), found once for every budget projected; with pending
+/// counted, a pending charge is its series' latest, so it is not due again.
 public struct BudgetProjector {
     let store: LedgerStore
     let accounts: ReportAccounts
@@ -19,17 +22,17 @@ public struct BudgetProjector {
     /// The recurring expense series as of today.
     let recurring: [RecurringReport.Item]
 
-    /// `includePending`: whether the net so far counts pending and authorized transactions;
-    /// the window, like `report recurring`, counts booked ones only.
+    /// `includePending`: whether the net so far, and the series, count pending and authorized
+    /// transactions; the window counts booked ones only.
     public init(_ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool = false) throws {
         self.store = store
         self.accounts = accounts
         self.today = today
         self.includePending = includePending
         let first = YearMonth(today).adding(months: -12).firstDay
-        recurring = try RecurringAnalysis.report(
-            store, scope: ReportScope(first: first, last: today, accounts: accounts), first: first, asOf: today
-        ).items.filter { $0.flow == .expense }
+        var scope = ReportScope(first: first, last: today, accounts: accounts)
+        scope.includePending = includePending
+        recurring = try RecurringAnalysis.report(store, scope: scope, first: first, asOf: today).items.filter { $0.flow == .expense }
     }
 
     /// The projection of the budget of `category` in `currency` over the period `firstDay`
@@ -55,19 +58,25 @@ public struct BudgetProjector {
                 Money.roundedToMinorUnit($0, currency: currency)
             }
         }
-        let series = recurring.filter { $0.category == category && (allCurrencies || $0.currency == currency) }
+        // A series is the category's when its last charge has a part in it; a cancelled one (missed) is not due.
+        let series = recurring.filter { item in
+            !item.isMissed && (item.charges.last?.amount(in: category) ?? 0) > 0 && (allCurrencies || item.currency == currency)
+        }
 
         let soFar = try net(category, currency, first: firstDay, last: max(firstDay, today), pending: includePending, &soFarConversion)
         var due: [BudgetProjection.Due] = []
         var dueTotal: Int64 = 0
         for item in series {
-            for date in item.expectedDates(after: today, through: lastDay) {
-                let converted = try amount(item.typicalAmount, of: item, on: date)
+            guard let last = item.charges.last else { continue }
+            let typical = try Self.share(item.typicalAmount, last.amount(in: category), of: last.amount, currency: item.currency)
+            for date in item.expectedDates(after: item.lastDate, through: lastDay) {
+                // No rate is known ahead of today: a charge still to come converts at today's.
+                let converted = try amount(typical, of: item, on: min(date, today))
                 if let converted { dueTotal = try Money.sum(dueTotal, converted, currency: currency) }
                 due.append(
                     BudgetProjection.Due(
                         date: date, merchant: item.merchant, accountID: item.accountID, accountName: item.accountLabel,
-                        amount: converted, originalCurrency: item.currency, originalAmount: item.typicalAmount))
+                        amount: converted, originalCurrency: item.currency, originalAmount: typical))
             }
         }
         due.sort { ($0.date, $0.merchant, $0.accountID) < ($1.date, $1.merchant, $1.accountID) }
@@ -78,15 +87,15 @@ public struct BudgetProjector {
         var windowRecurring: Int64 = 0
         for item in recurring where allCurrencies || item.currency == currency {
             for charge in item.charges
-            where charge.category == category && charge.date >= windowFirst.firstDay && charge.date <= windowLast.lastDay {
-                guard let units = try amount(charge.amount, of: item, on: charge.date) else { continue }
+            where charge.amount(in: category) != 0 && charge.date >= windowFirst.firstDay && charge.date <= windowLast.lastDay {
+                guard let units = try amount(charge.amount(in: category), of: item, on: charge.date) else { continue }
                 windowRecurring = try Money.sum(windowRecurring, units, currency: currency)
             }
         }
         let nonRecurringNet = try Money.difference(windowNet, windowRecurring, currency: currency)
         let windowDays = windowLast.lastDay.daysSinceEpoch - windowFirst.firstDay.daysSinceEpoch + 1
         let daysLeft = max(0, lastDay.daysSinceEpoch - today.daysSinceEpoch)
-        let nonRecurring = try Self.share(nonRecurringNet, daysLeft, of: windowDays, currency: currency)
+        let nonRecurring = try Self.share(nonRecurringNet, Int64(daysLeft), of: Int64(windowDays), currency: currency)
         let projected = try Money.sum(Money.sum(soFar, dueTotal, currency: currency), nonRecurring, currency: currency)
         return BudgetProjection(
             category: category, currency: currency, allCurrencies: allCurrencies, firstDay: firstDay, lastDay: lastDay,
@@ -131,14 +140,28 @@ public struct BudgetProjector {
         return total
     }
 
-    /// `units` x `days` / `of`, rounded half to even once, to the minor unit of `currency`.
-    static func share(_ units: Int64, _ days: Int, of total: Int, currency: String) throws -> Int64 {
+    /// `units` x `part` / `whole` (`whole` > 0), rounded half to even once, to the minor unit of
+    /// `currency`; in 128 bits, so only a result too large to hold fails.
+    static func share(_ units: Int64, _ part: Int64, of whole: Int64, currency: String) throws(MoneyError) -> Int64 {
+        guard part != whole else { return Money.roundedToMinorUnit(units, currency: currency) }
         let step = Money.minorUnitStep(currency)
-        let scaled = units.multipliedReportingOverflow(by: Int64(days))
-        guard !scaled.overflow else { throw MoneyError.overflow(currency) }
-        let minor = BudgetAnalysis.roundedDivision(scaled.partialValue, Int64(total) * step)
-        let shown = minor.multipliedReportingOverflow(by: step)
-        guard !shown.overflow else { throw MoneyError.overflow(currency) }
-        return shown.partialValue
+        let (divisor, tooLarge) = whole.multipliedReportingOverflow(by: step)
+        guard !tooLarge, divisor > 0 else { throw .overflow(currency) }
+        // On magnitudes, the sign put back at the end: |units x part| / divisor, half to even.
+        let product = units.magnitude.multipliedFullWidth(by: part.magnitude)
+        guard product.high < UInt64(divisor) else { throw .overflow(currency) }
+        let division = UInt64(divisor).dividingFullWidth(product)
+        var quotient = division.quotient
+        let remainder = division.remainder
+        if remainder > UInt64(divisor) - remainder || (remainder == UInt64(divisor) - remainder && quotient % 2 != 0) {
+            let (next, wrapped) = quotient.addingReportingOverflow(1)
+            guard !wrapped else { throw .overflow(currency) }
+            quotient = next
+        }
+        guard quotient <= UInt64(Int64.max) else { throw .overflow(currency) }
+        let signed = (units < 0) != (part < 0) ? -Int64(quotient) : Int64(quotient)
+        let (shown, overflow) = signed.multipliedReportingOverflow(by: step)
+        guard !overflow else { throw .overflow(currency) }
+        return shown
     }
 }

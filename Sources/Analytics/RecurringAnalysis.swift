@@ -58,9 +58,8 @@ public enum RecurringAnalysis {
             if let last = previous, last.key == key, last.id == transaction.id, !transaction.id.isEmpty,
                 let whole = charges[key]?.popLast()
             {
-                let amount = try Money.sum(whole.amount, charge.amount, currency: key.currency)
                 let category = charge.amount > last.largest ? charge.category : whole.category
-                charges[key, default: []].append(Charge(date: whole.date, amount: amount, category: category))
+                charges[key, default: []].append(try whole.adding(charge, category: category, currency: key.currency))
                 previous = (key, transaction.id, max(last.largest, charge.amount))
                 return
             }
@@ -119,8 +118,7 @@ public enum RecurringAnalysis {
         var charges: [Charge] = []
         for charge in unsorted.sorted(by: { ($0.date, $0.amount) < ($1.date, $1.amount) }) {
             if let last = charges.last, last.date == charge.date {
-                let amount = try Money.sum(last.amount, charge.amount, currency: currency)
-                charges[charges.count - 1] = Charge(date: last.date, amount: amount, category: last.category)
+                charges[charges.count - 1] = try last.adding(charge, category: last.category, currency: currency)
             } else {
                 charges.append(charge)
             }

@@ -28,7 +28,26 @@ public struct RecurringReport: Sendable {
     public struct Charge: Sendable, Equatable {
         public let date: CivilDate
         public let amount: Int64
+        /// The category of its largest part.
         public let category: String
+        /// A split's amount per category; empty when the whole charge is in `category`.
+        public var parts: [String: Int64] = [:]
+
+        /// How much of the charge is in `category`.
+        public func amount(in category: String) -> Int64 {
+            parts.isEmpty ? (category == self.category ? amount : 0) : parts[category] ?? 0
+        }
+
+        /// This charge and `other` as one charge of their sum, in `category`, each part kept.
+        func adding(_ other: Charge, category: String, currency: String) throws -> Charge {
+            var parts = self.parts.isEmpty ? [self.category: self.amount] : self.parts
+            for (name, units) in other.parts.isEmpty ? [other.category: other.amount] : other.parts {
+                parts[name] = try Money.sum(parts[name] ?? 0, units, currency: currency)
+            }
+            var sum = Charge(date: date, amount: try Money.sum(amount, other.amount, currency: currency), category: category)
+            sum.parts = parts.count > 1 ? parts : [:]
+            return sum
+        }
     }
 
     public struct Item: Sendable, Equatable {
@@ -58,6 +77,8 @@ public struct RecurringReport: Sendable {
         public internal(set) var flow = Flow.expense
         /// The series' occurrences, date ascending.
         public internal(set) var charges: [Charge] = []
+
+        public var isMissed: Bool { flags.contains(.missed) }
 
         /// The days the next occurrences are expected on, after `day` up to `last` inclusive:
         /// `nextDate`, then one cadence on each time, each counted from the last charge so a

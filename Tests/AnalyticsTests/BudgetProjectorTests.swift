@@ -184,7 +184,65 @@ struct BudgetProjectorTests {
         #expect(try world.projection("Dining", currency: "GBP").due.map(\.amount) == [u("40.00")])
     }
 
-    @Test("every currency: a series of another currency at the rate of its expected day; one no rate reaches is left out and said")
+    @Test("a split charge is due, and taken out of the window, in each category by its part")
+    func splitRent() throws {
+        let world = try ProjectionWorld()
+        try world.add(world.monthly(25, 1...9, "1500.00", mcc: 6513, merchant: "Oak Street Properties"))
+        for index in 1...9 {
+            try world.store.transaction {
+                try world.store.saveTransactionOverride(
+                    TransactionOverride(
+                        transactionID: "P\(index)",
+                        split: [.init(category: "Home & Garden", amount: u("1200.00")), .init(category: "Utilities & Telecom", amount: u("300.00"))]),
+                    now: ProjectionWorld.now)
+            }
+        }
+        let home = try world.projection("Home & Garden")
+        #expect(home.due.map(\.amount) == [u("1200.00")])
+        #expect(home.windowNet == u("3600.00") && home.windowRecurring == u("3600.00"))
+        #expect(home.projected == u("1200.00"))
+        let utilities = try world.projection("Utilities & Telecom")
+        #expect(utilities.due.map(\.amount) == [u("300.00")])
+        #expect(utilities.windowRecurring == u("900.00"))
+        #expect(utilities.projected == u("300.00"))
+    }
+
+    @Test("a charge due today, or a few days late, has not come yet: it is due; a missed series (cancelled) is not")
+    func dueUntilItLands() throws {
+        let world = try ProjectionWorld()
+        try world.add(
+            world.monthly(20, 1...9, "1500.00", mcc: 6513, merchant: "Oak Street Properties")
+                + world.monthly(18, 1...9, "50.00", mcc: 6513, merchant: "Garden Service")
+                + world.monthly(5, 1...6, "30.00", mcc: 6513, merchant: "Pool Cleaning"))
+        let projection = try world.projection("Home & Garden")
+        #expect(projection.due.map(\.merchant) == ["Garden Service", "Oak Street Properties"])
+        #expect(projection.due.map(\.date.description) == ["2026-10-18", "2026-10-20"])
+        #expect(projection.dueTotal == u("1550.00"))
+    }
+
+    @Test("with pending counted, a pending charge is its series' latest: in so far, not due again")
+    func pendingRecurring() throws {
+        let world = try ProjectionWorld()
+        try world.add(
+            world.monthly(21, 1...9, "15.49", mcc: 4899, merchant: "Netflix")
+                + [world.purchase("2026-10-19", "15.49", mcc: 4899, merchant: "Netflix", status: "pending")])
+        let booked = try world.projection("Utilities & Telecom")
+        #expect(booked.soFar == 0 && booked.dueTotal == u("15.49"))
+        let pending = try world.projection("Utilities & Telecom", includePending: true)
+        #expect(pending.soFar == u("15.49"))
+        #expect(pending.due.isEmpty)
+        #expect(pending.projected == u("15.49"))
+    }
+
+    @Test("extreme amounts project in 128 bits: only a result too large to hold fails")
+    func extremeShare() throws {
+        // (2^63 - 1) / 2 x 11 is past 64 bits; / (92 x 100) half to even, then cents again.
+        #expect(try BudgetProjector.share(Int64.max / 2, 11, of: 92, currency: "USD") == 551_397_241_333_709_400)
+        #expect(throws: MoneyError.self) { try BudgetProjector.share(Int64.max / 2, 365, of: 1, currency: "USD") }
+        #expect(try BudgetProjector.share(-u("1.38"), 11, of: 92, currency: "USD") == -u("0.16"))
+    }
+
+    @Test("every currency: a series of another currency at today's rate, the latest there can be for a day still to come")
     func everyCurrency() throws {
         let world = try ProjectionWorld()
         try world.add(
@@ -204,15 +262,32 @@ struct BudgetProjectorTests {
             }
         }
         let projection = try world.projection("Dining", allCurrencies: true)
+        // No rate is known ahead of today: both convert at today's (19 October's, within 7 days).
         #expect(projection.due.map(\.merchant) == ["Dishoom", "Pret"])
-        #expect(projection.due.map(\.amount) == [u("50.00"), nil])
-        #expect(projection.dueTotal == u("50.00"))
+        #expect(projection.due.map(\.amount) == [u("50.00"), u("10.00")])
+        #expect(projection.dueTotal == u("60.00"))
         #expect(projection.windowNet == u("180.00"))
         #expect(projection.windowRecurring == u("180.00"))
-        #expect(projection.projected == u("60.00"))
+        #expect(projection.projected == u("70.00"))
+        #expect(projection.unconverted.isEmpty)
+    }
+
+    @Test("every currency: a charge due when no rate reaches today is left out and said")
+    func everyCurrencyWithoutRate() throws {
+        let world = try ProjectionWorld()
+        try world.add(world.monthly(21, 6...9, "40.00", mcc: 5812, merchant: "Dishoom", account: "UK", currency: "GBP"), to: "UK")
+        _ = try world.store.importRates { add in
+            for day in ["2026-07-21", "2026-08-21", "2026-09-21"] {
+                try add(
+                    DatedRate(
+                        date: CivilDate(iso: day)!, from: "GBP", to: "USD", rate: try ExchangeRate(parsing: "1.25"), source: .imported))
+            }
+        }
+        let projection = try world.projection("Dining", allCurrencies: true)
+        #expect(projection.due.map(\.amount) == [nil])
+        #expect(projection.windowRecurring == u("150.00"))
         #expect(projection.unconverted.map(\.currency) == ["GBP"])
-        #expect(projection.unconverted.first?.count == 1)
-        #expect(projection.unconverted.first?.units == u("8.00"))
+        #expect(projection.unconverted.first?.units == u("40.00"))
     }
 
     @Test("a yearly period counts so far from January and projects the rest of the year")
