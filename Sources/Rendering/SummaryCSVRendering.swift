@@ -32,6 +32,8 @@ public enum SummaryCSVRendering {
         for section in report.currencies { currencyRows(section, to: table) }
         for budget in report.budgets {
             let c = budget.currency
+            // A quarter's or year's figures count from its first month: the row says which period.
+            if budget.period != .month { table.row("budget", c, budget.category, "period", .text(BudgetRendering.periodLabel(budget))) }
             table.row("budget", c, budget.category, "status", .text(budget.status?.rawValue ?? ""))
             table.row("budget", c, budget.category, "available", amount(budget.available, c))
             table.row("budget", c, budget.category, "net", amount(budget.net, c))

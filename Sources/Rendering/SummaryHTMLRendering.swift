@@ -219,7 +219,7 @@ public enum SummaryHTMLRendering {
             report.budgets.map { row in
                 let available = row.available ?? 0
                 return SVGChart.Bar(
-                    label: "\(row.category) (\(row.currency))", value: row.net,
+                    label: BudgetRendering.name(row, currency: true), value: row.net,
                     valueText: (Percent.text(row.net, of: available, decimals: 0).map { $0 + "% of " } ?? "")
                         + MoneyFormat.text(available, currency: row.currency),
                     highlighted: row.status == .over)
@@ -232,7 +232,7 @@ public enum SummaryHTMLRendering {
                 let status = row.status?.rawValue ?? ""
                 let available = row.available ?? 0
                 return [
-                    "<span class=\"\(status)\">\(e(status.uppercased()))</span>", e(row.category),
+                    "<span class=\"\(status)\">\(e(status.uppercased()))</span>", e(BudgetRendering.name(row, currency: false)),
                     money(available, row.currency), money(row.net, row.currency),
                     money(row.remaining ?? 0, row.currency),
                     Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",

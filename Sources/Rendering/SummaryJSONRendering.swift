@@ -26,6 +26,7 @@ public enum SummaryJSONRendering {
                             return .object(
                                 [
                                     ("category", .string(row.category)), ("currency", .string(c)),
+                                    ("period", .string(BudgetRendering.periodLabel(row))),
                                     ("status", .optional(row.status?.rawValue)), ("budgeted", amount(row.budgeted, c)),
                                     ("carried", amount(row.carried, c)), ("available", amount(row.available, c)),
                                     ("net", amount(row.net, c)), ("remaining", amount(row.remaining, c)),

@@ -232,7 +232,7 @@ public enum SummaryTextRendering {
             let available = row.available ?? 0
             table.append(
                 [
-                    (row.status?.rawValue ?? "").uppercased(), row.category,
+                    (row.status?.rawValue ?? "").uppercased(), BudgetRendering.name(row, currency: false),
                     MoneyFormat.text(available, currency: row.currency), MoneyFormat.text(row.net, currency: row.currency),
                     MoneyFormat.text(row.remaining ?? 0, currency: row.currency),
                     Percent.text(row.net, of: available, decimals: 0).map { $0 + "%" } ?? "",

@@ -193,7 +193,10 @@ struct BudgetProjectorTests {
                 try world.store.saveTransactionOverride(
                     TransactionOverride(
                         transactionID: "P\(index)",
-                        split: [.init(category: "Home & Garden", amount: u("1200.00")), .init(category: "Utilities & Telecom", amount: u("300.00"))]),
+                        split: [
+                            .init(category: "Home & Garden", amount: u("1200.00")),
+                            .init(category: "Utilities & Telecom", amount: u("300.00")),
+                        ]),
                     now: ProjectionWorld.now)
             }
         }

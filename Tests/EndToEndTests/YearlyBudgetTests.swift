@@ -139,6 +139,18 @@ struct YearlyBudgetTests {
         #expect(dining?["net"] == SyntheticYear.decimal(Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")))
     }
 
+    @Test("the summary names a yearly budget's period, so its year-to-date figures read as such")
+    func summaryNamesThePeriod() throws {
+        #expect(try run(["budget", "set", "Dining", "5000", "--currency", "USD", "--period", "year"]).status == 0)
+        let text = try run(["report", "summary", "--month", "this"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains(" Dining (2026) "), "\(text.stdout)")
+        let csv = CSVRows.parse(try run(["report", "summary", "--month", "this", "--format", "csv"]).stdout)
+        #expect(csv.contains { $0.values.contains("period") && $0.values.contains("2026") && $0.values.contains("Dining") })
+        let net = Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")
+        #expect(csv.contains { $0.values.contains("net") && $0.values.contains(SyntheticYear.decimal(net)) })
+    }
+
     @Test("budget check names a yearly budget's period: over by what the year spent past it")
     func checkNamesThePeriod() throws {
         let net = Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")
