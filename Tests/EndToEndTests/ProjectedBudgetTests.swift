@@ -119,6 +119,11 @@ struct ProjectedBudgetTests {
         let plainCheck = try run(["budget", "check"])
         #expect(plainCheck.status == 0, "\(plainCheck.stdout)")
         #expect(plainCheck.stdout == "")
+
+        // A month gone by has nothing to project: said, not silently ignored.
+        let past = try run(["budget", "check", "--projected", "--month", "2026-09"])
+        #expect(past.status == 0)
+        #expect(past.stderr == "Warning: --projected projects the running month, 2026-10, which this report does not show\n")
     }
 
     @Test("a yearly budget counts from January and projects to 31 December: the rent of October, November and December due")

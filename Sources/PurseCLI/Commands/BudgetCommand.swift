@@ -199,6 +199,9 @@ enum BudgetCommand {
         let report = try BudgetAnalysis.report(
             store, months: months, accounts: accounts, today: today, warnAt: warnAt, includePending: includePending)
         guard context.command.has(projected) else { return report }
+        if !months.contains(YearMonth(today)) {
+            context.warn("--projected projects the running month, \(YearMonth(today)), which this report does not show")
+        }
         return try report.projecting(store, accounts: accounts, today: today, includePending: includePending)
     }
 
