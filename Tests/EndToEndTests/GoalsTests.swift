@@ -50,17 +50,6 @@ struct GoalsTests {
         }
     }
 
-    /// `$1,234.56` of 123456 cents.
-    static func dollars(_ cents: Int64) -> String {
-        var whole = String(abs(cents) / 100)
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + whole.suffix(3) + grouped
-            whole.removeLast(3)
-        }
-        return (cents < 0 ? "-" : "") + "$" + whole + grouped + String(format: ".%02lld", abs(cents) % 100)
-    }
-
     static let emergency = Expected(account: SyntheticYear.savings, target: 1_000_000, monthsLeft: 9, payingDown: false)
     static let card = Expected(account: SyntheticYear.card, target: 0, monthsLeft: 6, payingDown: true)
 
@@ -102,8 +91,8 @@ struct GoalsTests {
         #expect(check.status == 1)
         #expect(
             check.stdout
-                == "off track: Card paid off (Apple Card): \(Self.dollars(card.remaining)) left to pay down by March 2027, "
-                + "\(Self.dollars(card.perMonth)) a month for 6 months; its debt grew \(Self.dollars(-card.progress)) over "
+                == "off track: Card paid off (Apple Card): \(SyntheticYear.dollars(card.remaining)) left to pay down by March 2027, "
+                + "\(SyntheticYear.dollars(card.perMonth)) a month for 6 months; its debt grew \(SyntheticYear.dollars(-card.progress)) over "
                 + "July 2026 to September 2026\n")
         #expect(check.stderr == "")
         let removed = try run(["goal", "remove", "card PAID off"])
@@ -124,8 +113,8 @@ struct GoalsTests {
         #expect(later.status == 1, "\(later.stderr)")
         #expect(
             later.stdout
-                == "off track: Late (Savings): \(Self.dollars(1_000_000 - saved)) left to save by October 2026, which has passed; "
-                + "saved \(Self.dollars(grew)) over September 2026 to November 2026\n")
+                == "off track: Late (Savings): \(SyntheticYear.dollars(1_000_000 - saved)) left to save by October 2026, which has passed; "
+                + "saved \(SyntheticYear.dollars(grew)) over September 2026 to November 2026\n")
         let list = CSVRows.parse(try purse.run(["--db", database, "--now", "2026-12-15", "goal", "list", "--format", "csv"]).stdout)
         #expect(list.first?["months_left"] == "0")
         #expect(list.first?["on_track"] == "no")

@@ -21,24 +21,12 @@ struct ProjectedBudgetTests {
         try purse.run(["--db", database, "--now", SyntheticYear.today] + arguments, environment: ["TZ": "UTC"])
     }
 
-    /// The cents of a category's entries from `first` through `last`.
-    static func net(_ category: String, from first: String, through last: String) -> Int64 {
-        SyntheticYear.entries.filter { $0.category == category && $0.day >= first && $0.day <= last }.reduce(0) { $0 + $1.cents }
-    }
-
-    /// `numerator / denominator` rounded half to even.
-    static func rounded(_ numerator: Int64, _ denominator: Int64) -> Int64 {
-        let quotient = numerator / denominator
-        let twice = 2 * (numerator % denominator)
-        return twice > denominator || (twice == denominator && quotient % 2 != 0) ? quotient + 1 : quotient
-    }
-
     /// Dining: nothing recurs, so the projection is October so far plus July to September's net
     /// for the 11 days after the 20th (of 92).
     static var dining: (soFar: Int64, window: Int64, nonRecurring: Int64, projected: Int64) {
-        let soFar = net("Dining", from: "2026-10-01", through: SyntheticYear.today)
-        let window = net("Dining", from: "2026-07-01", through: "2026-09-30")
-        let nonRecurring = rounded(window * 11, 92)
+        let soFar = SyntheticYear.net("Dining", from: "2026-10-01", through: SyntheticYear.today)
+        let window = SyntheticYear.net("Dining", from: "2026-07-01", through: "2026-09-30")
+        let nonRecurring = SyntheticYear.halfEven(window * 11, 92)
         return (soFar, window, nonRecurring, soFar + nonRecurring)
     }
 
@@ -56,7 +44,7 @@ struct ProjectedBudgetTests {
         #expect(due["merchant"] == "Oak Street Properties")
         #expect(due["account"] == "Everyday")
         #expect(due["amount"] == SyntheticYear.decimal(SyntheticYear.rent))
-        let window = SyntheticYear.decimal(Self.net("Home & Garden", from: "2026-07-01", through: "2026-09-30"))
+        let window = SyntheticYear.decimal(SyntheticYear.net("Home & Garden", from: "2026-07-01", through: "2026-09-30"))
         #expect(rows.first { $0["part"] == "window_net" }?["amount"] == window)
         #expect(rows.first { $0["part"] == "window_recurring" }?["amount"] == window)
         #expect(rows.first { $0["part"] == "so_far" }?["amount"] == "0.00")
@@ -130,7 +118,7 @@ struct ProjectedBudgetTests {
     func yearly() throws {
         let set = try run(["budget", "set", "Home & Garden", "17000", "--currency", "USD", "--period", "year"])
         #expect(set.status == 0, "\(set.stderr)")
-        let soFar = Self.net("Home & Garden", from: "2026-01-01", through: SyntheticYear.today)
+        let soFar = SyntheticYear.net("Home & Garden", from: "2026-01-01", through: SyntheticYear.today)
         let projected = soFar + 3 * SyntheticYear.rent
         let report = try run(["report", "budget", "--projected", "--format", "csv"])
         #expect(report.status == 0, "\(report.stderr)")
@@ -142,7 +130,7 @@ struct ProjectedBudgetTests {
         #expect(check.status == 1)
         #expect(
             check.stdout
-                == "projected over: Home & Garden (USD): \(try #require(Self.text(projected))) due by 31 December against $17,000.00 available\n"
+                == "projected over: Home & Garden (USD): \(SyntheticYear.dollars(projected)) due by 31 December against $17,000.00 available\n"
         )
         let explain = try run(["explain", "--projected", "--category", "Home & Garden", "--format", "csv"])
         let due = CSVRows.parse(explain.stdout).filter { $0["part"] == "due" }.map { $0["from"] ?? "" }
@@ -166,8 +154,8 @@ struct ProjectedBudgetTests {
 
         let check = try run(["budget", "check", "--projected"])
         #expect(check.status == 1)
-        let amount = try #require(Self.text(dining.projected))
-        let available = try #require(Self.text(budget))
+        let amount = SyntheticYear.dollars(dining.projected)
+        let available = SyntheticYear.dollars(budget)
         #expect(check.stdout == "projected over: Dining (USD): \(amount) due by 31 October against \(available) available\n")
         #expect(try run(["budget", "check"]).status == 0)
     }
@@ -205,16 +193,5 @@ struct ProjectedBudgetTests {
         }
         let dining = try run(["explain", "--projected", "--category", "Dining"])
         try expectGolden(dining.stdout, "explain-projected-dining.txt")
-    }
-
-    /// `$1,234.56`, from cents.
-    static func text(_ cents: Int64) -> String? {
-        let whole = String(cents / 100)
-        var grouped = ""
-        for (index, digit) in whole.reversed().enumerated() {
-            if index > 0 && index % 3 == 0 { grouped.insert(",", at: grouped.startIndex) }
-            grouped.insert(digit, at: grouped.startIndex)
-        }
-        return cents < 0 ? nil : "$\(grouped)." + String(format: "%02lld", cents % 100)
     }
 }

@@ -68,17 +68,6 @@ struct UpcomingTests {
         return rows.sorted { ($0.date, $0.series.accountName, $0.series.merchant) < ($1.date, $1.series.accountName, $1.series.merchant) }
     }
 
-    /// `$1,234.56`, `-$5.00`.
-    static func dollars(_ cents: Int64) -> String {
-        let digits = String(abs(cents) / 100)
-        var grouped = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
-        }
-        return (cents < 0 ? "-" : "") + "$" + grouped + String(format: ".%02lld", abs(cents) % 100)
-    }
-
     @Test("report recurring lists the salary with the rent and the subscriptions, as income")
     func recurringIncome() throws {
         let result = try run(["report", "recurring", "--format", "csv"])
@@ -128,16 +117,16 @@ struct UpcomingTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         var balance = SyntheticYear.balance(of: SyntheticYear.checking, through: SyntheticYear.today)
-        #expect(lines.contains("Everyday: \(Self.dollars(balance)) today"))
-        let section = try #require(lines.firstIndex(of: "Everyday: \(Self.dollars(balance)) today"))
+        #expect(lines.contains("Everyday: \(SyntheticYear.dollars(balance)) today"))
+        let section = try #require(lines.firstIndex(of: "Everyday: \(SyntheticYear.dollars(balance)) today"))
         for row in Self.expected(days: 30) where row.series.account == SyntheticYear.checking {
             balance += row.series.direction == "credit" ? row.series.cents : -row.series.cents
             let line = try #require(lines[section...].first { $0.hasPrefix(row.date) }, "\(row.date)")
             #expect(line.contains(row.series.merchant))
-            #expect(line.hasSuffix("  " + Self.dollars(balance)), "\(line)")
+            #expect(line.hasSuffix("  " + SyntheticYear.dollars(balance)), "\(line)")
         }
         let card = SyntheticYear.balance(of: SyntheticYear.card, through: SyntheticYear.today)
-        #expect(lines.contains("Apple Card: \(Self.dollars(card)) today (credit limit $5,000.00)"))
+        #expect(lines.contains("Apple Card: \(SyntheticYear.dollars(card)) today (credit limit $5,000.00)"))
         #expect(!result.stdout.contains("would"))
     }
 

@@ -21,31 +21,6 @@ struct YearlyBudgetTests {
         try purse.run(["--db", database, "--now", SyntheticYear.today] + arguments, environment: ["TZ": "UTC"])
     }
 
-    /// What the year spent in `category` from `first` through `last` (YYYY-MM-DD), in cents.
-    static func spent(_ category: String, from first: String, through last: String) -> Int64 {
-        SyntheticYear.entries.filter { $0.category == category && $0.day >= first && $0.day <= last }.reduce(0) {
-            $0 + ($1.indicator == "debit" ? $1.cents : -$1.cents)
-        }
-    }
-
-    /// numerator / denominator, rounded half to even.
-    static func halfEven(_ numerator: Int64, _ denominator: Int64) -> Int64 {
-        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
-        let twice = 2 * remainder
-        return twice > denominator || (twice == denominator && quotient % 2 == 1) ? quotient + 1 : quotient
-    }
-
-    /// `123456` as `$1,234.56`, as text output writes dollars.
-    static func dollars(_ cents: Int64) -> String {
-        var whole = String(cents / 100)
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + whole.suffix(3) + grouped
-            whole.removeLast(3)
-        }
-        return "$" + whole + grouped + String(format: ".%02lld", cents % 100)
-    }
-
     @Test("a yearly budget set in October starts in January and counts January to today; a monthly one counts its month")
     func yearlyCountsFromJanuary() throws {
         let set = try run(["budget", "set", "Dining", "2000", "--currency", "USD", "--period", "year"])
@@ -58,7 +33,7 @@ struct YearlyBudgetTests {
         #expect(result.stdout.hasPrefix("month,period,category,currency,budgeted,carried,available,spent,refunded,net,"))
         let rows = CSVRows.parse(result.stdout)
         let dining = try #require(rows.first { $0["category"] == "Dining" })
-        let net = Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")
+        let net = SyntheticYear.net("Dining", from: "2026-01-01", through: "2026-10-19")
         #expect(dining["month"] == "2026-10")
         #expect(dining["period"] == "2026")
         #expect(dining["budgeted"] == "2000.00" && dining["carried"] == "0.00")
@@ -66,15 +41,15 @@ struct YearlyBudgetTests {
         #expect(dining["remaining"] == SyntheticYear.decimal(200_000 - net))
         // October holds today: the year runs, at the pace of its 293 days so far (20 October included)
         // over 365, rounded once to the cent.
-        #expect(dining["projected"] == SyntheticYear.decimal(Self.halfEven(net * 365, 293)))
+        #expect(dining["projected"] == SyntheticYear.decimal(SyntheticYear.halfEven(net * 365, 293)))
         let groceries = try #require(rows.first { $0["category"] == "Groceries" })
         #expect(groceries["period"] == "2026-10")
-        #expect(groceries["net"] == SyntheticYear.decimal(Self.spent("Groceries", from: "2026-10-01", through: "2026-10-31")))
+        #expect(groceries["net"] == SyntheticYear.decimal(SyntheticYear.net("Groceries", from: "2026-10-01", through: "2026-10-31")))
         // The Unbudgeted row keeps the month's own spending of the categories without a budget.
         let unbudgeted = try #require(rows.first { $0["category"] == "Unbudgeted" })
         #expect(unbudgeted["period"] == "2026-10")
         let october = ["Utilities & Telecom", "Digital & Subscriptions", "Home & Garden"].map {
-            Self.spent($0, from: "2026-10-01", through: "2026-10-31")
+            SyntheticYear.net($0, from: "2026-10-01", through: "2026-10-31")
         }
         #expect(unbudgeted["net"] == SyntheticYear.decimal(october.reduce(0, +)))
 
@@ -99,12 +74,12 @@ struct YearlyBudgetTests {
         #expect(set.stderr == "Budget for Groceries: $1,500.00 a quarter from 2026-07, rollover surplus\n")
         let rows = CSVRows.parse(try run(["report", "budget", "--from", "2026-08", "--to", "2026-10", "--format", "csv"]).stdout)
             .filter { $0["category"] == "Groceries" }
-        let third = Self.spent("Groceries", from: "2026-07-01", through: "2026-09-30")
+        let third = SyntheticYear.net("Groceries", from: "2026-07-01", through: "2026-09-30")
         #expect(rows.map { $0["period"] ?? "" } == ["2026-Q3", "2026-Q3", "2026-Q4"])
-        #expect(rows[0]["net"] == SyntheticYear.decimal(Self.spent("Groceries", from: "2026-07-01", through: "2026-08-31")))
+        #expect(rows[0]["net"] == SyntheticYear.decimal(SyntheticYear.net("Groceries", from: "2026-07-01", through: "2026-08-31")))
         #expect(rows[1]["net"] == SyntheticYear.decimal(third))
         #expect(rows[2]["carried"] == SyntheticYear.decimal(max(0, 150_000 - third)))
-        #expect(rows[2]["net"] == SyntheticYear.decimal(Self.spent("Groceries", from: "2026-10-01", through: "2026-10-31")))
+        #expect(rows[2]["net"] == SyntheticYear.decimal(SyntheticYear.net("Groceries", from: "2026-10-01", through: "2026-10-31")))
     }
 
     @Test("a quarter or year budget starts on its period's first month; a bad --period names the option and its values")
@@ -136,7 +111,7 @@ struct YearlyBudgetTests {
         let dining = report.first { $0["category"] == "Dining" }
         #expect(dining?["period"] == "2026")
         #expect(dining?["available"] == "15000.00")
-        #expect(dining?["net"] == SyntheticYear.decimal(Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")))
+        #expect(dining?["net"] == SyntheticYear.decimal(SyntheticYear.net("Dining", from: "2026-01-01", through: "2026-10-19")))
     }
 
     @Test("the summary names a yearly budget's period, so its year-to-date figures read as such")
@@ -147,18 +122,21 @@ struct YearlyBudgetTests {
         #expect(text.stdout.contains(" Dining (2026) "), "\(text.stdout)")
         let csv = CSVRows.parse(try run(["report", "summary", "--month", "this", "--format", "csv"]).stdout)
         #expect(csv.contains { $0.values.contains("period") && $0.values.contains("2026") && $0.values.contains("Dining") })
-        let net = Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")
+        let net = SyntheticYear.net("Dining", from: "2026-01-01", through: "2026-10-19")
         #expect(csv.contains { $0.values.contains("net") && $0.values.contains(SyntheticYear.decimal(net)) })
     }
 
     @Test("budget check names a yearly budget's period: over by what the year spent past it")
     func checkNamesThePeriod() throws {
-        let net = Self.spent("Dining", from: "2026-01-01", through: "2026-10-19")
+        let net = SyntheticYear.net("Dining", from: "2026-01-01", through: "2026-10-19")
         let amount = net - 10_000
         #expect(try run(["budget", "set", "Dining", SyntheticYear.decimal(amount), "--currency", "USD", "--period", "year"]).status == 0)
         let check = try run(["budget", "check", "--month", "2026-10"])
         #expect(check.status == 1)
-        #expect(check.stdout == "over: Dining (USD), 2026: net \(Self.dollars(net)) of \(Self.dollars(amount)) available, $100.00 over\n")
+        #expect(
+            check.stdout
+                == "over: Dining (USD), 2026: net \(SyntheticYear.dollars(net)) of \(SyntheticYear.dollars(amount)) available, $100.00 over\n"
+        )
         #expect(check.stderr.isEmpty)
     }
 }

@@ -66,6 +66,13 @@ public enum SyntheticYear {
             .reduce(opening) { $0 + ($1.indicator == "credit" ? $1.cents : -$1.cents) }
     }
 
+    /// The net spending of `category` from `first` through `last` (YYYY-MM-DD), in cents.
+    public static func net(_ category: String, from first: String, through last: String) -> Int64 {
+        entries.filter { $0.category == category && $0.day >= first && $0.day <= last }.reduce(0) {
+            $0 + ($1.indicator == "debit" ? $1.cents : -$1.cents)
+        }
+    }
+
     /// The export of the year, written in `parent`.
     public static func write(in parent: URL) throws -> ExportFixture {
         let export = try ExportFixture(in: parent, name: "synthetic-year")
@@ -108,6 +115,25 @@ public enum SyntheticYear {
         let export = try write(in: parent)
         let synced = try purse.run(["--db", database, "sync", export.path], environment: ["TZ": "UTC"])
         try #require(synced.status == 0, "\(synced.stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// `123456` as `$1,234.56`, `-5` as `-$0.05`: dollars as text output writes them.
+    public static func dollars(_ cents: Int64) -> String {
+        var whole = String(abs(cents) / 100)
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole.removeLast(3)
+        }
+        return (cents < 0 ? "-" : "") + "$" + whole + grouped + String(format: ".%02lld", abs(cents) % 100)
+    }
+
+    /// `numerator / denominator` (denominator > 0) rounded half to even.
+    public static func halfEven(_ numerator: Int64, _ denominator: Int64) -> Int64 {
+        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        let twice = 2 * abs(remainder)
+        guard twice > denominator || (twice == denominator && quotient % 2 != 0) else { return quotient }
+        return numerator < 0 ? quotient - 1 : quotient + 1
     }
 
     /// `12345` as `123.45`, `-5` as `-0.05`.
