@@ -119,6 +119,22 @@ struct SpendingByTagTests: PurseLedgerSuite {
         #expect(!(try run(["report", "spending", "--by", "tag", "--month", "2026-10"]).stdout.contains("more than one tag")))
     }
 
+    @Test("--compare: the previous total counts a transaction with several tags once, as that month's own report does")
+    func compareTotals() throws {
+        let september = CSVRows.parse(try run(["export", "transactions", "--from", "2026-09-01", "--to", "2026-09-30"]).stdout)
+        let id = try #require(september.first { $0["flow"] == "expense" && $0["counted"] == "true" }?["id"])
+        #expect(try run(["set", id, "--tag", "a", "--tag", "b"]).status == 0)
+        func totals(_ arguments: [String], _ field: String) throws -> [String] {
+            let result = try run(["report", "spending", "--format", "json"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return ((object["totals"] as? [[String: Any]]) ?? []).map { "\($0["currency"]!) \($0[field] ?? "-")" }.sorted()
+        }
+        let previous = try totals(["--by", "tag", "--month", "2026-10", "--compare"], "previous_net")
+        #expect(!previous.isEmpty)
+        #expect(previous == (try totals(["--month", "2026-09"], "net")))
+    }
+
     @Test("an unknown --by names the choices, exit 64")
     func unknownGrouping() throws {
         let result = try run(["report", "spending", "--by", "tags"])
