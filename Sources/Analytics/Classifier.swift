@@ -75,6 +75,13 @@ public struct Classifier {
         transaction.id.isEmpty ? nil : overrides[transaction.id]
     }
 
+    /// The transaction's tags: those the user set on it (`purse set --tag`), each once, in the
+    /// order set.
+    func tags(of transaction: ReportTransaction) -> [String] {
+        var seen = Set<String>()
+        return (override(for: transaction)?.tags ?? []).filter { seen.insert($0).inserted }
+    }
+
     /// True when the user excluded the transaction: it never counts.
     func isExcluded(_ transaction: ReportTransaction) -> Bool {
         override(for: transaction)?.isExcluded ?? false

@@ -23,7 +23,17 @@ public enum SpendingAnalysis {
                     store, accounts: scope.accounts, firstDay: previousMonths?.first?.firstDay ?? scope.firstDay,
                     lastDay: scope.endDay?.adding(days: -1)))
         }
-        var rows = try aggregate(store, scope: scope, grouping: grouping, converting: &conversion)
+        var rows: [SpendingReport.Row]
+        var multiTagged = 0
+        // What the totals add up: the rows, but by tag each transaction once, however many tags.
+        var totalRows: [SpendingReport.Row] = []
+        if grouping == .tag {
+            (rows, multiTagged) = try tagged(store, scope: scope, converting: &conversion)
+            var again = conversion
+            totalRows = try aggregate(store, scope: scope, grouping: .month, converting: &again)
+        } else {
+            rows = try aggregate(store, scope: scope, grouping: grouping, converting: &conversion)
+        }
         var previousTotals: [String: Int64]?
         if let previousMonths, let first = previousMonths.first, let last = previousMonths.last {
             var previousScope = scope
@@ -32,11 +42,16 @@ public enum SpendingAnalysis {
             var previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion)
             // Each previous net, and their total, as that period's own report shows it: the total
             // from the exact sums, rounded once.
-            if let target {
+            if grouping == .tag {
+                var again = conversion
+                let months = try aggregate(store, scope: previousScope, grouping: .month, converting: &again)
+                previousTotals = Dictionary(
+                    uniqueKeysWithValues: try totals(months, roundedTo: target).map { ($0.currency, $0.net) })
+            } else if let target {
                 previousTotals = Dictionary(
                     uniqueKeysWithValues: try totals(previous, roundedTo: target).map { ($0.currency, $0.net) })
-                previous = try previous.map { try $0.rounded(to: target) }
             }
+            if let target { previous = try previous.map { try $0.rounded(to: target) } }
             var previousNets: [GroupKey: Int64] = [:]
             for row in previous {
                 // The previous period's row lines up with the same key one period earlier.
@@ -66,7 +81,8 @@ public enum SpendingAnalysis {
         }
         // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
         // the rows shown by a cent.
-        var totals = try totals(rows, roundedTo: target)
+        if grouping != .tag { totalRows = rows }
+        var totals = try totals(totalRows, roundedTo: target)
         if let previousTotals {
             totals = try totals.map { total in
                 try SpendingReport.Total(
@@ -90,7 +106,8 @@ public enum SpendingAnalysis {
         }
         return SpendingReport(
             grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
-            totals: totals, accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [])
+            totals: totals, accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [],
+            multiTagged: multiTagged)
     }
 
     /// Each currency's rows added up; `target`: spent and refunded rounded to its minor unit.
@@ -206,6 +223,7 @@ public enum SpendingAnalysis {
                 // By ID: two people's "Apple Card" stay two rows.
                 case .account: GroupKey(period: month, key: accountID, category: nil, currency: currency)
                 case .month: GroupKey(period: month, key: "", category: nil, currency: currency)
+                case .tag: preconditionFailure("by tag is read by tagged(_:scope:converting:categories:)")
                 }
             var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)
             group.spent = try Money.sum(group.spent, spent, currency: currency)
@@ -213,6 +231,7 @@ public enum SpendingAnalysis {
             group.count += count
             groups[key] = group
         }
+        if grouping == .tag { return try tagged(store, scope: scope, converting: &conversion, categories: categories).rows }
         let target = conversion?.target
         let read = try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: target)
         for row in read.sums {
@@ -232,6 +251,43 @@ public enum SpendingAnalysis {
         }
         conversion = converting
         return try rows(groups)
+    }
+
+    /// By tag: each counted expense or refund (a split's each part) in the row of every one of its
+    /// tags (`Classifier.tags`), or in `(no tag)`; tags are not in the stored sums, so the rows
+    /// are read one by one. `multiTagged`: how many had more than one tag.
+    static func tagged(
+        _ store: LedgerStore, scope: ReportScope, converting conversion: inout CurrencyConversion?, categories: Set<String>? = nil
+    ) throws -> (rows: [SpendingReport.Row], multiTagged: Int) {
+        let classifier = try Classifier(store)
+        var days = LocalDays(scope.accounts)
+        var groups: [GroupKey: Group] = [:]
+        var multiTagged = 0
+        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
+            guard classification.flow == .expense || classification.flow == .refund,
+                categories?.contains(classification.category) ?? true
+            else { return }
+            var (amount, currency) = (transaction.amount, transaction.currency)
+            if let target = conversion?.target, currency != target {
+                let day = days.day(accountID: transaction.accountID, time: transaction.time)
+                guard let units = try conversion?.convert(amount, currency: currency, on: day) else { return }
+                (amount, currency) = (units, target)
+            }
+            let tags = classifier.tags(of: transaction)
+            if tags.count > 1 { multiTagged += 1 }
+            for tag in tags.isEmpty ? [SpendingReport.noTag] : tags {
+                let key = GroupKey(period: classification.month, key: tag, category: nil, currency: currency)
+                var group = groups[key] ?? Group(merchantCategoryCode: nil)
+                if classification.flow == .refund {
+                    group.refunded = try Money.sum(group.refunded, amount, currency: currency)
+                } else {
+                    group.spent = try Money.sum(group.spent, amount, currency: currency)
+                }
+                group.count += 1
+                groups[key] = group
+            }
+        }
+        return (try rows(groups), multiTagged)
     }
 
     /// The rows of the groups.

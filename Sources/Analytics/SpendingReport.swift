@@ -2,15 +2,19 @@ import Ledger
 
 /// Spending (expenses and refunds) grouped by month and a key, per currency.
 public struct SpendingReport: Sendable {
-    /// What rows are keyed by: `--by category|mcc|merchant|account|month`.
+    /// What rows are keyed by: `--by category|mcc|merchant|account|month|tag`.
     public enum Grouping: String, CaseIterable, Sendable {
-        case category, mcc, merchant, account, month
+        case category, mcc, merchant, account, month, tag
     }
+
+    /// By tag, the row of what has no tag.
+    public static let noTag = "(no tag)"
 
     /// One group in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
-        /// The group's name: category, merchant, account ID, the MCC as four digits ("" for none), or "" by month.
+        /// The group's name: category, merchant, account ID, tag, the MCC as four digits ("" for
+        /// none), or "" by month.
         public let key: String
         public let merchantCategoryCode: Int?
         public let codeDescription: String?
@@ -114,6 +118,9 @@ public struct SpendingReport: Sendable {
     public let convertedTo: String?
     /// With `--convert-to`: what was left out for want of a rate, per currency.
     public let unconverted: [UnconvertedAmounts]
+    /// By tag: the counted transactions (or parts of a split) with more than one tag, each in
+    /// every one of its tags' rows but once in the totals.
+    public var multiTagged = 0
 
     /// The name of the account of a row by account.
     public func accountName(_ row: Row) -> String { accountNames[row.key]?.name ?? row.key }

@@ -10,6 +10,7 @@ public enum SpendingRendering {
         case .merchant: ["period", "merchant", "category", "currency", "spent", "refunded", "net", "count"]
         case .account: ["period", "account_id", "account", "currency", "spent", "refunded", "net", "count"]
         case .month: ["period", "currency", "spent", "refunded", "net", "count"]
+        case .tag: ["period", "tag", "currency", "spent", "refunded", "net", "count"]
         }
     }
 
@@ -18,7 +19,7 @@ public enum SpendingRendering {
         for row in report.rows where row.count > 0 {
             var cells: [CSVWriter.Cell] = [.number(row.period.description)]
             switch report.grouping {
-            case .category: cells.append(.text(row.key))
+            case .category, .tag: cells.append(.text(row.key))
             case .mcc:
                 cells += [
                     row.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
@@ -54,6 +55,7 @@ public enum SpendingRendering {
                         var fields: [(String, JSONOutput)] = [("period", .string(row.period.description))]
                         switch report.grouping {
                         case .category: fields.append(("category", .string(row.key)))
+                        case .tag: fields.append(("tag", .string(row.key)))
                         case .mcc:
                             fields += [
                                 ("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
@@ -121,6 +123,7 @@ public enum SpendingRendering {
             case .mcc: columns += [.init("MCC"), .init("Description", maximumWidth: 32)]
             case .merchant: columns += [.init("Merchant", maximumWidth: 28), .init("Category", maximumWidth: 24)]
             case .account: columns.append(.init("Account", maximumWidth: 28))
+            case .tag: columns.append(.init("Tag", maximumWidth: 28))
             case .month: break
             }
             columns += [.init("Spent", .right), .init("Refunded", .right), .init("Net", .right), .init("Share", .right)]
@@ -148,7 +151,7 @@ public enum SpendingRendering {
                 var label: [String] = []
                 if showPeriod || report.grouping == .month { label.append(row.period.description) }
                 switch report.grouping {
-                case .category: label.append(row.key)
+                case .category, .tag: label.append(row.key)
                 case .account: label.append(report.accountLabel(row))
                 case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
                 case .merchant: label += [row.key, row.category ?? ""]
@@ -165,6 +168,10 @@ public enum SpendingRendering {
                     ["Total"] + blanks, spent: total.spent, refunded: total.refunded, net: total.net,
                     previous: total.previousNet, change: total.change, bar: ""))
             output += "\n\(currency)\n" + table.rendered()
+        }
+        if report.multiTagged > 0 {
+            let transactions = report.multiTagged == 1 ? "1 transaction has" : "\(report.multiTagged) transactions have"
+            output += "\n\(transactions) more than one tag: counted under each, once in the total.\n"
         }
         return output + leftOut
     }

@@ -709,6 +709,8 @@ private struct ClassificationOracle {
             case .merchant: key = Key(period: period, key: share.merchant, category: share.category, currency: share.currency)
             case .account: key = Key(period: period, key: share.accountID, category: nil, currency: share.currency)
             case .month: key = Key(period: period, key: "", category: nil, currency: share.currency)
+            // The oracle's histories set no tags.
+            case .tag: key = Key(period: period, key: "(no tag)", category: nil, currency: share.currency)
             }
             var sum = sums[key] ?? (0, 0, 0)
             if share.isExpense { sum.spent += share.amount } else { sum.refunded += share.amount }
