@@ -27,6 +27,7 @@ public enum LedgerSchema {
         migration20,
         migration21,
         migration22,
+        migration23,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

@@ -6,6 +6,7 @@ enum CommandCatalog {
         AccountsCommand.Set.self,
         ConfigCommand.self, ConfigCommand.Get.self, ConfigCommand.Set.self, TransactionsCommand.self, TransactionsCommand.Export.self,
         ReportSpendingCommand.self, ReportIncomeCommand.self, ReportRecurringCommand.self, ReportUpcomingCommand.self,
+        ReportAnomaliesCommand.self,
         ReportCashflowCommand.self,
         ReportTrendCommand.self, ReportNetWorthCommand.self, ReportDriftCommand.self, ReportFXCommand.self, ExplainCommand.self,
         RulesCommand.Add.self, RulesCommand.List.self, RulesCommand.Remove.self, OrdersCommand.self, RulesCommand.Move.self,

@@ -96,6 +96,7 @@ struct StatementTwinMatchingTests: PurseLedgerSuite {
             try connection.execute("ALTER TABLE budgets DROP COLUMN period")
             try connection.execute("DROP INDEX transactions_foreign")
             try connection.execute("DROP TABLE goals")
+            try connection.execute("ALTER TABLE transaction_overrides DROP COLUMN not_anomaly")
             try connection.execute("DROP TABLE ledger_settings")
             try connection.execute("DELETE FROM schema_migrations WHERE id > 15")
             try connection.execute("PRAGMA user_version = 15")

@@ -34,6 +34,7 @@ struct MigrationDigestTests {
         (20, "foreign purchases by time", "c3bb419cd870350dc916f5a0ce6dc8760f9e4f9238998afa90a2e34b3d194da7"),
         (21, "budget periods", "a57487ef183cca72af6c7bb73979eef19ceecd372b22d2749c302303203f9268"),
         (22, "goals", "86a9056a38923c0f4c3b5adab39a1bf9d670ae7e2624a00f55bf149962de91a3"),
+        (23, "not anomaly", "aa23080f0cf3f21ddb7154c8e66dde22eb7eec72544a0d495c92fbf987b4aef9"),
     ]
 
     @Test("every released migration keeps its id, name and SQL to the byte", arguments: released.map(\.id))

@@ -24,6 +24,8 @@ public struct TransactionOverride: Sendable, Equatable {
     public var tags: [String] = []
     /// Never counts.
     public var isExcluded = false
+    /// Counts, but `report anomalies` never flags it (`--not-anomaly`).
+    public var isNotAnomaly = false
     /// The parts of a split, in the order given; empty: not split.
     public var split: [Part] = []
 
@@ -41,5 +43,7 @@ public struct TransactionOverride: Sendable, Equatable {
     }
 
     /// Nothing set: the transaction is as its source and the rules make it.
-    public var isEmpty: Bool { category == nil && flow == nil && note == nil && tags.isEmpty && !isExcluded && split.isEmpty }
+    public var isEmpty: Bool {
+        category == nil && flow == nil && note == nil && tags.isEmpty && !isExcluded && !isNotAnomaly && split.isEmpty
+    }
 }

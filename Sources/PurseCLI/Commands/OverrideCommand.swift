@@ -15,7 +15,7 @@ enum OverrideCommand: PurseCommand {
             comes back with it. A unique start of the ID is enough.
             """,
         positionals: [transaction],
-        options: [category, new, flow, note, tag, exclude])
+        options: [category, new, flow, note, tag, exclude, notAnomaly])
 
     /// TRANSACTION of `set`, `unset` and `split`.
     static let transaction = PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")
@@ -26,18 +26,21 @@ enum OverrideCommand: PurseCommand {
     static let note = OptionSpec("note", value: "TEXT", help: "A note (an empty one removes it).")
     static let tag = OptionSpec("tag", value: "TAG", help: "Add a tag. Repeatable.", repeatable: true)
     static let exclude = OptionSpec("exclude", help: "Never count it (a reimbursed business expense, say).")
+    static let notAnomaly = OptionSpec(
+        "not-anomaly", help: "It is as it should be: 'report anomalies' and the summary never flag it (it still counts).")
 
     enum Unset: PurseCommand {
         static let spec = CommandSpec(
             ["unset"], summary: "Remove what 'purse set' or 'purse split' set on a transaction (all of it without options).",
             positionals: [transaction],
-            options: [category, flow, note, tag, exclude, split])
+            options: [category, flow, note, tag, exclude, notAnomaly, split])
 
         static let category = OptionSpec("category", help: "Remove the category.")
         static let flow = OptionSpec("flow", help: "Remove the flow.")
         static let note = OptionSpec("note", help: "Remove the note.")
         static let tag = OptionSpec("tag", value: "TAG", help: "Remove this tag. Repeatable.", repeatable: true)
         static let exclude = OptionSpec("exclude", help: "Count it again.")
+        static let notAnomaly = OptionSpec("not-anomaly", help: "Let 'report anomalies' flag it again.")
         static let split = OptionSpec("split", help: "Remove the split.")
 
         static func run(_ context: CommandContext) throws { try unset(context) }
@@ -73,8 +76,9 @@ enum OverrideCommand: PurseCommand {
         let note = context.command.text(Self.note)
         let tags = try context.command.values(Self.tag, as: Tag.self).map(\.word)
         let exclude = context.command.has(Self.exclude)
-        guard category != nil || flow != nil || note != nil || !tags.isEmpty || exclude else {
-            throw context.usageError("nothing to set: give --category, --flow, --note, --tag or --exclude")
+        let notAnomaly = context.command.has(Self.notAnomaly)
+        guard category != nil || flow != nil || note != nil || !tags.isEmpty || exclude || notAnomaly else {
+            throw context.usageError("nothing to set: give --category, --flow, --note, --tag, --exclude or --not-anomaly")
         }
         let (override, currency) = try store.transaction {
             let id = try transactionID(context, store: store, presentOnly: true)
@@ -89,6 +93,7 @@ enum OverrideCommand: PurseCommand {
             // Tags are kept sorted, as they are stored.
             override.tags = Array(Set(override.tags + tags)).sorted()
             if exclude { override.isExcluded = true }
+            if notAnomaly { override.isNotAnomaly = true }
             try store.saveTransactionOverride(override, now: context.now)
             return (override, try store.transactionAmount(id: id)?.currency)
         }
@@ -97,7 +102,8 @@ enum OverrideCommand: PurseCommand {
 
     static func unset(_ context: CommandContext) throws {
         let store = try context.openStore(.writeExisting)
-        let names = [Unset.category, Unset.flow, Unset.note, Unset.exclude, Unset.split].filter(context.command.has).map(\.name)
+        let names = [Unset.category, Unset.flow, Unset.note, Unset.exclude, Unset.notAnomaly, Unset.split].filter(context.command.has).map(
+            \.name)
         let tags = try context.command.values(Unset.tag, as: String.self)
         let (override, currency) = try store.transaction {
             let id = try transactionID(context, store: store, presentOnly: false)
@@ -111,6 +117,7 @@ enum OverrideCommand: PurseCommand {
                 case "flow": override.flow = nil
                 case "note": override.note = nil
                 case "exclude": override.isExcluded = false
+                case "not-anomaly": override.isNotAnomaly = false
                 default: override.split = []
                 }
             }
@@ -178,6 +185,7 @@ enum OverrideCommand: PurseCommand {
     static func summary(_ override: TransactionOverride, currency: String?) -> String {
         var parts: [String] = []
         if override.isExcluded { parts.append("excluded") }
+        if override.isNotAnomaly { parts.append("not an anomaly") }
         if let category = override.category { parts.append("category \(category)") }
         if let flow = override.flow { parts.append("flow \(flow.rawValue)") }
         if !override.split.isEmpty {

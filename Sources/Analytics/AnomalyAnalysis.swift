@@ -1,0 +1,215 @@
+import Ledger
+import LedgerStore
+
+/// Builds `purse report anomalies` for one month from the counted transactions (your corrections
+/// and rules applied; excluded ones never count) and the recurring series of the twelve months
+/// up to it, leaving out every transaction set `--not-anomaly`.
+public enum AnomalyAnalysis {
+    /// Two charges at most this far apart are one charge taken twice.
+    static let doubleChargeSeconds: Int64 = 600
+    /// How far above its average a spike must be, in whole units of any currency (Money units).
+    static let categorySpikeFloor: Int64 = 50 * 10_000
+    static let merchantSpikeFloor: Int64 = 25 * 10_000
+    /// A first charge from a merchant is listed above this, in whole units of any currency.
+    static let newMerchantFloor: Int64 = 100 * 10_000
+
+    /// A counted expense, its split parts joined again.
+    struct Charge {
+        let id: String
+        let accountID: String
+        let accountName: String
+        let time: Int64
+        let date: CivilDate
+        let merchant: String
+        var category: String
+        var amount: Int64
+        let currency: String
+    }
+
+    struct SpikeKey: Hashable {
+        let currency: String
+        let name: String
+        let isMerchant: Bool
+    }
+
+    public static func report(
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate
+    ) throws -> AnomalyReport {
+        let dismissed = Set(try store.transactionOverrides().values.filter(\.isNotAnomaly).map(\.transactionID))
+        let scope = ReportScope(first: nil, last: month.lastDay, accounts: accounts)
+        let averageMonths = (1...3).reversed().map { month.adding(months: -$0) }
+        var monthOf = LocalMonths(accounts)
+        var expenses: [Charge] = []
+        var firstCharges: [String: Charge] = [:]
+        // Net by month of each category and merchant, and the last day of each in the month.
+        var nets: [YearMonth: [SpikeKey: Int64]] = [:]
+        var lastDays: [SpikeKey: CivilDate] = [:]
+        var previousID: String?
+        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
+            guard classification.flow == .expense || classification.flow == .refund else { return }
+            let period = monthOf.month(of: transaction)
+            let date = scope.date(of: transaction)
+            let merchant = transaction.merchantName ?? transaction.description
+            let isPart = previousID == transaction.id && !transaction.id.isEmpty
+            previousID = transaction.id
+            if period >= averageMonths[0], !(period == month && dismissed.contains(transaction.id)) {
+                let signed = classification.flow == .expense ? transaction.amount : -transaction.amount
+                for key in [
+                    SpikeKey(currency: transaction.currency, name: classification.category, isMerchant: false),
+                    SpikeKey(currency: transaction.currency, name: merchant, isMerchant: true),
+                ] {
+                    nets[period, default: [:]][key] = try Money.sum(nets[period]?[key] ?? 0, signed, currency: transaction.currency)
+                    if period == month { lastDays[key] = max(lastDays[key] ?? date, date) }
+                }
+            }
+            guard classification.flow == .expense else { return }
+            if isPart, var whole = expenses.popLast() {
+                whole.amount = try Money.sum(whole.amount, transaction.amount, currency: transaction.currency)
+                expenses.append(whole)
+                if firstCharges[merchant]?.id == whole.id { firstCharges[merchant] = whole }
+                return
+            }
+            let charge = Charge(
+                id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName, time: transaction.time,
+                date: date, merchant: merchant, category: classification.category, amount: transaction.amount,
+                currency: transaction.currency)
+            if let first = firstCharges[merchant], (first.time, first.id) <= (charge.time, charge.id) {
+            } else {
+                firstCharges[merchant] = charge
+            }
+            // A double charge may start the evening before the month.
+            if period == month || date == month.firstDay.adding(days: -1) { expenses.append(charge) }
+        }
+        func row(_ kind: AnomalyReport.Kind, _ charge: Charge, baseline: Int64?, reason: AnomalyReport.Reason) -> AnomalyReport.Anomaly {
+            AnomalyReport.Anomaly(
+                kind: kind, date: charge.date, accountID: charge.accountID, accountName: charge.accountName,
+                accountLabel: accounts.label(of: charge.accountID), merchant: charge.merchant, category: charge.category,
+                amount: charge.amount, currency: charge.currency, baseline: baseline, reason: reason, transactionID: charge.id)
+        }
+        var anomalies = doubleCharges(expenses, month: month, dismissed: dismissed).map { earlier, later in
+            row(
+                .doubleCharge, later, baseline: earlier.amount,
+                reason: .sameAs(
+                    earlierID: earlier.id, earlierDate: earlier.date,
+                    seconds: isImported(earlier) || isImported(later) ? nil : later.time - earlier.time))
+        }
+        for charge in firstCharges.values where YearMonth(charge.date) == month && charge.amount > newMerchantFloor {
+            guard !dismissed.contains(charge.id) else { continue }
+            anomalies.append(row(.newMerchant, charge, baseline: nil, reason: .firstCharge(floor: newMerchantFloor)))
+        }
+        for (key, net) in nets[month] ?? [:] {
+            let total = try Money.sum(averageMonths.map { nets[$0]?[key] ?? 0 }, currency: key.currency)
+            let average = SummaryAnalysis.average(total, key.currency)
+            guard isSpike(net, average: average, floor: key.isMerchant ? merchantSpikeFloor : categorySpikeFloor) else { continue }
+            anomalies.append(
+                AnomalyReport.Anomaly(
+                    kind: .spike, date: lastDays[key] ?? month.lastDay, accountID: "", accountName: "", accountLabel: "",
+                    merchant: key.isMerchant ? key.name : "", category: key.isMerchant ? "" : key.name, amount: net,
+                    currency: key.currency, baseline: average, reason: .aboveAverage(months: averageMonths, isMerchant: key.isMerchant),
+                    transactionID: ""))
+        }
+        anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed)
+        anomalies.sort {
+            ($0.date, $0.kind.rawValue, $0.merchant, $0.category, $0.accountLabel, $0.transactionID)
+                < ($1.date, $1.kind.rawValue, $1.merchant, $1.category, $1.accountLabel, $1.transactionID)
+        }
+        return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: anomalies)
+    }
+
+    /// More than 50 % above the average and more than `floor` above it. A category or merchant
+    /// with no net spending in the three months before has no usual to rise from: its first
+    /// month is never a spike (a first large charge is `new-merchant`'s).
+    static func isSpike(_ net: Int64, average: Int64, floor: Int64) -> Bool {
+        guard average > 0 else { return false }
+        let rise = Int128(net) - Int128(average)
+        return 2 * rise > Int128(average) && rise > Int128(floor)
+    }
+
+    static func isImported(_ charge: Charge) -> Bool { charge.id.hasPrefix(Transaction.statementIDPrefix) }
+
+    /// Pairs of expenses of one account, merchant and amount at most ten minutes apart, or on one
+    /// local day when either is a statement row (a day without a time); each pair once, the
+    /// later one in the month. Three in a row are two pairs.
+    static func doubleCharges(_ expenses: [Charge], month: YearMonth, dismissed: Set<String>) -> [(Charge, Charge)] {
+        struct Key: Hashable {
+            let accountID: String
+            let merchant: String
+            let amount: Int64
+            let currency: String
+        }
+        var pairs: [(Charge, Charge)] = []
+        let groups = Dictionary(grouping: expenses) {
+            Key(accountID: $0.accountID, merchant: $0.merchant, amount: $0.amount, currency: $0.currency)
+        }
+        for group in groups.values where group.count > 1 {
+            let sorted = group.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+            for (earlier, later) in zip(sorted, sorted.dropFirst()) {
+                let close =
+                    isImported(earlier) || isImported(later)
+                    ? earlier.date == later.date : later.time - earlier.time <= doubleChargeSeconds
+                guard close, YearMonth(later.date) == month,
+                    !dismissed.contains(earlier.id), !dismissed.contains(later.id)
+                else { continue }
+                pairs.append((earlier, later))
+            }
+        }
+        return pairs
+    }
+
+    /// The recurring series of the twelve months up to the month's end (today in the running
+    /// month) whose last charge in the month changed price, or whose charge expected went
+    /// missing past its grace within the month. Dismissing a series' last charge dismisses both.
+    static func recurring(
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, dismissed: Set<String>
+    ) throws -> [AnomalyReport.Anomaly] {
+        let asOf = min(month.lastDay, today)
+        let series = try RecurringAnalysis.report(
+            store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts),
+            first: month.adding(months: -11).firstDay,
+            asOf: asOf)
+        var anomalies: [AnomalyReport.Anomaly] = []
+        for item in series.items where item.flow == .expense {
+            let isPriceChange = item.priceChange != nil && YearMonth(item.lastDate) == month
+            // Reported in the month it became missed, so once.
+            let isMissed = item.isMissed && YearMonth(item.nextDate.adding(days: RecurringAnalysis.band(item.cadence).grace + 1)) == month
+            guard isPriceChange || isMissed else { continue }
+            let lastCharges = try lastChargeIDs(store, item: item, accounts: accounts)
+            guard lastCharges.isDisjoint(with: dismissed) else { continue }
+            func row(_ kind: AnomalyReport.Kind, date: CivilDate, amount: Int64, baseline: Int64?, reason: AnomalyReport.Reason)
+                -> AnomalyReport.Anomaly
+            {
+                AnomalyReport.Anomaly(
+                    kind: kind, date: date, accountID: item.accountID, accountName: item.accountName, accountLabel: item.accountLabel,
+                    merchant: item.merchant, category: item.category, amount: amount, currency: item.currency, baseline: baseline,
+                    reason: reason, transactionID: kind == .priceChange ? lastCharges.sorted().first ?? "" : "")
+            }
+            if isPriceChange {
+                anomalies.append(
+                    row(
+                        .priceChange, date: item.lastDate, amount: item.lastAmount, baseline: item.typicalAmount,
+                        reason: .priceChange(cadence: item.cadence, lastDate: item.lastDate)))
+            }
+            if isMissed {
+                anomalies.append(
+                    row(
+                        .missed, date: item.nextDate, amount: item.typicalAmount, baseline: nil,
+                        reason: .missed(cadence: item.cadence, lastDate: item.lastDate)))
+            }
+        }
+        return anomalies
+    }
+
+    /// The IDs of the transactions that make a series' last charge: its account's expenses of its
+    /// merchant on its last day.
+    static func lastChargeIDs(_ store: LedgerStore, item: RecurringReport.Item, accounts: ReportAccounts) throws -> Set<String> {
+        var ids = Set<String>()
+        try ClassificationReader.forEachCounted(store, ReportScope(first: item.lastDate, last: item.lastDate, accounts: accounts)) {
+            transaction, classification in
+            guard transaction.accountID == item.accountID, classification.flow == .expense,
+                (transaction.merchantName ?? transaction.description) == item.merchant
+            else { return }
+            ids.insert(transaction.id)
+        }
+        return ids
+    }
+}

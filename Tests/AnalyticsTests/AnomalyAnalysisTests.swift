@@ -1,0 +1,100 @@
+import Ledger
+import Testing
+
+@testable import Analytics
+
+/// The thresholds of `report anomalies`, on hand-made figures: each rule's edge on both sides.
+@Suite("Anomalies")
+struct AnomalyAnalysisTests {
+    static let unit: Int64 = 10_000
+    static let zone = ReportTimeZone(secondsEastOfUTC: 0, name: "UTC")!
+
+    static func charge(_ id: String, minutes: Int64, amount: Int64 = 12 * unit, account: String = "A", merchant: String = "Cafe")
+        -> AnomalyAnalysis.Charge
+    {
+        let time = 1_791_000_000 + minutes * 60
+        return AnomalyAnalysis.Charge(
+            id: id, accountID: account, accountName: account, time: time, date: Self.zone.date(of: time), merchant: merchant,
+            category: "Dining", amount: amount, currency: "USD")
+    }
+
+    static let month = YearMonth(Self.zone.date(of: 1_791_000_000))
+
+    @Test("a spike is more than 50 % above the average: exactly 50 % is not")
+    func spikeHalf() {
+        let floor = AnomalyAnalysis.categorySpikeFloor
+        #expect(!AnomalyAnalysis.isSpike(300 * Self.unit, average: 200 * Self.unit, floor: floor))
+        #expect(AnomalyAnalysis.isSpike(300 * Self.unit + 1, average: 200 * Self.unit, floor: floor))
+    }
+
+    @Test("a spike is more than the floor above the average: 50.00 for a category, 25.00 for a merchant")
+    func spikeFloor() {
+        #expect(AnomalyAnalysis.categorySpikeFloor == 50 * Self.unit)
+        #expect(AnomalyAnalysis.merchantSpikeFloor == 25 * Self.unit)
+        // 60.00 to 110.00 is 83 % above, but only 50.00 more.
+        #expect(!AnomalyAnalysis.isSpike(110 * Self.unit, average: 60 * Self.unit, floor: AnomalyAnalysis.categorySpikeFloor))
+        #expect(AnomalyAnalysis.isSpike(110 * Self.unit + 1, average: 60 * Self.unit, floor: AnomalyAnalysis.categorySpikeFloor))
+        #expect(!AnomalyAnalysis.isSpike(55 * Self.unit, average: 30 * Self.unit, floor: AnomalyAnalysis.merchantSpikeFloor))
+        #expect(AnomalyAnalysis.isSpike(55 * Self.unit + 1, average: 30 * Self.unit, floor: AnomalyAnalysis.merchantSpikeFloor))
+    }
+
+    @Test("nothing in the three months before is no usual to rise from; a fall is never a spike")
+    func spikeWithoutPast() {
+        #expect(!AnomalyAnalysis.isSpike(1_000 * Self.unit, average: 0, floor: AnomalyAnalysis.categorySpikeFloor))
+        #expect(!AnomalyAnalysis.isSpike(10 * Self.unit, average: 200 * Self.unit, floor: AnomalyAnalysis.categorySpikeFloor))
+        #expect(!AnomalyAnalysis.isSpike(.max, average: -(100 * Self.unit), floor: AnomalyAnalysis.categorySpikeFloor))
+        #expect(AnomalyAnalysis.isSpike(.max, average: .max / 2, floor: AnomalyAnalysis.categorySpikeFloor))
+    }
+
+    @Test("a double charge is at most 10 minutes apart: 10:00 is, 10:01 is not")
+    func doubleChargeWindow() {
+        let pairs = { (minutes: Int64, seconds: Int64) in
+            var later = Self.charge("B", minutes: minutes)
+            later = AnomalyAnalysis.Charge(
+                id: later.id, accountID: later.accountID, accountName: later.accountName, time: later.time + seconds, date: later.date,
+                merchant: later.merchant, category: later.category, amount: later.amount, currency: later.currency)
+            return AnomalyAnalysis.doubleCharges([Self.charge("A", minutes: 0), later], month: Self.month, dismissed: []).map {
+                ($0.id, $1.id)
+            }
+        }
+        #expect(pairs(4, 0).map(\.0) == ["A"])
+        #expect(pairs(4, 0).map(\.1) == ["B"])
+        #expect(pairs(10, 0).count == 1)
+        #expect(pairs(10, 1).isEmpty)
+    }
+
+    @Test("a double charge needs one account, one merchant and one amount; three in a row are two pairs")
+    func doubleChargeSameness() {
+        let first = Self.charge("A", minutes: 0)
+        func pairs(_ later: AnomalyAnalysis.Charge...) -> [String] {
+            AnomalyAnalysis.doubleCharges([first] + later, month: Self.month, dismissed: []).map { "\($0.id)>\($1.id)" }.sorted()
+        }
+        #expect(pairs(Self.charge("B", minutes: 2, amount: 12 * Self.unit + 100)).isEmpty)
+        #expect(pairs(Self.charge("B", minutes: 2, account: "Other")).isEmpty)
+        #expect(pairs(Self.charge("B", minutes: 2, merchant: "Other")).isEmpty)
+        #expect(pairs(Self.charge("B", minutes: 2), Self.charge("C", minutes: 5)) == ["A>B", "B>C"])
+    }
+
+    @Test("either transaction set --not-anomaly dismisses the pair")
+    func doubleChargeDismissed() {
+        let charges = [Self.charge("A", minutes: 0), Self.charge("B", minutes: 4)]
+        #expect(AnomalyAnalysis.doubleCharges(charges, month: Self.month, dismissed: ["A"]).isEmpty)
+        #expect(AnomalyAnalysis.doubleCharges(charges, month: Self.month, dismissed: ["B"]).isEmpty)
+        #expect(AnomalyAnalysis.doubleCharges(charges, month: Self.month, dismissed: ["C"]).count == 1)
+    }
+
+    @Test("a statement row has no time: the same local day is enough, the next day is not")
+    func doubleChargeStatementRows() {
+        let imported = Transaction.statementIDPrefix + "1"
+        let morning = Self.charge("A", minutes: 0)
+        let sameDay = Self.charge(imported, minutes: 0)
+        let sixHours = AnomalyAnalysis.Charge(
+            id: sameDay.id, accountID: "A", accountName: "A", time: morning.time + 6 * 3600, date: morning.date, merchant: "Cafe",
+            category: "Dining", amount: morning.amount, currency: "USD")
+        #expect(AnomalyAnalysis.doubleCharges([morning, sixHours], month: Self.month, dismissed: []).count == 1)
+        let nextDay = AnomalyAnalysis.Charge(
+            id: sameDay.id, accountID: "A", accountName: "A", time: morning.time + 60, date: morning.date.adding(days: 1), merchant: "Cafe",
+            category: "Dining", amount: morning.amount, currency: "USD")
+        #expect(AnomalyAnalysis.doubleCharges([morning, nextDay], month: Self.month, dismissed: []).isEmpty)
+    }
+}
