@@ -197,7 +197,8 @@ struct SyncWatchTests {
         let database = folder.file("ledger.sqlite")
         let purse = PurseBinary()
         let watch = try Watch(purse, database: database, arguments: [export.path])
-        try eventually("the sync under way, its first commit made") { try Self.appliedSequence(database) > 0 }
+        // A busy machine takes a while to write the export and start: the wait ends at the first commit.
+        try eventually(within: 60, "the sync under way, its first commit made") { try Self.appliedSequence(database) > 0 }
         #expect(watch.stop() == 0)
         let applied = try Self.appliedSequence(database)
         #expect(applied < count, "stopped before the end")
