@@ -106,13 +106,25 @@ struct YearSummaryTests {
         }
     }
 
-    @Test("the recurring section lists at most five expense series, most costly first")
+    @Test("each recurring charge's total and count are its merchant's spending in 2026, most costly first, at most five")
     func recurringMostCostlyFirst() throws {
-        let totals = try tables().long.filter { $0["section"] == "recurring" && $0["measure"] == "total" }
-        #expect(!totals.isEmpty && totals.count <= 5 * Set(totals.compactMap { $0["currency"] }).count)
+        let rows = try tables().long.filter { $0["section"] == "recurring" }
+        let totals = rows.filter { $0["measure"] == "total" }
+        #expect(!totals.isEmpty)
+        let spending = try run([
+            "report", "spending", "--by", "merchant", "--from", "2026-01-01", "--to", "2026-11-30", "--format", "csv",
+        ])
+        try #require(spending.status == 0, "\(spending.stderr)")
+        let merchants = CSVRows.parse(spending.stdout)
+        for total in totals {
+            let charges = merchants.filter { $0["merchant"] == total["item"] && $0["currency"] == total["currency"] }
+            #expect(CSVRows.cents(total["value"] ?? "x") == charges.reduce(0) { $0 + CSVRows.cents($1["spent"] ?? "") }, "\(total)")
+            let count = rows.first { $0["item"] == total["item"] && $0["currency"] == total["currency"] && $0["measure"] == "count" }
+            #expect(Int(count?["value"] ?? "") == charges.reduce(0) { $0 + (Int($1["count"] ?? "") ?? 0) }, "\(total)")
+        }
         for currency in Set(totals.compactMap { $0["currency"] }) {
             let values = totals.filter { $0["currency"] == currency }.map { CSVRows.cents($0["value"] ?? "") }
-            #expect(values == values.sorted(by: >), "\(currency)")
+            #expect(values.count <= 5 && values == values.sorted(by: >), "\(currency)")
         }
     }
 
