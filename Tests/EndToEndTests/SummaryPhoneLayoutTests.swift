@@ -2,8 +2,8 @@ import Foundation
 import PurseTestSupport
 import Testing
 
-/// The summary's HTML on a 390 px phone: budgets, long names and five currencies, and still no
-/// sideways scrolling. A headless Chromium lays the page out when one is installed (the page sits
+/// The summary's HTML (the month's and the year's) on a 390 px phone: budgets, long names and
+/// five currencies, and still no sideways scrolling. A headless Chromium lays the page out when one is installed (the page sits
 /// in a 390 px frame: Chromium's own window is never narrower than 500 px).
 @Suite("Summary HTML at 390 px", .tags(.slow))
 struct SummaryPhoneLayoutTests {
@@ -93,9 +93,29 @@ struct SummaryPhoneLayoutTests {
         "in a headless Chromium 390 px wide, nothing on the page is wider than the screen",
         .enabled(if: chromium() != nil, "needs chromium on PATH to lay the page out (apt-get install chromium)"))
     func fitsAPhone() throws {
-        let chromium = try #require(Self.chromium())
         let folder = try TemporaryFolder()
-        let html = try Self.summaryHTML(in: folder)
+        try Self.expectFits(try Self.summaryHTML(in: folder), in: folder)
+    }
+
+    @Test(
+        "the year at a glance of the same ledger fits 390 px too: its month table keeps month, net, saved and rate there",
+        .enabled(if: chromium() != nil, "needs chromium on PATH to lay the page out (apt-get install chromium)"))
+    func yearFitsAPhone() throws {
+        let folder = try TemporaryFolder()
+        _ = try Self.summaryHTML(in: folder)
+        let year = try PurseBinary().run(
+            ["--db", folder.file("ledger.sqlite"), "--now", "2026-11-05", "report", "summary", "--year", "2026", "--format", "html"])
+        try #require(year.status == 0, "\(year.stderr)")
+        #expect(
+            year.stdout.contains(
+                "<th>Month</th><th class=\"num aux\">Spent</th><th class=\"num aux\">Refunded</th><th class=\"num\">Net</th>"
+                    + "<th class=\"num aux\">Income</th><th class=\"num\">Saved</th><th class=\"num\">Rate</th>"))
+        try Self.expectFits(year.stdout, in: folder)
+    }
+
+    /// Lays `html` out in a headless Chromium, in a 390 px frame, and expects nothing wider.
+    static func expectFits(_ html: String, in folder: TemporaryFolder) throws {
+        let chromium = try #require(Self.chromium())
         let width = 390
         // A srcdoc frame is the page's own origin, so the host can measure what the frame laid out.
         let host = """

@@ -23,10 +23,14 @@ enum ReportSummaryCommand: PurseCommand {
             more than 7 days, is called out). Per currency, never summed, unless --convert-to names one currency \
             for spending, income, pending and net worth (account balances keep their own). --format email writes a \
             complete MIME message for `sendmail -t -oi`. The first summary of an ended month remembers what it reported, \
-            in the ledger's own currencies, converted or not.
+            in the ledger's own currencies, converted or not. --year YYYY gives the year at a glance instead: \
+            each month's spent, refunded, net, income, saved and savings rate per currency with the year's total, \
+            the categories against the year before, the top merchants, and the recurring charges that cost most \
+            (CSV: those month rows first, then the long section,currency,item,measure,value rows); a year is never \
+            remembered, and it takes no --convert-to.
             """,
         options: [
-            PeriodOptions.month(default: "last"),
+            PeriodOptions.month(default: "last"), year,
             format, output,
             OutputOptions.bom,
             ConversionOptions.convertTo,
@@ -41,6 +45,7 @@ enum ReportSummaryCommand: PurseCommand {
     static let output = OptionSpec("output", short: "o", value: "FILE", help: "Write to FILE instead of stdout.")
     static let to = OptionSpec("to", value: "ADDR", help: "The email's To (default: the local user at localhost).")
     static let from = OptionSpec("from", value: "ADDR", help: "The email's From (default: purse <the local user at localhost>).")
+    static let year = OptionSpec("year", value: "YYYY", help: "The year at a glance instead of a month: YYYY, this or last.")
     static let noRecord = OptionSpec("no-record", help: "Do not remember what this summary reported (for trial runs).")
     static let ascii = OptionSpec("ascii", help: "Draw sparklines with ASCII only.")
 
@@ -72,6 +77,7 @@ enum ReportSummaryCommand: PurseCommand {
     }
 
     static func run(_ context: CommandContext) throws {
+        if context.command.isGiven(year) { return try runYear(context) }
         let summary = try ReportRunner.run(
             context, formats: Format.allCases, fallback: .text,
             options: {
@@ -92,6 +98,45 @@ enum ReportSummaryCommand: PurseCommand {
         if !context.command.has(noRecord) {
             record(summary.result.records, context: context)
         }
+    }
+
+    /// `--year`: the year at a glance. It remembers nothing (restatements are the months'), and
+    /// refuses --convert-to: converting a year's every transaction at its day's rate is the
+    /// monthly summary's work twelve times over.
+    static func runYear(_ context: CommandContext) throws {
+        try ReportRunner.run(
+            context, formats: Format.allCases, fallback: .text,
+            options: {
+                if context.command.isGiven(PeriodOptions.month) { throw context.command.refusal("use either --month or --year, not both") }
+                if context.command.isGiven(ConversionOptions.convertTo) {
+                    throw context.command.refusal("--convert-to cannot be used with --year; convert a month's summary instead")
+                }
+                let options = try Options(context)
+                let current = context.today(in: options.zone).year
+                return (options: options, year: try context.command.value(year, as: YearChoice.self)?.year(current: current) ?? current)
+            },
+            analyse: { store, chosen in
+                (
+                    options: chosen.options,
+                    report: try YearSummaryAnalysis.report(
+                        store, year: chosen.year, accounts: try context.reportAccounts(store), now: context.now,
+                        today: context.today(in: chosen.options.zone))
+                )
+            },
+            render: { summary, format, sink in
+                let (options, report) = summary
+                switch format {
+                case .text: sink.write(YearSummaryTextRendering.text(report, style: context.textStyle))
+                case .csv: YearSummaryCSVRendering.csv(report, write: sink.write)
+                case .json: sink.write(YearSummaryJSONRendering.json(report).pretty + "\n")
+                case .html: sink.write(YearSummaryHTMLRendering.html(report))
+                case .email:
+                    sink.write(
+                        YearSummaryEmailRendering.message(
+                            report, from: options.from, to: options.to, utcOffsetSeconds: options.zone.offset(at: context.now.epochSeconds),
+                            style: .mail(asciiRequested: OutputOptions(context.command).ascii)))
+                }
+            })
     }
 
     static func write(_ report: SummaryReport, format: Format, options: Options, context: CommandContext, to sink: TextSink) {
