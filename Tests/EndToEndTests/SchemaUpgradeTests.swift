@@ -85,10 +85,13 @@ struct SchemaUpgradeTests {
             let result = try purse.run(["--db", database] + command)
             try #require(result.status == 0, "\(command): \(result.stderr)")
         }
-        // An imported rate, so schema 18's table has a row too.
+        // An imported rate, so schema 18's table has a row too, and a goal for schema 22's.
         try Connection(path: database).execute(
-            "INSERT INTO exchange_rates (rate_date, from_currency, to_currency, numerator, denominator) VALUES ('2026-10-01', 'EUR', 'USD', 11, 10)"
-        )
+            """
+            INSERT INTO exchange_rates (rate_date, from_currency, to_currency, numerator, denominator) VALUES ('2026-10-01', 'EUR', 'USD', 11, 10);
+            INSERT INTO goals (name, account_id, target, currency, by_month)
+            SELECT 'Rainy day', id, 50000000, currency, '2027-06' FROM accounts ORDER BY id LIMIT 1;
+            """)
         if withSure {
             let connection = try Connection(path: database)
             try connection.execute(

@@ -158,7 +158,7 @@ struct CommandCatalogTests {
         let meanings: Set<String> = [
             // Per command: what it counts, its formats, its defaults.
             "account", "category", "currency", "flow", "format", "from", "to", "institution", "kind", "mcc", "merchant", "month",
-            "name", "new", "tag", "type", "output", "ascii", "note", "exclude",
+            "name", "new", "tag", "type", "output", "ascii", "note", "exclude", "not-anomaly",
             // status: the ledger's integrity; report upcoming: a balance going below zero.
             "check",
             // `report spending --by GROUP`; `goal set --by YYYY-MM`.
