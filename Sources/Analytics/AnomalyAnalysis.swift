@@ -45,9 +45,11 @@ public enum AnomalyAnalysis {
         var nets: [YearMonth: [SpikeKey: Int64]] = [:]
         var lastDays: [SpikeKey: CivilDate] = [:]
         var previousID: String?
+        var firstMonth: YearMonth?
         try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund else { return }
             let period = monthOf.month(of: transaction)
+            firstMonth = min(firstMonth ?? period, period)
             let date = scope.date(of: transaction)
             let merchant = transaction.merchantName ?? transaction.description
             let isPart = previousID == transaction.id && !transaction.id.isEmpty
@@ -93,6 +95,12 @@ public enum AnomalyAnalysis {
                     earlierID: earlier.id, earlierDate: earlier.date,
                     seconds: isImported(earlier) || isImported(later) ? nil : later.time - earlier.time))
         }
+        // A ledger's first months have no usual yet: every merchant would be new and every month
+        // a rise from the empty months before it.
+        guard let firstMonth, firstMonth <= averageMonths[0] else {
+            anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed)
+            return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
+        }
         for charge in firstCharges.values where YearMonth(charge.date) == month && charge.amount > newMerchantFloor {
             guard !dismissed.contains(charge.id) else { continue }
             anomalies.append(row(.newMerchant, charge, baseline: nil, reason: .firstCharge(floor: newMerchantFloor)))
@@ -109,11 +117,14 @@ public enum AnomalyAnalysis {
                     transactionID: ""))
         }
         anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed)
-        anomalies.sort {
+        return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
+    }
+
+    static func sorted(_ anomalies: [AnomalyReport.Anomaly]) -> [AnomalyReport.Anomaly] {
+        anomalies.sorted {
             ($0.date, $0.kind.rawValue, $0.merchant, $0.category, $0.accountLabel, $0.transactionID)
                 < ($1.date, $1.kind.rawValue, $1.merchant, $1.category, $1.accountLabel, $1.transactionID)
         }
-        return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: anomalies)
     }
 
     /// More than 50 % above the average and more than `floor` above it. A category or merchant

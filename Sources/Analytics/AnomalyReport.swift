@@ -52,3 +52,22 @@ public struct AnomalyReport: Sendable {
     /// By date, kind, merchant, then category and account.
     public let anomalies: [Anomaly]
 }
+
+extension AnomalyReport.Anomaly {
+    /// The most pressing first (the summary lists only a few): a charge taken twice, then a
+    /// recurring charge that changed price or did not come, a large first charge, and last the
+    /// spikes, the furthest above their usual first (as a ratio, so currencies compare); each
+    /// kind by date.
+    public static func byImportance(_ anomalies: [Self]) -> [Self] {
+        let rank: [AnomalyReport.Kind: Int] = [.doubleCharge: 0, .priceChange: 1, .missed: 2, .newMerchant: 3, .spike: 4]
+        return anomalies.enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if a.kind != b.kind { return rank[a.kind, default: 5] < rank[b.kind, default: 5] }
+            if a.kind == .spike, let aBase = a.baseline, let bBase = b.baseline, aBase > 0, bBase > 0 {
+                let (aRatio, bRatio) = (Int128(a.amount) * Int128(bBase), Int128(b.amount) * Int128(aBase))
+                if aRatio != bRatio { return aRatio > bRatio }
+            }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+}

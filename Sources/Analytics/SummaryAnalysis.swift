@@ -78,6 +78,7 @@ public enum SummaryAnalysis {
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         report.recurring = try recurringNews(store, month: month, accounts: accounts)
+        report.anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: today).anomalies
         let goals = try GoalAnalysis.report(store, accounts: accounts, today: YearMonth(today) == month ? today : month.lastDay)
         report.goals = goals.goals.isEmpty ? nil : goals
         report.convertedTo = target

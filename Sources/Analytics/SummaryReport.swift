@@ -257,6 +257,8 @@ public struct SummaryReport: Sendable {
     /// Recurring charges and income new this month or whose amount changed this month (README,
     /// "Recurring charges"), by merchant.
     public var recurring: [RecurringReport.Item] = []
+    /// The month's anomalies ("Worth a look"; README, "Anomalies"); empty when there are none.
+    public internal(set) var anomalies: [AnomalyReport.Anomaly] = []
     /// The goals as of the summary's last day (the month's, or today in the running month); nil
     /// when there are none.
     public internal(set) var goals: GoalReport?

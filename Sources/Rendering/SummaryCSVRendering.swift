@@ -69,6 +69,12 @@ public enum SummaryCSVRendering {
             table.row("recurring", c, name, "flags", .text(RecurringRendering.flagsText(item)))
             table.row("recurring", c, name, "flow", .text(item.flow.rawValue))
         }
+        // Every anomaly, by kind and date: a spreadsheet needs no "and N more".
+        for anomaly in report.anomalies {
+            let c = anomaly.currency
+            let item = "\(anomaly.date) \(anomaly.merchant.isEmpty ? anomaly.category : anomaly.merchant)"
+            table.row("anomaly", c, item, anomaly.kind.rawValue, amount(anomaly.amount, c))
+        }
         for cost in report.cardExchange {
             let markup = Money.roundedToMinorUnit(cost.sums.markup, currency: cost.currency)
             table.row("card_exchange", cost.currency, cost.foreignCurrency, "markup", amount(markup, cost.currency))

@@ -78,7 +78,8 @@ public enum SummaryHTMLRendering {
         }
         for line in SummaryTextRendering.cardExchangeLines(report) { html += "<p>\(e(line))</p>\n" }
         html +=
-            budgetsHTML(report) + goalsHTML(report) + recurringHTML(report) + balancesHTML(report) + restatementsHTML(report)
+            budgetsHTML(report) + goalsHTML(report) + recurringHTML(report) + anomaliesHTML(report) + balancesHTML(report)
+            + restatementsHTML(report)
             + freshnessHTML(report)
         return html + "</main>\n</body>\n</html>\n"
     }
@@ -308,6 +309,12 @@ public enum SummaryHTMLRendering {
             + zip(report.recurring, RecurringRendering.merchantNames(report.recurring)).map { item, name in
                 "<li>\(e(SummaryTextRendering.recurringLine(item, name: name)))</li>\n"
             }.joined() + "</ul>\n</section>\n"
+    }
+
+    static func anomaliesHTML(_ report: SummaryReport) -> String {
+        guard !report.anomalies.isEmpty else { return "" }
+        return "<section>\n<h2>Worth a look</h2>\n<ul>\n"
+            + SummaryTextRendering.anomalyLines(report).map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n</section>\n"
     }
 
     static func restatementsHTML(_ report: SummaryReport) -> String {

@@ -48,6 +48,7 @@ public enum SummaryJSONRendering {
                 ),
                 ("net_worth", .array(report.netWorth.map(netWorth))),
                 ("recurring", .array(report.recurring.map(RecurringRendering.jsonObject))),
+                ("anomalies", .array(report.anomalies.map(AnomalyRendering.jsonObject))),
                 (
                     "card_exchange",
                     .array(

@@ -88,7 +88,8 @@ public enum SummaryTextRendering {
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
         if !report.cardExchange.isEmpty { output += "\n" + cardExchangeLines(report).joined(separator: "\n") + "\n" }
-        return output + budgetsText(report) + goalsText(report) + recurringText(report) + balancesText(report, style: style)
+        return output + budgetsText(report) + goalsText(report) + recurringText(report) + anomaliesText(report)
+            + balancesText(report, style: style)
             + restatementsText(report)
             + freshnessText(report)
     }
@@ -277,6 +278,41 @@ public enum SummaryTextRendering {
             ])
         }
         return output + table.rendered() + "\n" + worth.rendered()
+    }
+
+    /// The month's five most pressing anomalies, then how many more and the command that lists them.
+    static func anomalyLines(_ report: SummaryReport) -> [String] {
+        let listed = AnomalyReport.Anomaly.byImportance(report.anomalies).prefix(5).map { anomaly in
+            "\(anomaly.date) \(anomaly.kind.rawValue): \(anomaly.merchant.isEmpty ? anomaly.category : anomaly.merchant) "
+                + "\(money(anomaly.amount, anomaly.currency)) (\(AnomalyRendering.detail(anomaly)))"
+        }
+        let more = report.anomalies.count - listed.count
+        return listed + (more > 0 ? ["and \(more) more (purse report anomalies --month \(report.month))"] : [])
+    }
+
+    /// "Worth a look": nothing when there are no anomalies. Each one's reason can be long (a
+    /// transaction ID), so lines break between words at 80 columns.
+    static func anomaliesText(_ report: SummaryReport) -> String {
+        guard !report.anomalies.isEmpty else { return "" }
+        return heading("Worth a look") + anomalyLines(report).map { wordWrapped($0, width: 80, indent: 2) + "\n" }.joined()
+    }
+
+    /// `text` indented by `indent` and broken between words before `width`, later lines indented
+    /// two more; a single word wider than that stays whole.
+    static func wordWrapped(_ text: String, width: Int, indent: Int) -> String {
+        var lines: [String] = []
+        var current = String(repeating: " ", count: indent)
+        var lineHasWord = false
+        for word in text.split(separator: " ") {
+            if lineHasWord, DisplayWidth.of(current) + 1 + DisplayWidth.of(String(word)) > width {
+                lines.append(current)
+                current = String(repeating: " ", count: indent + 2)
+                lineHasWord = false
+            }
+            current += (lineHasWord ? " " : "") + word
+            lineHasWord = true
+        }
+        return (lines + [current]).joined(separator: "\n")
     }
 
     /// New series and price changes of the month, charges and income; nothing when there are none.

@@ -178,3 +178,38 @@ struct AnomalyReportTests: PurseLedgerSuite {
         try expectGolden(result.stdout, "anomalies.\(format == "text" ? "txt" : format)")
     }
 }
+
+extension AnomalyReportTests {
+    func summary(_ format: String) throws -> PurseBinary.Result {
+        try purse.run(["--db", database, "--now", "2026-11-20", "report", "summary", "--month", "2026-10", "--format", format])
+    }
+
+    @Test("the summary's Worth a look: the double charge first, then the new merchant, then spikes; five, and how many more")
+    func worthALook() throws {
+        let listing = lines(try anomalies(database))
+        let text = try summary("text")
+        #expect(text.status == 0, "\(text.stderr)")
+        let section = text.stdout.components(separatedBy: "Worth a look\n============\n").last?.components(separatedBy: "\n\n").first ?? ""
+        let entries = section.split(separator: "\n").filter { !$0.hasPrefix("    ") }.map(String.init)
+        #expect(entries.count == 6, "\(section)")
+        #expect(entries.first?.hasPrefix("  2026-10-14 double-charge: Blue Bottle Coffee $6.50") == true, "\(section)")
+        #expect(entries.dropFirst().first?.hasPrefix("  2026-10-20 price-change: Verizon") == true, "\(section)")
+        #expect(entries.dropFirst(2).first?.hasPrefix("  2026-10-06 new-merchant: Lakeside Furniture") == true, "\(section)")
+        #expect(entries.last == "  and \(listing.count - 5) more (purse report anomalies --month 2026-10)")
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        // CSV and JSON carry every one of them, as the anomalies report lists them.
+        let csv = CSVRows.parse(try summary("csv").stdout).filter { $0["section"] == "anomaly" }
+        #expect(csv.count == listing.count)
+        let json = try JSONSerialization.jsonObject(with: Data(try summary("json").stdout.utf8)) as? [String: Any]
+        #expect((json?["anomalies"] as? [Any])?.count == listing.count)
+    }
+
+    @Test("no anomaly, no Worth a look section")
+    func nothingWorthALook() throws {
+        try #require(try purse.run(["--db", database, "set", "P2", "--exclude"]).status == 0)
+        let quiet = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "summary", "--month", "2026-05"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        let listing = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "anomalies", "--month", "2026-05"])
+        #expect(listing.stdout.contains("Nothing looks out of the ordinary.") == !quiet.stdout.contains("Worth a look"))
+    }
+}
