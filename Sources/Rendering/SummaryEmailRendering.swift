@@ -10,10 +10,20 @@ public enum SummaryEmailRendering {
         _ report: SummaryReport, from: String, to: String, utcOffsetSeconds: Int,
         style: TextStyle, lineEnding: String = "\n"
     ) -> String {
-        let headline = SummaryTextRendering.headline(report)
-        let text = SummaryTextRendering.text(report, style: style)
-        let html = SummaryHTMLRendering.html(report)
-        let csv = SummaryCSVRendering.spendingCSV(report)
+        summaryMessage(
+            subject: SummaryTextRendering.headline(report), text: SummaryTextRendering.text(report, style: style),
+            html: SummaryHTMLRendering.html(report), csv: SummaryCSVRendering.spendingCSV(report),
+            csvFilename: "purse-spending-\(report.month).csv",
+            period: "\(report.month)", from: from, to: to, at: report.generatedAt.epochSeconds, utcOffsetSeconds: utcOffsetSeconds,
+            lineEnding: lineEnding)
+    }
+
+    /// A summary's message, monthly or yearly: `period` names it in the Message-ID, whose digest
+    /// is the content's, so the same report gives the same bytes.
+    static func summaryMessage(
+        subject: String, text: String, html: String, csv: String, csvFilename: String, period: String, from: String, to: String,
+        at epochSeconds: Int64, utcOffsetSeconds: Int, lineEnding: String
+    ) -> String {
         var digest = StableHash()
         MIMEMessage.addLine(text, to: &digest)
         MIMEMessage.addLine(html, to: &digest)
@@ -22,9 +32,9 @@ public enum SummaryEmailRendering {
         let headers: [(String, String)] = [
             ("From", from),
             ("To", to),
-            ("Subject", headline),
-            ("Date", date(report.generatedAt.epochSeconds, offset: utcOffsetSeconds)),
-            ("Message-ID", "<summary-\(report.month)-\(digest.hex)@\(domain.isEmpty ? "purse.invalid" : domain)>"),
+            ("Subject", subject),
+            ("Date", date(epochSeconds, offset: utcOffsetSeconds)),
+            ("Message-ID", "<summary-\(period)-\(digest.hex)@\(domain.isEmpty ? "purse.invalid" : domain)>"),
             ("Auto-Submitted", "auto-generated"),
         ]
         return MIMEMessage.render(
@@ -38,9 +48,7 @@ public enum SummaryEmailRendering {
                             .text(subtype: "plain", text: text, filename: nil),
                             .text(subtype: "html", text: html, filename: nil),
                         ]),
-                    .binary(
-                        contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8),
-                        filename: "purse-spending-\(report.month).csv"),
+                    .binary(contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8), filename: csvFilename),
                 ]), lineEnding: lineEnding)
     }
 

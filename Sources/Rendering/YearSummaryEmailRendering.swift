@@ -12,28 +12,9 @@ public enum YearSummaryEmailRendering {
         let html = YearSummaryHTMLRendering.html(report)
         var csv = ""
         YearSummaryCSVRendering.csv(report) { csv += $0 }
-        var digest = StableHash()
-        MIMEMessage.addLine(text, to: &digest)
-        MIMEMessage.addLine(html, to: &digest)
-        let domain =
-            from.split(separator: "@").last.map { String($0.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) } ?? ""
-        let headers: [(String, String)] = [
-            ("From", from),
-            ("To", to),
-            ("Subject", YearSummaryTextRendering.headline(report)),
-            ("Date", SummaryEmailRendering.date(report.generatedAt.epochSeconds, offset: utcOffsetSeconds)),
-            ("Message-ID", "<summary-\(report.year)-\(digest.hex)@\(domain.isEmpty ? "purse.invalid" : domain)>"),
-            ("Auto-Submitted", "auto-generated"),
-        ]
-        return MIMEMessage.render(
-            headers: headers,
-            body: .multipart(
-                subtype: "mixed",
-                parts: [
-                    .multipart(
-                        subtype: "alternative",
-                        parts: [.text(subtype: "plain", text: text, filename: nil), .text(subtype: "html", text: html, filename: nil)]),
-                    .binary(contentType: "text/csv; charset=utf-8", bytes: Array(csv.utf8), filename: "purse-summary-\(report.year).csv"),
-                ]), lineEnding: lineEnding)
+        return SummaryEmailRendering.summaryMessage(
+            subject: YearSummaryTextRendering.headline(report), text: text, html: html, csv: csv,
+            csvFilename: "purse-summary-\(report.year).csv", period: "\(report.year)", from: from, to: to,
+            at: report.generatedAt.epochSeconds, utcOffsetSeconds: utcOffsetSeconds, lineEnding: lineEnding)
     }
 }
