@@ -55,6 +55,7 @@ public struct Classifier {
     init(rules: [UserRule], overrides: [String: TransactionOverride] = [:]) {
         self.rules = rules.map(PreparedRule.init)
         self.overrides = overrides
+        renames = rules.contains { $0.rename != nil }
     }
 
     /// The ledger's rules and overrides.
@@ -65,9 +66,18 @@ public struct Classifier {
     /// Whether any rule or override needs the transactions' IDs and texts.
     var readsText: Bool { !rules.isEmpty || !overrides.isEmpty }
 
-    /// The first user rule matching the transaction, if any.
+    /// The first user rule that sets a category or flow and matches the transaction, if any: a
+    /// rule that only renames does not stop a later one from classifying.
     func rule(for transaction: ReportTransaction) -> UserRule? {
-        rules.first { $0.matches(transaction) }?.rule
+        rules.first { $0.rule.classifies && $0.matches(transaction) }?.rule
+    }
+
+    /// Whether any rule renames merchants: then reports read every transaction's texts.
+    let renames: Bool
+
+    /// The first matching rule that renames the transaction's merchant, if any.
+    func renamingRule(for transaction: ReportTransaction) -> UserRule? {
+        rules.first { $0.rule.rename != nil && $0.matches(transaction) }?.rule
     }
 
     /// What the user set on the transaction, if anything.

@@ -17,8 +17,20 @@ public struct RuleTestReport: Sendable {
         public let amount: Int64
     }
 
+    /// One rename of one rule: transactions of one raw merchant text shown under its name.
+    public struct Rename: Sendable, Equatable {
+        public let ruleID: Int64
+        /// The merchant name, else the description.
+        public let from: String
+        public let to: String
+        public let currency: String
+        public let count: Int
+        /// The sum of their (unsigned) amounts.
+        public let amount: Int64
+    }
+
     /// One rule, in the order rules apply, with how many counted transactions of the scope it
-    /// is the first to match.
+    /// is the first to match (of the rules that classify, or of those that rename).
     public struct RuleMatches: Sendable, Equatable {
         public let ruleID: Int64
         public let matches: Int
@@ -29,4 +41,6 @@ public struct RuleTestReport: Sendable {
     public let rules: [RuleMatches]
     /// By rule (in the order rules apply), then from, to and currency.
     public let changes: [Change]
+    /// By rule (in the order rules apply), then from and currency.
+    public var renames: [Rename] = []
 }
