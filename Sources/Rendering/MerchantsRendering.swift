@@ -6,11 +6,15 @@ import Ledger
 public enum MerchantsRendering {
     static let csvHeader = ["merchant", "currency", "count", "net", "shown", "rule"]
 
-    /// `purse rules add --merchant 'AMZN Mktp US*2K3AB1' --rename 'AMZN Mktp US'`, quoted for a
-    /// POSIX shell.
-    public static func ruleCommand(_ row: MerchantsReport.Row) -> String {
+    /// `purse rules add --merchant 'AMZN Mktp US' --rename 'AMZN Mktp US'`, quoted for a POSIX
+    /// shell: it matches the suggested name, so every reference code of the merchant, not only
+    /// this one. None for a text a rule renames already or that is clean as it is.
+    public static func ruleCommand(_ row: MerchantsReport.Row) -> String? {
+        guard row.renamed == nil, row.suggestion != row.text else { return nil }
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return "purse rules add \(row.isMerchant ? "--merchant" : "--description") \(quoted(row.text)) --rename \(quoted(row.suggestion))"
+        // The suggestion is a piece of the text unless spaces were squeezed out of it.
+        let matcher = row.text.lowercased().contains(row.suggestion.lowercased()) ? row.suggestion : row.text
+        return "purse rules add \(row.isMerchant ? "--merchant" : "--description") \(quoted(matcher)) --rename \(quoted(row.suggestion))"
     }
 
     public static func csv(_ report: MerchantsReport, write: @escaping (String) -> Void) {
@@ -18,7 +22,8 @@ public enum MerchantsRendering {
         for row in report.rows {
             csv.row([
                 .text(row.text), .text(row.currency), .number(String(row.count)),
-                .number(MoneyFormat.machine(row.net, currency: row.currency)), .text(row.shown), .text(ruleCommand(row)),
+                .number(MoneyFormat.machine(row.net, currency: row.currency)), .text(row.shown),
+                ruleCommand(row).map { .text($0) } ?? .empty,
             ])
         }
     }
@@ -41,7 +46,7 @@ public enum MerchantsRendering {
                                 ("shown", .string(row.shown)),
                                 ("renamed", .bool(row.renamed != nil)),
                                 ("suggested_name", .string(row.suggestion)),
-                                ("rule", .string(ruleCommand(row))),
+                                ("rule", .optional(ruleCommand(row))),
                             ])
                         })
                 )
@@ -57,7 +62,7 @@ public enum MerchantsRendering {
         ])
         for row in report.rows {
             table.append([
-                row.text, String(row.count), MoneyFormat.text(row.net, currency: row.currency), row.shown, ruleCommand(row),
+                row.text, String(row.count), MoneyFormat.text(row.net, currency: row.currency), row.shown, ruleCommand(row) ?? "",
             ])
         }
         return output + "\n" + table.rendered()

@@ -13,8 +13,8 @@ struct MerchantRenameTests {
     let database: String
     let purse = PurseBinary()
 
-    /// A monthly 14.99 charge from Amazon under two raw names, a one-off Amazon purchase and a
-    /// grocery run, July to October 2026.
+    /// A monthly 14.99 charge from Amazon under two raw names, a one-off Amazon purchase (above the
+    /// new-merchant floor) and a grocery run, July to October 2026.
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
@@ -25,7 +25,7 @@ struct MerchantRenameTests {
             ("T2", "2026-08-05T12:00:00-04:00", "14.99", "AMAZON.COM*7Y1AA"),
             ("T3", "2026-09-05T12:00:00-04:00", "14.99", "AMZN Mktp US*9QZ11"),
             ("T4", "2026-10-05T12:00:00-04:00", "14.99", "AMAZON.COM*44XK2"),
-            ("T5", "2026-10-12T12:00:00-04:00", "62.40", "AMZN Mktp US*RT55B"),
+            ("T5", "2026-10-12T12:00:00-04:00", "162.40", "AMZN Mktp US*RT55B"),
             ("T6", "2026-10-14T12:00:00-04:00", "54.20", "Whole Foods Market"),
         ]
         try export.append(
@@ -84,6 +84,17 @@ struct MerchantRenameTests {
         #expect(series.first?["count"] == "4")
     }
 
+    @Test("a new reference code of a renamed merchant is not a new merchant in report anomalies")
+    func anomalies() throws {
+        func newMerchants() throws -> [String] {
+            CSVRows.parse(try run(["report", "anomalies", "--month", "2026-10", "--format", "csv"]))
+                .filter { $0["kind"] == "new-merchant" }.map { $0["merchant"]! }
+        }
+        #expect(try newMerchants() == ["AMZN Mktp US*RT55B"])
+        try addRules()
+        #expect(try newMerchants() == [])
+    }
+
     @Test("explain shows the name and what it was renamed from")
     func explain() throws {
         try addRules()
@@ -109,6 +120,17 @@ struct MerchantRenameTests {
 extension MerchantRenameTests {
     @Test("rules test lists each raw text a rule renames; merchants suggests a rule and --unnamed drops covered texts")
     func testAndMerchants() throws {
+        // The suggested rule matches the name without its reference code, so it cleans every
+        // reference of the merchant, those of other months too.
+        let suggested = CSVRows.parse(try run(["merchants", "--month", "2026-10", "--format", "csv"]))
+        let command = try #require(suggested.first { $0["merchant"] == "AMAZON.COM*44XK2" }?["rule"])
+        #expect(command == "purse rules add --merchant 'AMAZON.COM' --rename 'AMAZON.COM'")
+        #expect(suggested.first { $0["merchant"] == "Whole Foods Market" }?["rule"] == "")
+        _ = try run(["rules", "add", "--merchant", "AMAZON.COM", "--rename", "AMAZON.COM"])
+        let august = CSVRows.parse(try run(["merchants", "--month", "2026-08", "--format", "csv"]))
+        #expect(august.map { $0["shown"]! } == ["AMAZON.COM"])
+        #expect(august.map { $0["rule"]! } == [""])
+        _ = try run(["rules", "remove", "1"])
         try addRules()
         let tested = try run(["rules", "test", "--month", "2026-10"])
         #expect(tested.contains("AMAZON.COM*44XK2"))
@@ -117,8 +139,8 @@ extension MerchantRenameTests {
         // Largest net first, each raw text on its own row with the name shown now.
         #expect(rows.map { $0["merchant"]! } == ["AMZN Mktp US*RT55B", "Whole Foods Market", "AMAZON.COM*44XK2"])
         #expect(rows.map { $0["shown"]! } == ["Amazon", "Whole Foods Market", "Amazon"])
-        #expect(rows[1]["rule"] == "purse rules add --merchant 'Whole Foods Market' --rename 'Whole Foods Market'")
-        #expect(rows[2]["rule"] == "purse rules add --merchant 'AMAZON.COM*44XK2' --rename 'AMAZON.COM'")
+        // A renamed text needs no rule.
+        #expect(rows.map { $0["rule"]! } == ["", "", ""])
         let unnamed = CSVRows.parse(try run(["merchants", "--month", "2026-10", "--unnamed", "--format", "csv"]))
         #expect(unnamed.map { $0["merchant"]! } == ["Whole Foods Market"])
         #expect(CSVRows.parse(try run(["merchants", "--month", "2026-10", "--uncategorized", "--format", "csv"])).isEmpty)

@@ -7,8 +7,8 @@ extension LedgerStore {
     /// older ledger, read as it is, has its rules of merchant, description and code only.
     var hasOverrides: Bool { openedSchemaVersion >= 10 }
 
-    /// Whether rules can rename a merchant (schema 23).
-    var hasRenames: Bool { openedSchemaVersion >= 23 }
+    /// Whether rules can rename a merchant (schema 24).
+    var hasRenames: Bool { openedSchemaVersion >= 24 }
 
     /// The rules in the order they apply.
     public func rules() throws -> [UserRule] {
