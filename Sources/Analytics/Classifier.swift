@@ -67,7 +67,7 @@ public struct Classifier {
     var readsText: Bool { !rules.isEmpty || !overrides.isEmpty }
 
     /// The first user rule that sets a category or flow and matches the transaction, if any: a
-    /// rule that only renames does not stop a later one from classifying.
+    /// rule that only renames, tags or names a person does not stop a later one from classifying.
     func rule(for transaction: ReportTransaction) -> UserRule? {
         rules.first { $0.rule.classifies && $0.matches(transaction) }?.rule
     }
@@ -78,6 +78,16 @@ public struct Classifier {
     /// The first matching rule that renames the transaction's merchant, if any.
     func renamingRule(for transaction: ReportTransaction) -> UserRule? {
         rules.first { $0.rule.rename != nil && $0.matches(transaction) }?.rule
+    }
+
+    /// The first matching rule that names the person who spent, if any.
+    func personRule(for transaction: ReportTransaction) -> UserRule? {
+        rules.first { $0.rule.person != nil && $0.matches(transaction) }?.rule
+    }
+
+    /// Every matching rule that tags, in the order rules apply: tags add up, so each one tags.
+    func taggingRules(for transaction: ReportTransaction) -> [UserRule] {
+        rules.filter { $0.rule.tag != nil && $0.matches(transaction) }.map(\.rule)
     }
 
     /// What the user set on the transaction, if anything.

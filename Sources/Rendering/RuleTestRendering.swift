@@ -57,6 +57,19 @@ public enum RuleTestRendering {
                                             ])
                                         })
                                 ),
+                                (
+                                    "labels",
+                                    .array(
+                                        report.labels.filter { $0.ruleID == rule.ruleID }.map { label in
+                                            .object([
+                                                ("kind", .string(label.kind.rawValue)),
+                                                ("name", .string(label.name)),
+                                                ("currency", .string(label.currency)),
+                                                ("count", .integer(Int64(label.count))),
+                                                ("amount", .string(MoneyFormat.machine(label.amount, currency: label.currency))),
+                                            ])
+                                        })
+                                ),
                             ])
                         })
                 )
@@ -70,8 +83,9 @@ public enum RuleTestRendering {
         for rule in report.rules {
             let changes = report.changes.filter { $0.ruleID == rule.ruleID }
             let renames = report.renames.filter { $0.ruleID == rule.ruleID }
+            let labels = report.labels.filter { $0.ruleID == rule.ruleID }
             output += "\nRule #\(rule.ruleID): matches \(rule.matches) transaction\(rule.matches == 1 ? "" : "s")"
-            guard !changes.isEmpty || !renames.isEmpty else {
+            guard !changes.isEmpty || !renames.isEmpty || !labels.isEmpty else {
                 output += rule.matches == 0 ? ", changes nothing\n" : ", all already so\n"
                 continue
             }
@@ -80,6 +94,16 @@ public enum RuleTestRendering {
                 var table = TextTable(columns: [.init("Merchant"), .init("Shown as"), .init("Count", .right), .init("Amount", .right)])
                 for rename in renames {
                     table.append([rename.from, rename.to, String(rename.count), MoneyFormat.text(rename.amount, currency: rename.currency)])
+                }
+                output += table.rendered()
+            }
+            if !labels.isEmpty {
+                var table = TextTable(columns: [.init("Sets"), .init("Count", .right), .init("Amount", .right)])
+                for label in labels {
+                    table.append([
+                        "\(label.kind.rawValue) \(label.name)", String(label.count),
+                        MoneyFormat.text(label.amount, currency: label.currency),
+                    ])
                 }
                 output += table.rendered()
             }

@@ -3,10 +3,11 @@ import Storage
 extension LedgerSchema {
     /// A rule may rename the merchant (`rules add ... --rename NAME`): `AMZN Mktp US*2K3AB1` and
     /// `AMAZON.COM*7Y1AA` are shown, grouped and followed as one recurring series under Amazon.
-    /// A rule that only renames sets neither category nor flow, so the table is rebuilt without
+    /// It may add a tag (`--tag`) or name the person who spent (`--person`, e.g. by account). A
+    /// rule that only does these sets neither category nor flow, so the table is rebuilt without
     /// the check that wanted one of them (and its triggers made again).
     static let migration24 = Migration(
-        id: 24, name: "rule renames",
+        id: 24, name: "rule renames, tags and people",
         sql: """
             CREATE TABLE rules_new (
                 id INTEGER PRIMARY KEY,
@@ -24,7 +25,9 @@ extension LedgerSchema {
                 flow TEXT CHECK (flow IN ('expense', 'income', 'transfer')),
                 created_at TEXT NOT NULL,
                 rename TEXT,
-                CHECK (category IS NOT NULL OR flow IS NOT NULL OR rename IS NOT NULL)
+                tag TEXT,
+                person TEXT,
+                CHECK (category IS NOT NULL OR flow IS NOT NULL OR rename IS NOT NULL OR tag IS NOT NULL OR person IS NOT NULL)
             );
             INSERT INTO rules_new (id, position, merchant, description, description_regex, mcc, account, type, direction,
                 amount_min, amount_max, category, flow, created_at)
