@@ -95,11 +95,12 @@ public struct Classifier {
         transaction.id.isEmpty ? nil : overrides[transaction.id]
     }
 
-    /// The transaction's tags: those the user set on it (`purse set --tag`), each once, in the
-    /// order set.
+    /// The transaction's tags: those the user set on it (`purse set --tag`), in the order set, then
+    /// every matching rule's (`rules add ... --tag`), in the order rules apply; each once.
     func tags(of transaction: ReportTransaction) -> [String] {
         var seen = Set<String>()
-        return (override(for: transaction)?.tags ?? []).filter { seen.insert($0).inserted }
+        let set = override(for: transaction)?.tags ?? []
+        return (set + taggingRules(for: transaction).compactMap(\.tag)).filter { seen.insert($0).inserted }
     }
 
     /// True when the user excluded the transaction: it never counts.

@@ -87,4 +87,47 @@ struct RuleTagsAndPeopleTests: PurseLedgerSuite {
         #expect(text.contains("person Ana Doe"))
         #expect(text.contains("tag food"))
     }
+
+    @Test(
+        "--by tag counts a rule's tag like one set by hand (a tag from both once): each tag's net and count, and the total, from the export"
+    )
+    func byTag() throws {
+        _ = try output(["rules", "add", "--merchant", "Trader Joe", "--tag", "food"])
+        let rows = try exported()
+        let groceries = try #require(rows.first { $0["account"] == "Family Card" && $0["amount"] == "84.10" }?["id"])
+        let fuel = try #require(rows.first { $0["account"] == "Family Card" && $0["amount"] == "41.25" }?["id"])
+        _ = try output(["set", groceries, "--tag", "food", "--tag", "shared"])
+        _ = try output(["set", fuel, "--tag", "car"])
+
+        var expected: [String: (net: Int, count: Int)] = [:]
+        var total: [String: Int] = [:]
+        var multiTagged = 0
+        for row in try exported() where row["counted"] == "true" && (row["flow"] == "expense" || row["flow"] == "refund") {
+            let currency = row["currency"]!
+            let net = (row["flow"] == "refund" ? -1 : 1) * CSVRows.cents(row["amount"]!)
+            // The export's tags are those set by hand; the rule's is added here, once.
+            var tags = row["tags"]!.split(separator: ";").map(String.init)
+            if row["merchant"]!.lowercased().contains("trader joe"), !tags.contains("food") { tags.append("food") }
+            if tags.count > 1 { multiTagged += 1 }
+            for tag in tags.isEmpty ? ["(no tag)"] : tags {
+                let known = expected["\(tag) \(currency)"] ?? (0, 0)
+                expected["\(tag) \(currency)"] = (known.net + net, known.count + 1)
+            }
+            total[currency, default: 0] += net
+        }
+        let traderJoes = rows.filter { $0["counted"] == "true" && $0["merchant"]!.lowercased().contains("trader joe") }
+        #expect(expected["food USD"]?.count == traderJoes.filter { $0["flow"] == "expense" || $0["flow"] == "refund" }.count)
+        #expect(multiTagged == 1)
+
+        var reported: [String: (net: Int, count: Int)] = [:]
+        for row in CSVRows.parse(try output(["report", "spending", "--by", "tag", "--month", "2026-10", "--format", "csv"])) {
+            reported["\(row["tag"]!) \(row["currency"]!)"] = (CSVRows.cents(row["net"]!), Int(row["count"]!)!)
+        }
+        #expect(reported.mapValues { "\($0.net) \($0.count)" } == expected.mapValues { "\($0.net) \($0.count)" })
+        let json = try output(["report", "spending", "--by", "tag", "--month", "2026-10", "--format", "json"])
+        let totals = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["totals"] as? [[String: Any]])
+        #expect(Dictionary(uniqueKeysWithValues: totals.map { ($0["currency"] as! String, CSVRows.cents($0["net"] as! String)) }) == total)
+        #expect(try output(["report", "spending", "--by", "tag", "--month", "2026-10"]).contains("\n1 transaction has more than one tag"))
+    }
 }
