@@ -105,7 +105,7 @@ public enum ExplainRendering {
                     ("account_id", .string(entry.accountID)),
                     ("account", .string(entry.accountName)),
                     ("merchant", .optional(entry.merchantName)),
-                    ("merchant_shown", .optional(entry.classification.merchant)),
+                    ("merchant_shown", .string(entry.classification.merchant ?? entry.merchantOrDescription)),
                     ("description", .string(entry.description)),
                     ("mcc", entry.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
                     ("type", .string(entry.type.rawValue)),
