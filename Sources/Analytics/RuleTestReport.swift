@@ -45,7 +45,8 @@ public struct RuleTestReport: Sendable {
     }
 
     /// One rule, in the order rules apply, with how many counted transactions of the scope it
-    /// is the first to match (of the rules that classify, or of those that rename).
+    /// is the first to match of the rules that classify, rename or name a person; a tag rule,
+    /// every one it matches.
     public struct RuleMatches: Sendable, Equatable {
         public let ruleID: Int64
         public let matches: Int
