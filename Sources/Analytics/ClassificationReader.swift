@@ -159,6 +159,11 @@ public struct ClassificationReader {
         public var counted: Bool { classification.state == .counted }
     }
 
+    /// The name a rename rule shows the transaction's merchant under, if one does.
+    public func renamedMerchant(of record: TransactionRecord) -> String? {
+        renames ? classifier.renamingRule(for: reportTransaction(record))?.rename : nil
+    }
+
     /// What the user set on the transaction, if anything.
     public func override(for record: TransactionRecord) -> TransactionOverride? {
         classifier.override(for: reportTransaction(record))

@@ -95,6 +95,16 @@ struct MerchantRenameTests {
         #expect(try newMerchants() == [])
     }
 
+    @Test("transactions --merchant finds the renamed name as well as the raw text; the listing shows the name")
+    func transactionsFilter() throws {
+        try addRules()
+        let named = CSVRows.parse(try run(["export", "transactions", "--merchant", "amazon"]))
+        #expect(Set(named.map { $0["id"]! }) == ["T1", "T2", "T3", "T4", "T5"])
+        let raw = CSVRows.parse(try run(["export", "transactions", "--merchant", "AMZN"]))
+        #expect(Set(raw.map { $0["id"]! }) == ["T1", "T3", "T5"])
+        #expect(try run(["transactions", "--merchant", "amazon", "--month", "2026-10"]).contains("Amazon"))
+    }
+
     @Test("explain shows the name and what it was renamed from")
     func explain() throws {
         try addRules()

@@ -59,23 +59,24 @@ enum TransactionsCommand: PurseCommand {
                 record: record, lines: try classifier.lines(record), override: classifier.override(for: record),
                 orderID: orders[record.transaction.id]?.id)
         }
+        let renamed = { [classifier] (record: TransactionRecord) in classifier.renamedMerchant(of: record) }
         switch format {
         case .csv:
             let csv = TransactionsRendering.CSV(accounts: accounts, write: sink.write)
-            try filter.forEach(store) { record in
+            try filter.forEach(store, renamed: renamed) { record in
                 try sink.throwIfFailed()
                 csv.append(try listed(record))
             }
         case .json:
             var json = TransactionsRendering.JSON(accounts: accounts, write: sink.write)
-            try filter.forEach(store) { record in
+            try filter.forEach(store, renamed: renamed) { record in
                 try sink.throwIfFailed()
                 json.append(try listed(record))
             }
             json.finish()
         case .text:
             var text = TransactionsRendering.Text(accounts: accounts)
-            try filter.forEach(store) { record in text.append(try listed(record)) }
+            try filter.forEach(store, renamed: renamed) { record in text.append(try listed(record)) }
             let (output, note) = text.finish()
             sink.write(output)
             if let note { context.note(note) }
