@@ -51,7 +51,7 @@ public enum AnomalyAnalysis {
             let period = monthOf.month(of: transaction)
             firstMonth = min(firstMonth ?? period, period)
             let date = scope.date(of: transaction)
-            let merchant = transaction.merchantName ?? transaction.description
+            let merchant = ClassificationReader.merchant(transaction, classification)
             let isPart = previousID == transaction.id && !transaction.id.isEmpty
             previousID = transaction.id
             if period >= averageMonths[0], !(period == month && dismissed.contains(transaction.id)) {
@@ -217,7 +217,7 @@ public enum AnomalyAnalysis {
         try ClassificationReader.forEachCounted(store, ReportScope(first: item.lastDate, last: item.lastDate, accounts: accounts)) {
             transaction, classification in
             guard transaction.accountID == item.accountID, classification.flow == .expense,
-                (transaction.merchantName ?? transaction.description) == item.merchant
+                ClassificationReader.merchant(transaction, classification) == item.merchant
             else { return }
             ids.insert(transaction.id)
         }

@@ -10,7 +10,14 @@ public enum TransactionsRendering {
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
         "description", "original_description", "flow", "category", "category_source", "counted", "note", "tags", "order_id",
+        "merchant_shown",
     ]
+
+    /// The merchant reports show the line under: a rename rule's name, else the merchant name,
+    /// else the description.
+    static func shownMerchant(_ record: TransactionRecord, _ line: ClassificationReader.Line) -> String {
+        line.classification.merchant ?? record.transaction.merchantName ?? record.transaction.transactionDescription
+    }
 
     /// The header at once, then a row per line: a split transaction is one row per part, each
     /// with its part's amount (the ID repeats), so the rows of a category add up to what reports
@@ -28,7 +35,10 @@ public enum TransactionsRendering {
             let zone = accounts.zone(of: listed.record.transaction.accountID)
             let order = listed.orderID.map { CSVWriter.Cell.number($0) } ?? .empty
             for line in listed.lines {
-                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [order])
+                // Last, so the columns before it stay where they were: the name reports show, a
+                // rename rule's or the transaction's own.
+                let shown = CSVWriter.Cell.text(TransactionsRendering.shownMerchant(listed.record, line))
+                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [order, shown])
             }
         }
 
@@ -124,6 +134,7 @@ public enum TransactionsRendering {
                 ("note", .optional(override?.note)),
                 ("tags", .array((override?.tags ?? []).map(JSONOutput.string))),
                 ("order_id", .optional(orderID)),
+                ("merchant_shown", .string(TransactionsRendering.shownMerchant(record, line))),
             ])
         }
     }
@@ -148,7 +159,7 @@ public enum TransactionsRendering {
             table.append([
                 accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                 accounts.label(of: transaction.accountID),
-                transaction.merchantName ?? transaction.transactionDescription,
+                lines.first.map { TransactionsRendering.shownMerchant(listed.record, $0) } ?? "",
                 transaction.merchantCategoryCode.map(CategorySource.codeText) ?? "",
                 lines.count == 1
                     ? lines[0].classification.category : "Split: " + lines.map(\.classification.category).joined(separator: ", "),

@@ -14,7 +14,7 @@ struct CurrencyFilterTests: PurseLedgerSuite {
     /// (`CommandLineTests.currencyFilterCommands`).
     static let commands: [[String]] = [
         ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "upcoming"], ["report", "cashflow"],
-        ["report", "fx"], ["explain"], ["rules", "test"], ["categories", "--uncategorized"],
+        ["report", "fx"], ["explain"], ["rules", "test"], ["categories", "--uncategorized"], ["merchants"],
     ]
 
     let folder: TemporaryFolder

@@ -111,7 +111,7 @@ struct CommandTableTests {
             filtering.map(\.path) == [
                 ["report", "spending"], ["report", "income"], ["report", "recurring"], ["report", "upcoming"], ["report", "cashflow"],
                 ["report", "fx"], ["explain"],
-                ["rules", "test"], ["categories"],
+                ["rules", "test"], ["categories"], ["merchants"],
             ])
     }
 }

@@ -31,15 +31,20 @@ struct TransactionFilter {
         offset = options.offset
     }
 
-    /// Calls `body` for each matching transaction, after `offset` and up to `limit`.
-    func forEach(_ store: LedgerStore, _ body: (TransactionRecord) throws -> Void) throws {
+    /// Calls `body` for each matching transaction, after `offset` and up to `limit`. `renamed`:
+    /// the name a rule shows a transaction's merchant under, which `--merchant` matches too.
+    func forEach(
+        _ store: LedgerStore, renamed: (TransactionRecord) -> String?, _ body: (TransactionRecord) throws -> Void
+    ) throws {
         var skipped = 0
         var delivered = 0
         if limit == 0 { return }
         try store.forEachTransaction(query) { record in
             if let merchant {
                 let name = record.transaction.merchantName ?? record.transaction.transactionDescription
-                guard name.lowercased().contains(merchant) else { return true }
+                guard name.lowercased().contains(merchant) || renamed(record)?.lowercased().contains(merchant) == true else {
+                    return true
+                }
             }
             if skipped < offset {
                 skipped += 1

@@ -19,8 +19,9 @@ enum TransactionsCommand: PurseCommand {
                 amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
                 description, original_description, flow, category, category_source, counted, note, tags (the \
                 classification every report uses, overrides applied; a split transaction is one row per part, with \
-                the part's amount), order_id (the Wallet order linked to the transaction, else empty). Dates are \
-                local days of each account's time zone.
+                the part's amount), order_id (the Wallet order linked to the transaction, else empty), \
+                merchant_shown (the name reports show: a rename rule's, else merchant, else description). Dates \
+                are local days of each account's time zone.
                 """,
             options: TransactionFilterOptions.options + [
                 OutputOptions.format(["csv", "json"], fallback: "csv"), OutputOptions.output, OutputOptions.bom,
@@ -58,23 +59,24 @@ enum TransactionsCommand: PurseCommand {
                 record: record, lines: try classifier.lines(record), override: classifier.override(for: record),
                 orderID: orders[record.transaction.id]?.id)
         }
+        let renamed = { [classifier] (record: TransactionRecord) in classifier.renamedMerchant(of: record) }
         switch format {
         case .csv:
             let csv = TransactionsRendering.CSV(accounts: accounts, write: sink.write)
-            try filter.forEach(store) { record in
+            try filter.forEach(store, renamed: renamed) { record in
                 try sink.throwIfFailed()
                 csv.append(try listed(record))
             }
         case .json:
             var json = TransactionsRendering.JSON(accounts: accounts, write: sink.write)
-            try filter.forEach(store) { record in
+            try filter.forEach(store, renamed: renamed) { record in
                 try sink.throwIfFailed()
                 json.append(try listed(record))
             }
             json.finish()
         case .text:
             var text = TransactionsRendering.Text(accounts: accounts)
-            try filter.forEach(store) { record in text.append(try listed(record)) }
+            try filter.forEach(store, renamed: renamed) { record in text.append(try listed(record)) }
             let (output, note) = text.finish()
             sink.write(output)
             if let note { context.note(note) }

@@ -6,7 +6,8 @@ import LedgerStore
 struct TransactionFilterOptions {
     static let mcc = OptionSpec("mcc", value: "N[,N...]", help: "Only these merchant category codes.", repeatable: true)
     static let merchant = OptionSpec(
-        "merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case (the description when there is no merchant name).")
+        "merchant", value: "TEXT",
+        help: "Merchant name contains TEXT, ignoring case (the description when there is no merchant name), or the name a rule shows.")
     static let status = OptionSpec(
         "status", value: "LIST", help: "Only these statuses: authorized, booked, memo, pending, rejected (comma list).", repeatable: true)
     static let type = OptionSpec(
