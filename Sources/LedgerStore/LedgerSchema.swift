@@ -28,6 +28,7 @@ public enum LedgerSchema {
         migration21,
         migration22,
         migration23,
+        migration24,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.
