@@ -82,6 +82,14 @@ public struct Classifier {
         return (override(for: transaction)?.tags ?? []).filter { seen.insert($0).inserted }
     }
 
+    /// Who the transaction is of (README, "People"), in this order: the user's `set --person`,
+    /// the statement's `Purchased By` (`statementPerson`: its own row's, or, for a synced row, the
+    /// statement row's that repeats it). Every report asks here, through `ClassificationReader`.
+    func person(of transaction: ReportTransaction, statementPerson: String?) -> TransactionPerson? {
+        if let name = override(for: transaction)?.person { return TransactionPerson(name: name, source: .override) }
+        return statementPerson.map { TransactionPerson(name: $0, source: .statement) }
+    }
+
     /// True when the user excluded the transaction: it never counts.
     func isExcluded(_ transaction: ReportTransaction) -> Bool {
         override(for: transaction)?.isExcluded ?? false

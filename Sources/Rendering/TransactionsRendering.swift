@@ -9,7 +9,8 @@ public enum TransactionsRendering {
     public static let csvHeader = [
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
-        "description", "original_description", "flow", "category", "category_source", "counted", "note", "tags", "order_id",
+        "description", "original_description", "flow", "category", "category_source", "counted", "note", "tags", "person",
+        "order_id",
     ]
 
     /// The header at once, then a row per line: a split transaction is one row per part, each
@@ -28,7 +29,8 @@ public enum TransactionsRendering {
             let zone = accounts.zone(of: listed.record.transaction.accountID)
             let order = listed.orderID.map { CSVWriter.Cell.number($0) } ?? .empty
             for line in listed.lines {
-                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [order])
+                let person = listed.person.map { CSVWriter.Cell.text($0.name) } ?? .empty
+                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [person, order])
             }
         }
 
@@ -77,7 +79,8 @@ public enum TransactionsRendering {
         public mutating func append(_ listed: ListedTransaction) {
             let zone = accounts.zone(of: listed.record.transaction.accountID)
             for line in listed.lines {
-                let object = Self.object(listed.record, line: line, override: listed.override, zone: zone, orderID: listed.orderID)
+                let object = Self.object(
+                    listed.record, line: line, override: listed.override, zone: zone, person: listed.person, orderID: listed.orderID)
                 write((first ? "\n    " : ",\n    ") + object.compact)
                 first = false
             }
@@ -89,7 +92,7 @@ public enum TransactionsRendering {
 
         static func object(
             _ record: TransactionRecord, line: ClassificationReader.Line, override: TransactionOverride?, zone: ReportTimeZone,
-            orderID: String?
+            person: TransactionPerson?, orderID: String?
         ) -> JSONOutput {
             let transaction = record.transaction
             let currency = transaction.transactionAmount.currency
@@ -123,19 +126,18 @@ public enum TransactionsRendering {
                 ("counted", .bool(line.counted)),
                 ("note", .optional(override?.note)),
                 ("tags", .array((override?.tags ?? []).map(JSONOutput.string))),
+                ("person", .optional(person?.name)),
                 ("order_id", .optional(orderID)),
             ])
         }
     }
 
     /// A table to read, a row per transaction (a split one names its parts' categories), written
-    /// whole by `finish()`.
+    /// whole by `finish()`; a Person column when any listed transaction is someone's.
     public struct Text {
         let accounts: ReportAccounts
-        var table = TextTable(columns: [
-            .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 32),
-            .init("MCC", .right), .init("Category", maximumWidth: 24), .init("Type"), .init("Status"), .init("Amount", .right),
-        ])
+        var rows: [[String]] = []
+        var people: [String] = []
         var count = 0
 
         public init(accounts: ReportAccounts) {
@@ -145,7 +147,8 @@ public enum TransactionsRendering {
         public mutating func append(_ listed: ListedTransaction) {
             let transaction = listed.record.transaction
             let lines = listed.lines
-            table.append([
+            people.append(listed.person?.name ?? "")
+            rows.append([
                 accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                 accounts.label(of: transaction.accountID),
                 transaction.merchantName ?? transaction.transactionDescription,
@@ -163,6 +166,15 @@ public enum TransactionsRendering {
         /// The table, and the count of transactions for stderr (nil when none matched).
         public func finish() -> (output: String, note: String?) {
             guard count > 0 else { return ("No transactions match.\n", nil) }
+            let withPeople = people.contains { !$0.isEmpty }
+            var table = TextTable(
+                columns: [.init("Date"), .init("Account", maximumWidth: 32)] + (withPeople ? [.init("Person", maximumWidth: 16)] : []) + [
+                    .init("Merchant", maximumWidth: 32), .init("MCC", .right), .init("Category", maximumWidth: 24), .init("Type"),
+                    .init("Status"), .init("Amount", .right),
+                ])
+            for (row, person) in zip(rows, people) {
+                table.append(withPeople ? Array(row[..<2]) + [person] + row[2...] : row)
+            }
             return (table.rendered(), "\(count) transaction\(count == 1 ? "" : "s")")
         }
     }

@@ -180,7 +180,7 @@ struct WalletOrdersTests: PurseLedgerSuite {
 
         let export = try run(["export", "transactions"])
         let rows = export.stdout.split(separator: "\n").map(String.init)
-        #expect(rows.first?.hasSuffix(",original_description,flow,category,category_source,counted,note,tags,order_id") == true)
+        #expect(rows.first?.hasSuffix(",original_description,flow,category,category_source,counted,note,tags,person,order_id") == true)
         #expect(rows.filter { $0.hasPrefix("T1,") }.first?.hasSuffix(",\(Self.idA)") == true)
         #expect(rows.filter { $0.hasPrefix("T2,") }.first?.hasSuffix(",705a147041216432") == true)
         #expect(rows.filter { $0.hasPrefix("T3,") }.first.map { $0.contains("OTHER STORE 0001,") && $0.hasSuffix(",") } == true)

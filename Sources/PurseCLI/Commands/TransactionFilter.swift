@@ -10,6 +10,8 @@ struct TransactionFilter {
     /// The accounts listed (`--account`, else the visible ones, or all with `--all`), each with its zone.
     let accounts: ReportAccounts
     var merchant: String?
+    /// `--person`: matched here, since a person is resolved by the classification reader.
+    var people: [String] = []
     var limit: Int?
     var offset = 0
 
@@ -27,12 +29,16 @@ struct TransactionFilter {
         query.types = options.types
         if let sort = options.sort { query.sort = sort }
         merchant = options.merchant
+        people = try PersonOptions.names(context)
         limit = options.limit
         offset = options.offset
     }
 
-    /// Calls `body` for each matching transaction, after `offset` and up to `limit`.
-    func forEach(_ store: LedgerStore, _ body: (TransactionRecord) throws -> Void) throws {
+    /// Calls `body` for each matching transaction, after `offset` and up to `limit`; `person`
+    /// tells who a transaction is of, for `--person`.
+    func forEach(
+        _ store: LedgerStore, person: (TransactionRecord) -> TransactionPerson?, _ body: (TransactionRecord) throws -> Void
+    ) throws {
         var skipped = 0
         var delivered = 0
         if limit == 0 { return }
@@ -41,6 +47,7 @@ struct TransactionFilter {
                 let name = record.transaction.merchantName ?? record.transaction.transactionDescription
                 guard name.lowercased().contains(merchant) else { return true }
             }
+            guard TransactionPerson.admits(person(record), among: people) else { return true }
             if skipped < offset {
                 skipped += 1
                 return true

@@ -19,7 +19,7 @@ enum TransactionsCommand: PurseCommand {
                 amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
                 description, original_description, flow, category, category_source, counted, note, tags (the \
                 classification every report uses, overrides applied; a split transaction is one row per part, with \
-                the part's amount), order_id (the Wallet order linked to the transaction, else empty). Dates are \
+                the part's amount), person (who it is of: set, a rule, or the statement; else empty), order_id (the Wallet order linked to the transaction, else empty). Dates are \
                 local days of each account's time zone.
                 """,
             options: TransactionFilterOptions.options + [
@@ -51,30 +51,31 @@ enum TransactionsCommand: PurseCommand {
     ) throws {
         let accounts = filter.accounts
         var classifier = try ClassificationReader(store, accounts: accounts)
+        let people = classifier
         // The Wallet order each transaction is linked to, computed once for the whole listing.
         let orders = format == .text ? [:] : try OrderLinker.ordersByTransaction(store)
         func listed(_ record: TransactionRecord) throws -> ListedTransaction {
             ListedTransaction(
                 record: record, lines: try classifier.lines(record), override: classifier.override(for: record),
-                orderID: orders[record.transaction.id]?.id)
+                orderID: orders[record.transaction.id]?.id, person: classifier.person(of: record))
         }
         switch format {
         case .csv:
             let csv = TransactionsRendering.CSV(accounts: accounts, write: sink.write)
-            try filter.forEach(store) { record in
+            try filter.forEach(store, person: people.person(of:)) { record in
                 try sink.throwIfFailed()
                 csv.append(try listed(record))
             }
         case .json:
             var json = TransactionsRendering.JSON(accounts: accounts, write: sink.write)
-            try filter.forEach(store) { record in
+            try filter.forEach(store, person: people.person(of:)) { record in
                 try sink.throwIfFailed()
                 json.append(try listed(record))
             }
             json.finish()
         case .text:
             var text = TransactionsRendering.Text(accounts: accounts)
-            try filter.forEach(store) { record in text.append(try listed(record)) }
+            try filter.forEach(store, person: people.person(of:)) { record in text.append(try listed(record)) }
             let (output, note) = text.finish()
             sink.write(output)
             if let note { context.note(note) }
