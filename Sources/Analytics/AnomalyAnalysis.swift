@@ -49,7 +49,7 @@ public enum AnomalyAnalysis {
             guard classification.flow == .expense || classification.flow == .refund else { return }
             let period = monthOf.month(of: transaction)
             let date = scope.date(of: transaction)
-            let merchant = transaction.merchantName ?? transaction.description
+            let merchant = ClassificationReader.merchant(transaction, classification)
             let isPart = previousID == transaction.id && !transaction.id.isEmpty
             previousID = transaction.id
             if period >= averageMonths[0], !(period == month && dismissed.contains(transaction.id)) {
@@ -206,7 +206,7 @@ public enum AnomalyAnalysis {
         try ClassificationReader.forEachCounted(store, ReportScope(first: item.lastDate, last: item.lastDate, accounts: accounts)) {
             transaction, classification in
             guard transaction.accountID == item.accountID, classification.flow == .expense,
-                (transaction.merchantName ?? transaction.description) == item.merchant
+                ClassificationReader.merchant(transaction, classification) == item.merchant
             else { return }
             ids.insert(transaction.id)
         }

@@ -72,8 +72,24 @@ public struct ClassificationReader {
         return nil
     }
 
-    /// The transaction's classification; `stored` is what the ledger keeps of it.
+    /// The transaction's classification, with the merchant name a rule shows it under; `stored`
+    /// is what the ledger keeps of it.
     mutating func classification(of transaction: ReportTransaction, stored: Classification?) throws -> Classification {
+        var classification = try keptClassification(of: transaction, stored: stored)
+        if renames { classification.merchant = classifier.renamingRule(for: transaction)?.rename }
+        return classification
+    }
+
+    /// Whether a rule renames merchants.
+    var renames: Bool { classifier.renames }
+
+    /// The merchant a report shows, groups and follows a transaction under: a rule's name for it,
+    /// else its merchant name, else its description.
+    static func merchant(_ transaction: ReportTransaction, _ classification: Classification) -> String {
+        classification.merchant ?? transaction.merchantName ?? transaction.description
+    }
+
+    private mutating func keptClassification(of transaction: ReportTransaction, stored: Classification?) throws -> Classification {
         switch source {
         case .stored:
             guard let stored else { throw LedgerStoreError.unexpectedValue(column: "class_state", value: "") }
@@ -106,6 +122,8 @@ public struct ClassificationReader {
         _ body: (ReportTransaction, Classification) throws -> Void
     ) throws {
         var selection = selection
+        // A rename rule reads the merchant and the description.
+        let needsText = needsText || renames
         switch source {
         case .stored:
             selection.includesText = needsText

@@ -55,6 +55,7 @@ public struct Classifier {
     init(rules: [UserRule], overrides: [String: TransactionOverride] = [:]) {
         self.rules = rules.map(PreparedRule.init)
         self.overrides = overrides
+        renames = rules.contains { $0.rename != nil }
     }
 
     /// The ledger's rules and overrides.
@@ -65,9 +66,28 @@ public struct Classifier {
     /// Whether any rule or override needs the transactions' IDs and texts.
     var readsText: Bool { !rules.isEmpty || !overrides.isEmpty }
 
-    /// The first user rule matching the transaction, if any.
+    /// The first user rule that sets a category or flow and matches the transaction, if any: a
+    /// rule that only renames, tags or names a person does not stop a later one from classifying.
     func rule(for transaction: ReportTransaction) -> UserRule? {
-        rules.first { $0.matches(transaction) }?.rule
+        rules.first { $0.rule.classifies && $0.matches(transaction) }?.rule
+    }
+
+    /// Whether any rule renames merchants: then reports read every transaction's texts.
+    let renames: Bool
+
+    /// The first matching rule that renames the transaction's merchant, if any.
+    func renamingRule(for transaction: ReportTransaction) -> UserRule? {
+        rules.first { $0.rule.rename != nil && $0.matches(transaction) }?.rule
+    }
+
+    /// The first matching rule that names the person who spent, if any.
+    func personRule(for transaction: ReportTransaction) -> UserRule? {
+        rules.first { $0.rule.person != nil && $0.matches(transaction) }?.rule
+    }
+
+    /// Every matching rule that tags, in the order rules apply: tags add up, so each one tags.
+    func taggingRules(for transaction: ReportTransaction) -> [UserRule] {
+        rules.filter { $0.rule.tag != nil && $0.matches(transaction) }.map(\.rule)
     }
 
     /// What the user set on the transaction, if anything.
@@ -75,18 +95,23 @@ public struct Classifier {
         transaction.id.isEmpty ? nil : overrides[transaction.id]
     }
 
-    /// The transaction's tags: those the user set on it (`purse set --tag`), each once, in the
-    /// order set.
+    /// The transaction's tags: those the user set on it (`purse set --tag`), in the order set, then
+    /// every matching rule's (`rules add ... --tag`), in the order rules apply; each once.
     func tags(of transaction: ReportTransaction) -> [String] {
         var seen = Set<String>()
-        return (override(for: transaction)?.tags ?? []).filter { seen.insert($0).inserted }
+        let set = override(for: transaction)?.tags ?? []
+        return (set + taggingRules(for: transaction).compactMap(\.tag)).filter { seen.insert($0).inserted }
     }
 
     /// Who the transaction is of (README, "People"), in this order: the user's `set --person`,
-    /// the statement's `Purchased By` (`statementPerson`: its own row's, or, for a synced row, the
-    /// statement row's that repeats it). Every report asks here, through `ClassificationReader`.
+    /// the first matching rule that names a person, the statement's `Purchased By`
+    /// (`statementPerson`: its own row's, or, for a synced row, the statement row's that repeats
+    /// it). Every report asks here, through `ClassificationReader`.
     func person(of transaction: ReportTransaction, statementPerson: String?) -> TransactionPerson? {
         if let name = override(for: transaction)?.person { return TransactionPerson(name: name, source: .override) }
+        if let rule = personRule(for: transaction), let name = rule.person {
+            return TransactionPerson(name: name, source: .rule(id: rule.id))
+        }
         return statementPerson.map { TransactionPerson(name: $0, source: .statement) }
     }
 

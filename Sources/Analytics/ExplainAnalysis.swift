@@ -118,7 +118,12 @@ public enum ExplainAnalysis {
         func accepts(_ transaction: ReportTransaction, _ classification: Classification) -> Bool {
             if let category, classification.category.lowercased() != category { return false }
             if let code = merchantCategoryCode, transaction.merchantCategoryCode != code { return false }
-            if let merchant, !(transaction.merchantName ?? transaction.description).lowercased().contains(merchant) { return false }
+            // The name a rule shows, or the transaction's own.
+            if let merchant, !(transaction.merchantName ?? transaction.description).lowercased().contains(merchant),
+                !(classification.merchant?.lowercased().contains(merchant) ?? false)
+            {
+                return false
+            }
             return true
         }
     }

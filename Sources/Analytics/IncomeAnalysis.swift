@@ -22,7 +22,8 @@ public enum IncomeAnalysis {
                 let (amount, currency) = try scope.amount(of: transaction, converting: &conversion)
             else { return }
             let key = GroupKey(
-                period: monthOf.month(of: transaction), source: transaction.merchantName ?? transaction.description, currency: currency)
+                period: monthOf.month(of: transaction), source: ClassificationReader.merchant(transaction, classification),
+                currency: currency)
             var group = groups[key] ?? (0, 0)
             group.amount = try Money.sum(group.amount, amount, currency: currency)
             group.count += 1

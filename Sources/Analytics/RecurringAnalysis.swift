@@ -52,7 +52,7 @@ public enum RecurringAnalysis {
             // Refunds answer a charge and transfers move the user's own money: neither is a series.
             guard classification.flow == .expense || classification.flow == .income else { return }
             let key = Key(
-                accountID: transaction.accountID, merchant: transaction.merchantName ?? transaction.description,
+                accountID: transaction.accountID, merchant: ClassificationReader.merchant(transaction, classification),
                 currency: transaction.currency, indicator: transaction.indicator, flow: classification.flow)
             let charge = Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category)
             if let last = previous, last.key == key, last.id == transaction.id, !transaction.id.isEmpty,

@@ -167,14 +167,16 @@ public enum SpendingAnalysis {
             guard let target else { return [] }
             return try store.spendingEntries(selection, states: states, byMerchant: byMerchant, source: source, notIn: target)
         }
-        if var months = reader.movedMonths {
+        // Renamed merchants are summed under their rule's name, which only the reader knows.
+        let renamed = byMerchant && reader.renames
+        if !renamed, var months = reader.movedMonths {
             return try store.withMovedMonths(selection) {
                 months.month(accountID: $0, time: $1)
             } _: {
                 (try sums(.storedInOverlayMonths), try entries(.storedInOverlayMonths))
             }
         }
-        guard reader.readsStored else {
+        guard reader.readsStored, !renamed else {
             return try store.withClassificationOverlay { add in
                 try reader.forEach(store, selection, needsText: false) { transaction, classification in
                     try add(transaction.rowID, classification)

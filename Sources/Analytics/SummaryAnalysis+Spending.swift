@@ -85,7 +85,7 @@ extension SummaryAnalysis {
         mutating func addToMonth(_ transaction: ReportTransaction, _ classification: Classification) throws {
             let currency = transaction.currency
             let merchantKey = MerchantKey(
-                currency: currency, merchant: transaction.merchantName ?? transaction.description,
+                currency: currency, merchant: ClassificationReader.merchant(transaction, classification),
                 category: classification.category)
             var merchant = merchants[merchantKey] ?? (0, 0)
             merchant.net =
@@ -95,7 +95,8 @@ extension SummaryAnalysis {
             merchant.count += 1
             merchants[merchantKey] = merchant
             if classification.flow == .expense {
-                expenses[currency, default: []].append(item(transaction, category: classification.category, accounts: accounts))
+                expenses[currency, default: []].append(
+                    item(transaction, category: classification.category, merchant: classification.merchant, accounts: accounts))
             }
         }
 

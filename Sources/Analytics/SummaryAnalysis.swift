@@ -128,10 +128,13 @@ public enum SummaryAnalysis {
         return BudgetAnalysis.roundedDivision(total, 3 * step) * step
     }
 
-    static func item(_ transaction: ReportTransaction, category: String?, accounts: ReportAccounts) -> SummaryReport.Item {
+    /// `merchant`: the name a rule shows it under.
+    static func item(
+        _ transaction: ReportTransaction, category: String?, merchant: String? = nil, accounts: ReportAccounts
+    ) -> SummaryReport.Item {
         SummaryReport.Item(
             id: transaction.id, date: accounts.zone(of: transaction.accountID).date(of: transaction.time),
-            merchant: transaction.merchantName ?? transaction.description, category: category,
+            merchant: merchant ?? transaction.merchantName ?? transaction.description, category: category,
             account: transaction.accountName, amount: transaction.amount, indicator: transaction.indicator,
             status: transaction.status)
     }

@@ -43,7 +43,8 @@ public enum YearSummaryAnalysis {
                     }
                     months[c, default: [:]][period] = sums
                     let key = SummaryAnalysis.MerchantKey(
-                        currency: c, merchant: transaction.merchantName ?? transaction.description, category: classification.category)
+                        currency: c, merchant: ClassificationReader.merchant(transaction, classification), category: classification.category
+                    )
                     var merchant = merchants[key] ?? (0, 0)
                     merchant.net = try Money.sum(merchant.net, signed, currency: c)
                     merchant.count += 1

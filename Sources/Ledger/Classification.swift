@@ -10,6 +10,9 @@ public struct Classification: Hashable, Sendable {
     public var partnerID: String?
     /// The month of the transaction's day in its account's zone.
     public var month: YearMonth
+    /// The merchant name a rule shows the transaction under (`rules add ... --rename`), if any.
+    /// Not stored: the reader finds it as it reads, so every report agrees.
+    public var merchant: String?
 
     public init(
         state: ClassificationState, flow: Flow, category: String, categorySource: CategorySource, reason: ClassificationReason,

@@ -112,6 +112,7 @@ public enum ExplainRendering {
                     ("account_id", .string(entry.accountID)),
                     ("account", .string(entry.accountName)),
                     ("merchant", .optional(entry.merchantName)),
+                    ("merchant_shown", .optional(entry.classification.merchant)),
                     ("description", .string(entry.description)),
                     ("mcc", entry.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
                     ("type", .string(entry.type.rawValue)),
@@ -227,13 +228,14 @@ public enum ExplainRendering {
             for entry in report.counted where entry.currency == currency {
                 let expense = entry.classification.flow == .expense
                 table.append([
-                    entry.date.description, entry.accountLabel, entry.merchantOrDescription,
+                    entry.date.description, entry.accountLabel, entry.classification.merchant ?? entry.merchantOrDescription,
                     entry.merchantCategoryCode.map(Classifier.codeText) ?? "", entry.classification.flow.rawValue,
                     entry.classification.category, reasonText(entry), entry.classification.categorySource.code,
                     expense ? MoneyFormat.text(entry.amount, currency: currency) : "",
                     expense ? "" : MoneyFormat.text(entry.amount, currency: currency),
                 ])
                 appendPerson(of: entry, to: &table)
+                if entry.classification.merchant != nil { table.appendNote("renamed from \(entry.merchantOrDescription)") }
                 appendOrder(of: entry, in: report, to: &table)
                 appendConversion(of: entry, to: &table)
             }

@@ -44,6 +44,32 @@ public enum RuleTestRendering {
                                             ])
                                         })
                                 ),
+                                (
+                                    "renames",
+                                    .array(
+                                        report.renames.filter { $0.ruleID == rule.ruleID }.map { rename in
+                                            .object([
+                                                ("merchant", .string(rename.from)),
+                                                ("shown", .string(rename.to)),
+                                                ("currency", .string(rename.currency)),
+                                                ("count", .integer(Int64(rename.count))),
+                                                ("amount", .string(MoneyFormat.machine(rename.amount, currency: rename.currency))),
+                                            ])
+                                        })
+                                ),
+                                (
+                                    "labels",
+                                    .array(
+                                        report.labels.filter { $0.ruleID == rule.ruleID }.map { label in
+                                            .object([
+                                                ("kind", .string(label.kind.rawValue)),
+                                                ("name", .string(label.name)),
+                                                ("currency", .string(label.currency)),
+                                                ("count", .integer(Int64(label.count))),
+                                                ("amount", .string(MoneyFormat.machine(label.amount, currency: label.currency))),
+                                            ])
+                                        })
+                                ),
                             ])
                         })
                 )
@@ -56,12 +82,32 @@ public enum RuleTestRendering {
         guard !report.rules.isEmpty else { return output + "\nNo rules yet.\n" }
         for rule in report.rules {
             let changes = report.changes.filter { $0.ruleID == rule.ruleID }
+            let renames = report.renames.filter { $0.ruleID == rule.ruleID }
+            let labels = report.labels.filter { $0.ruleID == rule.ruleID }
             output += "\nRule #\(rule.ruleID): matches \(rule.matches) transaction\(rule.matches == 1 ? "" : "s")"
-            guard !changes.isEmpty else {
+            guard !changes.isEmpty || !renames.isEmpty || !labels.isEmpty else {
                 output += rule.matches == 0 ? ", changes nothing\n" : ", all already so\n"
                 continue
             }
             output += "\n"
+            if !renames.isEmpty {
+                var table = TextTable(columns: [.init("Merchant"), .init("Shown as"), .init("Count", .right), .init("Amount", .right)])
+                for rename in renames {
+                    table.append([rename.from, rename.to, String(rename.count), MoneyFormat.text(rename.amount, currency: rename.currency)])
+                }
+                output += table.rendered()
+            }
+            if !labels.isEmpty {
+                var table = TextTable(columns: [.init("Sets"), .init("Count", .right), .init("Amount", .right)])
+                for label in labels {
+                    table.append([
+                        "\(label.kind.rawValue) \(label.name)", String(label.count),
+                        MoneyFormat.text(label.amount, currency: label.currency),
+                    ])
+                }
+                output += table.rendered()
+            }
+            guard !changes.isEmpty else { continue }
             var table = TextTable(columns: [.init("From"), .init("To"), .init("Count", .right), .init("Amount", .right)])
             for change in changes {
                 table.append([

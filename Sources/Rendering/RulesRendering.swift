@@ -20,11 +20,18 @@ public enum RulesRendering {
         /// Inclusive bounds on the unsigned amount, in 1/10,000 units of any currency.
         var amountMin: Int64?
         var amountMax: Int64?
+        /// The merchant name the rule shows.
+        var rename: String?
+        /// The tag the rule adds.
+        var tag: String?
+        /// The person the rule puts the spending down to.
+        var person: String?
 
         public init(
             id: Int64, merchant: String?, description: String?, merchantCategoryCode: Int?, category: String?,
             flow: Flow?, descriptionRegex: String? = nil, account: (id: String, name: String)? = nil, type: String? = nil,
-            direction: String? = nil, amountMin: Int64? = nil, amountMax: Int64? = nil
+            direction: String? = nil, amountMin: Int64? = nil, amountMax: Int64? = nil, rename: String? = nil,
+            tag: String? = nil, person: String? = nil
         ) {
             self.id = id
             self.merchant = merchant
@@ -38,6 +45,9 @@ public enum RulesRendering {
             self.direction = direction
             self.amountMin = amountMin
             self.amountMax = amountMax
+            self.rename = rename
+            self.tag = tag
+            self.person = person
         }
 
         public static func == (left: Rule, right: Rule) -> Bool {
@@ -45,13 +55,14 @@ public enum RulesRendering {
                 && left.merchantCategoryCode == right.merchantCategoryCode && left.category == right.category
                 && left.flow == right.flow && left.descriptionRegex == right.descriptionRegex && left.account?.id == right.account?.id
                 && left.type == right.type && left.direction == right.direction && left.amountMin == right.amountMin
-                && left.amountMax == right.amountMax
+                && left.amountMax == right.amountMax && left.rename == right.rename
+                && left.tag == right.tag && left.person == right.person
         }
     }
 
     static let csvHeader = [
         "id", "merchant", "description", "mcc", "category", "flow", "description_regex", "account_id", "type", "direction",
-        "amount_min", "amount_max",
+        "amount_min", "amount_max", "rename", "tag", "person",
     ]
 
     /// An amount bound: plain, with at least two fraction digits (it applies in every currency).
@@ -81,6 +92,9 @@ public enum RulesRendering {
         var parts: [String] = []
         if let category = rule.category { parts.append("category \(quoted(category))") }
         if let flow = rule.flow { parts.append("flow \(flow.rawValue)") }
+        if let name = rule.rename { parts.append("merchant shown as \(quoted(name))") }
+        if let tag = rule.tag { parts.append("tag \(quoted(tag))") }
+        if let person = rule.person { parts.append("person \(quoted(person))") }
         return parts.joined(separator: ", ")
     }
 
@@ -100,6 +114,8 @@ public enum RulesRendering {
                 rule.descriptionRegex.map { .text($0) } ?? .empty, rule.account.map { .text($0.id) } ?? .empty,
                 rule.type.map { .text($0) } ?? .empty, rule.direction.map { .text($0) } ?? .empty,
                 rule.amountMin.map { .number(amountText($0)) } ?? .empty, rule.amountMax.map { .number(amountText($0)) } ?? .empty,
+                rule.rename.map { .text($0) } ?? .empty, rule.tag.map { .text($0) } ?? .empty,
+                rule.person.map { .text($0) } ?? .empty,
             ])
         }
     }
@@ -118,6 +134,9 @@ public enum RulesRendering {
             ("direction", .optional(rule.direction)),
             ("amount_min", .optional(rule.amountMin.map(amountText))),
             ("amount_max", .optional(rule.amountMax.map(amountText))),
+            ("rename", .optional(rule.rename)),
+            ("tag", .optional(rule.tag)),
+            ("person", .optional(rule.person)),
         ])
     }
 
@@ -136,7 +155,10 @@ public enum RulesRendering {
         for rule in rules {
             table.append(["#\(rule.id)", matcherText(rule), setsText(rule)])
         }
-        return table.rendered() + "Rules apply in this order: the first that matches a transaction wins, over the built-in table.\n"
+        return table.rendered() + "Rules apply in this order: the first that matches a transaction wins, over the built-in table"
+            + (rules.contains { $0.category == nil && $0.flow == nil }
+                ? "; a rule that sets no category or flow leaves them to the next" : "")
+            + (rules.contains { $0.tag != nil } ? "; every matching rule adds its tag.\n" : ".\n")
     }
 
     /// Text in double quotes, with `"` and `\` escaped so the matcher reads unambiguously.

@@ -9,9 +9,15 @@ public enum TransactionsRendering {
     public static let csvHeader = [
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
-        "description", "original_description", "flow", "category", "category_source", "counted", "note", "tags", "person",
-        "order_id",
+        "description", "original_description", "flow", "category", "category_source", "counted", "note", "tags", "order_id",
+        "merchant_shown", "person",
     ]
+
+    /// The merchant reports show the line under: a rename rule's name, else the merchant name,
+    /// else the description.
+    static func shownMerchant(_ record: TransactionRecord, _ line: ClassificationReader.Line) -> String {
+        line.classification.merchant ?? record.transaction.merchantName ?? record.transaction.transactionDescription
+    }
 
     /// The header at once, then a row per line: a split transaction is one row per part, each
     /// with its part's amount (the ID repeats), so the rows of a category add up to what reports
@@ -30,7 +36,10 @@ public enum TransactionsRendering {
             let order = listed.orderID.map { CSVWriter.Cell.number($0) } ?? .empty
             for line in listed.lines {
                 let person = listed.person.map { CSVWriter.Cell.text($0.name) } ?? .empty
-                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [person, order])
+                // Last, so the columns before it stay where they were: the name reports show, a
+                // rename rule's or the transaction's own.
+                let shown = CSVWriter.Cell.text(TransactionsRendering.shownMerchant(listed.record, line))
+                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [order, shown, person])
             }
         }
 
@@ -126,8 +135,9 @@ public enum TransactionsRendering {
                 ("counted", .bool(line.counted)),
                 ("note", .optional(override?.note)),
                 ("tags", .array((override?.tags ?? []).map(JSONOutput.string))),
-                ("person", .optional(person?.name)),
                 ("order_id", .optional(orderID)),
+                ("merchant_shown", .string(TransactionsRendering.shownMerchant(record, line))),
+                ("person", .optional(person?.name)),
             ])
         }
     }
@@ -151,7 +161,7 @@ public enum TransactionsRendering {
             rows.append([
                 accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                 accounts.label(of: transaction.accountID),
-                transaction.merchantName ?? transaction.transactionDescription,
+                lines.first.map { TransactionsRendering.shownMerchant(listed.record, $0) } ?? "",
                 transaction.merchantCategoryCode.map(CategorySource.codeText) ?? "",
                 lines.count == 1
                     ? lines[0].classification.category : "Split: " + lines.map(\.classification.category).joined(separator: ", "),

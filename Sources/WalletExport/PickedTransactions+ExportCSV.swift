@@ -10,16 +10,20 @@ extension PickedTransactions {
     /// The columns in which the rows of a split's parts differ; every other cell repeats.
     static let partColumns: Set<String> = ["amount", "signed_amount", "category", "category_source"]
 
-    /// True when the bytes start with `header` (with or without its last column, `order_id`).
+    /// How many of the header's last columns an older export lacks at most: `order_id`, then
+    /// `merchant_shown`, came later.
+    static let laterColumns = 2
+
+    /// True when the bytes start with `header` (or an older export's, without its later columns).
     public static func isExportCSV(_ bytes: [UInt8], header: [String]) -> Bool {
-        bytes.starts(with: Array(header.dropLast().joined(separator: ",").utf8))
+        bytes.starts(with: Array(header.dropLast(laterColumns).joined(separator: ",").utf8))
     }
 
     public static func exportCSV(_ bytes: [UInt8], header: [String], file: String, zone: ReportTimeZone) throws -> PickedTransactions {
         // Every record is read first, so a broken quote anywhere is the error, before any cell's.
         let records = try exportRecords(String(decoding: bytes, as: UTF8.self), file: file)
         guard let first = records.first else { return PickedTransactions(accounts: [], transactions: []) }
-        guard first.fields == header || first.fields == Array(header.dropLast()) else {
+        guard first.fields.count >= header.count - laterColumns, first.fields == Array(header.prefix(first.fields.count)) else {
             throw SourceError.badInput(
                 file: file, line: 1, field: nil, message: "not the header of 'purse export transactions': \(header.joined(separator: ","))")
         }

@@ -116,6 +116,27 @@ struct ClassifierTests {
         #expect(gift.reasonText == "credit (income)")
     }
 
+    @Test("person: the first matching rule that names one; tags: every matching rule's; neither stops a later rule classifying")
+    func peopleAndTags() {
+        let classifier = Classifier(rules: [
+            UserRule(id: 1, accountID: "ALEX", person: "Alex"),
+            UserRule(id: 2, merchant: "cafe", tag: "coffee"),
+            UserRule(id: 3, accountID: "ALEX", tag: "household", person: "Sam"),
+            UserRule(id: 4, merchant: "cafe", category: "Dining"),
+            UserRule(id: 5, accountID: "SAM", person: "Sam"),
+        ])
+        let alexCafe = Self.transaction("A", account: "ALEX", merchant: "Blue Cafe")
+        #expect(classifier.personRule(for: alexCafe)?.id == 1)
+        #expect(classifier.taggingRules(for: alexCafe).map(\.id) == [2, 3])
+        #expect(classifier.rule(for: alexCafe)?.id == 4)
+        #expect(classifier.classify(alexCafe, transferPartner: nil).category == "Dining")
+        let samShop = Self.transaction("S", account: "SAM", merchant: "Shop")
+        #expect(classifier.personRule(for: samShop)?.person == "Sam")
+        #expect(classifier.taggingRules(for: samShop).isEmpty)
+        #expect(classifier.rule(for: samShop) == nil)
+        #expect(classifier.personRule(for: Self.transaction("O", account: "OTHER")) == nil)
+    }
+
     @Test("new matchers: account, type, direction, amount range (inclusive), regular expression ignoring case")
     func newMatchers() {
         let classifier = Classifier(rules: [

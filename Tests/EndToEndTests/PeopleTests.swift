@@ -156,6 +156,32 @@ struct PeopleTests: PurseLedgerSuite {
         #expect(try exported().first { $0["id"] == nobody }?["person"] == "")
     }
 
+    @Test("a rule by account names the person: it beats the statement, your set --person beats it, and --by person sums it")
+    func rulePerson() throws {
+        let added = try run(["rules", "add", "--account", "Current Account", "--person", "Ana Doe"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let overStatement = try run(["rules", "add", "--account", "Family Card", "--person", "Carol Doe"])
+        #expect(overStatement.status == 0, "\(overStatement.stderr)")
+        var rows = try exported()
+        #expect(rows.filter { $0["account"] == "Current Account" }.allSatisfy { $0["person"] == "Ana Doe" })
+        #expect(rows.filter { $0["account"] == "Family Card" }.allSatisfy { $0["person"] == "Carol Doe" })
+        // The synced Apple Card row keeps its statement twin's person: no rule names its account.
+        #expect(rows.first { $0["id"] == twinID }?["person"] == "Ben Doe")
+        let pound = try #require(rows.first { $0["account"] == "Current Account" && $0["flow"] == "expense" }?["id"])
+        #expect(try run(["set", pound, "--person", "Ben Doe"]).status == 0)
+        rows = try exported()
+        #expect(rows.first { $0["id"] == pound }?["person"] == "Ben Doe")
+        let expected = try Self.byPerson(rows)
+        #expect(expected.rows["Ana Doe GBP"] != nil)
+        #expect(expected.rows["Carol Doe USD"] != nil)
+        #expect(try reported(["--by", "person"]).rows == expected.rows)
+
+        let explain = CSVRows.parse(try run(["explain", "--month", "2026-10", "--person", "carol doe", "--format", "csv"]).stdout)
+        #expect(!explain.isEmpty)
+        #expect(explain.allSatisfy { $0["person_source"] == "rule #2" })
+        #expect(try run(["explain", "--month", "2026-10"]).stdout.contains("    person Ana Doe (rule #1)\n"))
+    }
+
     @Test("--person (any case, repeatable) keeps only those people's transactions in report spending, explain, transactions and export")
     func personFilter() throws {
         let rows = try exported()

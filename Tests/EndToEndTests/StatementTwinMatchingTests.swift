@@ -100,6 +100,22 @@ struct StatementTwinMatchingTests: PurseLedgerSuite {
             try connection.execute("DROP INDEX transactions_people")
             try connection.execute("ALTER TABLE transactions DROP COLUMN person")
             try connection.execute("ALTER TABLE transaction_overrides DROP COLUMN person")
+            // The rules as schema 10 made them: no rename, a category or flow required.
+            try connection.execute(
+                """
+                DROP TABLE rules;
+                CREATE TABLE rules (id INTEGER PRIMARY KEY, position INTEGER NOT NULL, merchant TEXT, description TEXT,
+                    description_regex TEXT, mcc INTEGER, account TEXT, type TEXT,
+                    direction TEXT CHECK (direction IN ('credit', 'debit')), amount_min INTEGER, amount_max INTEGER,
+                    category TEXT, flow TEXT CHECK (flow IN ('expense', 'income', 'transfer')), created_at TEXT NOT NULL,
+                    CHECK (category IS NOT NULL OR flow IS NOT NULL));
+                CREATE TRIGGER reclassify_on_rule_insert AFTER INSERT ON rules
+                BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
+                CREATE TRIGGER reclassify_on_rule_update AFTER UPDATE ON rules
+                BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
+                CREATE TRIGGER reclassify_on_rule_delete AFTER DELETE ON rules
+                BEGIN UPDATE classification_state SET rebuild_needed = 1; END;
+                """)
             try connection.execute("DROP TABLE ledger_settings")
             try connection.execute("DELETE FROM schema_migrations WHERE id > 15")
             try connection.execute("PRAGMA user_version = 15")

@@ -44,7 +44,7 @@ struct RulesCategoriesTests {
                 """#)
         #expect(
             ledger.output(["rules", "list", "--format", "csv"]) == #"""
-                id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max
+                id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max,rename,tag,person
 
                 """#)
         #expect(
@@ -74,12 +74,12 @@ struct RulesCategoriesTests {
                 """#)
         #expect(
             ledger.output(["rules", "list", "--format", "csv"]) == #"""
-                id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max
-                1,"café ""luna""",,,"Coffee, Tea & Cake",,,,,,,
-                2,,rent,0,,expense,,,,,,
-                3,,rent,,housing,,,,,,,
-                4,'=cmd,,,,transfer,,,,,,
-                5,,,5411,Groceries,,,,,,,
+                id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max,rename,tag,person
+                1,"café ""luna""",,,"Coffee, Tea & Cake",,,,,,,,,,
+                2,,rent,0,,expense,,,,,,,,,
+                3,,rent,,housing,,,,,,,,,,
+                4,'=cmd,,,,transfer,,,,,,,,,
+                5,,,5411,Groceries,,,,,,,,,,
 
                 """#)
         let json = ledger.output(["rules", "list", "--format", "json"])
@@ -155,7 +155,7 @@ struct RulesCategoriesTests {
                 ["--category", "Food"],
                 "Error: a rule needs something to match: --merchant, --description, --description-regex, --mcc, --account, --type, --direction, --amount-min or --amount-max"
             ),
-            (["--merchant", "shop"], "Error: a rule needs something to set: --category or --flow"),
+            (["--merchant", "shop"], "Error: a rule needs something to set: --category, --flow, --rename, --tag or --person"),
             (["--merchant", "shop", "--flow", "refund"], "Error: option '--flow' must be expense, income or transfer, not 'refund'"),
             (["--mcc", "10000", "--category", "X"], "Error: option '--mcc' needs a code from 0 to 9999, not '10000'"),
             (["--mcc", "-1", "--category", "X"], "Error: option '--mcc' needs a code from 0 to 9999, not '-1'"),
@@ -163,6 +163,8 @@ struct RulesCategoriesTests {
             (["--merchant", "shop", "--category", " "], "Error: option '--category' needs some text, not an empty value"),
             (["--description-regex", "(", "--category", "X"], "Error: option '--description-regex' needs a regular expression, not '('"),
             (["--direction", "up", "--category", "X"], "Error: option '--direction' must be credit or debit, not 'up'"),
+            (["--merchant", "shop", "--tag", "a;b"], "Error: option '--tag' needs a word without ';', not 'a;b'"),
+            (["--merchant", "shop", "--person", " "], "Error: option '--person' needs some text, not an empty value"),
             (["--amount-min", "-5", "--category", "X"], "Error: option '--amount-min' needs an amount such as 9.99, not '-5'"),
             (
                 ["--amount-min", "10", "--amount-max", "5", "--category", "X"],
@@ -178,7 +180,8 @@ struct RulesCategoriesTests {
         #expect(result.stderr.contains("See 'purse rules add --help'."))
         #expect(
             ledger.output(["rules", "list", "--format", "csv"])
-                == "id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max\n")
+                == "id,merchant,description,mcc,category,flow,description_regex,account_id,type,direction,amount_min,amount_max,rename,tag,person\n"
+        )
     }
 
     @Test("categories without rules: every built-in category with its codes, the no-code ones, Income and Transfers")

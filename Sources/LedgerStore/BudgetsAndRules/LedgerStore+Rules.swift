@@ -7,13 +7,16 @@ extension LedgerStore {
     /// older ledger, read as it is, has its rules of merchant, description and code only.
     var hasOverrides: Bool { openedSchemaVersion >= 10 }
 
+    /// Whether rules can rename a merchant, tag and name a person (schema 24).
+    var hasRuleLabels: Bool { openedSchemaVersion >= 24 }
+
     /// The rules in the order they apply.
     public func rules() throws -> [UserRule] {
         let query = try connection.prepare(
             hasOverrides
                 ? """
                 SELECT id, merchant, description, mcc, category, flow, description_regex, account, type, direction,
-                    amount_min, amount_max
+                    amount_min, amount_max\(hasRuleLabels ? ", rename, tag, person" : "")
                 FROM rules ORDER BY position, id
                 """
                 : "SELECT id, merchant, description, mcc, category, flow FROM rules ORDER BY id")
@@ -30,6 +33,11 @@ extension LedgerStore {
                 rule.direction = query.optionalText(9).flatMap(CreditDebitIndicator.init(rawValue:))
                 rule.amountMin = query.optionalInt64(10)
                 rule.amountMax = query.optionalInt64(11)
+                if hasRuleLabels {
+                    rule.rename = query.optionalText(12)
+                    rule.tag = query.optionalText(13)
+                    rule.person = query.optionalText(14)
+                }
             }
             rules.append(rule)
         }
@@ -41,15 +49,16 @@ extension LedgerStore {
         try connection.cached(
             """
             INSERT INTO rules (position, merchant, description, description_regex, mcc, account, type, direction, amount_min,
-                amount_max, category, flow, created_at)
-            VALUES ((SELECT coalesce(max(position), 0) + 1 FROM rules), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                amount_max, category, flow, rename, tag, person, created_at)
+            VALUES ((SELECT coalesce(max(position), 0) + 1 FROM rules), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
         .run([
             .optional(rule.merchant), .optional(rule.description), .optional(rule.descriptionRegex),
             .optional(rule.merchantCategoryCode.map(Int64.init)), .optional(rule.accountID), .optional(rule.type?.rawValue),
             .optional(rule.direction?.rawValue), .optional(rule.amountMin), .optional(rule.amountMax), .optional(rule.category),
-            .optional(rule.flow?.rawValue), .text(now.text),
+            .optional(rule.flow?.rawValue), .optional(rule.rename), .optional(rule.tag),
+            .optional(rule.person), .text(now.text),
         ])
         return connection.lastInsertRowID
     }

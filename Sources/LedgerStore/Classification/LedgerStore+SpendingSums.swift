@@ -180,9 +180,10 @@ extension LedgerStore {
         _ classifications: (_ add: (Int64, Classification) throws -> Void) throws -> Void, _ body: () throws -> T
     ) throws -> T {
         try withOverlay(
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             { insert in
-                try classifications { rowID, classification in try insert.run([.integer(rowID)] + Self.classificationValues(classification))
+                try classifications { rowID, classification in
+                    try insert.run([.integer(rowID)] + Self.classificationValues(classification) + [.optional(classification.merchant)])
                 }
             }, body)
     }
@@ -217,7 +218,8 @@ extension LedgerStore {
         try connection.execute(
             """
             CREATE TEMP TABLE IF NOT EXISTS classification_overlay (row_id INTEGER PRIMARY KEY, class_state TEXT, class_flow TEXT,
-                class_category TEXT, class_source TEXT, class_reason TEXT, class_partner TEXT, class_month INTEGER)
+                class_category TEXT, class_source TEXT, class_reason TEXT, class_partner TEXT, class_month INTEGER,
+                class_merchant TEXT)
             """)
         defer { try? connection.execute("DELETE FROM temp.classification_overlay") }
         try connection.execute("DELETE FROM temp.classification_overlay")

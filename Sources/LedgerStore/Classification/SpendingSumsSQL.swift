@@ -51,7 +51,9 @@ struct SpendingSumsSQL {
         let rowValues = stateList.values + flows.values + (range?.values ?? [])
         let merchant = byMerchant ? ", merchant" : ""
         let merchantColumn =
-            (entries ? ", t.transaction_time" : "") + (byMerchant ? ", coalesce(t.merchant_name, t.description) AS merchant" : "")
+            (entries ? ", t.transaction_time" : "")
+            + (byMerchant
+                ? ", coalesce(\(classified == .stored ? "" : "o.class_merchant, ")t.merchant_name, t.description) AS merchant" : "")
         let from = "FROM transactions t \(range?.join ?? "") \(join)"
         conditions.append("\(c).class_source IS NOT ?")
         let whole = "WHERE \(conditions.joined(separator: " AND "))"

@@ -9,9 +9,10 @@ import Rendering
 enum RulesCommand {
     enum Add: PurseCommand {
         static let spec = CommandSpec(
-            ["rules", "add"], summary: "Add a rule: matching transactions get a category and/or flow.",
+            ["rules", "add"], summary: "Add a rule: matching transactions get a category, flow, merchant name, tag or person.",
             options: [
                 merchant, description, descriptionRegex, mcc, account, type, direction, amountMin, amountMax, category, flow,
+                rename, tag, person,
             ])
         static let merchant = OptionSpec("merchant", value: "TEXT", help: "Match merchant names containing TEXT, ignoring case.")
         static let description = OptionSpec("description", value: "TEXT", help: "Match descriptions containing TEXT, ignoring case.")
@@ -27,6 +28,9 @@ enum RulesCommand {
             "amount-max", value: "X", help: "Match amounts of at most X (unsigned, in the transaction's currency).")
         static let category = OptionSpec("category", value: "NAME", help: "Set the category.")
         static let flow = OptionSpec("flow", value: "FLOW", help: "Set the flow: expense, income or transfer.")
+        static let rename = OptionSpec("rename", value: "NAME", help: "Show, group and follow the merchant as NAME.")
+        static let tag = OptionSpec("tag", value: "NAME", help: "Add the tag NAME (every matching rule's tag adds up).")
+        static let person = OptionSpec("person", value: "NAME", help: "Put the spending down to NAME (the first such rule wins).")
 
         static func run(_ context: CommandContext) throws { try add(context) }
     }
@@ -80,6 +84,9 @@ enum RulesCommand {
         let flow = try context.command.value(Add.flow, as: Flow.self)
         var rule = UserRule(merchant: merchant, description: description, merchantCategoryCode: code, flow: flow)
         rule.descriptionRegex = try text(Add.descriptionRegex)
+        rule.rename = try text(Add.rename)
+        rule.tag = try context.command.value(Add.tag, as: Tag.self)?.word
+        rule.person = try text(Add.person)
         if let pattern = rule.descriptionRegex {
             do {
                 _ = try NSRegularExpression(pattern: pattern)
@@ -103,8 +110,8 @@ enum RulesCommand {
                 "a rule needs something to match: --merchant, --description, --description-regex, --mcc, --account, --type, "
                     + "--direction, --amount-min or --amount-max")
         }
-        guard category != nil || flow != nil else {
-            throw context.usageError("a rule needs something to set: --category or --flow")
+        guard category != nil || flow != nil || rule.rename != nil || rule.tag != nil || rule.person != nil else {
+            throw context.usageError("a rule needs something to set: --category, --flow, --rename, --tag or --person")
         }
         let rules = try store.rules()
         // A category already known under another case keeps its spelling, so "groceries" feeds
@@ -186,6 +193,7 @@ enum RulesCommand {
             merchantCategoryCode: rule.merchantCategoryCode, category: rule.category, flow: rule.flow,
             descriptionRegex: rule.descriptionRegex,
             account: rule.accountID.map { id in (id, accounts.first { $0.id == id }?.displayName ?? id) },
-            type: rule.type?.rawValue, direction: rule.direction?.rawValue, amountMin: rule.amountMin, amountMax: rule.amountMax)
+            type: rule.type?.rawValue, direction: rule.direction?.rawValue, amountMin: rule.amountMin, amountMax: rule.amountMax,
+            rename: rule.rename, tag: rule.tag, person: rule.person)
     }
 }

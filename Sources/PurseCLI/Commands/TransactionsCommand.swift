@@ -19,8 +19,10 @@ enum TransactionsCommand: PurseCommand {
                 amount, signed_amount, currency, foreign_amount, foreign_currency, exchange_rate, mcc, merchant, \
                 description, original_description, flow, category, category_source, counted, note, tags (the \
                 classification every report uses, overrides applied; a split transaction is one row per part, with \
-                the part's amount), person (who it is of: set, a rule, or the statement; else empty), order_id (the Wallet order linked to the transaction, else empty). Dates are \
-                local days of each account's time zone.
+                the part's amount), order_id (the Wallet order linked to the transaction, else empty), \
+                merchant_shown (the name reports show: a rename rule's, else merchant, else description), person \
+                (who it is of: set, a rule, or the statement; else empty). Dates are local days of each account's \
+                time zone.
                 """,
             options: TransactionFilterOptions.options + [
                 OutputOptions.format(["csv", "json"], fallback: "csv"), OutputOptions.output, OutputOptions.bom,
