@@ -298,8 +298,8 @@ public enum SpendingAnalysis {
             case .mcc:
                 keys = [GroupKey(period: month, key: code.map(Classifier.codeText) ?? "", category: category, currency: currency)]
             case .merchant:
-                // As the stored sums name it: the merchant, else the description.
-                let merchant = transaction.merchantName ?? transaction.description
+                // As the sums name it: a rename rule's name, else the merchant, else the description.
+                let merchant = classification.merchant ?? transaction.merchantName ?? transaction.description
                 keys = [GroupKey(period: month, key: merchant, category: category, currency: currency)]
             case .account: keys = [GroupKey(period: month, key: transaction.accountID, category: nil, currency: currency)]
             case .month: keys = [GroupKey(period: month, key: "", category: nil, currency: currency)]

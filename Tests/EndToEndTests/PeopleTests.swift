@@ -182,6 +182,23 @@ struct PeopleTests: PurseLedgerSuite {
         #expect(try run(["explain", "--month", "2026-10"]).stdout.contains("    person Ana Doe (rule #1)\n"))
     }
 
+    @Test("--by merchant --person: a person's rows by the name reports show (a rename rule's), as the export's merchant_shown sums them")
+    func merchantOfPerson() throws {
+        #expect(try run(["rules", "add", "--merchant", "Trader Joe", "--rename", "Trader Joe's Market"]).status == 0)
+        var expected: [String: String] = [:]
+        var sums: [String: (net: Int64, count: Int)] = [:]
+        for row in try exported(["--person", "Ana Doe"])
+        where row["counted"] == "true" && row["flow"] != "transfer" && row["flow"] != "income" {
+            let amount = try Self.cents(try #require(row["amount"]))
+            let key = "\(try #require(row["merchant_shown"])) \(try #require(row["currency"]))"
+            let known = sums[key] ?? (0, 0)
+            sums[key] = (known.net + (row["flow"] == "refund" ? -amount : amount), known.count + 1)
+        }
+        expected = sums.mapValues { "\($0.net) \($0.count)" }
+        #expect(expected["Trader Joe's Market USD"] == "7180 2")
+        #expect(try reported(["--by", "merchant", "--person", "ana doe"]).rows == expected)
+    }
+
     @Test("--person (any case, repeatable) keeps only those people's transactions in report spending, explain, transactions and export")
     func personFilter() throws {
         let rows = try exported()
