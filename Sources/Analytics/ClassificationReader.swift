@@ -20,6 +20,9 @@ public struct ClassificationReader {
     private var source: Source
     /// Each account's kind, for the listings' rows.
     private let kinds: [String: AccountKind]
+    /// Who a statement says each transaction is of, by ID: the imported row's `Purchased By`, and
+    /// the same for the synced row that row repeats, which is the one that counts.
+    private var statementPeople: [String: String] = [:]
 
     /// The reader of `accounts`' transactions (months in their zones). `classifier`: classify
     /// with these rules and overrides instead of the ledger's (a what-if), by the pass.
@@ -38,6 +41,22 @@ public struct ClassificationReader {
         } else {
             source = .pass(try ClassificationPass(wholeLedger: store, classifier: self.classifier, months: months))
         }
+        for row in try store.statementPeople() {
+            statementPeople[row.id] = row.person
+            let twin: String?
+            if case .pass(let pass) = source { twin = pass.twins[row.id] } else { twin = row.storedTwin }
+            if let twin, statementPeople[twin] == nil { statementPeople[twin] = row.person }
+        }
+    }
+
+    /// Who the transaction is of: the one answer every report, listing and `explain` gives.
+    public func person(of transaction: ReportTransaction) -> TransactionPerson? {
+        classifier.person(of: transaction, statementPerson: statementPeople[transaction.id])
+    }
+
+    /// Who a listed transaction is of.
+    public func person(of record: TransactionRecord) -> TransactionPerson? {
+        person(of: reportTransaction(record))
     }
 
     /// Whether the stored classification answers as it is: then the summary and the stored
@@ -126,15 +145,21 @@ public struct ClassificationReader {
     /// The transactions a report counts, each with its flow and category (a split as its parts):
     /// booked ones, and pending ones with --include-pending. `excluded` hears of the scope's
     /// transactions the user excluded, `duplicate` of its statement rows that repeat a synced one.
+    /// `--person` (`scope.people`) lets only its people's transactions through, to all three.
+    /// `reader`: one the caller also asks (for people, tags), so the pass runs once.
     static func forEachCounted(
-        _ store: LedgerStore, _ scope: ReportScope, needsText: Bool = true,
+        _ store: LedgerStore, _ scope: ReportScope, reader: ClassificationReader? = nil, needsText: Bool = true,
         excluded: ((ReportTransaction, Classification) throws -> Void)? = nil,
         duplicate: ((ReportTransaction, Classification) throws -> Void)? = nil,
         _ body: (ReportTransaction, Classification) throws -> Void
     ) throws {
-        var reader = try ClassificationReader(store, accounts: scope.accounts)
+        var reader = try reader ?? ClassificationReader(store, accounts: scope.accounts)
         let classifier = reader.classifier
+        let people = reader
+        // A person is found by the transaction's ID, which only the text columns always carry.
+        let needsText = needsText || !scope.people.isEmpty
         try reader.forEach(store, scope.selection(statuses: scope.statuses), needsText: needsText) { transaction, classification in
+            guard scope.people.isEmpty || scope.admits(people.person(of: transaction)) else { return }
             switch classification.state {
             case .duplicate: try duplicate?(transaction, classification)
             case .excluded: try excluded?(transaction, classification)

@@ -103,6 +103,18 @@ public struct Classifier {
         return (set + taggingRules(for: transaction).compactMap(\.tag)).filter { seen.insert($0).inserted }
     }
 
+    /// Who the transaction is of (README, "People"), in this order: the user's `set --person`,
+    /// the first matching rule that names a person, the statement's `Purchased By`
+    /// (`statementPerson`: its own row's, or, for a synced row, the statement row's that repeats
+    /// it). Every report asks here, through `ClassificationReader`.
+    func person(of transaction: ReportTransaction, statementPerson: String?) -> TransactionPerson? {
+        if let name = override(for: transaction)?.person { return TransactionPerson(name: name, source: .override) }
+        if let rule = personRule(for: transaction), let name = rule.person {
+            return TransactionPerson(name: name, source: .rule(id: rule.id))
+        }
+        return statementPerson.map { TransactionPerson(name: $0, source: .statement) }
+    }
+
     /// True when the user excluded the transaction: it never counts.
     func isExcluded(_ transaction: ReportTransaction) -> Bool {
         override(for: transaction)?.isExcluded ?? false

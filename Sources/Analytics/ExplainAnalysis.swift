@@ -13,7 +13,18 @@ public enum ExplainAnalysis {
         _ store: LedgerStore, scope: ReportScope, months: [YearMonth],
         filters: ExplainReport.Filters, convertTo target: String? = nil
     ) throws -> ExplainReport {
+        var scope = scope
+        scope.people = filters.people
         let match = Match(filters)
+        let reader = try ClassificationReader(store, accounts: scope.accounts)
+        func entry(
+            _ transaction: ReportTransaction, _ classification: Classification, _ exclusion: ExplainReport.Exclusion?,
+            scope: ReportScope
+        ) -> ExplainReport.Entry {
+            var entry = ExplainAnalysis.entry(transaction, classification, exclusion, scope: scope)
+            entry.person = reader.person(of: transaction)
+            return entry
+        }
         var counted: [ExplainReport.Entry] = []
         var notCounted: [ExplainReport.Entry] = []
         var sums: [String: (spent: Int64, refunded: Int64, count: Int)] = [:]
@@ -25,7 +36,8 @@ public enum ExplainAnalysis {
             guard match.accepts(transaction, classification) else { return }
             notCounted.append(entry(transaction, classification, .duplicateOf(classification.twin ?? ""), scope: scope))
         }
-        try ClassificationReader.forEachCounted(store, scope, excluded: excluded, duplicate: duplicate) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope, reader: reader, excluded: excluded, duplicate: duplicate) {
+            transaction, classification in
             guard match.accepts(transaction, classification) else { return }
             switch classification.flow {
             case .expense, .refund:
@@ -122,13 +134,18 @@ public enum ExplainAnalysis {
     static func leftOutByStatus(_ store: LedgerStore, scope: ReportScope, match: Match) throws -> [ExplainReport.Entry] {
         var reader = try ClassificationReader(store, accounts: scope.accounts)
         let classifier = reader.classifier
+        let people = reader
         var selection = scope.selection(statuses: scope.statuses)
         selection.excludesStatuses = true
         var entries: [ExplainReport.Entry] = []
         try reader.forEach(store, selection) { transaction, classification in
+            let person = people.person(of: transaction)
+            guard scope.admits(person) else { return }
             for (part, classification) in classifier.parts(transaction, classification) {
                 guard match.accepts(part, classification) else { continue }
-                entries.append(entry(part, classification, .status(part.status), scope: scope))
+                var entry = entry(part, classification, .status(part.status), scope: scope)
+                entry.person = person
+                entries.append(entry)
             }
         }
         return entries

@@ -11,6 +11,8 @@ public struct ExplainReport: Sendable {
         public var merchantCategoryCode: Int?
         /// Contained in the merchant name (else the description), ignoring case.
         public var merchant: String?
+        /// `--person`: only these people's transactions (any case); empty: everyone's.
+        public var people: [String] = []
 
         public init(category: String? = nil, merchantCategoryCode: Int? = nil, merchant: String? = nil) {
             self.category = category
@@ -59,6 +61,8 @@ public struct ExplainReport: Sendable {
         public let exclusion: Exclusion?
         /// With `--convert-to`, a counted transaction's amount in the target and the rate used.
         public internal(set) var conversion: Conversion?
+        /// Who it is of, and where that came from.
+        public internal(set) var person: TransactionPerson?
 
         init(
             transactionID: String, accountID: String, accountName: String, accountLabel: String, date: CivilDate, time: Int64,

@@ -10,6 +10,8 @@ public struct ReportScope: Sendable {
     var endDay: CivilDate?
     public var includePending = false
     public var currencies: [String] = []
+    /// `--person`: only the transactions of these people (any case); empty: everyone's.
+    public var people: [String] = []
     /// The accounts counted, and each one's zone.
     public let accounts: ReportAccounts
 
@@ -36,6 +38,11 @@ public struct ReportScope: Sendable {
         selection.accountRanges = accounts.ranges(first: firstDay, end: endDay)
         selection.currencies = currencies
         return selection
+    }
+
+    /// Whether `--person` lets a transaction of `person` in (a name in any case).
+    func admits(_ person: TransactionPerson?) -> Bool {
+        TransactionPerson.admits(person, among: people)
     }
 
     /// The local date of a transaction (or any instant of an account).

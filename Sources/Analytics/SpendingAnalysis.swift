@@ -28,7 +28,7 @@ public enum SpendingAnalysis {
         // What the totals add up: the rows, but by tag each transaction once, however many tags.
         var totalRows: [SpendingReport.Row] = []
         if grouping == .tag {
-            (rows, multiTagged) = try tagged(store, scope: scope, converting: &conversion)
+            (rows, multiTagged) = try perTransaction(store, scope: scope, grouping: .tag, converting: &conversion)
             var again = conversion
             totalRows = try aggregate(store, scope: scope, grouping: .month, converting: &again)
         } else {
@@ -104,10 +104,12 @@ public enum SpendingAnalysis {
                 names[id] = (scope.accounts.all.first { $0.id == id }?.displayName ?? id, scope.accounts.label(of: id))
             }
         }
-        return SpendingReport(
+        var report = SpendingReport(
             grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
             totals: totals, accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [],
             multiTagged: multiTagged)
+        report.people = scope.people
+        return report
     }
 
     /// Each currency's rows added up; `target`: spent and refunded rounded to its minor unit.
@@ -225,7 +227,7 @@ public enum SpendingAnalysis {
                 // By ID: two people's "Apple Card" stay two rows.
                 case .account: GroupKey(period: month, key: accountID, category: nil, currency: currency)
                 case .month: GroupKey(period: month, key: "", category: nil, currency: currency)
-                case .tag: preconditionFailure("by tag is read by tagged(_:scope:converting:categories:)")
+                case .tag, .person: preconditionFailure("by tag and by person are read by perTransaction")
                 }
             var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)
             group.spent = try Money.sum(group.spent, spent, currency: currency)
@@ -233,7 +235,9 @@ public enum SpendingAnalysis {
             group.count += count
             groups[key] = group
         }
-        if grouping == .tag { return try tagged(store, scope: scope, converting: &conversion, categories: categories).rows }
+        if grouping == .tag || grouping == .person || !scope.people.isEmpty {
+            return try perTransaction(store, scope: scope, grouping: grouping, converting: &conversion, categories: categories).rows
+        }
         let target = conversion?.target
         let read = try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: target)
         for row in read.sums {
@@ -255,17 +259,20 @@ public enum SpendingAnalysis {
         return try rows(groups)
     }
 
-    /// By tag: each counted expense or refund (a split's each part) in the row of every one of its
-    /// tags (`Classifier.tags`), or in `(no tag)`; tags are not in the stored sums, so the rows
-    /// are read one by one. `multiTagged`: how many had more than one tag.
-    static func tagged(
-        _ store: LedgerStore, scope: ReportScope, converting conversion: inout CurrencyConversion?, categories: Set<String>? = nil
+    /// Spending read one transaction at a time, where the stored sums cannot answer: by tag,
+    /// each counted expense or refund (a split's each part) in the row of every one of its tags
+    /// (`Classifier.tags`), or in `(no tag)`; by person, in its person's row
+    /// (`ClassificationReader.person`), or in `(no person)`; and any grouping under `--person`.
+    /// `multiTagged`: how many had more than one tag.
+    static func perTransaction(
+        _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
+        categories: Set<String>? = nil
     ) throws -> (rows: [SpendingReport.Row], multiTagged: Int) {
-        let classifier = try Classifier(store)
+        let reader = try ClassificationReader(store, accounts: scope.accounts)
         var days = LocalDays(scope.accounts)
         var groups: [GroupKey: Group] = [:]
         var multiTagged = 0
-        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund,
                 categories?.contains(classification.category) ?? true
             else { return }
@@ -275,11 +282,30 @@ public enum SpendingAnalysis {
                 guard let units = try conversion?.convert(amount, currency: currency, on: day) else { return }
                 (amount, currency) = (units, target)
             }
-            let tags = classifier.tags(of: transaction)
-            if tags.count > 1 { multiTagged += 1 }
-            for tag in tags.isEmpty ? [SpendingReport.noTag] : tags {
-                let key = GroupKey(period: classification.month, key: tag, category: nil, currency: currency)
-                var group = groups[key] ?? Group(merchantCategoryCode: nil)
+            let (month, category, code) = (classification.month, classification.category, transaction.merchantCategoryCode)
+            let keys: [GroupKey]
+            switch grouping {
+            case .tag:
+                let tags = reader.classifier.tags(of: transaction)
+                if tags.count > 1 { multiTagged += 1 }
+                keys = (tags.isEmpty ? [SpendingReport.noTag] : tags).map {
+                    GroupKey(period: month, key: $0, category: nil, currency: currency)
+                }
+            case .person:
+                let name = reader.person(of: transaction)?.name ?? SpendingReport.noPerson
+                keys = [GroupKey(period: month, key: name, category: nil, currency: currency)]
+            case .category: keys = [GroupKey(period: month, key: category, category: category, currency: currency)]
+            case .mcc:
+                keys = [GroupKey(period: month, key: code.map(Classifier.codeText) ?? "", category: category, currency: currency)]
+            case .merchant:
+                // As the sums name it: a rename rule's name, else the merchant, else the description.
+                let merchant = classification.merchant ?? transaction.merchantName ?? transaction.description
+                keys = [GroupKey(period: month, key: merchant, category: category, currency: currency)]
+            case .account: keys = [GroupKey(period: month, key: transaction.accountID, category: nil, currency: currency)]
+            case .month: keys = [GroupKey(period: month, key: "", category: nil, currency: currency)]
+            }
+            for key in keys {
+                var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)
                 if classification.flow == .refund {
                     group.refunded = try Money.sum(group.refunded, amount, currency: currency)
                 } else {

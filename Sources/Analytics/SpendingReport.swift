@@ -2,18 +2,20 @@ import Ledger
 
 /// Spending (expenses and refunds) grouped by month and a key, per currency.
 public struct SpendingReport: Sendable {
-    /// What rows are keyed by: `--by category|mcc|merchant|account|month|tag`.
+    /// What rows are keyed by: `--by category|mcc|merchant|account|month|tag|person`.
     public enum Grouping: String, CaseIterable, Sendable {
-        case category, mcc, merchant, account, month, tag
+        case category, mcc, merchant, account, month, tag, person
     }
 
     /// By tag, the row of what has no tag.
     public static let noTag = "(no tag)"
+    /// By person, the row of what is nobody's.
+    public static let noPerson = "(no person)"
 
     /// One group in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
-        /// The group's name: category, merchant, account ID, tag, the MCC as four digits ("" for
+        /// The group's name: category, merchant, account ID, tag, person, the MCC as four digits ("" for
         /// none), or "" by month.
         public let key: String
         public let merchantCategoryCode: Int?
@@ -121,6 +123,8 @@ public struct SpendingReport: Sendable {
     /// By tag: the counted transactions (or parts of a split) with more than one tag, each in
     /// every one of its tags' rows but once in the totals.
     public var multiTagged = 0
+    /// `--person`: the only people whose spending counts (empty: everyone's).
+    public var people: [String] = []
 
     /// The name of the account of a row by account.
     public func accountName(_ row: Row) -> String { accountNames[row.key]?.name ?? row.key }

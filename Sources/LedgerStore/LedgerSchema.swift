@@ -29,6 +29,7 @@ public enum LedgerSchema {
         migration22,
         migration23,
         migration24,
+        migration25,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

@@ -6,7 +6,7 @@ import Ledger
 public enum ExplainRendering {
     static let csvHeader = [
         "date", "transaction_id", "account", "merchant", "mcc", "status", "flow", "category", "counted", "reason",
-        "category_source", "currency", "amount", "signed_amount", "order_id",
+        "category_source", "currency", "amount", "signed_amount", "order_id", "person", "person_source",
     ]
 
     /// Why an entry counted, or why it did not.
@@ -62,7 +62,14 @@ public enum ExplainRendering {
             .text(entry.currency), .number(MoneyFormat.machine(entry.amount, currency: entry.currency)),
             entry.spendingAmount.map { .number(MoneyFormat.machine($0, currency: entry.currency)) } ?? .empty,
             report.orders[entry.transactionID].map { .number($0.id) } ?? .empty,
+            entry.person.map { .text($0.name) } ?? .empty, entry.person.map { .text($0.sourceText) } ?? .empty,
         ]
+    }
+
+    /// Who the transaction is of and where that came from, under it: `person Ann (statement)`.
+    static func appendPerson(of entry: ExplainReport.Entry, to table: inout TextTable) {
+        guard let person = entry.person else { return }
+        table.appendNote("person \(person.name) (\(person.sourceText))")
     }
 
     /// The linked order's line items, indented under its transaction.
@@ -122,6 +129,8 @@ public enum ExplainRendering {
                     ("signed_amount", .optional(entry.spendingAmount.map { MoneyFormat.machine($0, currency: entry.currency) })),
                     ("order_id", .optional(report.orders[entry.transactionID]?.id)),
                     ("line_items", report.orders[entry.transactionID].map(OrdersRendering.lineItemsJSON) ?? .array([])),
+                    ("person", .optional(entry.person?.name)),
+                    ("person_source", .optional(entry.person?.sourceText)),
                 ] + (report.convertedTotal == nil ? [] : [("converted", conversionJSON(entry))]))
         }
         return .object(
@@ -136,6 +145,7 @@ public enum ExplainRendering {
                         ("category", .optional(report.filters.category)),
                         ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
                         ("merchant", .optional(report.filters.merchant)),
+                        ("people", .array(report.filters.people.map(JSONOutput.string))),
                     ])
                 ),
                 ("counted", .array(report.counted.map(object))),
@@ -197,6 +207,7 @@ public enum ExplainRendering {
         if let category = report.filters.category { filters.append("category \(category)") }
         if let code = report.filters.merchantCategoryCode { filters.append("MCC \(Classifier.codeText(code))") }
         if let merchant = report.filters.merchant { filters.append("merchant contains \"\(merchant)\"") }
+        if !report.filters.people.isEmpty { filters.append("of " + report.filters.people.joined(separator: ", ")) }
         if !filters.isEmpty { output += "Only \(filters.joined(separator: ", ")).\n" }
         output +=
             TimeZoneText.sentence(report.timeZones) + ". "
@@ -223,6 +234,7 @@ public enum ExplainRendering {
                     expense ? MoneyFormat.text(entry.amount, currency: currency) : "",
                     expense ? "" : MoneyFormat.text(entry.amount, currency: currency),
                 ])
+                appendPerson(of: entry, to: &table)
                 if entry.classification.merchant != nil { table.appendNote("renamed from \(entry.merchantOrDescription)") }
                 appendOrder(of: entry, in: report, to: &table)
                 appendConversion(of: entry, to: &table)
@@ -253,6 +265,7 @@ public enum ExplainRendering {
                 entry.classification.flow.rawValue, entry.classification.category, reasonText(entry),
                 MoneyFormat.text(entry.signedAmount, currency: entry.currency),
             ])
+            appendPerson(of: entry, to: &table)
             appendOrder(of: entry, in: report, to: &table)
         }
         return output + table.rendered()

@@ -11,6 +11,7 @@ public enum SpendingRendering {
         case .account: ["period", "account_id", "account", "currency", "spent", "refunded", "net", "count"]
         case .month: ["period", "currency", "spent", "refunded", "net", "count"]
         case .tag: ["period", "tag", "currency", "spent", "refunded", "net", "count"]
+        case .person: ["period", "person", "currency", "spent", "refunded", "net", "count"]
         }
     }
 
@@ -19,7 +20,7 @@ public enum SpendingRendering {
         for row in report.rows where row.count > 0 {
             var cells: [CSVWriter.Cell] = [.number(row.period.description)]
             switch report.grouping {
-            case .category, .tag: cells.append(.text(row.key))
+            case .category, .tag, .person: cells.append(.text(row.key))
             case .mcc:
                 cells += [
                     row.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
@@ -47,6 +48,7 @@ public enum SpendingRendering {
         if let previous = report.previousMonths {
             members.append(("previous_months", .array(previous.map { .string($0.description) })))
         }
+        if !report.people.isEmpty { members.append(("people", .array(report.people.map(JSONOutput.string)))) }
         members.append(
             (
                 "rows",
@@ -56,6 +58,7 @@ public enum SpendingRendering {
                         switch report.grouping {
                         case .category: fields.append(("category", .string(row.key)))
                         case .tag: fields.append(("tag", .string(row.key)))
+                        case .person: fields.append(("person", .string(row.key)))
                         case .mcc:
                             fields += [
                                 ("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
@@ -108,6 +111,7 @@ public enum SpendingRendering {
         let byName = report.grouping == .mcc ? "merchant category code" : report.grouping.rawValue
         var output = "Spending by \(byName), \(MonthName.span(report.months))\n"
         if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
+        if !report.people.isEmpty { output += "Only of: \(report.people.joined(separator: ", "))\n" }
         let leftOut = ConversionText.lines(report.unconverted)
         guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" + leftOut }
         let showPeriod = report.months.count > 1 && report.grouping != .month
@@ -124,6 +128,7 @@ public enum SpendingRendering {
             case .merchant: columns += [.init("Merchant", maximumWidth: 28), .init("Category", maximumWidth: 24)]
             case .account: columns.append(.init("Account", maximumWidth: 28))
             case .tag: columns.append(.init("Tag", maximumWidth: 28))
+            case .person: columns.append(.init("Person", maximumWidth: 28))
             case .month: break
             }
             columns += [.init("Spent", .right), .init("Refunded", .right), .init("Net", .right), .init("Share", .right)]
@@ -151,7 +156,7 @@ public enum SpendingRendering {
                 var label: [String] = []
                 if showPeriod || report.grouping == .month { label.append(row.period.description) }
                 switch report.grouping {
-                case .category, .tag: label.append(row.key)
+                case .category, .tag, .person: label.append(row.key)
                 case .account: label.append(report.accountLabel(row))
                 case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
                 case .merchant: label += [row.key, row.category ?? ""]

@@ -10,7 +10,7 @@ public enum TransactionsRendering {
         "id", "account_id", "account", "transaction_date", "posted_date", "status", "type", "direction", "amount",
         "signed_amount", "currency", "foreign_amount", "foreign_currency", "exchange_rate", "mcc", "merchant",
         "description", "original_description", "flow", "category", "category_source", "counted", "note", "tags", "order_id",
-        "merchant_shown",
+        "merchant_shown", "person",
     ]
 
     /// The merchant reports show the line under: a rename rule's name, else the merchant name,
@@ -35,10 +35,11 @@ public enum TransactionsRendering {
             let zone = accounts.zone(of: listed.record.transaction.accountID)
             let order = listed.orderID.map { CSVWriter.Cell.number($0) } ?? .empty
             for line in listed.lines {
+                let person = listed.person.map { CSVWriter.Cell.text($0.name) } ?? .empty
                 // Last, so the columns before it stay where they were: the name reports show, a
                 // rename rule's or the transaction's own.
                 let shown = CSVWriter.Cell.text(TransactionsRendering.shownMerchant(listed.record, line))
-                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [order, shown])
+                writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [order, shown, person])
             }
         }
 
@@ -87,7 +88,8 @@ public enum TransactionsRendering {
         public mutating func append(_ listed: ListedTransaction) {
             let zone = accounts.zone(of: listed.record.transaction.accountID)
             for line in listed.lines {
-                let object = Self.object(listed.record, line: line, override: listed.override, zone: zone, orderID: listed.orderID)
+                let object = Self.object(
+                    listed.record, line: line, override: listed.override, zone: zone, person: listed.person, orderID: listed.orderID)
                 write((first ? "\n    " : ",\n    ") + object.compact)
                 first = false
             }
@@ -99,7 +101,7 @@ public enum TransactionsRendering {
 
         static func object(
             _ record: TransactionRecord, line: ClassificationReader.Line, override: TransactionOverride?, zone: ReportTimeZone,
-            orderID: String?
+            person: TransactionPerson?, orderID: String?
         ) -> JSONOutput {
             let transaction = record.transaction
             let currency = transaction.transactionAmount.currency
@@ -135,18 +137,17 @@ public enum TransactionsRendering {
                 ("tags", .array((override?.tags ?? []).map(JSONOutput.string))),
                 ("order_id", .optional(orderID)),
                 ("merchant_shown", .string(TransactionsRendering.shownMerchant(record, line))),
+                ("person", .optional(person?.name)),
             ])
         }
     }
 
     /// A table to read, a row per transaction (a split one names its parts' categories), written
-    /// whole by `finish()`.
+    /// whole by `finish()`; a Person column when any listed transaction is someone's.
     public struct Text {
         let accounts: ReportAccounts
-        var table = TextTable(columns: [
-            .init("Date"), .init("Account", maximumWidth: 32), .init("Merchant", maximumWidth: 32),
-            .init("MCC", .right), .init("Category", maximumWidth: 24), .init("Type"), .init("Status"), .init("Amount", .right),
-        ])
+        var rows: [[String]] = []
+        var people: [String] = []
         var count = 0
 
         public init(accounts: ReportAccounts) {
@@ -156,7 +157,8 @@ public enum TransactionsRendering {
         public mutating func append(_ listed: ListedTransaction) {
             let transaction = listed.record.transaction
             let lines = listed.lines
-            table.append([
+            people.append(listed.person?.name ?? "")
+            rows.append([
                 accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds).description,
                 accounts.label(of: transaction.accountID),
                 lines.first.map { TransactionsRendering.shownMerchant(listed.record, $0) } ?? "",
@@ -174,6 +176,15 @@ public enum TransactionsRendering {
         /// The table, and the count of transactions for stderr (nil when none matched).
         public func finish() -> (output: String, note: String?) {
             guard count > 0 else { return ("No transactions match.\n", nil) }
+            let withPeople = people.contains { !$0.isEmpty }
+            var table = TextTable(
+                columns: [.init("Date"), .init("Account", maximumWidth: 32)] + (withPeople ? [.init("Person", maximumWidth: 16)] : []) + [
+                    .init("Merchant", maximumWidth: 32), .init("MCC", .right), .init("Category", maximumWidth: 24), .init("Type"),
+                    .init("Status"), .init("Amount", .right),
+                ])
+            for (row, person) in zip(rows, people) {
+                table.append(withPeople ? Array(row[..<2]) + [person] + row[2...] : row)
+            }
             return (table.rendered(), "\(count) transaction\(count == 1 ? "" : "s")")
         }
     }

@@ -45,6 +45,7 @@ public struct AppleCardCSV {
         private let categoryColumn: Int?
         private let typeColumn: Int
         private let amountColumn: Int
+        private let personColumn: Int?
         private let currency: String
         private var warnings = StatementWarnings()
 
@@ -68,6 +69,7 @@ public struct AppleCardCSV {
             descriptionColumn = try column("description")
             merchantColumn = names.firstIndex(of: "merchant")
             categoryColumn = names.firstIndex(of: "category")
+            personColumn = names.firstIndex(of: "purchasedby")
             typeColumn = try column("type")
             guard let amountColumn = names.firstIndex(where: { $0.hasPrefix("amount(") && $0.hasSuffix(")") }) else {
                 throw StatementError(file: file, line: header.line, field: "Amount (USD)", message: "Apple Card's header lacks this column")
@@ -90,6 +92,7 @@ public struct AppleCardCSV {
             let type = type(cell(record, typeColumn))
             let merchant = cell(record, merchantColumn).collapsingSpaces
             let category = cell(record, categoryColumn)
+            let person = cell(record, personColumn).collapsingSpaces
             if !category.isEmpty, !StatementCategory.isKnown(category) {
                 warnings.add("\(file): Apple Card Category '\(category)' has no purse category; rules and the money rules decide")
             }
@@ -97,7 +100,7 @@ public struct AppleCardCSV {
                 date: date, postedDate: clearing, signedUnits: -spent, description: merchant.isEmpty ? description : merchant,
                 originalDescription: description, merchantName: merchant.isEmpty ? nil : merchant, type: type,
                 identity: "row:\(date):\(-spent):\(description.lowercased())", category: category.isEmpty ? nil : category,
-                line: record.line)
+                line: record.line, person: person.isEmpty ? nil : person)
         }
 
         private func cell(_ record: CSVRecords.Record, _ index: Int?) -> String {

@@ -20,11 +20,13 @@ public struct StatementEntry: Equatable, Sendable {
     public var category: String?
     /// The file line the row starts on.
     public var line: Int
+    /// Who made it, when the statement says (Apple Card Family's `Purchased By`); never blank.
+    public var person: String?
 
     public init(
         date: CivilDate, postedDate: CivilDate? = nil, signedUnits: Int64, description: String, originalDescription: String,
         merchantName: String? = nil, type: TransactionType, status: TransactionStatus = .booked, identity: String,
-        category: String? = nil, line: Int
+        category: String? = nil, line: Int, person: String? = nil
     ) {
         self.date = date
         self.postedDate = postedDate
@@ -37,5 +39,6 @@ public struct StatementEntry: Equatable, Sendable {
         self.identity = identity
         self.category = category
         self.line = line
+        self.person = person
     }
 }

@@ -9,6 +9,8 @@ public struct StatementRecords: Equatable, Sendable {
     public var balances: [AccountBalance]
     /// The purse category the statement's label gives, by transaction ID.
     public var categories: [String: String]
+    /// Who made each purchase, when the statement says, by transaction ID.
+    public var people: [String: String]
     /// IDs of transactions the statement takes back.
     public var deletedIDs: [String]
 
@@ -17,10 +19,12 @@ public struct StatementRecords: Equatable, Sendable {
         var maker = Maker(accountID: accountID, currency: currency, zone: zone, file: file)
         transactions = []
         categories = [:]
+        people = [:]
         for entry in statement.entries {
             let made = try maker.transaction(entry)
             transactions.append(made.transaction)
             if let category = made.category { categories[made.transaction.id] = category }
+            if let person = entry.person { people[made.transaction.id] = person }
         }
         balances = try maker.balances(statement)
         deletedIDs = maker.deletedIDs(statement)

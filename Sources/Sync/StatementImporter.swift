@@ -38,22 +38,22 @@ public struct StatementImporter {
     /// account's statements gave before (unless `numbering.replaces`), is bad input, nothing applied.
     public func apply(
         creating account: Account?, zone: String?, accountID: String, transactions: [Transaction], balances: [AccountBalance],
-        categories: [String: String], deletedIDs: [String] = [], numbering: Numbering? = nil, file: String, sha256: String,
-        format: String
+        categories: [String: String], people: [String: String] = [:], deletedIDs: [String] = [], numbering: Numbering? = nil,
+        file: String, sha256: String, format: String
     ) throws -> StatementImportRecord {
         try apply(creating: account, zone: zone, accountID: accountID, file: file, sha256: sha256, format: format) { add in
-            for transaction in transactions { try add(transaction, categories[transaction.id]) }
+            for transaction in transactions { try add(transaction, categories[transaction.id], people[transaction.id]) }
             return (balances, deletedIDs, numbering)
         }
     }
 
     /// The same for a file read as it streams: `rows` writes each transaction through `add`
-    /// (with the category its statement gave) as it is read, then gives the balances, the IDs
-    /// the statement takes back and its account number (known once the file is read; a refused
-    /// number rolls the rows back with the rest). A file's rows are never all held.
+    /// (with the category and the person its statement gave) as it is read, then gives the
+    /// balances, the IDs the statement takes back and its account number (known once the file is
+    /// read; a refused number rolls the rows back with the rest). A file's rows are never all held.
     public func apply(
         creating account: Account?, zone: String?, accountID: String, file: String, sha256: String, format: String,
-        rows: (_ add: (Transaction, String?) throws -> Void) throws -> (
+        rows: (_ add: (Transaction, String?, String?) throws -> Void) throws -> (
             balances: [AccountBalance], deletedIDs: [String], numbering: Numbering?
         )
     ) throws -> StatementImportRecord {
@@ -67,7 +67,7 @@ public struct StatementImporter {
             var record = StatementImportRecord(
                 accountID: accountID, file: file, sha256: sha256, format: format, importedAt: now.text,
                 transactions: 0, inserted: 0, updated: 0)
-            let (balances, deletedIDs, numbering) = try rows { transaction, category in
+            let (balances, deletedIDs, numbering) = try rows { transaction, category, person in
                 record.transactions += 1
                 let change = try located(file) { try store.upsertTransaction(transaction) }
                 switch change {
@@ -76,6 +76,8 @@ public struct StatementImporter {
                 case .unchanged: break
                 }
                 try store.saveStatementCategory(transactionID: transaction.id, category: category)
+                // A new row has no person yet: a bank file of many rows writes nothing more.
+                if person != nil || change != .inserted { try store.saveStatementPerson(transactionID: transaction.id, person: person) }
             }
             try checkNumber(accountID: accountID, numbering: numbering, file: file)
             for id in deletedIDs where try store.deleteTransaction(id: id, accountID: accountID) {

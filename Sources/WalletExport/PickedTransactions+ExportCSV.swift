@@ -11,8 +11,8 @@ extension PickedTransactions {
     static let partColumns: Set<String> = ["amount", "signed_amount", "category", "category_source"]
 
     /// How many of the header's last columns an older export lacks at most: `order_id`, then
-    /// `merchant_shown`, came later.
-    static let laterColumns = 2
+    /// `merchant_shown`, then `person`, came later.
+    static let laterColumns = 3
 
     /// True when the bytes start with `header` (or an older export's, without its later columns).
     public static func isExportCSV(_ bytes: [UInt8], header: [String]) -> Bool {

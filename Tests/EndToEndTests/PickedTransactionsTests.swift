@@ -174,7 +174,7 @@ struct PickedTransactionsTests {
                 + "(the rows of a split's parts follow one another)\n")
 
         var cells = e1.components(separatedBy: ",")
-        try #require(cells.count == 26 && cells[21] == "true")
+        try #require(cells.count == 27 && cells[21] == "true")
         cells[21] = "yes"
         let counted = try write("counted.csv", [lines[0], cells.joined(separator: ",")].joined(separator: "\n"))
         let badCounted = try purse.run(["report", "spending", "--input", counted])

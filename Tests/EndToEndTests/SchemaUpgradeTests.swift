@@ -149,6 +149,15 @@ struct SchemaUpgradeTests {
                 try connection.scalarInt("SELECT count(*) FROM main.\(table)")! > 0 || table == "classification_queue",
                 "version \(version) table \(table)")
         }
+        // A table a migration rebuilt after the classification state (schema 24's rules) fires its
+        // triggers as it is copied, asking for a rebuild the source never needed: the state is the source's.
+        if try Self.tables(connection).contains("classification_state") {
+            let names = try Self.columns(of: "classification_state", connection)
+            let values = names.map { $0 == "summary_overflow" ? "0" : $0 }.joined(separator: ", ")
+            try connection.execute(
+                "INSERT OR REPLACE INTO main.classification_state (\(names.joined(separator: ", "))) SELECT \(values) FROM source.classification_state"
+            )
+        }
         try connection.execute("PRAGMA foreign_keys = ON")
         #expect(try connection.prepare("PRAGMA main.foreign_key_check").step() == false, "version \(version)")
         try connection.execute("DETACH DATABASE source")
@@ -207,6 +216,8 @@ struct SchemaUpgradeTests {
         for table in try Self.tables(expectedConnection).reversed() where !tables.contains(table) && !Self.filledBySync.contains(table) {
             try expectedConnection.execute("DELETE FROM \(table)")
         }
+        // A statement row imported before schema 25 kept no Purchased By: it names nobody.
+        if version < 25 { try expectedConnection.execute("UPDATE transactions SET person = NULL") }
         for report in Self.reports {
             let expected = try purse.run(["--db", expectedLedger] + report.arguments)
             let actual = try purse.run(["--db", old] + report.arguments)

@@ -78,7 +78,8 @@ struct TransactionOverrideTests: PurseLedgerSuite {
         #expect(unknown.stderr.hasPrefix("Error: no transaction ID starts with 'X9' (see 'purse transactions')"))
         let nothing = try run(["set", "C1"])
         #expect(nothing.status == 64)
-        #expect(nothing.stderr.hasPrefix("Error: nothing to set: give --category, --flow, --note, --tag, --exclude or --not-anomaly"))
+        #expect(
+            nothing.stderr.hasPrefix("Error: nothing to set: give --category, --flow, --note, --tag, --exclude, --not-anomaly or --person"))
     }
 
     @Test("a category purse does not know is a typo in set and split: exit 64 with the closest known one, nothing saved")

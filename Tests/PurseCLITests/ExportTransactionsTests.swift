@@ -53,13 +53,13 @@ struct ExportTransactionsTests {
         #expect(result.stderr == "")
         #expect(
             result.stdout == """
-                id,account_id,account,transaction_date,posted_date,status,type,direction,amount,signed_amount,currency,foreign_amount,foreign_currency,exchange_rate,mcc,merchant,description,original_description,flow,category,category_source,counted,note,tags,order_id,merchant_shown
-                C1,A1,Apple Card,2026-10-01,,booked,pointOfSale,debit,54.20,-54.20,USD,,,,5411,"'=HYPERLINK(""x"")",WHOLE FOODS,WHOLE FOODS 0001,expense,Groceries,MCC 5411,true,,,,"'=HYPERLINK(""x"")"
+                id,account_id,account,transaction_date,posted_date,status,type,direction,amount,signed_amount,currency,foreign_amount,foreign_currency,exchange_rate,mcc,merchant,description,original_description,flow,category,category_source,counted,note,tags,order_id,merchant_shown,person
+                C1,A1,Apple Card,2026-10-01,,booked,pointOfSale,debit,54.20,-54.20,USD,,,,5411,"'=HYPERLINK(""x"")",WHOLE FOODS,WHOLE FOODS 0001,expense,Groceries,MCC 5411,true,,,,"'=HYPERLINK(""x"")",
                 C2,A1,Apple Card,2026-10-15,,booked,refund,credit,3.1415,3.1415,USD,,,,5812,"Café ""Luna"", Bar
                 Two",'-REFUND,'-REFUND 0001,refund,Dining,MCC 5812,true,,,,"Café ""Luna"", Bar
-                Two"
-                Y1,A2,Yen Wallet,2026-10-20,,booked,pointOfSale,debit,1200,-1200,JPY,,,,5814,🍣 Sushi Zanmai,SUSHI,SUSHI 0001,expense,Dining,MCC 5814,true,,,,🍣 Sushi Zanmai
-                C3,A1,Apple Card,2026-11-01,,pending,fee,debit,0.50,-0.50,USD,,,,,,LATE FEE,LATE FEE 0001,expense,Fees,"type fee, no MCC",false,,,,LATE FEE
+                Two",
+                Y1,A2,Yen Wallet,2026-10-20,,booked,pointOfSale,debit,1200,-1200,JPY,,,,5814,🍣 Sushi Zanmai,SUSHI,SUSHI 0001,expense,Dining,MCC 5814,true,,,,🍣 Sushi Zanmai,
+                C3,A1,Apple Card,2026-11-01,,pending,fee,debit,0.50,-0.50,USD,,,,,,LATE FEE,LATE FEE 0001,expense,Fees,"type fee, no MCC",false,,,,LATE FEE,
 
                 """)
     }

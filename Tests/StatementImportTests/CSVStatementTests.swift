@@ -42,6 +42,23 @@ struct CSVStatementTests {
             ])
     }
 
+    @Test("Apple Card CSV: Purchased By is the row's person, its spaces collapsed; blank or missing is nobody")
+    func applePurchasedBy() throws {
+        let family = try AppleCardCSV(file: "a.csv").parse(
+            """
+            Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD),Purchased By
+            03/02/2025,,A,A,Other,Purchase,1.00,  Ana   Doe \t
+            03/02/2025,,B,B,Other,Purchase,2.00,Ben Doe
+            03/02/2025,,C,C,Other,Purchase,3.00,\("   ")
+            03/02/2025,,D,D,Other,Purchase,4.00
+
+            """)
+        #expect(family.entries.map(\.person) == ["Ana Doe", "Ben Doe", nil, nil])
+        let single = try AppleCardCSV(file: "a.csv").parse(
+            "Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD)\n03/02/2025,,A,A,Other,Purchase,1.00\n")
+        #expect(single.entries.map(\.person) == [nil])
+    }
+
     @Test("Apple Card's header is recognised however the amount column is spaced")
     func appleHeader() {
         #expect(AppleCardCSV.isHeader("Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount(USD),Purchased By"))

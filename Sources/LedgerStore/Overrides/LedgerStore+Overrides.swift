@@ -9,8 +9,9 @@ extension LedgerStore {
         var overrides: [String: TransactionOverride] = [:]
         // A ledger read as it is, older than the not-anomaly mark, has none.
         let notAnomaly = openedSchemaVersion >= 23 ? "not_anomaly" : "0"
+        let person = hasPeople ? "person" : "NULL"
         let rows = try connection.prepare(
-            "SELECT transaction_id, category, flow, note, excluded, \(notAnomaly) FROM transaction_overrides")
+            "SELECT transaction_id, category, flow, note, excluded, \(notAnomaly), \(person) FROM transaction_overrides")
         while try rows.step() {
             let id = rows.text(0)
             overrides[id] = TransactionOverride(
@@ -18,6 +19,7 @@ extension LedgerStore {
                 note: rows.optionalText(3),
                 isExcluded: rows.int64(4) != 0)
             overrides[id]?.isNotAnomaly = rows.int64(5) != 0
+            overrides[id]?.person = rows.optionalText(6)
         }
         let tags = try connection.prepare("SELECT transaction_id, tag FROM transaction_tags ORDER BY transaction_id, tag")
         while try tags.step() {
@@ -49,11 +51,12 @@ extension LedgerStore {
         }
         guard !override.isEmpty else { return }
         try connection.cached(
-            "INSERT INTO transaction_overrides (transaction_id, category, flow, note, excluded, not_anomaly, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO transaction_overrides (transaction_id, category, flow, note, excluded, not_anomaly, person, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         )
         .run([
             id, .optional(override.category), .optional(override.flow?.rawValue), .optional(override.note),
-            .integer(override.isExcluded ? 1 : 0), .integer(override.isNotAnomaly ? 1 : 0), .text(now.text),
+            .integer(override.isExcluded ? 1 : 0), .integer(override.isNotAnomaly ? 1 : 0), .optional(override.person),
+            .text(now.text),
         ])
         let tag = try connection.cached("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag) VALUES (?, ?)")
         for name in override.tags { try tag.run([id, .text(name)]) }

@@ -28,6 +28,8 @@ public struct TransactionOverride: Sendable, Equatable {
     public var isNotAnomaly = false
     /// The parts of a split, in the order given; empty: not split.
     public var split: [Part] = []
+    /// Who the transaction is of (`--person`): beats a rule's person and the statement's.
+    public var person: String?
 
     public init(
         transactionID: String, category: String? = nil, flow: Flow? = nil, note: String? = nil, tags: [String] = [],
@@ -45,5 +47,6 @@ public struct TransactionOverride: Sendable, Equatable {
     /// Nothing set: the transaction is as its source and the rules make it.
     public var isEmpty: Bool {
         category == nil && flow == nil && note == nil && tags.isEmpty && !isExcluded && !isNotAnomaly && split.isEmpty
+            && person == nil
     }
 }

@@ -8,7 +8,9 @@ import Rendering
 enum ExplainCommand: PurseCommand {
     static let spec = CommandSpec(
         ["explain"], summary: "The transactions behind a spending number, and why each counted.",
-        options: ScopeOptions.options + [PickedInput.input, category, mcc, merchant, ConversionOptions.convertTo, projected]
+        options: ScopeOptions.options + [
+            PickedInput.input, category, mcc, merchant, PersonOptions.person, ConversionOptions.convertTo, projected,
+        ]
             + OutputOptions.report)
 
     static let category = OptionSpec("category", value: "NAME", help: "Only this category.")
@@ -39,7 +41,7 @@ enum ExplainCommand: PurseCommand {
         context.warn(leftOut: report.unconverted)
     }
 
-    /// --category, --mcc and --merchant: which spending to explain.
+    /// --category, --mcc, --merchant and --person: which spending to explain.
     static func filters(_ context: CommandContext) throws -> ExplainReport.Filters {
         var filters = ExplainReport.Filters()
         if let category = context.command.text(Self.category) {
@@ -51,6 +53,7 @@ enum ExplainCommand: PurseCommand {
             guard !merchant.isEmpty else { throw context.usageError("option '--merchant' needs some text to look for") }
             filters.merchant = merchant
         }
+        filters.people = try PersonOptions.names(context)
         return filters
     }
 
@@ -62,8 +65,8 @@ enum ExplainCommand: PurseCommand {
             context,
             options: {
                 for option in [
-                    PeriodOptions.month, PeriodOptions.from, PeriodOptions.to, mcc, merchant, ConversionOptions.convertTo,
-                    PickedInput.input,
+                    PeriodOptions.month, PeriodOptions.from, PeriodOptions.to, mcc, merchant, PersonOptions.person,
+                    ConversionOptions.convertTo, PickedInput.input,
                 ]
                 where context.command.isGiven(option) {
                     throw context.usageError("option '--\(option.name)' does not go with --projected, which projects the running period")

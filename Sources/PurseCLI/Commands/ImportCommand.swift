@@ -80,7 +80,7 @@ enum ImportCommand: PurseCommand {
                     // Each row goes to the ledger as it is read; a bad one later rolls the file back whole.
                     while let entry = try reader.next() {
                         let made = try maker.transaction(entry)
-                        try add(made.transaction, made.category)
+                        try add(made.transaction, made.category, entry.person)
                     }
                     statement = try reader.finish()
                     try StatementRecords.check(statement, currency: target.currency, file: file)

@@ -15,7 +15,7 @@ enum OverrideCommand: PurseCommand {
             comes back with it. A unique start of the ID is enough.
             """,
         positionals: [transaction],
-        options: [category, new, flow, note, tag, exclude, notAnomaly])
+        options: [category, new, flow, note, tag, exclude, notAnomaly, person])
 
     /// TRANSACTION of `set`, `unset` and `split`.
     static let transaction = PositionalSpec("TRANSACTION", help: "The transaction's ID, or a unique start of it.")
@@ -28,12 +28,13 @@ enum OverrideCommand: PurseCommand {
     static let exclude = OptionSpec("exclude", help: "Never count it (a reimbursed business expense, say).")
     static let notAnomaly = OptionSpec(
         "not-anomaly", help: "It is as it should be: 'report anomalies' and the summary never flag it (it still counts).")
+    static let person = OptionSpec("person", value: "NAME", help: "Whose it is (beats a rule's person and the statement's).")
 
     enum Unset: PurseCommand {
         static let spec = CommandSpec(
             ["unset"], summary: "Remove what 'purse set' or 'purse split' set on a transaction (all of it without options).",
             positionals: [transaction],
-            options: [category, flow, note, tag, exclude, notAnomaly, split])
+            options: [category, flow, note, tag, exclude, notAnomaly, person, split])
 
         static let category = OptionSpec("category", help: "Remove the category.")
         static let flow = OptionSpec("flow", help: "Remove the flow.")
@@ -41,6 +42,7 @@ enum OverrideCommand: PurseCommand {
         static let tag = OptionSpec("tag", value: "TAG", help: "Remove this tag. Repeatable.", repeatable: true)
         static let exclude = OptionSpec("exclude", help: "Count it again.")
         static let notAnomaly = OptionSpec("not-anomaly", help: "Let 'report anomalies' flag it again.")
+        static let person = OptionSpec("person", help: "Remove the person (a rule's or the statement's applies again).")
         static let split = OptionSpec("split", help: "Remove the split.")
 
         static func run(_ context: CommandContext) throws { try unset(context) }
@@ -77,8 +79,9 @@ enum OverrideCommand: PurseCommand {
         let tags = try context.command.values(Self.tag, as: Tag.self).map(\.word)
         let exclude = context.command.has(Self.exclude)
         let notAnomaly = context.command.has(Self.notAnomaly)
-        guard category != nil || flow != nil || note != nil || !tags.isEmpty || exclude || notAnomaly else {
-            throw context.usageError("nothing to set: give --category, --flow, --note, --tag, --exclude or --not-anomaly")
+        let person = try context.command.value(Self.person, as: NonEmptyText.self)?.text.trimmingCharacters(in: .whitespaces)
+        guard category != nil || flow != nil || note != nil || !tags.isEmpty || exclude || notAnomaly || person != nil else {
+            throw context.usageError("nothing to set: give --category, --flow, --note, --tag, --exclude, --not-anomaly or --person")
         }
         let (override, currency) = try store.transaction {
             let id = try transactionID(context, store: store, presentOnly: true)
@@ -94,6 +97,7 @@ enum OverrideCommand: PurseCommand {
             override.tags = Array(Set(override.tags + tags)).sorted()
             if exclude { override.isExcluded = true }
             if notAnomaly { override.isNotAnomaly = true }
+            if let person { override.person = person }
             try store.saveTransactionOverride(override, now: context.now)
             return (override, try store.transactionAmount(id: id)?.currency)
         }
@@ -102,8 +106,9 @@ enum OverrideCommand: PurseCommand {
 
     static func unset(_ context: CommandContext) throws {
         let store = try context.openStore(.writeExisting)
-        let names = [Unset.category, Unset.flow, Unset.note, Unset.exclude, Unset.notAnomaly, Unset.split].filter(context.command.has).map(
-            \.name)
+        let names = [Unset.category, Unset.flow, Unset.note, Unset.exclude, Unset.notAnomaly, Unset.person, Unset.split].filter(
+            context.command.has
+        ).map(\.name)
         let tags = try context.command.values(Unset.tag, as: String.self)
         let (override, currency) = try store.transaction {
             let id = try transactionID(context, store: store, presentOnly: false)
@@ -118,6 +123,7 @@ enum OverrideCommand: PurseCommand {
                 case "note": override.note = nil
                 case "exclude": override.isExcluded = false
                 case "not-anomaly": override.isNotAnomaly = false
+                case "person": override.person = nil
                 default: override.split = []
                 }
             }
@@ -188,6 +194,7 @@ enum OverrideCommand: PurseCommand {
         if override.isNotAnomaly { parts.append("not an anomaly") }
         if let category = override.category { parts.append("category \(category)") }
         if let flow = override.flow { parts.append("flow \(flow.rawValue)") }
+        if let person = override.person { parts.append("person \(person)") }
         if !override.split.isEmpty {
             let amounts = override.split.map { part in
                 currency.map { MoneyFormat.text(part.amount, currency: $0) } ?? MoneyFormat.machine(part.amount, currency: "")

@@ -1,18 +1,20 @@
 import Analytics
 import Rendering
 
-/// `purse report spending`: spent, refunded and net by category, MCC, merchant, account, month or tag.
+/// `purse report spending`: spent, refunded and net by category, MCC, merchant, account, month,
+/// tag or person.
 enum ReportSpendingCommand: PurseCommand {
     static let spec = CommandSpec(
-        ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account, month or tag.",
+        ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account, month, tag or person.",
         discussion: """
             Counts expenses and refunds as the README's "How purse counts money" says: net = spent - \
             refunded, per currency, one row per calendar month and key. Income and transfers never \
             count as spending.
             """,
-        options: ScopeOptions.options + [PickedInput.input, by, compare, ConversionOptions.convertTo] + OutputOptions.report)
+        options: ScopeOptions.options + [PickedInput.input, by, PersonOptions.person, compare, ConversionOptions.convertTo]
+            + OutputOptions.report)
 
-    static let by = OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account, month or tag (default category).")
+    static let by = OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account, month, tag or person (default category).")
     static let compare = OptionSpec("compare", help: "Add the previous period and the change (text and JSON).")
 
     static func run(_ context: CommandContext) throws {
@@ -21,13 +23,16 @@ enum ReportSpendingCommand: PurseCommand {
             options: {
                 let grouping = try context.command.value(by, as: SpendingReport.Grouping.self) ?? .category
                 return (
-                    grouping: grouping, period: try ReportPeriod(context: context), target: try ConversionOptions(context.command).target
+                    grouping: grouping, period: try ReportPeriod(context: context), target: try ConversionOptions(context.command).target,
+                    people: try PersonOptions.names(context)
                 )
             },
             analyse: { store, options in
                 let period = options.period
+                var scope = try period.scope(context: context, store: store)
+                scope.people = options.people
                 return try SpendingAnalysis.report(
-                    store, scope: try period.scope(context: context, store: store), months: period.months,
+                    store, scope: scope, months: period.months,
                     grouping: options.grouping,
                     compareWith: context.command.has(compare) ? period.previousMonths : nil, convertingTo: options.target)
             }, text: SpendingRendering.text, csv: SpendingRendering.csv, json: SpendingRendering.json)

@@ -10,6 +10,8 @@ struct TransactionFilter {
     /// The accounts listed (`--account`, else the visible ones, or all with `--all`), each with its zone.
     let accounts: ReportAccounts
     var merchant: String?
+    /// `--person`: matched here, since a person is resolved by the classification reader.
+    var people: [String] = []
     var limit: Int?
     var offset = 0
 
@@ -27,14 +29,17 @@ struct TransactionFilter {
         query.types = options.types
         if let sort = options.sort { query.sort = sort }
         merchant = options.merchant
+        people = try PersonOptions.names(context)
         limit = options.limit
         offset = options.offset
     }
 
     /// Calls `body` for each matching transaction, after `offset` and up to `limit`. `renamed`:
-    /// the name a rule shows a transaction's merchant under, which `--merchant` matches too.
+    /// the name a rule shows a transaction's merchant under, which `--merchant` matches too;
+    /// `person` tells who a transaction is of, for `--person`.
     func forEach(
-        _ store: LedgerStore, renamed: (TransactionRecord) -> String?, _ body: (TransactionRecord) throws -> Void
+        _ store: LedgerStore, renamed: (TransactionRecord) -> String?, person: (TransactionRecord) -> TransactionPerson?,
+        _ body: (TransactionRecord) throws -> Void
     ) throws {
         var skipped = 0
         var delivered = 0
@@ -46,6 +51,7 @@ struct TransactionFilter {
                     return true
                 }
             }
+            guard TransactionPerson.admits(person(record), among: people) else { return true }
             if skipped < offset {
                 skipped += 1
                 return true

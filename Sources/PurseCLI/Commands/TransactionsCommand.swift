@@ -20,8 +20,9 @@ enum TransactionsCommand: PurseCommand {
                 description, original_description, flow, category, category_source, counted, note, tags (the \
                 classification every report uses, overrides applied; a split transaction is one row per part, with \
                 the part's amount), order_id (the Wallet order linked to the transaction, else empty), \
-                merchant_shown (the name reports show: a rename rule's, else merchant, else description). Dates \
-                are local days of each account's time zone.
+                merchant_shown (the name reports show: a rename rule's, else merchant, else description), person \
+                (who it is of: set, a rule, or the statement; else empty). Dates are local days of each account's \
+                time zone.
                 """,
             options: TransactionFilterOptions.options + [
                 OutputOptions.format(["csv", "json"], fallback: "csv"), OutputOptions.output, OutputOptions.bom,
@@ -52,31 +53,32 @@ enum TransactionsCommand: PurseCommand {
     ) throws {
         let accounts = filter.accounts
         var classifier = try ClassificationReader(store, accounts: accounts)
+        let people = classifier
         // The Wallet order each transaction is linked to, computed once for the whole listing.
         let orders = format == .text ? [:] : try OrderLinker.ordersByTransaction(store)
         func listed(_ record: TransactionRecord) throws -> ListedTransaction {
             ListedTransaction(
                 record: record, lines: try classifier.lines(record), override: classifier.override(for: record),
-                orderID: orders[record.transaction.id]?.id)
+                orderID: orders[record.transaction.id]?.id, person: classifier.person(of: record))
         }
         let renamed = { [classifier] (record: TransactionRecord) in classifier.renamedMerchant(of: record) }
         switch format {
         case .csv:
             let csv = TransactionsRendering.CSV(accounts: accounts, write: sink.write)
-            try filter.forEach(store, renamed: renamed) { record in
+            try filter.forEach(store, renamed: renamed, person: people.person(of:)) { record in
                 try sink.throwIfFailed()
                 csv.append(try listed(record))
             }
         case .json:
             var json = TransactionsRendering.JSON(accounts: accounts, write: sink.write)
-            try filter.forEach(store, renamed: renamed) { record in
+            try filter.forEach(store, renamed: renamed, person: people.person(of:)) { record in
                 try sink.throwIfFailed()
                 json.append(try listed(record))
             }
             json.finish()
         case .text:
             var text = TransactionsRendering.Text(accounts: accounts)
-            try filter.forEach(store, renamed: renamed) { record in text.append(try listed(record)) }
+            try filter.forEach(store, renamed: renamed, person: people.person(of:)) { record in text.append(try listed(record)) }
             let (output, note) = text.finish()
             sink.write(output)
             if let note { context.note(note) }

@@ -17,7 +17,7 @@ struct TransactionFilterOptions {
     static let sort = OptionSpec("sort", value: "ORDER", help: "date, -date, amount or -amount (amounts unsigned; default date).")
     static let options: [OptionSpec] = [
         AccountScope.account, AccountScope.all, PeriodOptions.from, PeriodOptions.to, PeriodOptions.month(default: nil), mcc, merchant,
-        status, type, limit, offset, sort,
+        status, type, PersonOptions.person, limit, offset, sort,
     ]
 
     let period: PeriodOptions.Days

@@ -159,6 +159,10 @@ struct CommandCatalogTests {
             // Per command: what it counts, its formats, its defaults.
             "account", "category", "currency", "flow", "format", "from", "to", "institution", "kind", "mcc", "merchant", "month",
             "name", "new", "tag", "type", "output", "ascii", "note", "exclude", "not-anomaly",
+            // set: whose it is; unset: remove it; rules add: a rule's; the listings and reports: a filter.
+            "person",
+            // categories: uncategorized spending by merchant; merchants: only uncategorized merchant texts.
+            "uncategorized",
             // status: the ledger's integrity; report upcoming: a balance going below zero.
             "check",
             // `report spending --by GROUP`; `goal set --by YYYY-MM`.
