@@ -11,6 +11,9 @@ public struct ExplainReport: Sendable {
         public var merchantCategoryCode: Int?
         /// Contained in the merchant name (else the description), ignoring case.
         public var merchant: String?
+        /// A category group (`--group`), as stored; `groupCategories` are its categories.
+        public var group: String?
+        public var groupCategories: [String] = []
 
         public init(category: String? = nil, merchantCategoryCode: Int? = nil, merchant: String? = nil) {
             self.category = category
@@ -18,7 +21,7 @@ public struct ExplainReport: Sendable {
             self.merchant = merchant
         }
 
-        var isEmpty: Bool { category == nil && merchantCategoryCode == nil && merchant == nil }
+        var isEmpty: Bool { category == nil && merchantCategoryCode == nil && merchant == nil && group == nil }
     }
 
     /// Why a transaction of the scope did not count toward spending.

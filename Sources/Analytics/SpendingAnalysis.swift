@@ -210,6 +210,8 @@ public enum SpendingAnalysis {
         categories: Set<String>? = nil
     ) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
+        // A group is a function of the category: the category sums fold into their groups.
+        let categoryGroups = grouping == .group ? try store.categoryGroups() : CategoryGroups()
         func add(
             month: YearMonth, accountID: String, category: String, code: Int?, merchant: String?, currency: String,
             spent: Int64, refunded: Int64, count: Int
@@ -223,6 +225,7 @@ public enum SpendingAnalysis {
                 // By ID: two people's "Apple Card" stay two rows.
                 case .account: GroupKey(period: month, key: accountID, category: nil, currency: currency)
                 case .month: GroupKey(period: month, key: "", category: nil, currency: currency)
+                case .group: GroupKey(period: month, key: categoryGroups.key(of: category), category: nil, currency: currency)
                 case .tag: preconditionFailure("by tag is read by tagged(_:scope:converting:categories:)")
                 }
             var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)

@@ -28,6 +28,9 @@ public enum LedgerSchema {
         migration21,
         migration22,
         migration23,
+        migration24,
+        migration25,
+        migration26,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

@@ -135,7 +135,7 @@ public enum ExplainRendering {
                         ("category", .optional(report.filters.category)),
                         ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
                         ("merchant", .optional(report.filters.merchant)),
-                    ])
+                    ] + (report.filters.group.map { [("group", .string($0))] } ?? []))
                 ),
                 ("counted", .array(report.counted.map(object))),
                 ("not_counted", .array(report.notCounted.map(object))),
@@ -194,6 +194,9 @@ public enum ExplainRendering {
         var output = "Spending explained, \(MonthName.span(report.months))\n"
         var filters: [String] = []
         if let category = report.filters.category { filters.append("category \(category)") }
+        if let group = report.filters.group {
+            filters.append("group \(group) (\(report.filters.groupCategories.joined(separator: ", ")))")
+        }
         if let code = report.filters.merchantCategoryCode { filters.append("MCC \(Classifier.codeText(code))") }
         if let merchant = report.filters.merchant { filters.append("merchant contains \"\(merchant)\"") }
         if !filters.isEmpty { output += "Only \(filters.joined(separator: ", ")).\n" }

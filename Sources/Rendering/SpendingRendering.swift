@@ -11,6 +11,7 @@ public enum SpendingRendering {
         case .account: ["period", "account_id", "account", "currency", "spent", "refunded", "net", "count"]
         case .month: ["period", "currency", "spent", "refunded", "net", "count"]
         case .tag: ["period", "tag", "currency", "spent", "refunded", "net", "count"]
+        case .group: ["period", "group", "currency", "spent", "refunded", "net", "count"]
         }
     }
 
@@ -19,7 +20,7 @@ public enum SpendingRendering {
         for row in report.rows where row.count > 0 {
             var cells: [CSVWriter.Cell] = [.number(row.period.description)]
             switch report.grouping {
-            case .category, .tag: cells.append(.text(row.key))
+            case .category, .tag, .group: cells.append(.text(row.key))
             case .mcc:
                 cells += [
                     row.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
@@ -56,6 +57,7 @@ public enum SpendingRendering {
                         switch report.grouping {
                         case .category: fields.append(("category", .string(row.key)))
                         case .tag: fields.append(("tag", .string(row.key)))
+                        case .group: fields.append(("group", .string(row.key)))
                         case .mcc:
                             fields += [
                                 ("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
@@ -124,6 +126,7 @@ public enum SpendingRendering {
             case .merchant: columns += [.init("Merchant", maximumWidth: 28), .init("Category", maximumWidth: 24)]
             case .account: columns.append(.init("Account", maximumWidth: 28))
             case .tag: columns.append(.init("Tag", maximumWidth: 28))
+            case .group: columns.append(.init("Group", maximumWidth: 28))
             case .month: break
             }
             columns += [.init("Spent", .right), .init("Refunded", .right), .init("Net", .right), .init("Share", .right)]
@@ -151,7 +154,7 @@ public enum SpendingRendering {
                 var label: [String] = []
                 if showPeriod || report.grouping == .month { label.append(row.period.description) }
                 switch report.grouping {
-                case .category, .tag: label.append(row.key)
+                case .category, .tag, .group: label.append(row.key)
                 case .account: label.append(report.accountLabel(row))
                 case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
                 case .merchant: label += [row.key, row.category ?? ""]

@@ -711,6 +711,8 @@ private struct ClassificationOracle {
             case .month: key = Key(period: period, key: "", category: nil, currency: share.currency)
             // The oracle's histories set no tags.
             case .tag: key = Key(period: period, key: "(no tag)", category: nil, currency: share.currency)
+            // Nor groups: each category stands alone.
+            case .group: key = Key(period: period, key: share.category, category: nil, currency: share.currency)
             }
             var sum = sums[key] ?? (0, 0, 0)
             if share.isExpense { sum.spent += share.amount } else { sum.refunded += share.amount }

@@ -139,6 +139,6 @@ struct SpendingByTagTests: PurseLedgerSuite {
     func unknownGrouping() throws {
         let result = try run(["report", "spending", "--by", "tags"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("category, mcc, merchant, account, month or tag"))
+        #expect(result.stderr.contains("category, mcc, merchant, account, month, tag or group"))
     }
 }

@@ -35,6 +35,9 @@ struct MigrationDigestTests {
         (21, "budget periods", "a57487ef183cca72af6c7bb73979eef19ceecd372b22d2749c302303203f9268"),
         (22, "goals", "86a9056a38923c0f4c3b5adab39a1bf9d670ae7e2624a00f55bf149962de91a3"),
         (23, "not anomaly", "aa23080f0cf3f21ddb7154c8e66dde22eb7eec72544a0d495c92fbf987b4aef9"),
+        (24, "reserved for rules", "17db4fd369edb9244b9f91d9aeed145c3d04ad8ba6e95d06247f07a63527d11a"),
+        (25, "reserved for people", "17db4fd369edb9244b9f91d9aeed145c3d04ad8ba6e95d06247f07a63527d11a"),
+        (26, "category groups", "52210d82a21526d79a81aa1d6f31ab412ca3e867cc7919fd8abdc47e43bdb3bc"),
     ]
 
     @Test("every released migration keeps its id, name and SQL to the byte", arguments: released.map(\.id))

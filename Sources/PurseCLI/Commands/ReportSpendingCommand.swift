@@ -1,10 +1,10 @@
 import Analytics
 import Rendering
 
-/// `purse report spending`: spent, refunded and net by category, MCC, merchant, account, month or tag.
+/// `purse report spending`: spent, refunded and net by category, MCC, merchant, account, month, tag or group.
 enum ReportSpendingCommand: PurseCommand {
     static let spec = CommandSpec(
-        ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account, month or tag.",
+        ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account, month, tag or group.",
         discussion: """
             Counts expenses and refunds as the README's "How purse counts money" says: net = spent - \
             refunded, per currency, one row per calendar month and key. Income and transfers never \
@@ -12,7 +12,7 @@ enum ReportSpendingCommand: PurseCommand {
             """,
         options: ScopeOptions.options + [PickedInput.input, by, compare, ConversionOptions.convertTo] + OutputOptions.report)
 
-    static let by = OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account, month or tag (default category).")
+    static let by = OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account, month, tag or group (default category).")
     static let compare = OptionSpec("compare", help: "Add the previous period and the change (text and JSON).")
 
     static func run(_ context: CommandContext) throws {

@@ -165,6 +165,8 @@ struct CommandCatalogTests {
             "by",
             // report budget and budget check: project the running period; explain: the parts of one projection.
             "projected",
+            // explain --group NAME: a filter; budget set|remove --group: CATEGORY names a group.
+            "group",
         ]
         var helps: [String: Set<String>] = [:]
         for option in CommandCatalog.all.flatMap(\.options) { helps[option.name, default: []].insert(option.help) }
