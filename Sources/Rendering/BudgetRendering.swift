@@ -113,7 +113,8 @@ public enum BudgetRendering {
                 func text(_ units: Int64?) -> String { units.map { MoneyFormat.text($0, currency: currency) } ?? "" }
                 table.append([
                     name(
-                        row, currency: report.rows.contains { $0.category == row.category && $0.scope == row.scope && $0.currency != currency }),
+                        row,
+                        currency: report.rows.contains { $0.category == row.category && $0.scope == row.scope && $0.currency != currency }),
                     text(row.budgeted), text(row.carried), text(row.available), text(row.net), text(row.remaining),
                     usedPercent(row).map { $0 + "%" } ?? "", row.status?.rawValue ?? "", text(row.projected),
                     row.available.map { bar(net: row.net, available: $0, ascii: style.ascii) } ?? "",

@@ -33,7 +33,7 @@ public enum CategoriesRendering {
         var group: String? = nil
     }
 
-    static let csvHeader = ["category", "mccs", "rules", "group"]
+    static let csvHeader = ["category", "mccs", "rules"]
 
     static let withoutCode: [String: String] = [
         SpendingCategory.fees: "expenses and refunds of type fee",
@@ -94,35 +94,39 @@ public enum CategoriesRendering {
     }
 
     /// `mccs` is the codes and ranges (`5411`, `5811-5814`) separated by spaces, `rules` the rule
-    /// numbers separated by spaces, `group` the category's group (empty when none).
+    /// numbers separated by spaces, then `group`, the category's group (empty when none), only
+    /// when a category is in one, so other listings stay as they were.
     public static func csv(_ entries: [Entry], write: @escaping (String) -> Void) {
-        let csv = CSVWriter(header: csvHeader, write: write)
+        let grouped = entries.contains { $0.group != nil }
+        let csv = CSVWriter(header: csvHeader + (grouped ? ["group"] : []), write: write)
         for entry in entries {
-            csv.row([
-                .text(entry.name),
-                entry.codes.isEmpty ? .empty : .number(entry.codes.map(rangeText).joined(separator: " ")),
-                entry.rules.isEmpty ? .empty : .number(entry.rules.map { String($0.id) }.joined(separator: " ")),
-                entry.group.map(CSVWriter.Cell.text) ?? .empty,
-            ])
+            csv.row(
+                [
+                    .text(entry.name),
+                    entry.codes.isEmpty ? .empty : .number(entry.codes.map(rangeText).joined(separator: " ")),
+                    entry.rules.isEmpty ? .empty : .number(entry.rules.map { String($0.id) }.joined(separator: " ")),
+                ] + (grouped ? [entry.group.map(CSVWriter.Cell.text) ?? .empty] : []))
         }
     }
 
+    /// `group` on every category only when a category is in one.
     public static func json(_ entries: [Entry], flowOnlyRules: [RulesRendering.Rule]) -> JSONOutput {
-        .object([
+        let grouped = entries.contains { $0.group != nil }
+        return .object([
             ("schema", .string("purse.categories.v1")),
             (
                 "categories",
                 .array(
                     entries.map { entry in
-                        .object([
-                            ("category", .string(entry.name)),
-                            ("kind", .string(entry.kind.rawValue)),
-                            ("mccs", .array(entry.codes.map { .string(rangeText($0)) })),
-                            ("without_mcc", .optional(entry.withoutCode)),
-                            ("note", .optional(entry.note)),
-                            ("rules", .array(entry.rules.map(RulesRendering.jsonObject))),
-                            ("group", .optional(entry.group)),
-                        ])
+                        .object(
+                            [
+                                ("category", .string(entry.name)),
+                                ("kind", .string(entry.kind.rawValue)),
+                                ("mccs", .array(entry.codes.map { .string(rangeText($0)) })),
+                                ("without_mcc", .optional(entry.withoutCode)),
+                                ("note", .optional(entry.note)),
+                                ("rules", .array(entry.rules.map(RulesRendering.jsonObject))),
+                            ] + (grouped ? [("group", .optional(entry.group))] : []))
                     })
             ),
             ("flow_only_rules", .array(flowOnlyRules.map(RulesRendering.jsonObject))),

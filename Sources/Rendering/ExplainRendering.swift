@@ -131,11 +131,12 @@ public enum ExplainRendering {
                 ("include_pending", .bool(report.includePending)),
                 (
                     "filters",
-                    .object([
-                        ("category", .optional(report.filters.category)),
-                        ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                        ("merchant", .optional(report.filters.merchant)),
-                    ] + (report.filters.group.map { [("group", .string($0))] } ?? []))
+                    .object(
+                        [
+                            ("category", .optional(report.filters.category)),
+                            ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                            ("merchant", .optional(report.filters.merchant)),
+                        ] + (report.filters.group.map { [("group", .string($0))] } ?? []))
                 ),
                 ("counted", .array(report.counted.map(object))),
                 ("not_counted", .array(report.notCounted.map(object))),

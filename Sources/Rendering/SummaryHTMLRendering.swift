@@ -78,7 +78,8 @@ public enum SummaryHTMLRendering {
         }
         for line in SummaryTextRendering.cardExchangeLines(report) { html += "<p>\(e(line))</p>\n" }
         html +=
-            groupsHTML(report) + budgetsHTML(report) + goalsHTML(report) + recurringHTML(report) + balancesHTML(report) + restatementsHTML(report)
+            groupsHTML(report) + budgetsHTML(report) + goalsHTML(report) + recurringHTML(report) + balancesHTML(report)
+            + restatementsHTML(report)
             + freshnessHTML(report)
         return html + "</main>\n</body>\n</html>\n"
     }

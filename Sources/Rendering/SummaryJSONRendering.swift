@@ -17,7 +17,7 @@ public enum SummaryJSONRendering {
                 ("no_data_yet", .bool(report.isAfterData)),
                 ("headline", .string(SummaryTextRendering.headline(report))),
             ] + ConversionText.json(report.convertedTo, report.unconverted) + [
-                ("currencies", .array(report.currencies.map(currency))),
+                ("currencies", .array(report.currencies.map(currency)))
             ] + (report.groups.isEmpty ? [] : [("groups", JSONOutput.array(report.groups.map(group)))]) + [
                 (
                     "budgets",
@@ -34,7 +34,7 @@ public enum SummaryJSONRendering {
                                 ] + (row.projectedThrough != nil ? [("projected", amount(row.projected, c))] : [])
                                     + (row.scope == .group ? [("scope", .string("group"))] : []))
                         })
-                ),
+                )
             ] + (report.goals.map { [("goals", JSONOutput.array($0.goals.map(GoalRendering.jsonObject)))] } ?? []) + [
                 (
                     "balances",

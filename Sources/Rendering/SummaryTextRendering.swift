@@ -88,7 +88,8 @@ public enum SummaryTextRendering {
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
         if !report.cardExchange.isEmpty { output += "\n" + cardExchangeLines(report).joined(separator: "\n") + "\n" }
-        return output + groupsText(report) + budgetsText(report) + goalsText(report) + recurringText(report) + balancesText(report, style: style)
+        return output + groupsText(report) + budgetsText(report) + goalsText(report) + recurringText(report)
+            + balancesText(report, style: style)
             + restatementsText(report)
             + freshnessText(report)
     }

@@ -95,7 +95,8 @@ enum BudgetCommand {
     static func set(_ context: CommandContext) throws {
         let amountText = context.command.positionals[1]
         let store = try context.openStore(.writeExisting)
-        let (category, scope) = try budgeted(context, store: store, allowNew: context.command.has(Set.new))
+        let (category, scope) = try budgeted(
+            context, store: store, allowNew: context.command.has(Set.new), hint: "see 'purse categories'; --new creates it")
         let currency = try self.currency(context, store: store)
         let held = try store.accountCurrencies()
         guard held.contains(currency) else {
@@ -209,7 +210,7 @@ enum BudgetCommand {
 
     /// CATEGORY of `budget set|remove`: a category purse knows, or with `--group` a group (one
     /// with a budget already, for a group since removed). A category is never named as a group is.
-    static func budgeted(_ context: CommandContext, store: LedgerStore, allowNew: Bool = false, hint: String = "see 'purse categories'")
+    static func budgeted(_ context: CommandContext, store: LedgerStore, allowNew: Bool = false, hint: String)
         throws -> (String, BudgetRecord.Scope)
     {
         let given = context.command.positionals[0]
@@ -226,7 +227,7 @@ enum BudgetCommand {
         }
         if let group { throw context.usageError("'\(group)' is a group: give --group to budget it") }
         let category = try CategoryResolver.resolve(
-            given, store: store, context: context, allowNew: allowNew, hint: allowNew ? "see 'purse categories'; --new creates it" : hint)
+            given, store: store, context: context, allowNew: allowNew, hint: hint)
         return (category, .category)
     }
 

@@ -63,7 +63,8 @@ extension CategoriesCommand {
         let store = try context.openStore(.writeExisting)
         let groups = try store.categoryGroups()
         guard let name = groups.name(matching: given) else {
-            throw context.usageError("there is no group '\(given)' (see 'purse categories')", suggestions: ClosestMatch.closest(given, among: groups.names))
+            throw context.usageError(
+                "there is no group '\(given)' (see 'purse categories')", suggestions: ClosestMatch.closest(given, among: groups.names))
         }
         let members = groups.members(of: name)
         var removed: [String] = []

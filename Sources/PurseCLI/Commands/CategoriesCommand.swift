@@ -26,12 +26,14 @@ enum CategoriesCommand: PurseCommand {
             context, read: { (rules: try RulesCommand.rows($0), groups: try $0.categoryGroups()) },
             text: {
                 CategoriesRendering.text(
-                    CategoriesRendering.entries(rules: $0.rules, groups: $0.groups), flowOnlyRules: CategoriesRendering.flowOnlyRules($0.rules))
+                    CategoriesRendering.entries(rules: $0.rules, groups: $0.groups),
+                    flowOnlyRules: CategoriesRendering.flowOnlyRules($0.rules))
             },
             csv: { CategoriesRendering.csv(CategoriesRendering.entries(rules: $0.rules, groups: $0.groups), write: $1) },
             json: {
                 CategoriesRendering.json(
-                    CategoriesRendering.entries(rules: $0.rules, groups: $0.groups), flowOnlyRules: CategoriesRendering.flowOnlyRules($0.rules))
+                    CategoriesRendering.entries(rules: $0.rules, groups: $0.groups),
+                    flowOnlyRules: CategoriesRendering.flowOnlyRules($0.rules))
             }
         )
     }

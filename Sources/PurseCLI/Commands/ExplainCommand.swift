@@ -38,7 +38,8 @@ enum ExplainCommand: PurseCommand {
                     let groups = try store.categoryGroups()
                     guard let name = groups.name(matching: given) else {
                         throw context.usageError(
-                            "there is no group '\(given)' (see 'purse categories')", suggestions: ClosestMatch.closest(given, among: groups.names))
+                            "there is no group '\(given)' (see 'purse categories')",
+                            suggestions: ClosestMatch.closest(given, among: groups.names))
                     }
                     filters.group = name
                     filters.groupCategories = groups.members(of: name)
