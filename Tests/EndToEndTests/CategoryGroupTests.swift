@@ -237,6 +237,34 @@ struct CategoryGroupTests: PurseLedgerSuite {
             CSVRows.parse(try run(["budget", "list", "--format", "csv"]).stdout).map { $0["scope"]! } == ["category", "group", "group"])
     }
 
+    @Test("--all-currencies over a group counts its categories converted, as their own such budgets do; remove --group stops it")
+    func everyCurrencyAndRemove() throws {
+        try makeGroups()
+        let rates = try run(["prices", "import", Examples.walletExport.appendingPathComponent("ecb-rates.csv").path])
+        try #require(rates.status == 0, "\(rates.stderr)")
+        for arguments in [["--group", "Going out"], ["Dining"], ["Entertainment"]] {
+            let set = try run(
+                ["budget", "set"] + arguments + ["100000", "--currency", "USD", "--all-currencies", "--from", "2026-10"])
+            try #require(set.status == 0, "\(set.stderr)")
+        }
+        let rows = CSVRows.parse(try on(["report", "budget", "--month", "2026-10", "--format", "csv"]).stdout)
+        func cents(_ category: String, _ field: String) throws -> Int64 {
+            try SpendingByTagTests.cents(try #require(rows.first { $0["category"] == category }?[field]))
+        }
+        // Going out spent in pounds too: the group counts it converted, as its categories do.
+        #expect(try cents("Going out", "converted") > 0)
+        #expect(try cents("Going out", "net") == (try cents("Dining", "net")) + (try cents("Entertainment", "net")))
+        #expect(try cents("Going out", "converted") == (try cents("Dining", "converted")) + (try cents("Entertainment", "converted")))
+
+        let removed = try run(["budget", "remove", "--group", "going out", "--currency", "USD", "--from", "2026-10"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stderr == "Budget for the group Going out (USD) removed from 2026-10 on\n")
+        let after = CSVRows.parse(try on(["report", "budget", "--month", "2026-10", "--format", "csv"]).stdout)
+        #expect(!after.contains { $0["category"] == "Going out" })
+        #expect(after.contains { $0["category"] == "Dining" })
+        #expect(try run(["budget", "remove", "--group", "Going out", "--currency", "USD", "--from", "2026-10"]).status == 64)
+    }
+
     @Test("--projected: a group's projection is the sum of its categories' projections")
     func projectedGroup() throws {
         try makeGroups()

@@ -13,7 +13,8 @@ enum BudgetCommand {
                 remaining, used_pct, status, projected. --from/--to give one row per month and category. A quarter or \
                 year budget counts from its period's first month through the month. With --projected, projected is \
                 the running period's projection: net so far, recurring charges due, and the rest at the pace of the \
-                three months before (README, Budgets).
+                three months before (README, Budgets). A column scope (category or group) follows when a budget is over \
+                a group.
                 """,
             options: [
                 PeriodOptions.month, BudgetMonths.from, BudgetMonths.to, BudgetThresholds.warnAt, ScopeOptions.includePending,
