@@ -126,6 +126,12 @@ struct CategoryGroupTests: PurseLedgerSuite {
         #expect(groups["Entertainment"] == "Fun")
         #expect(groups["Shopping"] == "Fun")
         #expect(groups["Groceries"] == "")
+        #expect(try run(["categories"]).stdout.contains("\n  Dining\n    MCC 5811-5814\n    Group: Going out\n  Transit\n"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try run(["categories", "--format", "json"]).stdout.utf8)) as? [String: Any])
+        let entries = try #require(json["categories"] as? [[String: Any]])
+        #expect(entries.first { $0["category"] as? String == "Shopping" }?["group"] as? String == "Fun")
+        #expect(entries.first { $0["category"] as? String == "Groceries" }?["group"] is NSNull)
 
         let out = try run(["categories", "ungroup", "fun", "shopping"])
         #expect(out.status == 0, "\(out.stderr)")
@@ -134,6 +140,9 @@ struct CategoryGroupTests: PurseLedgerSuite {
         #expect(removed.stderr == "Group Going out removed\n")
         let after = CSVRows.parse(try run(["categories", "--format", "csv"]).stdout)
         #expect(after.filter { $0["group"] != "" }.map { "\($0["category"]!) \($0["group"]!)" } == ["Entertainment Fun"])
+        // No group left: the listing is as it was before groups.
+        #expect(try run(["categories", "ungroup", "Fun"]).status == 0)
+        #expect(try run(["categories", "--format", "csv"]).stdout.hasPrefix("category,mccs,rules\n"))
     }
 
     @Test(
