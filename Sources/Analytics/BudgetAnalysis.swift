@@ -5,11 +5,13 @@ import LedgerStore
 /// budget's period (a month, quarter or year) through that month; available = amount + carry,
 /// the carry of a period being what remained of the period before (never below zero for
 /// `surplus`, also negative for `all`, nothing for `none`); the first period of a budget carries
-/// nothing.
+/// nothing. A group's budget counts the spending of the group's categories as they are now,
+/// and each of them may have a budget of its own besides.
 public enum BudgetAnalysis {
     struct Key: Hashable {
         let category: String
         let currency: String
+        var scope = BudgetRecord.Scope.category
     }
 
     /// Spent and refunded by month, category and currency.
@@ -25,7 +27,26 @@ public enum BudgetAnalysis {
         }
         let records = try store.budgetRecords()
         var histories: [Key: [BudgetRecord]] = [:]
-        for record in records { histories[Key(category: record.category, currency: record.currency), default: []].append(record) }
+        for record in records {
+            histories[Key(category: record.category, currency: record.currency, scope: record.scope), default: []].append(record)
+        }
+        let groups = try store.categoryGroups()
+        /// A group's budget counts its categories (as they are now): their sums fold into its key.
+        func folded(_ spending: Spending) throws -> Spending {
+            var spending = spending
+            for (month, keys) in spending {
+                for (key, actual) in keys where key.scope == .category {
+                    guard let group = groups.group(of: key.category) else { continue }
+                    let groupKey = Key(category: group, currency: key.currency, scope: .group)
+                    let sum = spending[month]?[groupKey] ?? (0, 0)
+                    spending[month]?[groupKey] = (
+                        try Money.sum(sum.spent, actual.spent, currency: key.currency),
+                        try Money.sum(sum.refunded, actual.refunded, currency: key.currency)
+                    )
+                }
+            }
+            return spending
+        }
         // Spending from the earliest budget month, so every carry chain starts where its budget does.
         let firstNeeded = min(firstShown, records.map(\.firstMonth).min() ?? firstShown)
         var scope = ReportScope(months: firstNeeded...lastShown, accounts: accounts)
@@ -38,7 +59,9 @@ public enum BudgetAnalysis {
         // currency, each transaction at the rate of its day: one conversion per such currency.
         var converted: Spending = [:]
         var unconverted: [UnconvertedAmounts] = []
-        let everyCurrency = Dictionary(grouping: records.filter(\.allCurrencies), by: \.currency).mapValues { Set($0.map(\.category)) }
+        let everyCurrency = Dictionary(grouping: records.filter(\.allCurrencies), by: \.currency).mapValues { records in
+            Set(records.flatMap { $0.scope == .group ? groups.members(of: $0.category) : [$0.category] })
+        }
         if !everyCurrency.isEmpty {
             let rates = try scope.rates(store)
             for (currency, categories) in everyCurrency.sorted(by: { $0.key < $1.key }) {
@@ -51,7 +74,9 @@ public enum BudgetAnalysis {
                 }
                 unconverted += conversion?.unconverted ?? []
             }
+            converted = try folded(converted)
         }
+        spending = try folded(spending)
         func actual(_ months: ClosedRange<YearMonth>, _ key: Key, _ entry: BudgetRecord) throws -> (spent: Int64, refunded: Int64) {
             try sum(entry.allCurrencies ? converted : spending, months, key)
         }
@@ -66,7 +91,9 @@ public enum BudgetAnalysis {
                     let period = period(holding: month, history: history)
                 else { continue }
                 budgetedKeys.insert(key)
-                if entry.allCurrencies { everyCurrencyCategories.insert(key.category) }
+                if entry.allCurrencies {
+                    everyCurrencyCategories.formUnion(key.scope == .group ? groups.members(of: key.category) : [key.category])
+                }
                 // A quarter or year counts from its first month through the month shown.
                 let counted = period.lowerBound...month
                 let carried = try carry(into: period.lowerBound, history: history, key: key, actual: actual)
@@ -98,11 +125,15 @@ public enum BudgetAnalysis {
                         status: status, projected: projected, net: net, available: available,
                         remaining: remaining,
                         overBy: remaining < 0 ? try Money.difference(net, available, currency: key.currency) : nil,
-                        converted: convertedNet))
+                        converted: convertedNet, scope: key.scope))
             }
             var unbudgeted: [String: (spent: Int64, refunded: Int64)] = [:]
+            // A category counts as budgeted under its own budget or its group's.
             for (key, actual) in spending[month] ?? [:]
-            where !budgetedKeys.contains(key) && !everyCurrencyCategories.contains(key.category) {
+            where key.scope == .category && !budgetedKeys.contains(key) && !everyCurrencyCategories.contains(key.category)
+                && !(groups.group(of: key.category).map { budgetedKeys.contains(Key(category: $0, currency: key.currency, scope: .group)) }
+                    ?? false)
+            {
                 var sums = unbudgeted[key.currency] ?? (0, 0)
                 sums.spent = try Money.sum(sums.spent, actual.spent, currency: key.currency)
                 sums.refunded = try Money.sum(sums.refunded, actual.refunded, currency: key.currency)
@@ -122,7 +153,7 @@ public enum BudgetAnalysis {
         return BudgetReport(months: months, warnAt: warnAt, rows: rows, unconverted: unconverted)
     }
 
-    static func order(_ row: BudgetReport.Row) -> (YearMonth, Int, String, String) {
+    static func order(_ row: BudgetReport.Row) -> (YearMonth, Int, String, String, String) {
         let rank =
             switch row.status {
             case .over: 0
@@ -130,7 +161,7 @@ public enum BudgetAnalysis {
             case .ok: 2
             case nil: 3
             }
-        return (row.month, rank, row.category, row.currency)
+        return (row.month, rank, row.category, row.currency, row.scope.rawValue)
     }
 
     /// The history entry in force in `month`: the latest one starting at or before it.

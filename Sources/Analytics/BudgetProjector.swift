@@ -111,7 +111,7 @@ public struct BudgetProjector {
     public static func budgets(_ records: [BudgetRecord], of category: String, in month: YearMonth)
         -> [(record: BudgetRecord, months: ClosedRange<YearMonth>)]
     {
-        Dictionary(grouping: records.filter { $0.category == category }, by: \.currency).values
+        Dictionary(grouping: records.filter { $0.category == category && $0.scope == .category }, by: \.currency).values
             .compactMap { history in
                 guard let entry = BudgetAnalysis.entry(history, at: month),
                     let months = BudgetAnalysis.period(holding: month, history: history)

@@ -11,20 +11,27 @@ extension BudgetReport {
         let running = YearMonth(today)
         guard rows.contains(where: { $0.month == running && !$0.isUnbudgeted }) else { return self }
         let projector = try BudgetProjector(store, accounts: accounts, today: today, includePending: includePending)
+        let groups = try store.categoryGroups()
         var report = self
         var left = unconverted
         for index in report.rows.indices {
             let row = report.rows[index]
             guard row.month == running, let available = row.available, let remaining = row.remaining else { continue }
             // The period holding today: a yearly budget projects to 31 December.
-            let projection = try projector.projection(
-                category: row.category, currency: row.currency, allCurrencies: row.converted != nil,
-                firstDay: row.periodMonths.lowerBound.firstDay, lastDay: row.periodMonths.upperBound.lastDay)
-            report.rows[index].projected = projection.projected
-            report.rows[index].projectedThrough = projection.lastDay
+            // A group's projection is the sum of its categories' projections.
+            let categories = row.scope == .group ? groups.members(of: row.category) : [row.category]
+            var projected: Int64 = 0
+            for category in categories {
+                let projection = try projector.projection(
+                    category: category, currency: row.currency, allCurrencies: row.converted != nil,
+                    firstDay: row.periodMonths.lowerBound.firstDay, lastDay: row.periodMonths.upperBound.lastDay)
+                projected = try Money.sum(projected, projection.projected, currency: row.currency)
+                left += projection.unconvertedBesidesSoFar
+            }
+            report.rows[index].projected = projected
+            report.rows[index].projectedThrough = row.periodMonths.upperBound.lastDay
             report.rows[index].status = BudgetAnalysis.status(
-                net: row.net, remaining: remaining, available: available, warnAt: warnAt, projected: projection.projected)
-            left += projection.unconvertedBesidesSoFar
+                net: row.net, remaining: remaining, available: available, warnAt: warnAt, projected: projected)
         }
         report.rows.sort { BudgetAnalysis.order($0) < BudgetAnalysis.order($1) }
         report.unconverted = try UnconvertedAmounts.merged(left)

@@ -1,4 +1,5 @@
 import Ledger
+import LedgerStore
 
 /// Budget against actual spending, per month, category and currency; a quarter or year budget's
 /// row counts its period so far.
@@ -43,6 +44,8 @@ public struct BudgetReport: Sendable {
         /// The last day of the period `projected` projects to, when it is a projection
         /// (`--projected`, README "Budgets": Projected) rather than the pace.
         public internal(set) var projectedThrough: CivilDate? = nil
+        /// A budget over a category, or over a group's categories (`category` is then the group's name).
+        public internal(set) var scope = BudgetRecord.Scope.category
 
         var isUnbudgeted: Bool { budgeted == nil }
     }
@@ -66,4 +69,7 @@ public struct BudgetReport: Sendable {
 
     /// Whether a budget of the report counts every currency.
     public var convertsCurrencies: Bool { rows.contains { $0.converted != nil } }
+
+    /// Whether a budget of the report is over a group.
+    public var hasGroupBudgets: Bool { rows.contains { $0.scope == .group } }
 }

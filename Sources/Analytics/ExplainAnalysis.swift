@@ -108,15 +108,19 @@ public enum ExplainAnalysis {
         let category: String?
         let merchantCategoryCode: Int?
         let merchant: String?
+        /// With `--group`: its categories, folded.
+        let categories: Set<String>?
 
         init(_ filters: ExplainReport.Filters) {
             category = filters.category?.lowercased()
+            categories = filters.group.map { _ in Set(filters.groupCategories.map { $0.lowercased() }) }
             merchantCategoryCode = filters.merchantCategoryCode
             merchant = filters.merchant?.lowercased()
         }
 
         func accepts(_ transaction: ReportTransaction, _ classification: Classification) -> Bool {
             if let category, classification.category.lowercased() != category { return false }
+            if let categories, !categories.contains(classification.category.lowercased()) { return false }
             if let code = merchantCategoryCode, transaction.merchantCategoryCode != code { return false }
             // The name a rule shows, or the transaction's own.
             if let merchant, !(transaction.merchantName ?? transaction.description).lowercased().contains(merchant),

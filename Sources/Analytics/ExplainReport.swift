@@ -13,6 +13,9 @@ public struct ExplainReport: Sendable {
         public var merchant: String?
         /// `--person`: only these people's transactions (any case); empty: everyone's.
         public var people: [String] = []
+        /// A category group (`--group`), as stored; `groupCategories` are its categories.
+        public var group: String?
+        public var groupCategories: [String] = []
 
         public init(category: String? = nil, merchantCategoryCode: Int? = nil, merchant: String? = nil) {
             self.category = category
@@ -20,7 +23,7 @@ public struct ExplainReport: Sendable {
             self.merchant = merchant
         }
 
-        var isEmpty: Bool { category == nil && merchantCategoryCode == nil && merchant == nil }
+        var isEmpty: Bool { category == nil && merchantCategoryCode == nil && merchant == nil && group == nil }
     }
 
     /// Why a transaction of the scope did not count toward spending.

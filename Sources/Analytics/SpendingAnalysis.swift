@@ -214,6 +214,8 @@ public enum SpendingAnalysis {
         categories: Set<String>? = nil
     ) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
+        // A group is a function of the category: the category sums fold into their groups.
+        let categoryGroups = grouping == .group ? try store.categoryGroups() : CategoryGroups()
         func add(
             month: YearMonth, accountID: String, category: String, code: Int?, merchant: String?, currency: String,
             spent: Int64, refunded: Int64, count: Int
@@ -227,6 +229,7 @@ public enum SpendingAnalysis {
                 // By ID: two people's "Apple Card" stay two rows.
                 case .account: GroupKey(period: month, key: accountID, category: nil, currency: currency)
                 case .month: GroupKey(period: month, key: "", category: nil, currency: currency)
+                case .group: GroupKey(period: month, key: categoryGroups.key(of: category), category: nil, currency: currency)
                 case .tag, .person: preconditionFailure("by tag and by person are read by perTransaction")
                 }
             var group = groups[key] ?? Group(merchantCategoryCode: grouping == .mcc ? code : nil)
@@ -262,13 +265,15 @@ public enum SpendingAnalysis {
     /// Spending read one transaction at a time, where the stored sums cannot answer: by tag,
     /// each counted expense or refund (a split's each part) in the row of every one of its tags
     /// (`Classifier.tags`), or in `(no tag)`; by person, in its person's row
-    /// (`ClassificationReader.person`), or in `(no person)`; and any grouping under `--person`.
+    /// (`ClassificationReader.person`), or in `(no person)`; and any grouping (a category group
+    /// too) under `--person`.
     /// `multiTagged`: how many had more than one tag.
     static func perTransaction(
         _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
         categories: Set<String>? = nil
     ) throws -> (rows: [SpendingReport.Row], multiTagged: Int) {
         let reader = try ClassificationReader(store, accounts: scope.accounts)
+        let categoryGroups = grouping == .group ? try store.categoryGroups() : CategoryGroups()
         var days = LocalDays(scope.accounts)
         var groups: [GroupKey: Group] = [:]
         var multiTagged = 0
@@ -295,6 +300,7 @@ public enum SpendingAnalysis {
                 let name = reader.person(of: transaction)?.name ?? SpendingReport.noPerson
                 keys = [GroupKey(period: month, key: name, category: nil, currency: currency)]
             case .category: keys = [GroupKey(period: month, key: category, category: category, currency: currency)]
+            case .group: keys = [GroupKey(period: month, key: categoryGroups.key(of: category), category: nil, currency: currency)]
             case .mcc:
                 keys = [GroupKey(period: month, key: code.map(Classifier.codeText) ?? "", category: category, currency: currency)]
             case .merchant:

@@ -2,9 +2,9 @@ import Ledger
 
 /// Spending (expenses and refunds) grouped by month and a key, per currency.
 public struct SpendingReport: Sendable {
-    /// What rows are keyed by: `--by category|mcc|merchant|account|month|tag|person`.
+    /// What rows are keyed by: `--by category|mcc|merchant|account|month|tag|person|group`.
     public enum Grouping: String, CaseIterable, Sendable {
-        case category, mcc, merchant, account, month, tag, person
+        case category, mcc, merchant, account, month, tag, person, group
     }
 
     /// By tag, the row of what has no tag.
@@ -15,8 +15,8 @@ public struct SpendingReport: Sendable {
     /// One group in one month and currency.
     public struct Row: Sendable, Equatable {
         public let period: YearMonth
-        /// The group's name: category, merchant, account ID, tag, person, the MCC as four digits ("" for
-        /// none), or "" by month.
+        /// The group's name: category, merchant, account ID, tag, person, category group (an
+        /// ungrouped category's own name), the MCC as four digits ("" for none), or "" by month.
         public let key: String
         public let merchantCategoryCode: Int?
         public let codeDescription: String?

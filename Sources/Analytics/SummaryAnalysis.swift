@@ -77,6 +77,7 @@ public enum SummaryAnalysis {
             generatedAt: now, timeZones: accounts.zoneNames, isMonthComplete: complete,
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
+        report.groups = try groupLines(sections, groups: store.categoryGroups())
         report.recurring = try recurringNews(store, month: month, accounts: accounts)
         report.anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: today).anomalies
         let goals = try GoalAnalysis.report(store, accounts: accounts, today: YearMonth(today) == month ? today : month.lastDay)
@@ -87,6 +88,31 @@ public enum SummaryAnalysis {
         report.unconverted = target == nil ? budgetReport.unconverted : (counted.conversion?.unconverted ?? []) + worth.unconverted
         report.cardExchange = try FXAnalysis.cardCosts(store, month: month, accounts: accounts).filter { $0.sums.count > 0 }
         return Result(report: report, records: records)
+    }
+
+    /// Each group's net this month and last, per currency, from its categories' lines; a group
+    /// with nothing in either month is left out.
+    static func groupLines(_ sections: [SummaryReport.CurrencySection], groups: CategoryGroups) throws -> [SummaryReport.GroupLine] {
+        guard !groups.isEmpty else { return [] }
+        var lines: [SummaryReport.GroupLine] = []
+        for section in sections {
+            var sums: [String: (net: Int64, previous: Int64)] = [:]
+            for line in section.categories {
+                guard let group = groups.group(of: line.category) else { continue }
+                let sum = sums[group] ?? (0, 0)
+                sums[group] = (
+                    try Money.sum(sum.net, line.net, currency: section.currency),
+                    try Money.sum(sum.previous, line.previousNet, currency: section.currency)
+                )
+            }
+            let shown = try sums.filter { $0.value != (0, 0) }.map { group, sum in
+                SummaryReport.GroupLine(
+                    group: group, currency: section.currency, net: sum.net, previousNet: sum.previous,
+                    change: try Money.difference(sum.net, sum.previous, currency: section.currency))
+            }
+            lines += shown.sorted { ($1.net, $0.group) < ($0.net, $1.group) }
+        }
+        return lines
     }
 
     /// The recurring series (charges and income) of the twelve months up to the month's end that

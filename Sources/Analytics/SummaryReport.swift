@@ -37,6 +37,17 @@ public struct SummaryReport: Sendable {
         }
     }
 
+    /// A category group's net spending this month against the month before, in one currency:
+    /// the sums of its categories' lines.
+    public struct GroupLine: Sendable, Equatable {
+        public let group: String
+        public let currency: String
+        public let net: Int64
+        public let previousNet: Int64
+        /// net - previousNet.
+        public let change: Int64
+    }
+
     /// A merchant's net spending this month, in one category.
     public struct MerchantLine: Sendable, Equatable {
         /// The merchant name, else the description.
@@ -262,6 +273,9 @@ public struct SummaryReport: Sendable {
     /// The goals as of the summary's last day (the month's, or today in the running month); nil
     /// when there are none.
     public internal(set) var goals: GoalReport?
+    /// Each category group's net spending per currency (currencies as `currencies` orders them,
+    /// then net descending, then name); empty when the ledger has no groups.
+    public internal(set) var groups: [GroupLine] = []
     /// The currency spending, income, pending and net worth were converted into
     /// (`--convert-to`); nil: each currency has its own. Account balances keep theirs either way.
     public internal(set) var convertedTo: String?

@@ -30,6 +30,7 @@ public enum LedgerSchema {
         migration23,
         migration24,
         migration25,
+        migration26,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.

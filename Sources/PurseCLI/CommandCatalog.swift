@@ -12,6 +12,7 @@ enum CommandCatalog {
         RulesCommand.Add.self, RulesCommand.List.self, RulesCommand.Remove.self, OrdersCommand.self, RulesCommand.Move.self,
         RulesCommand.Test.self, OverrideCommand.self, OverrideCommand.Unset.self, OverrideCommand.Split.self, CategoriesCommand.self,
         MerchantsCommand.self,
+        CategoriesCommand.Group.self, CategoriesCommand.Ungroup.self,
         OrdersCommand.Add.self, OrdersCommand.Show.self, BudgetCommand.Report.self, BudgetCommand.Set.self, BudgetCommand.Remove.self,
         BudgetCommand.List.self, BudgetCommand.Check.self, GoalCommand.Set.self, GoalCommand.Remove.self,
         GoalCommand.List.self, GoalCommand.Check.self, SureCommand.Connect.self, SureCommand.Status.self, SureCommand.Receipt.self,

@@ -3,14 +3,19 @@ import LedgerStore
 /// `purse budget list`: every budget's history, a removal included, as text, CSV and JSON, each
 /// entry with how long its amount lasts (`period`, empty on a removal in CSV and text). A
 /// budget in every currency (`--all-currencies`) adds `all_currencies` to CSV and JSON, only
-/// when there is one, so other listings stay as they were.
+/// when there is one, so other listings stay as they were; likewise `scope` (`category` or
+/// `group`) when a budget is over a group, which text marks `(group)`.
 public enum BudgetListRendering {
     static func anyInEveryCurrency(_ records: [BudgetRecord]) -> Bool { records.contains(where: \.allCurrencies) }
+    /// Whether a budget is over a group: `scope` is added only then.
+    static func anyOverGroup(_ records: [BudgetRecord]) -> Bool { records.contains { $0.scope == .group } }
 
     public static func csv(_ records: [BudgetRecord], write: @escaping (String) -> Void) {
         let every = anyInEveryCurrency(records)
+        let groups = anyOverGroup(records)
         let csv = CSVWriter(
-            header: ["category", "currency", "from", "amount", "rollover", "period"] + (every ? ["all_currencies"] : []), write: write)
+            header: ["category", "currency", "from", "amount", "rollover", "period"] + (every ? ["all_currencies"] : [])
+                + (groups ? ["scope"] : []), write: write)
         for record in records {
             csv.row(
                 [
@@ -18,12 +23,13 @@ public enum BudgetListRendering {
                     record.amount.map { .number(MoneyFormat.machine($0, currency: record.currency)) } ?? .empty,
                     .text(record.amount == nil ? "removed" : record.rollover.rawValue),
                     record.amount == nil ? .empty : .text(record.period.rawValue),
-                ] + (every ? [.text(record.allCurrencies ? "true" : "false")] : []))
+                ] + (every ? [.text(record.allCurrencies ? "true" : "false")] : []) + (groups ? [.text(record.scope.rawValue)] : []))
         }
     }
 
     public static func json(_ records: [BudgetRecord]) -> JSONOutput {
         let every = anyInEveryCurrency(records)
+        let groups = anyOverGroup(records)
         return .object([
             ("schema", .string("purse.budgets.v1")),
             (
@@ -37,7 +43,8 @@ public enum BudgetListRendering {
                                 ("amount", .optional(record.amount.map { MoneyFormat.machine($0, currency: record.currency) })),
                                 ("rollover", .string(record.rollover.rawValue)), ("period", .string(record.period.rawValue)),
                                 ("removed", .bool(record.amount == nil)),
-                            ] + (every ? [("all_currencies", .bool(record.allCurrencies))] : []))
+                            ] + (every ? [("all_currencies", .bool(record.allCurrencies))] : [])
+                                + (groups ? [("scope", .string(record.scope.rawValue))] : []))
                     })
             ),
         ])
@@ -51,7 +58,7 @@ public enum BudgetListRendering {
         ])
         for record in records {
             table.append([
-                record.category, record.currency, record.firstMonth.description,
+                record.category + (record.scope == .group ? " (group)" : ""), record.currency, record.firstMonth.description,
                 record.amount.map { MoneyFormat.text($0, currency: record.currency) } ?? "removed",
                 record.amount == nil ? "" : record.period.rawValue,
                 record.amount == nil ? "" : record.rollover.rawValue + (record.allCurrencies ? ", every currency" : ""),

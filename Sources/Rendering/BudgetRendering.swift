@@ -17,9 +17,16 @@ public enum BudgetRendering {
 
     /// `Travel`, or `Travel (USD, 2026)` for a yearly budget whose category is budgeted in two
     /// currencies: the period is named unless it is a month, so year-to-date figures read as such.
+    /// A group's budget says so: `Going out (group)`.
     static func name(_ row: BudgetReport.Row, currency: Bool) -> String {
-        let qualifiers = (currency ? [row.currency] : []) + (row.period == .month ? [] : [periodLabel(row)])
+        let qualifiers =
+            (row.scope == .group ? ["group"] : []) + (currency ? [row.currency] : []) + (row.period == .month ? [] : [periodLabel(row)])
         return row.category + (qualifiers.isEmpty ? "" : " (\(qualifiers.joined(separator: ", ")))")
+    }
+
+    /// `Dining (USD)`, `Going out (group, USD)`: a row in the lines of `budget check`.
+    static func checkName(_ row: BudgetReport.Row) -> String {
+        row.category + " (" + (row.scope == .group ? "group, " : "") + row.currency + ")"
     }
 
     static func usedPercent(_ row: BudgetReport.Row) -> String? {
@@ -28,9 +35,11 @@ public enum BudgetRendering {
     }
 
     public static func csv(_ report: BudgetReport, write: @escaping (String) -> Void) {
-        // `converted` only when a budget counts every currency, so other reports stay as they were.
+        // `converted` only when a budget counts every currency, `scope` only when one is over a
+        // group, so other reports stay as they were.
         let converts = report.convertsCurrencies
-        let csv = CSVWriter(header: csvHeader + (converts ? ["converted"] : []), write: write)
+        let groups = report.hasGroupBudgets
+        let csv = CSVWriter(header: csvHeader + (converts ? ["converted"] : []) + (groups ? ["scope"] : []), write: write)
         for row in report.rows {
             let cells: [String?] = [
                 row.month.description, periodLabel(row), nil, nil, money(row.budgeted, row.currency), money(row.carried, row.currency),
@@ -43,12 +52,14 @@ public enum BudgetRendering {
             line[3] = .text(row.currency)
             line[12] = row.status.map { .text($0.rawValue) } ?? .empty
             if converts { line.append(money(row.converted, row.currency).map(CSVWriter.Cell.number) ?? .empty) }
+            if groups { line.append(row.budgeted == nil ? .empty : .text(row.scope.rawValue)) }
             csv.row(line)
         }
     }
 
     public static func json(_ report: BudgetReport) -> JSONOutput {
         let converts = report.convertsCurrencies
+        let groups = report.hasGroupBudgets
         var members: [(String, JSONOutput)] = [
             ("schema", .string("purse.budget.v1")),
             ("months", .array(report.months.map { .string($0.description) })),
@@ -74,6 +85,7 @@ public enum BudgetRendering {
                             ("projected", .optional(money(row.projected, row.currency))),
                         ]
                         if converts { fields.append(("converted", .optional(money(row.converted, row.currency)))) }
+                        if groups { fields.append(("scope", row.budgeted == nil ? .null : .string(row.scope.rawValue))) }
                         return .object(fields)
                     })
             ),
@@ -100,7 +112,9 @@ public enum BudgetRendering {
                 let currency = row.currency
                 func text(_ units: Int64?) -> String { units.map { MoneyFormat.text($0, currency: currency) } ?? "" }
                 table.append([
-                    name(row, currency: report.rows.contains { $0.category == row.category && $0.currency != currency }),
+                    name(
+                        row,
+                        currency: report.rows.contains { $0.category == row.category && $0.scope == row.scope && $0.currency != currency }),
                     text(row.budgeted), text(row.carried), text(row.available), text(row.net), text(row.remaining),
                     usedPercent(row).map { $0 + "%" } ?? "", row.status?.rawValue ?? "", text(row.projected),
                     row.available.map { bar(net: row.net, available: $0, ascii: style.ascii) } ?? "",
@@ -109,7 +123,7 @@ public enum BudgetRendering {
             output += "\n" + table.rendered()
             for row in rows {
                 guard let converted = row.converted else { continue }
-                output += "\(row.category) (\(row.currency)) counts every currency: \(convertedText(converted, row.currency)).\n"
+                output += "\(checkName(row)) counts every currency: \(convertedText(converted, row.currency)).\n"
             }
         }
         return output + ConversionText.lines(report.unconverted)
@@ -144,7 +158,7 @@ public enum BudgetRendering {
                 let currency = row.currency
                 let day = row.projectedThrough.map { "\($0.day) \(MonthName.names[$0.month - 1])" } ?? ""
                 return
-                    "projected over: \(row.category) (\(currency)): \(MoneyFormat.text(row.projected ?? 0, currency: currency)) due by \(day) "
+                    "projected over: \(checkName(row)): \(MoneyFormat.text(row.projected ?? 0, currency: currency)) due by \(day) "
                     + "against \(MoneyFormat.text(row.available ?? 0, currency: currency)) available"
             }
     }
@@ -165,7 +179,7 @@ public enum BudgetRendering {
             let converted = row.converted.map { " (\(convertedText($0, currency)))" } ?? ""
             switch status {
             case .over:
-                return "over: \(row.category) (\(currency)), \(month): net \(MoneyFormat.text(row.net, currency: currency)) of "
+                return "over: \(checkName(row)), \(month): net \(MoneyFormat.text(row.net, currency: currency)) of "
                     + "\(MoneyFormat.text(available, currency: currency)) available, "
                     + "\(MoneyFormat.text(row.overBy ?? 0, currency: currency)) over" + converted
             case .warn where includeWarnings:
@@ -177,7 +191,7 @@ public enum BudgetRendering {
                             ?? ", on pace for \(amount)"
                     } ?? ""
                 return
-                    "warn: \(row.category) (\(currency)), \(month): \(used) of \(MoneyFormat.text(available, currency: currency))\(projected)"
+                    "warn: \(checkName(row)), \(month): \(used) of \(MoneyFormat.text(available, currency: currency))\(projected)"
                     + converted
             default:
                 return nil

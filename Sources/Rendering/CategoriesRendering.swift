@@ -1,5 +1,6 @@
 import Analytics
 import Ledger
+import LedgerStore
 
 /// `purse categories` as CSV, JSON and text: the built-in categories with their merchant
 /// category codes, the categories of transactions without a code, the two categories of flows
@@ -28,6 +29,8 @@ public enum CategoriesRendering {
         /// The rules that set this category (and, for Income and Transfers, the flow-only
         /// rules that make a transaction income or a transfer), in the order they apply.
         let rules: [RulesRendering.Rule]
+        /// The group the category is in (`purse categories group`), if any.
+        var group: String? = nil
     }
 
     static let csvHeader = ["category", "mccs", "rules"]
@@ -39,8 +42,17 @@ public enum CategoriesRendering {
         SpendingCategory.uncategorized: "any other expense or refund",
     ]
 
-    /// Every category in display order: built-in, not spending, then from rules by name.
-    public static func entries(rules: [RulesRendering.Rule]) -> [Entry] {
+    /// Every category in display order: built-in, not spending, then from rules by name; each
+    /// with its group.
+    public static func entries(rules: [RulesRendering.Rule], groups: CategoryGroups = CategoryGroups()) -> [Entry] {
+        entries(rules: rules).map { entry in
+            var entry = entry
+            entry.group = groups.group(of: entry.name)
+            return entry
+        }
+    }
+
+    static func entries(rules: [RulesRendering.Rule]) -> [Entry] {
         var entries: [Entry] = []
         for name in SpendingCategory.all {
             entries.append(
@@ -81,33 +93,40 @@ public enum CategoriesRendering {
             : Classifier.codeText(range.lowerBound) + "-" + Classifier.codeText(range.upperBound)
     }
 
-    /// `mccs` is the codes and ranges (`5411`, `5811-5814`) separated by spaces, `rules` the rule numbers separated by spaces.
+    /// `mccs` is the codes and ranges (`5411`, `5811-5814`) separated by spaces, `rules` the rule
+    /// numbers separated by spaces, then `group`, the category's group (empty when none), only
+    /// when a category is in one, so other listings stay as they were.
     public static func csv(_ entries: [Entry], write: @escaping (String) -> Void) {
-        let csv = CSVWriter(header: csvHeader, write: write)
+        let grouped = entries.contains { $0.group != nil }
+        let csv = CSVWriter(header: csvHeader + (grouped ? ["group"] : []), write: write)
         for entry in entries {
-            csv.row([
-                .text(entry.name),
-                entry.codes.isEmpty ? .empty : .number(entry.codes.map(rangeText).joined(separator: " ")),
-                entry.rules.isEmpty ? .empty : .number(entry.rules.map { String($0.id) }.joined(separator: " ")),
-            ])
+            csv.row(
+                [
+                    .text(entry.name),
+                    entry.codes.isEmpty ? .empty : .number(entry.codes.map(rangeText).joined(separator: " ")),
+                    entry.rules.isEmpty ? .empty : .number(entry.rules.map { String($0.id) }.joined(separator: " ")),
+                ] + (grouped ? [entry.group.map(CSVWriter.Cell.text) ?? .empty] : []))
         }
     }
 
+    /// `group` on every category only when a category is in one.
     public static func json(_ entries: [Entry], flowOnlyRules: [RulesRendering.Rule]) -> JSONOutput {
-        .object([
+        let grouped = entries.contains { $0.group != nil }
+        return .object([
             ("schema", .string("purse.categories.v1")),
             (
                 "categories",
                 .array(
                     entries.map { entry in
-                        .object([
-                            ("category", .string(entry.name)),
-                            ("kind", .string(entry.kind.rawValue)),
-                            ("mccs", .array(entry.codes.map { .string(rangeText($0)) })),
-                            ("without_mcc", .optional(entry.withoutCode)),
-                            ("note", .optional(entry.note)),
-                            ("rules", .array(entry.rules.map(RulesRendering.jsonObject))),
-                        ])
+                        .object(
+                            [
+                                ("category", .string(entry.name)),
+                                ("kind", .string(entry.kind.rawValue)),
+                                ("mccs", .array(entry.codes.map { .string(rangeText($0)) })),
+                                ("without_mcc", .optional(entry.withoutCode)),
+                                ("note", .optional(entry.note)),
+                                ("rules", .array(entry.rules.map(RulesRendering.jsonObject))),
+                            ] + (grouped ? [("group", .optional(entry.group))] : []))
                     })
             ),
             ("flow_only_rules", .array(flowOnlyRules.map(RulesRendering.jsonObject))),
@@ -132,6 +151,7 @@ public enum CategoriesRendering {
             }
             if let withoutCode = entry.withoutCode { output += "    Without an MCC: \(withoutCode)\n" }
             if let note = entry.note { output += "    \(note.prefix(1).uppercased() + note.dropFirst())\n" }
+            if let group = entry.group { output += "    Group: \(flat(group))\n" }
             for rule in entry.rules { output += "    Rule #\(rule.id): \(flat(RulesRendering.summary(rule)))\n" }
         }
         if !flowOnlyRules.isEmpty {

@@ -141,12 +141,13 @@ public enum ExplainRendering {
                 ("include_pending", .bool(report.includePending)),
                 (
                     "filters",
-                    .object([
-                        ("category", .optional(report.filters.category)),
-                        ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                        ("merchant", .optional(report.filters.merchant)),
-                        ("people", .array(report.filters.people.map(JSONOutput.string))),
-                    ])
+                    .object(
+                        [
+                            ("category", .optional(report.filters.category)),
+                            ("mcc", report.filters.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                            ("merchant", .optional(report.filters.merchant)),
+                            ("people", .array(report.filters.people.map(JSONOutput.string))),
+                        ] + (report.filters.group.map { [("group", .string($0))] } ?? []))
                 ),
                 ("counted", .array(report.counted.map(object))),
                 ("not_counted", .array(report.notCounted.map(object))),
@@ -205,6 +206,9 @@ public enum ExplainRendering {
         var output = "Spending explained, \(MonthName.span(report.months))\n"
         var filters: [String] = []
         if let category = report.filters.category { filters.append("category \(category)") }
+        if let group = report.filters.group {
+            filters.append("group \(group) (\(report.filters.groupCategories.joined(separator: ", ")))")
+        }
         if let code = report.filters.merchantCategoryCode { filters.append("MCC \(Classifier.codeText(code))") }
         if let merchant = report.filters.merchant { filters.append("merchant contains \"\(merchant)\"") }
         if !report.filters.people.isEmpty { filters.append("of " + report.filters.people.joined(separator: ", ")) }

@@ -12,6 +12,7 @@ public enum SpendingRendering {
         case .month: ["period", "currency", "spent", "refunded", "net", "count"]
         case .tag: ["period", "tag", "currency", "spent", "refunded", "net", "count"]
         case .person: ["period", "person", "currency", "spent", "refunded", "net", "count"]
+        case .group: ["period", "group", "currency", "spent", "refunded", "net", "count"]
         }
     }
 
@@ -20,7 +21,7 @@ public enum SpendingRendering {
         for row in report.rows where row.count > 0 {
             var cells: [CSVWriter.Cell] = [.number(row.period.description)]
             switch report.grouping {
-            case .category, .tag, .person: cells.append(.text(row.key))
+            case .category, .tag, .person, .group: cells.append(.text(row.key))
             case .mcc:
                 cells += [
                     row.merchantCategoryCode.map { .number(String($0)) } ?? .empty,
@@ -59,6 +60,7 @@ public enum SpendingRendering {
                         case .category: fields.append(("category", .string(row.key)))
                         case .tag: fields.append(("tag", .string(row.key)))
                         case .person: fields.append(("person", .string(row.key)))
+                        case .group: fields.append(("group", .string(row.key)))
                         case .mcc:
                             fields += [
                                 ("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
@@ -129,6 +131,7 @@ public enum SpendingRendering {
             case .account: columns.append(.init("Account", maximumWidth: 28))
             case .tag: columns.append(.init("Tag", maximumWidth: 28))
             case .person: columns.append(.init("Person", maximumWidth: 28))
+            case .group: columns.append(.init("Group", maximumWidth: 28))
             case .month: break
             }
             columns += [.init("Spent", .right), .init("Refunded", .right), .init("Net", .right), .init("Share", .right)]
@@ -156,7 +159,7 @@ public enum SpendingRendering {
                 var label: [String] = []
                 if showPeriod || report.grouping == .month { label.append(row.period.description) }
                 switch report.grouping {
-                case .category, .tag, .person: label.append(row.key)
+                case .category, .tag, .person, .group: label.append(row.key)
                 case .account: label.append(report.accountLabel(row))
                 case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
                 case .merchant: label += [row.key, row.category ?? ""]

@@ -30,8 +30,15 @@ public enum SummaryCSVRendering {
             table.row("unconverted", c, left.kind.rawValue, "first_day", .number(left.firstDay.description))
         }
         for section in report.currencies { currencyRows(section, to: table) }
+        for line in report.groups {
+            let c = line.currency
+            table.row("group", c, line.group, "net", amount(line.net, c))
+            table.row("group", c, line.group, "previous_net", amount(line.previousNet, c))
+            table.row("group", c, line.group, "change", amount(line.change, c))
+        }
         for budget in report.budgets {
             let c = budget.currency
+            if budget.scope == .group { table.row("budget", c, budget.category, "scope", .text("group")) }
             // A quarter's or year's figures count from its first month: the row says which period.
             if budget.period != .month { table.row("budget", c, budget.category, "period", .text(BudgetRendering.periodLabel(budget))) }
             table.row("budget", c, budget.category, "status", .text(budget.status?.rawValue ?? ""))

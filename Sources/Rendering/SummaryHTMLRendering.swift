@@ -78,7 +78,8 @@ public enum SummaryHTMLRendering {
         }
         for line in SummaryTextRendering.cardExchangeLines(report) { html += "<p>\(e(line))</p>\n" }
         html +=
-            budgetsHTML(report) + goalsHTML(report) + recurringHTML(report) + anomaliesHTML(report) + balancesHTML(report)
+            groupsHTML(report) + budgetsHTML(report) + goalsHTML(report) + recurringHTML(report) + anomaliesHTML(report)
+            + balancesHTML(report)
             + restatementsHTML(report)
             + freshnessHTML(report)
         return html + "</main>\n</body>\n</html>\n"
@@ -210,6 +211,21 @@ public enum SummaryHTMLRendering {
                 ]
             })
         return html
+    }
+
+    /// Each category group's net against the month before; nothing when the ledger has no groups.
+    static func groupsHTML(_ report: SummaryReport) -> String {
+        guard !report.groups.isEmpty else { return "" }
+        let previousName = MonthName.names[report.previousMonth.month - 1]
+        return "<section>\n<h2>Groups</h2>\n"
+            + table(
+                [("Group", false), ("Currency", false), ("Net", true), (previousName, true), ("Change", true)],
+                report.groups.map {
+                    [
+                        e($0.group), e($0.currency), money($0.net, $0.currency), money($0.previousNet, $0.currency),
+                        changeCell($0.change, $0.currency),
+                    ]
+                }, narrowHides: [1]) + "</section>\n"
     }
 
     static func budgetsHTML(_ report: SummaryReport) -> String {

@@ -17,7 +17,8 @@ public enum SummaryJSONRendering {
                 ("no_data_yet", .bool(report.isAfterData)),
                 ("headline", .string(SummaryTextRendering.headline(report))),
             ] + ConversionText.json(report.convertedTo, report.unconverted) + [
-                ("currencies", .array(report.currencies.map(currency))),
+                ("currencies", .array(report.currencies.map(currency)))
+            ] + (report.groups.isEmpty ? [] : [("groups", JSONOutput.array(report.groups.map(group)))]) + [
                 (
                     "budgets",
                     .array(
@@ -30,9 +31,10 @@ public enum SummaryJSONRendering {
                                     ("status", .optional(row.status?.rawValue)), ("budgeted", amount(row.budgeted, c)),
                                     ("carried", amount(row.carried, c)), ("available", amount(row.available, c)),
                                     ("net", amount(row.net, c)), ("remaining", amount(row.remaining, c)),
-                                ] + (row.projectedThrough != nil ? [("projected", amount(row.projected, c))] : []))
+                                ] + (row.projectedThrough != nil ? [("projected", amount(row.projected, c))] : [])
+                                    + (row.scope == .group ? [("scope", .string("group"))] : []))
                         })
-                ),
+                )
             ] + (report.goals.map { [("goals", JSONOutput.array($0.goals.map(GoalRendering.jsonObject)))] } ?? []) + [
                 (
                     "balances",
@@ -77,6 +79,13 @@ public enum SummaryJSONRendering {
             ("category", .optional(item.category)), ("account", .string(item.account)),
             ("amount", amount(item.indicator.signed(item.amount), c)),
             ("status", .string(item.status.rawValue)),
+        ])
+    }
+
+    static func group(_ line: SummaryReport.GroupLine) -> JSONOutput {
+        .object([
+            ("group", .string(line.group)), ("currency", .string(line.currency)), ("net", amount(line.net, line.currency)),
+            ("previous_net", amount(line.previousNet, line.currency)), ("change", amount(line.change, line.currency)),
         ])
     }
 

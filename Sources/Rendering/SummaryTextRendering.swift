@@ -88,7 +88,7 @@ public enum SummaryTextRendering {
                 + savingsText(section, monthName: monthName) + pendingText(section)
         }
         if !report.cardExchange.isEmpty { output += "\n" + cardExchangeLines(report).joined(separator: "\n") + "\n" }
-        return output + budgetsText(report) + goalsText(report) + recurringText(report) + anomaliesText(report)
+        return output + groupsText(report) + budgetsText(report) + goalsText(report) + recurringText(report) + anomaliesText(report)
             + balancesText(report, style: style)
             + restatementsText(report)
             + freshnessText(report)
@@ -217,6 +217,25 @@ public enum SummaryTextRendering {
     /// Projected); another month's table is as it always was.
     static func projectsBudgets(_ report: SummaryReport) -> Bool {
         report.budgets.contains { $0.projectedThrough != nil }
+    }
+
+    /// Each category group's net against the month before, per currency; nothing when the
+    /// ledger has no groups.
+    static func groupsText(_ report: SummaryReport) -> String {
+        guard !report.groups.isEmpty else { return "" }
+        let previousName = MonthName.names[report.previousMonth.month - 1]
+        var table = TextTable(columns: [
+            .init("Group", maximumWidth: 22), .init("Currency"), .init("Net", .right), .init(previousName.prefix(3) + "", .right),
+            .init("Change", .right), .init("%", .right),
+        ])
+        for line in report.groups {
+            let currency = line.currency
+            table.append([
+                line.group, currency, money(line.net, currency), money(line.previousNet, currency), signed(line.change, currency),
+                percentChange(line.change, previous: line.previousNet) ?? "",
+            ])
+        }
+        return heading("Groups, \(MonthName.text(report.month))") + table.rendered()
     }
 
     static func budgetsText(_ report: SummaryReport) -> String {

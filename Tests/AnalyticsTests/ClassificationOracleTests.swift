@@ -713,6 +713,8 @@ private struct ClassificationOracle {
             case .tag: key = Key(period: period, key: "(no tag)", category: nil, currency: share.currency)
             // Nor people: their statements have no Purchased By.
             case .person: key = Key(period: period, key: "(no person)", category: nil, currency: share.currency)
+            // Nor groups: each category stands alone.
+            case .group: key = Key(period: period, key: share.category, category: nil, currency: share.currency)
             }
             var sum = sums[key] ?? (0, 0, 0)
             if share.isExpense { sum.spent += share.amount } else { sum.refunded += share.amount }

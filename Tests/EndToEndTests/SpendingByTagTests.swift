@@ -139,6 +139,6 @@ struct SpendingByTagTests: PurseLedgerSuite {
     func unknownGrouping() throws {
         let result = try run(["report", "spending", "--by", "tags"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("category, mcc, merchant, account, month, tag or person"))
+        #expect(result.stderr.contains("category, mcc, merchant, account, month, tag, person or group"))
     }
 }

@@ -97,6 +97,8 @@ struct StatementTwinMatchingTests: PurseLedgerSuite {
             try connection.execute("DROP INDEX transactions_foreign")
             try connection.execute("DROP TABLE goals")
             try connection.execute("ALTER TABLE transaction_overrides DROP COLUMN not_anomaly")
+            try connection.execute("DROP TABLE category_groups")
+            try connection.execute("ALTER TABLE budgets DROP COLUMN scope")
             try connection.execute("DROP INDEX transactions_people")
             try connection.execute("ALTER TABLE transactions DROP COLUMN person")
             try connection.execute("ALTER TABLE transaction_overrides DROP COLUMN person")

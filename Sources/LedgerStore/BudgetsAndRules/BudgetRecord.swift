@@ -13,6 +13,13 @@ public struct BudgetRecord: Equatable, Sendable {
         case all
     }
 
+    /// What a budget is over: a category, or a group of categories (`budget set --group`),
+    /// whose members are the group's as it is when a report runs.
+    public enum Scope: String, Sendable {
+        case category, group
+    }
+
+    /// The category, or the group's name when `scope` is `.group`.
     public var category: String
     public var currency: String
     public var firstMonth: YearMonth
@@ -24,10 +31,11 @@ public struct BudgetRecord: Equatable, Sendable {
     /// Counts the category's spending in every currency, converted into `currency`
     /// (`--all-currencies`), not only its spending in `currency`.
     public var allCurrencies: Bool
+    public var scope: Scope
 
     public init(
         category: String, currency: String, firstMonth: YearMonth, amount: Int64?, rollover: Rollover, period: BudgetPeriod = .month,
-        allCurrencies: Bool = false
+        allCurrencies: Bool = false, scope: Scope = .category
     ) {
         self.category = category
         self.currency = currency
@@ -36,5 +44,6 @@ public struct BudgetRecord: Equatable, Sendable {
         self.rollover = rollover
         self.period = period
         self.allCurrencies = allCurrencies
+        self.scope = scope
     }
 }

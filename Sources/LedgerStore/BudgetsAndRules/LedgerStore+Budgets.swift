@@ -12,7 +12,7 @@ extension LedgerStore {
         let query = try connection.prepare(
             """
             SELECT category, currency, first_month, amount, rollover, \(hasAllCurrencyBudgets ? "all_currencies" : "0"),
-                \(hasBudgetPeriods ? "period" : "'month'")
+                \(hasBudgetPeriods ? "period" : "'month'"), \(hasCategoryGroups ? "scope" : "'category'")
             FROM budgets ORDER BY category, currency, first_month
             """)
         var records: [BudgetRecord] = []
@@ -23,24 +23,27 @@ extension LedgerStore {
                     category: query.text(0), currency: query.text(1), firstMonth: month,
                     amount: query.optionalInt64(3),
                     rollover: BudgetRecord.Rollover(rawValue: query.text(4)) ?? .none,
-                    period: BudgetPeriod(rawValue: query.text(6)) ?? .month, allCurrencies: query.int64(5) != 0))
+                    period: BudgetPeriod(rawValue: query.text(6)) ?? .month, allCurrencies: query.int64(5) != 0,
+                    scope: BudgetRecord.Scope(rawValue: query.text(7)) ?? .category))
         }
         return records
     }
 
-    /// Sets (or replaces) the entry starting at `record.firstMonth`; later entries stay.
+    /// Sets (or replaces) the entry starting at `record.firstMonth`; later entries stay. A group's
+    /// name is never a category's (`purse categories group` refuses one), so the category column
+    /// holds either.
     public func saveBudget(_ record: BudgetRecord, now: Timestamp) throws {
         try connection.cached(
             """
-            INSERT INTO budgets (category, currency, first_month, amount, rollover, all_currencies, period, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO budgets (category, currency, first_month, amount, rollover, all_currencies, period, scope, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (category, currency, first_month) DO UPDATE SET amount = excluded.amount, rollover = excluded.rollover,
-                all_currencies = excluded.all_currencies, period = excluded.period
+                all_currencies = excluded.all_currencies, period = excluded.period, scope = excluded.scope
             """
         ).run([
             .text(record.category), .text(record.currency), .text(record.firstMonth.description),
             record.amount.map(SQLValue.integer) ?? .null, .text(record.rollover.rawValue), .integer(record.allCurrencies ? 1 : 0),
-            .text(record.period.rawValue), .text(now.text),
+            .text(record.period.rawValue), .text(record.scope.rawValue), .text(now.text),
         ])
     }
 

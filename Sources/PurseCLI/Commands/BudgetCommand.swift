@@ -13,7 +13,8 @@ enum BudgetCommand {
                 remaining, used_pct, status, projected. --from/--to give one row per month and category. A quarter or \
                 year budget counts from its period's first month through the month. With --projected, projected is \
                 the running period's projection: net so far, recurring charges due, and the rest at the pace of the \
-                three months before (README, Budgets).
+                three months before (README, Budgets). A column scope (category or group) follows when a budget is over \
+                a group.
                 """,
             options: [
                 PeriodOptions.month, BudgetMonths.from, BudgetMonths.to, BudgetThresholds.warnAt, ScopeOptions.includePending,
@@ -25,12 +26,12 @@ enum BudgetCommand {
 
     enum Set: PurseCommand {
         static let spec = CommandSpec(
-            ["budget", "set"], summary: "Set a budget for a category, by month, quarter or year (from a month on).",
+            ["budget", "set"], summary: "Set a budget for a category or a group, by month, quarter or year (from a month on).",
             positionals: [
-                PositionalSpec("CATEGORY", help: "The category, as reports show it."),
+                PositionalSpec("CATEGORY", help: "The category, as reports show it (with --group, the group's name)."),
                 PositionalSpec("AMOUNT", help: "The amount of each period, e.g. 400 or 400.00."),
             ],
-            options: [BudgetCommand.currency, period, rollover, from, allCurrencies, new])
+            options: [BudgetCommand.currency, period, rollover, from, allCurrencies, new, BudgetCommand.group])
         static let period = OptionSpec(
             "period", value: "PERIOD",
             help: "month, quarter or year: how long the amount lasts (default the budget's period at --from, else month).")
@@ -51,8 +52,8 @@ enum BudgetCommand {
     enum Remove: PurseCommand {
         static let spec = CommandSpec(
             ["budget", "remove"], summary: "Stop a category's budget (from a month on).",
-            positionals: [PositionalSpec("CATEGORY", help: "The category.")],
-            options: [BudgetCommand.currency, from])
+            positionals: [PositionalSpec("CATEGORY", help: "The category (with --group, the group's name).")],
+            options: [BudgetCommand.currency, from, BudgetCommand.group])
         static let from = OptionSpec("from", value: "YYYY-MM", help: "First month without the budget (default this month).")
 
         static func run(_ context: CommandContext) throws { try remove(context) }
@@ -84,6 +85,10 @@ enum BudgetCommand {
     static let projected = OptionSpec(
         "projected", help: "Project the running month to its end: net so far, recurring charges due, the usual pace for the rest.")
 
+    /// `--group` of `budget set` and `budget remove`: CATEGORY names a group.
+    static let group = OptionSpec(
+        "group", help: "CATEGORY is a group ('purse categories group'): the budget counts its categories as they are when it runs.")
+
     /// `--currency` of `budget set` and `budget remove`.
     static let currency = OptionSpec(
         "currency", value: "CODE", help: "The budget's currency (default: the ledger's currency, when it has only one).")
@@ -91,10 +96,8 @@ enum BudgetCommand {
     static func set(_ context: CommandContext) throws {
         let amountText = context.command.positionals[1]
         let store = try context.openStore(.writeExisting)
-        let category = try CategoryResolver.resolve(
-            context.command.positionals[0], store: store, context: context,
-            allowNew: context.command.has(Set.new),
-            hint: "see 'purse categories'; --new creates it")
+        let (category, scope) = try budgeted(
+            context, store: store, allowNew: context.command.has(Set.new), hint: "see 'purse categories'; --new creates it")
         let currency = try self.currency(context, store: store)
         let held = try store.accountCurrencies()
         guard held.contains(currency) else {
@@ -110,7 +113,7 @@ enum BudgetCommand {
             throw context.usageError("AMOUNT must be a decimal amount such as 400 or 400.00, not '\(amountText)'")
         }
         let rollover = try context.command.value(Set.rollover) ?? BudgetRecord.Rollover.none
-        let (month, period) = try firstMonthAndPeriod(context, category: category, currency: currency, store: store)
+        let (month, period) = try firstMonthAndPeriod(context, category: category, currency: currency, scope: scope, store: store)
         let allCurrencies = context.command.has(Set.allCurrencies)
         let replaced = try store.transaction {
             // A quarter or year lasts its whole period: entries starting inside it would cut it short.
@@ -119,23 +122,21 @@ enum BudgetCommand {
             try store.saveBudget(
                 BudgetRecord(
                     category: category, currency: currency, firstMonth: month, amount: units,
-                    rollover: rollover, period: period, allCurrencies: allCurrencies), now: context.now)
+                    rollover: rollover, period: period, allCurrencies: allCurrencies, scope: scope), now: context.now)
             return replaced
         }
         context.note(
-            "Budget for \(category): \(MoneyFormat.text(units, currency: currency)) a \(period.rawValue) from \(month), rollover \(rollover.rawValue)"
+            "Budget for \(scope == .group ? "the group " : "")\(category): \(MoneyFormat.text(units, currency: currency)) a \(period.rawValue) from \(month), rollover \(rollover.rawValue)"
                 + (allCurrencies ? ", every currency converted into \(currency)" : "")
                 + (replaced.isEmpty ? "" : "; replaces the entries from \(replaced.map(\.description).joined(separator: ", "))"))
     }
 
     static func remove(_ context: CommandContext) throws {
         let store = try context.openStore(.writeExisting)
-        let category = try CategoryResolver.resolve(
-            context.command.positionals[0], store: store, context: context,
-            hint: "see 'purse budget list'")
+        let (category, scope) = try budgeted(context, store: store, hint: "see 'purse budget list'")
         let currency = try self.currency(context, store: store)
         let month = try firstMonth(context, from: Remove.from)
-        let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency }
+        let history = try store.budgetRecords().filter { $0.category == category && $0.currency == currency && $0.scope == scope }
         // Only a budget in force in `month`, or set for a later month, can be removed: one already
         // removed does not exist any more.
         let inForce = history.last { $0.firstMonth <= month }
@@ -147,9 +148,10 @@ enum BudgetCommand {
             try store.saveBudget(
                 BudgetRecord(
                     category: category, currency: currency, firstMonth: month, amount: nil,
-                    rollover: current.rollover, period: current.period, allCurrencies: current.allCurrencies), now: context.now)
+                    rollover: current.rollover, period: current.period, allCurrencies: current.allCurrencies, scope: scope),
+                now: context.now)
         }
-        context.note("Budget for \(category) (\(currency)) removed from \(month) on")
+        context.note("Budget for \(scope == .group ? "the group " : "")\(category) (\(currency)) removed from \(month) on")
     }
 
     static func list(_ context: CommandContext) throws {
@@ -207,6 +209,29 @@ enum BudgetCommand {
 
     // MARK: - Options
 
+    /// CATEGORY of `budget set|remove`: a category purse knows, or with `--group` a group (one
+    /// with a budget already, for a group since removed). A category is never named as a group is.
+    static func budgeted(_ context: CommandContext, store: LedgerStore, allowNew: Bool = false, hint: String)
+        throws -> (String, BudgetRecord.Scope)
+    {
+        let given = context.command.positionals[0]
+        let groups = try store.categoryGroups()
+        let budgetedGroups = try store.budgetRecords().filter { $0.scope == .group }.map(\.category)
+        let lowered = given.lowercased()
+        let group = groups.name(matching: given) ?? budgetedGroups.first { $0.lowercased() == lowered }
+        if context.command.has(Self.group) {
+            guard let group else {
+                throw context.usageError(
+                    "there is no group '\(given)' (see 'purse categories')", suggestions: ClosestMatch.closest(given, among: groups.names))
+            }
+            return (group, .group)
+        }
+        if let group { throw context.usageError("'\(group)' is a group: give --group to budget it") }
+        let category = try CategoryResolver.resolve(
+            given, store: store, context: context, allowNew: allowNew, hint: hint)
+        return (category, .category)
+    }
+
     static func currency(_ context: CommandContext, store: LedgerStore) throws -> String {
         if let currency = try context.command.value(Self.currency, as: KnownCurrency.self) { return currency.code }
         let currencies = try store.accountCurrencies()
@@ -222,12 +247,12 @@ enum BudgetCommand {
     /// the entry in force this month decides: a quarter or year in force now started on or before
     /// this period's first month, so it is also the one in force then.
     static func firstMonthAndPeriod(
-        _ context: CommandContext, category: String, currency: String, store: LedgerStore
+        _ context: CommandContext, category: String, currency: String, scope: BudgetRecord.Scope, store: LedgerStore
     ) throws -> (YearMonth, BudgetPeriod) {
         let given = try context.command.value(Set.from, as: YearMonth.self)
         let thisMonth = YearMonth(try context.today(in: context.reportTimeZone()))
         let inForce = try store.budgetRecords().last {
-            $0.category == category && $0.currency == currency && $0.firstMonth <= (given ?? thisMonth)
+            $0.category == category && $0.currency == currency && $0.scope == scope && $0.firstMonth <= (given ?? thisMonth)
         }
         let period = try context.command.value(Set.period) ?? inForce?.period ?? .month
         let month = given ?? period.first(of: thisMonth)

@@ -9,7 +9,8 @@ enum CategoriesCommand: PurseCommand {
         discussion: """
             --uncategorized lists instead the uncategorized spending of a period by merchant (else \
             description), largest first, each with the 'purse rules add' command that would file it; \
-            CSV columns: merchant, currency, count, spent, refunded, net, rule.
+            CSV columns: merchant, currency, count, spent, refunded, net, rule. The listing shows each \
+            category's group ('purse categories group').
             """,
         options: [uncategorizedOption] + ScopeOptions.options + OutputOptions.listing)
 
@@ -22,12 +23,18 @@ enum CategoriesCommand: PurseCommand {
             throw context.usageError("option '--\(scoped.name)' goes with --uncategorized")
         }
         try ReportRunner.list(
-            context, read: RulesCommand.rows,
+            context, read: { (rules: try RulesCommand.rows($0), groups: try $0.categoryGroups()) },
             text: {
-                CategoriesRendering.text(CategoriesRendering.entries(rules: $0), flowOnlyRules: CategoriesRendering.flowOnlyRules($0))
+                CategoriesRendering.text(
+                    CategoriesRendering.entries(rules: $0.rules, groups: $0.groups),
+                    flowOnlyRules: CategoriesRendering.flowOnlyRules($0.rules))
             },
-            csv: { CategoriesRendering.csv(CategoriesRendering.entries(rules: $0), write: $1) },
-            json: { CategoriesRendering.json(CategoriesRendering.entries(rules: $0), flowOnlyRules: CategoriesRendering.flowOnlyRules($0)) }
+            csv: { CategoriesRendering.csv(CategoriesRendering.entries(rules: $0.rules, groups: $0.groups), write: $1) },
+            json: {
+                CategoriesRendering.json(
+                    CategoriesRendering.entries(rules: $0.rules, groups: $0.groups),
+                    flowOnlyRules: CategoriesRendering.flowOnlyRules($0.rules))
+            }
         )
     }
 

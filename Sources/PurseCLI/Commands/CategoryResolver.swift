@@ -7,13 +7,13 @@ import LedgerStore
 enum CategoryResolver {
     /// Every category a transaction can be in, as reports classify them: the built-in table
     /// (with Cash, Fees, Interest, Uncategorized), Income and Transfers, and the categories of
-    /// the rules; then the categories budgeted already (some made with `--new`), and those set
-    /// or split on single transactions. Statements give only built-in categories.
+    /// the rules; then the categories budgeted already (some made with `--new`; a group's budget
+    /// names no category), and those set or split on single transactions. Statements give only built-in categories.
     static func knownCategories(_ store: LedgerStore) throws -> [String] {
         var known: [String] = []
         let all =
             SpendingCategory.all + [SpendingCategory.income, SpendingCategory.transfers]
-            + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().map(\.category))
+            + (try store.rules().compactMap(\.category)) + (try store.budgetRecords().filter { $0.scope == .category }.map(\.category))
             + (try store.transactionOverrides().values.sorted { $0.transactionID < $1.transactionID }.flatMap { override in
                 (override.category.map { [$0] } ?? []) + override.split.map(\.category)
             })

@@ -9,11 +9,12 @@ enum ExplainCommand: PurseCommand {
     static let spec = CommandSpec(
         ["explain"], summary: "The transactions behind a spending number, and why each counted.",
         options: ScopeOptions.options + [
-            PickedInput.input, category, mcc, merchant, PersonOptions.person, ConversionOptions.convertTo, projected,
+            PickedInput.input, category, group, mcc, merchant, PersonOptions.person, ConversionOptions.convertTo, projected,
         ]
             + OutputOptions.report)
 
     static let category = OptionSpec("category", value: "NAME", help: "Only this category.")
+    static let group = OptionSpec("group", value: "NAME", help: "Only the categories of this group ('purse categories group').")
     static let mcc = OptionSpec("mcc", value: "N", help: "Only this merchant category code.")
     static let merchant = OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case.")
 
@@ -34,9 +35,20 @@ enum ExplainCommand: PurseCommand {
             analyse: { store, options in
                 // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
                 if let category = options.filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
+                var filters = options.filters
+                if let given = context.command.text(group) {
+                    let groups = try store.categoryGroups()
+                    guard let name = groups.name(matching: given) else {
+                        throw context.usageError(
+                            "there is no group '\(given)' (see 'purse categories')",
+                            suggestions: ClosestMatch.closest(given, among: groups.names))
+                    }
+                    filters.group = name
+                    filters.groupCategories = groups.members(of: name)
+                }
                 return try ExplainAnalysis.report(
                     store, scope: try options.period.scope(context: context, store: store),
-                    months: options.period.months, filters: options.filters, convertTo: options.target)
+                    months: options.period.months, filters: filters, convertTo: options.target)
             }, text: ExplainRendering.text, csv: ExplainRendering.csv, json: ExplainRendering.json)
         context.warn(leftOut: report.unconverted)
     }
@@ -65,7 +77,7 @@ enum ExplainCommand: PurseCommand {
             context,
             options: {
                 for option in [
-                    PeriodOptions.month, PeriodOptions.from, PeriodOptions.to, mcc, merchant, PersonOptions.person,
+                    PeriodOptions.month, PeriodOptions.from, PeriodOptions.to, group, mcc, merchant, PersonOptions.person,
                     ConversionOptions.convertTo, PickedInput.input,
                 ]
                 where context.command.isGiven(option) {

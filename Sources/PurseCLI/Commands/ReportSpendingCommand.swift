@@ -2,10 +2,10 @@ import Analytics
 import Rendering
 
 /// `purse report spending`: spent, refunded and net by category, MCC, merchant, account, month,
-/// tag or person.
+/// tag, person or group.
 enum ReportSpendingCommand: PurseCommand {
     static let spec = CommandSpec(
-        ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account, month, tag or person.",
+        ["report", "spending"], summary: "Spent, refunded and net by category, MCC, merchant, account, month, tag, person or group.",
         discussion: """
             Counts expenses and refunds as the README's "How purse counts money" says: net = spent - \
             refunded, per currency, one row per calendar month and key. Income and transfers never \
@@ -14,7 +14,8 @@ enum ReportSpendingCommand: PurseCommand {
         options: ScopeOptions.options + [PickedInput.input, by, PersonOptions.person, compare, ConversionOptions.convertTo]
             + OutputOptions.report)
 
-    static let by = OptionSpec("by", value: "GROUP", help: "category, mcc, merchant, account, month, tag or person (default category).")
+    static let by = OptionSpec(
+        "by", value: "GROUP", help: "category, mcc, merchant, account, month, tag, person or group (default category).")
     static let compare = OptionSpec("compare", help: "Add the previous period and the change (text and JSON).")
 
     static func run(_ context: CommandContext) throws {

@@ -10,7 +10,7 @@ extension ReportCalendar.Interval: OptionValue {
 /// `report spending --by`.
 extension SpendingReport.Grouping: OptionValue {
     static func refusal(_ text: String, option: String) -> String {
-        refusal(text, option: option, mustBe: "category, mcc, merchant, account, month, tag or person")
+        refusal(text, option: option, mustBe: "category, mcc, merchant, account, month, tag, person or group")
     }
 }
 

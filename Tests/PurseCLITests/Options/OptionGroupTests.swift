@@ -171,6 +171,8 @@ struct CommandCatalogTests {
             "projected",
             // categories: the uncategorized spending report; merchants: only Uncategorized spending.
             "uncategorized",
+            // explain --group NAME: a filter; budget set|remove --group: CATEGORY names a group.
+            "group",
         ]
         var helps: [String: Set<String>] = [:]
         for option in CommandCatalog.all.flatMap(\.options) { helps[option.name, default: []].insert(option.help) }

@@ -74,7 +74,7 @@ struct OptionValueTests {
         ),
         value(
             SpendingReport.Grouping.self, accepts: "mcc", refuses: "day",
-            message: "option '--opt' must be category, mcc, merchant, account, month, tag or person, not 'day'"),
+            message: "option '--opt' must be category, mcc, merchant, account, month, tag, person or group, not 'day'"),
         value(
             TransactionQuery.Sort.self, accepts: "-amount", refuses: "amount-",
             message: "option '--opt' must be date, -date, amount or -amount, not 'amount-'"),
