@@ -179,6 +179,9 @@ public struct ClassificationReader {
         /// Positive: the transaction's amount, or the part's.
         public let amount: Int64
         public let classification: Classification
+        /// Its tags: the ones you set and every matching rule's (`Classifier.tags`), as `--by tag`
+        /// counts the line.
+        public var tags: [String] = []
         /// Whether reports count it by default (booked, not excluded, not a statement row that
         /// repeats a synced one); pending ones count only with --include-pending.
         public var counted: Bool { classification.state == .counted }
@@ -200,7 +203,7 @@ public struct ClassificationReader {
         let transaction = reportTransaction(record)
         let classification = try classification(of: transaction, stored: record.stored)
         return classifier.parts(transaction, classification).map { part, classification in
-            Line(amount: part.amount, classification: classification)
+            Line(amount: part.amount, classification: classification, tags: classifier.tags(of: part).sorted())
         }
     }
 

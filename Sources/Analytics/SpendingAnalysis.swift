@@ -276,6 +276,7 @@ public enum SpendingAnalysis {
         let categoryGroups = grouping == .group ? try store.categoryGroups() : CategoryGroups()
         var days = LocalDays(scope.accounts)
         var groups: [GroupKey: Group] = [:]
+        var spellings: [String: String] = [:]
         var multiTagged = 0
         try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund,
@@ -297,8 +298,11 @@ public enum SpendingAnalysis {
                     GroupKey(period: month, key: $0, category: nil, currency: currency)
                 }
             case .person:
+                // One person under the first spelling met, as `--person` matches any case.
                 let name = reader.person(of: transaction)?.name ?? SpendingReport.noPerson
-                keys = [GroupKey(period: month, key: name, category: nil, currency: currency)]
+                let spelling = spellings[name.lowercased(), default: name]
+                spellings[name.lowercased()] = spelling
+                keys = [GroupKey(period: month, key: spelling, category: nil, currency: currency)]
             case .category: keys = [GroupKey(period: month, key: category, category: category, currency: currency)]
             case .group: keys = [GroupKey(period: month, key: categoryGroups.key(of: category), category: nil, currency: currency)]
             case .mcc:

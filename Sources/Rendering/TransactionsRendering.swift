@@ -36,8 +36,8 @@ public enum TransactionsRendering {
             let order = listed.orderID.map { CSVWriter.Cell.number($0) } ?? .empty
             for line in listed.lines {
                 let person = listed.person.map { CSVWriter.Cell.text($0.name) } ?? .empty
-                // Last, so the columns before it stay where they were: the name reports show, a
-                // rename rule's or the transaction's own.
+                // After the older columns, so they stay where they were: the name reports show (a
+                // rename rule's or the transaction's own), then the person.
                 let shown = CSVWriter.Cell.text(TransactionsRendering.shownMerchant(listed.record, line))
                 writer.row(cells(listed.record, line: line, override: listed.override, zone: zone) + [order, shown, person])
             }
@@ -65,7 +65,7 @@ public enum TransactionsRendering {
                 .text(line.classification.flow.rawValue), .text(line.classification.category),
                 .text(line.classification.categorySource.code),
                 .number(line.counted ? "true" : "false"), override?.note.map { .text($0) } ?? .empty,
-                override.map { .text($0.tags.joined(separator: ";")) } ?? .empty,
+                line.tags.isEmpty ? .empty : .text(line.tags.joined(separator: ";")),
             ]
         }
     }
@@ -134,7 +134,7 @@ public enum TransactionsRendering {
                 ("category_source", .string(line.classification.categorySource.code)),
                 ("counted", .bool(line.counted)),
                 ("note", .optional(override?.note)),
-                ("tags", .array((override?.tags ?? []).map(JSONOutput.string))),
+                ("tags", .array(line.tags.map(JSONOutput.string))),
                 ("order_id", .optional(orderID)),
                 ("merchant_shown", .string(TransactionsRendering.shownMerchant(record, line))),
                 ("person", .optional(person?.name)),

@@ -206,10 +206,14 @@ extension AnomalyReportTests {
 
     @Test("no anomaly, no Worth a look section")
     func nothingWorthALook() throws {
-        try #require(try purse.run(["--db", database, "set", "P2", "--exclude"]).status == 0)
-        let quiet = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "summary", "--month", "2026-05"])
+        // The example ledger's first months have no usual yet, so nothing is flagged in them.
+        let listing = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "anomalies", "--month", "2025-12"])
+        try #require(listing.stdout.contains("Nothing looks out of the ordinary."), "\(listing.stdout)")
+        let quiet = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "summary", "--month", "2025-12"])
         #expect(quiet.status == 0, "\(quiet.stderr)")
-        let listing = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "anomalies", "--month", "2026-05"])
-        #expect(listing.stdout.contains("Nothing looks out of the ordinary.") == !quiet.stdout.contains("Worth a look"))
+        #expect(quiet.stdout.contains("Recurring") || quiet.stdout.contains("Balances"), "\(quiet.stdout)")
+        #expect(!quiet.stdout.contains("Worth a look"))
+        let json = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "summary", "--month", "2025-12", "--format", "json"])
+        #expect(json.stdout.contains("\"anomalies\": []") || json.stdout.contains("\"anomalies\":[]"), "\(json.stdout.prefix(200))")
     }
 }

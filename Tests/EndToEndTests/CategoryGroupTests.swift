@@ -167,6 +167,10 @@ struct CategoryGroupTests: PurseLedgerSuite {
                 "Error: there is no group 'Nope' (see 'purse categories')."
             ),
             (["budget", "set", "Trips", "100", "--currency", "USD"], "Error: 'Trips' is a group: give --group to budget it."),
+            (
+                ["rules", "add", "--merchant", "Hilton", "--category", "trips"],
+                "Error: 'Trips' is a category group, not a category (see 'purse categories')."
+            ),
         ])
     func refusals(arguments: [String], message: String) throws {
         try makeGroups()

@@ -156,6 +156,25 @@ struct PeopleTests: PurseLedgerSuite {
         #expect(try exported().first { $0["id"] == nobody }?["person"] == "")
     }
 
+    @Test("names that differ only in case are one person in --by person, as --person matches them")
+    func oneSpelling() throws {
+        let nobody = try #require(try exported().first { $0["person"] == "" && $0["flow"] == "expense" && $0["counted"] == "true" }?["id"])
+        #expect(try run(["set", nobody, "--person", "ANA DOE"]).status == 0)
+        let rows = try exported()
+        #expect(rows.first { $0["id"] == nobody }?["person"] == "ANA DOE")
+        // The export keeps each spelling; the report folds them under one.
+        let folded = rows.map { row in row.merging(["person": row["person"]!.lowercased() == "ana doe" ? "Ana Doe" : row["person"]!]) { $1 }
+        }
+        let reported = try reported(["--by", "person"]).rows
+        let spellings = Set(reported.keys.filter { $0.lowercased().hasPrefix("ana doe ") })
+        #expect(spellings.count == Set(rows.filter { $0["person"]!.lowercased() == "ana doe" }.map { $0["currency"]! }).count)
+        #expect(
+            Dictionary(uniqueKeysWithValues: reported.map { ($0.key.lowercased(), $0.value) })
+                == Dictionary(uniqueKeysWithValues: try Self.byPerson(folded).rows.map { ($0.key.lowercased(), $0.value) }))
+        let filtered = try run(["export", "transactions", "--person", "ana doe"])
+        #expect(CSVRows.parse(filtered.stdout).contains { $0["id"] == nobody })
+    }
+
     @Test("a rule by account names the person: it beats the statement, your set --person beats it, and --by person sums it")
     func rulePerson() throws {
         let added = try run(["rules", "add", "--account", "Current Account", "--person", "Ana Doe"])
@@ -220,9 +239,14 @@ struct PeopleTests: PurseLedgerSuite {
 
         let text = try run(["report", "spending", "--month", "2026-10", "--person", "Ana Doe"])
         #expect(text.stdout.hasPrefix("Spending by category, October 2026\nOnly of: Ana Doe\n"))
-        let nobody = try run(["report", "spending", "--month", "2026-10", "--person", "Ana"])
-        #expect(nobody.status == 0)
-        #expect(nobody.stdout.contains("No spending in this period."))
+        // A name no transaction is of is a typo: exit 64 with the closest names, on every command.
+        for command in [["report", "spending"], ["explain"], ["transactions"], ["export", "transactions"]] {
+            let typo = try run(command + ["--month", "2026-10", "--person", "Ana Do"])
+            #expect(typo.status == 64, "\(command)")
+            #expect(typo.stdout.isEmpty)
+            #expect(typo.stderr.hasPrefix("Error: no transaction is of 'Ana Do'"), "\(typo.stderr)")
+            #expect(typo.stderr.contains("Ana Doe"), "\(typo.stderr)")
+        }
         let blank = try run(["report", "spending", "--person", " "])
         #expect(blank.status == 64)
         #expect(blank.stderr.hasPrefix("Error: option '--person' needs some text, not an empty value"))

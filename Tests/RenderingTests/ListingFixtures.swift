@@ -50,8 +50,12 @@ enum ListingFixtures {
                 record: record(
                     "T2", account: savings, date: "2026-10-02T12:00:00Z", amount: 30_0000, merchant: nil, description: "=Market"),
                 lines: [
-                    .init(amount: 10_0000, classification: classification(.expense, "Groceries", .split, state: .excluded)),
-                    .init(amount: 20_0000, classification: classification(.expense, "Dining", .split, state: .excluded)),
+                    .init(
+                        amount: 10_0000, classification: classification(.expense, "Groceries", .split, state: .excluded),
+                        tags: ["family", "food"]),
+                    .init(
+                        amount: 20_0000, classification: classification(.expense, "Dining", .split, state: .excluded),
+                        tags: ["family", "food"]),
                 ],
                 override: TransactionOverride(
                     transactionID: "T2", note: "weekly, \"shop\"", tags: ["family", "food"], isExcluded: true,

@@ -43,19 +43,20 @@ struct PickedTransactionsCSVTests {
         #expect(picked.accounts.map(\.displayName) == ["A, \"B\"\nC"])
     }
 
-    @Test("an older export, without the later columns merchant_shown and order_id, reads; one column fewer does not")
+    @Test("an older export, without the later columns person, merchant_shown and order_id, reads; one column fewer does not")
     func olderExports() throws {
-        let current = Self.header + ["order_id", "merchant_shown"]
+        let current = Self.header + ["order_id", "merchant_shown", "person"]
         func read(_ header: ArraySlice<String>, _ row: String) throws -> PickedTransactions {
             try PickedTransactions.exportCSV(
                 Array((header.joined(separator: ",") + "\n" + row + "\n").utf8), header: current, file: "p.csv",
                 zone: try #require(ReportTimeZone(identifier: "UTC")))
         }
-        #expect(try read(current[...], Self.row + ",,Shop").transactions.map(\.id) == ["t1"])
-        #expect(try read(current.dropLast(), Self.row + ",").transactions.map(\.id) == ["t1"])
-        #expect(try read(current.dropLast(2), Self.row).transactions.map(\.id) == ["t1"])
-        #expect(PickedTransactions.isExportCSV(Array(current.dropLast(2).joined(separator: ",").utf8), header: current))
-        let error = try #require(throws: SourceError.self) { try read(current.dropLast(3), "t1,a,A,2026-10-01,1.00,EUR,debit,true") }
+        #expect(try read(current[...], Self.row + ",,Shop,Ana").transactions.map(\.id) == ["t1"])
+        #expect(try read(current.dropLast(), Self.row + ",,Shop").transactions.map(\.id) == ["t1"])
+        #expect(try read(current.dropLast(2), Self.row + ",").transactions.map(\.id) == ["t1"])
+        #expect(try read(current.dropLast(3), Self.row).transactions.map(\.id) == ["t1"])
+        #expect(PickedTransactions.isExportCSV(Array(current.dropLast(3).joined(separator: ",").utf8), header: current))
+        let error = try #require(throws: SourceError.self) { try read(current.dropLast(4), "t1,a,A,2026-10-01,1.00,EUR,debit,true") }
         #expect(error.description.hasPrefix("p.csv:1: not the header of 'purse export transactions': id,account_id,"))
     }
 }

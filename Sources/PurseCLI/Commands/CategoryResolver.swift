@@ -30,6 +30,10 @@ enum CategoryResolver {
     ) throws -> String {
         let known = try knownCategories(store)
         if let category = known.first(where: { $0.lowercased() == given.lowercased() }) { return category }
+        // A new category under a group's name would fold into that group's row.
+        if allowNew, let group = try store.categoryGroups().name(matching: given) {
+            throw context.usageError("'\(group)' is a category group, not a category (see 'purse categories')")
+        }
         if allowNew { return given }
         throw context.usageError("unknown category '\(given)' (\(hint))", suggestions: ClosestMatch.closest(given, among: known))
     }

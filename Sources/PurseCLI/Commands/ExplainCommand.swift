@@ -36,6 +36,7 @@ enum ExplainCommand: PurseCommand {
                 // Matching ignores case, so the report keeps the category as typed; only an unknown one stops it.
                 if let category = options.filters.category { _ = try CategoryResolver.resolve(category, store: store, context: context) }
                 var filters = options.filters
+                filters.people = try PersonOptions.known(filters.people, store: store, context: context)
                 if let given = context.command.text(group) {
                     let groups = try store.categoryGroups()
                     guard let name = groups.name(matching: given) else {

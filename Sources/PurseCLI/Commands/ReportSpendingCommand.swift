@@ -31,7 +31,7 @@ enum ReportSpendingCommand: PurseCommand {
             analyse: { store, options in
                 let period = options.period
                 var scope = try period.scope(context: context, store: store)
-                scope.people = options.people
+                scope.people = try PersonOptions.known(options.people, store: store, context: context)
                 return try SpendingAnalysis.report(
                     store, scope: scope, months: period.months,
                     grouping: options.grouping,

@@ -86,7 +86,7 @@ enum RulesCommand {
         rule.descriptionRegex = try text(Add.descriptionRegex)
         rule.rename = try text(Add.rename)
         rule.tag = try context.command.value(Add.tag, as: Tag.self)?.word
-        rule.person = try text(Add.person)
+        rule.person = try text(Add.person)?.trimmingCharacters(in: .whitespaces)
         if let pattern = rule.descriptionRegex {
             do {
                 _ = try NSRegularExpression(pattern: pattern)
@@ -119,6 +119,9 @@ enum RulesCommand {
         if let given = category {
             let known = SpendingCategory.all + [SpendingCategory.income, SpendingCategory.transfers] + rules.compactMap(\.category)
             category = known.first { $0.lowercased() == given.lowercased() } ?? given
+            if !known.contains(category ?? given), let group = try store.categoryGroups().name(matching: given) {
+                throw context.usageError("'\(group)' is a category group, not a category (see 'purse categories')")
+            }
         }
         rule.category = category
         rule.id = try store.transaction { try store.addRule(rule, now: context.now) }

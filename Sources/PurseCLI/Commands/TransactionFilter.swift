@@ -29,7 +29,7 @@ struct TransactionFilter {
         query.types = options.types
         if let sort = options.sort { query.sort = sort }
         merchant = options.merchant
-        people = try PersonOptions.names(context)
+        people = try PersonOptions.known(try PersonOptions.names(context), store: store, context: context)
         limit = options.limit
         offset = options.offset
     }
