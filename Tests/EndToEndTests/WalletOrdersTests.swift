@@ -181,7 +181,8 @@ struct WalletOrdersTests: PurseLedgerSuite {
         let export = try run(["export", "transactions"])
         let rows = export.stdout.split(separator: "\n").map(String.init)
         #expect(
-            rows.first?.hasSuffix(",original_description,flow,category,category_source,counted,note,tags,order_id,merchant_shown,person") == true)
+            rows.first?.hasSuffix(",original_description,flow,category,category_source,counted,note,tags,order_id,merchant_shown,person")
+                == true)
         let orderIDs = Dictionary(CSVRows.parse(export.stdout).map { ($0["id"]!, $0["order_id"]!) }) { first, _ in first }
         #expect(orderIDs["T1"] == Self.idA)
         #expect(orderIDs["T2"] == "705a147041216432")
