@@ -142,9 +142,12 @@ public enum SummaryAnalysis {
         var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
         selection.onlyNotBooked = true
         selection.accountRanges = accounts.ranges(first: nil, end: month.lastDay.adding(days: 1))
+        // Under the name a rename rule gives, as the month's largest expenses show theirs.
+        let reader = try ClassificationReader(store, accounts: accounts)
         try store.forEachReportTransaction(selection) { transaction in
             guard let transaction = try converted(transaction) else { return }
-            pending[transaction.currency, default: []].append(item(transaction, category: nil, accounts: accounts))
+            let renamed = reader.renames ? reader.classifier.renamingRule(for: transaction)?.rename : nil
+            pending[transaction.currency, default: []].append(item(transaction, category: nil, merchant: renamed, accounts: accounts))
         }
         return pending
     }

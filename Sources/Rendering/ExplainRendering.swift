@@ -6,7 +6,7 @@ import Ledger
 public enum ExplainRendering {
     static let csvHeader = [
         "date", "transaction_id", "account", "merchant", "mcc", "status", "flow", "category", "counted", "reason",
-        "category_source", "currency", "amount", "signed_amount", "order_id", "person", "person_source",
+        "category_source", "currency", "amount", "signed_amount", "order_id", "person", "person_source", "merchant_shown",
     ]
 
     /// Why an entry counted, or why it did not.
@@ -63,6 +63,7 @@ public enum ExplainRendering {
             entry.spendingAmount.map { .number(MoneyFormat.machine($0, currency: entry.currency)) } ?? .empty,
             report.orders[entry.transactionID].map { .number($0.id) } ?? .empty,
             entry.person.map { .text($0.name) } ?? .empty, entry.person.map { .text($0.sourceText) } ?? .empty,
+            .text(entry.classification.merchant ?? entry.merchantOrDescription),
         ]
     }
 

@@ -114,6 +114,8 @@ struct MerchantRenameTests {
         let json = try run(["explain", "--month", "2026-08", "--format", "json"])
         #expect(json.contains("\"merchant\": \"AMAZON.COM*7Y1AA\""))
         #expect(json.contains("\"merchant_shown\": \"Amazon\""))
+        let csv = CSVRows.parse(try run(["explain", "--month", "2026-08", "--format", "csv"]))
+        #expect(csv.map { [$0["merchant"]!, $0["merchant_shown"]!] } == [["AMAZON.COM*7Y1AA", "Amazon"]])
     }
 
     @Test("a rule needs something to set: --rename counts; rules list shows it")
@@ -162,5 +164,31 @@ extension MerchantRenameTests {
         for (format, name) in [("text", "merchants.txt"), ("csv", "merchants.csv"), ("json", "merchants.json")] {
             try expectGolden(try run(["merchants", "--from", "2026-07-01", "--to", "2026-10-31", "--format", format]), name)
         }
+    }
+}
+
+extension MerchantRenameTests {
+    @Test("the summary's pending charges show a renamed merchant under its name, as its largest expenses do")
+    func pendingRenamed() throws {
+        let export = try ExportFixture(in: folder.url, name: "pending")
+        // The same phone's next export: one pending charge more.
+        try export.append("accounts", F.changeSet("G", 2, snapshot: true, inserted: [F.account("A1", name: "Checking")]))
+        try export.append(
+            "transactions/A1",
+            F.changeSet(
+                "T", 2,
+                inserted: [
+                    F.transaction(
+                        "P1", account: "A1", date: "2026-10-30T12:00:00-04:00", amount: "31.50", status: "pending", mcc: 5942,
+                        merchant: "AMZN Mktp US*PEND1", description: "AMZN MKTP US*PEND1")
+                ]))
+        try #require(try purse.run(["--db", database, "sync", export.path]).status == 0)
+        let before = try run(["report", "summary", "--month", "2026-10"])
+        #expect(before.contains("AMZN Mktp US*PEND1"), "\(before)")
+        try addRules()
+        let after = try run(["report", "summary", "--month", "2026-10"])
+        #expect(!after.contains("AMZN Mktp US*PEND1"), "\(after)")
+        let pendingLines = after.split(separator: "\n").filter { $0.hasPrefix("2026-10-30") }
+        #expect(!pendingLines.isEmpty && pendingLines.allSatisfy { $0.contains("Amazon") }, "\(after)")
     }
 }

@@ -16,7 +16,8 @@ enum ExplainCommand: PurseCommand {
     static let category = OptionSpec("category", value: "NAME", help: "Only this category.")
     static let group = OptionSpec("group", value: "NAME", help: "Only the categories of this group ('purse categories group').")
     static let mcc = OptionSpec("mcc", value: "N", help: "Only this merchant category code.")
-    static let merchant = OptionSpec("merchant", value: "TEXT", help: "Merchant name contains TEXT, ignoring case.")
+    static let merchant = OptionSpec(
+        "merchant", value: "TEXT", help: "Merchant name, or the name a rule shows it under, contains TEXT, ignoring case.")
 
     static let projected = OptionSpec(
         "projected",
