@@ -29,8 +29,8 @@ public struct Classifier {
             if let account = rule.accountID, transaction.accountID != account { return false }
             if let type = rule.type, transaction.type != type { return false }
             if let direction = rule.direction, transaction.indicator != direction { return false }
-            if let minimum = rule.amountMin, transaction.amount < minimum { return false }
-            if let maximum = rule.amountMax, transaction.amount > maximum { return false }
+            if let minimum = rule.amountMin, transaction.wholeAmount < minimum { return false }
+            if let maximum = rule.amountMax, transaction.wholeAmount > maximum { return false }
             if let merchant, !(transaction.merchantName?.lowercased().contains(merchant) ?? false) { return false }
             if let description, !transaction.description.lowercased().contains(description),
                 !transaction.originalDescription.lowercased().contains(description)

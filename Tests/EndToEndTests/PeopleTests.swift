@@ -175,6 +175,30 @@ struct PeopleTests: PurseLedgerSuite {
         #expect(CSVRows.parse(filtered.stdout).contains { $0["id"] == nobody })
     }
 
+    @Test("a rule's amount bounds match the whole transaction, so both parts of a split are its person's and share its tags")
+    func splitParts() throws {
+        let row = try #require(
+            try exported().first {
+                $0["person"] == "" && $0["flow"] == "expense" && $0["counted"] == "true" && $0["currency"] == "USD"
+                    && (try? Self.cents($0["amount"]!)).map { $0 >= 10_000 && $0 % 2 == 0 } == true
+            })
+        let id = row["id"]!
+        let whole = try Self.cents(row["amount"]!)
+        let half = String(format: "%d.%02d", whole / 2 / 100, whole / 2 % 100)
+        #expect(try run(["split", id, "Groceries=\(half)", "Dining=\(half)"]).status == 0)
+        // Each part is half the amount: only the whole reaches the rule's minimum.
+        let minimum = String(format: "%d.%02d", whole / 100, whole % 100)
+        let account = row["account"]!
+        #expect(
+            try run(["rules", "add", "--account", account, "--amount-min", minimum, "--person", "Dana Doe", "--tag", "big"]).status == 0)
+        let parts = try exported().filter { $0["id"] == id }
+        #expect(parts.count == 2)
+        #expect(parts.allSatisfy { $0["person"] == "Dana Doe" && $0["tags"] == "big" }, "\(parts)")
+        let dana = try reported(["--by", "person"]).rows.filter { $0.key.hasPrefix("Dana Doe ") }
+        let expected = try Self.byPerson(try exported()).rows.filter { $0.key.hasPrefix("Dana Doe ") }
+        #expect(dana == expected && !dana.isEmpty, "\(dana)")
+    }
+
     @Test("a rule by account names the person: it beats the statement, your set --person beats it, and --by person sums it")
     func rulePerson() throws {
         let added = try run(["rules", "add", "--account", "Current Account", "--person", "Ana Doe"])

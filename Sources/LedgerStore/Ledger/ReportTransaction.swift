@@ -10,6 +10,9 @@ public struct ReportTransaction: Sendable {
     public let time: Int64
     /// Positive, in 1/10,000 units.
     public let amount: Int64
+    /// The whole transaction's amount when this is one part of a split (`with(amount:)`), else
+    /// `amount`: a rule matches the transaction, not its part.
+    public private(set) var wholeAmount: Int64
     public let currency: String
     public let indicator: CreditDebitIndicator
     public let merchantCategoryCode: Int?
@@ -37,6 +40,7 @@ public struct ReportTransaction: Sendable {
         self.accountKind = accountKind
         self.time = time
         self.amount = amount
+        self.wholeAmount = amount
         self.currency = currency
         self.indicator = indicator
         self.merchantCategoryCode = merchantCategoryCode
@@ -63,9 +67,11 @@ public struct ReportTransaction: Sendable {
 
     /// The same transaction with another amount: one part of a split.
     public func with(amount: Int64) -> ReportTransaction {
-        ReportTransaction(
+        var part = ReportTransaction(
             id: id, accountID: accountID, accountName: accountName, accountKind: accountKind, time: time, amount: amount,
             currency: currency, indicator: indicator, merchantCategoryCode: merchantCategoryCode, merchantName: merchantName,
             description: description, originalDescription: originalDescription, type: type, status: status)
+        part.wholeAmount = wholeAmount
+        return part
     }
 }
