@@ -49,7 +49,10 @@ public enum RuleTestAnalysis {
                 sum.amount = try Money.sum(sum.amount, transaction.amount, currency: transaction.currency)
                 labels[key] = sum
             }
-            if let naming = classifier.personRule(for: transaction), let person = naming.person {
+            // Your own `set --person` beats the rule: it changes nothing there.
+            if classifier.override(for: transaction)?.person == nil, let naming = classifier.personRule(for: transaction),
+                let person = naming.person
+            {
                 try label(naming, .person, person)
             }
             for tagging in classifier.taggingRules(for: transaction) {

@@ -86,6 +86,19 @@ struct RuleTagsAndPeopleTests: PurseLedgerSuite {
         #expect(text.contains("Rule #2: matches 0 transactions, changes nothing\n"))
         #expect(text.contains("person Ana Doe"))
         #expect(text.contains("tag food"))
+
+        // Where your own set --person wins, the rule changes nothing.
+        let mine = try #require(family.first?["id"])
+        _ = try output(["set", mine, "--person", "Ben Doe"])
+        let again = try #require(
+            try JSONSerialization.jsonObject(with: Data(try output(["rules", "test", "--month", "2026-10", "--format", "json"]).utf8))
+                as? [String: Any])
+        let rest = family.filter { $0["id"] != mine }
+        let first = try #require((again["rules"] as? [[String: Any]])?.first?["labels"] as? [[String: Any]])
+        #expect(
+            first.map { "\($0["name"]!) \($0["count"]!) \(CSVRows.cents($0["amount"] as! String))" } == [
+                "Ana Doe \(rest.count) \(sum(rest))"
+            ])
     }
 
     @Test(

@@ -92,22 +92,24 @@ struct RulesCategoriesTests {
         addRules()
         #expect(
             ledger.output(["explain", "--month", "2026-10", "--format", "csv"]) == #"""
-                date,transaction_id,account,merchant,mcc,status,flow,category,counted,reason,category_source,currency,amount,signed_amount,order_id,person,person_source
-                2026-10-03,E1,Apple Card,Whole Foods Market,5411,booked,expense,Groceries,true,debit (expense),rule #5,USD,54.20,54.20,,,
-                2026-10-05,E3,Checking,RENT OCTOBER,,booked,expense,housing,true,debit (expense),rule #3,USD,1200.00,1200.00,,,
+                date,transaction_id,account,merchant,mcc,status,flow,category,counted,reason,category_source,currency,amount,signed_amount,order_id,person,person_source,merchant_shown
+                2026-10-03,E1,Apple Card,Whole Foods Market,5411,booked,expense,Groceries,true,debit (expense),rule #5,USD,54.20,54.20,,,,Whole Foods Market
+                2026-10-05,E3,Checking,RENT OCTOBER,,booked,expense,housing,true,debit (expense),rule #3,USD,1200.00,1200.00,,,,RENT OCTOBER
                 2026-10-09,E2,Apple Card,"Café ""Luna"", Bar
-                Two",5812,booked,expense,"Coffee, Tea & Cake",true,debit (expense),rule #1,USD,40.00,40.00,,,
+                Two",5812,booked,expense,"Coffee, Tea & Cake",true,debit (expense),rule #1,USD,40.00,40.00,,,,"Café ""Luna"", Bar
+                Two"
                 2026-10-10,R1,Apple Card,"Café ""Luna"", Bar
-                Two",5812,booked,refund,"Coffee, Tea & Cake",true,credit from a merchant (refund),rule #1,USD,12.50,-12.50,,,
-                2026-10-20,Y1,Yen Wallet,🍣 Sushi Zanmai,5814,booked,expense,Dining,true,debit (expense),MCC 5814,JPY,1200,1200,,,
-                2026-10-29,F1,Apple Card,LATE FEE,,booked,expense,Fees,true,debit (expense),"type fee, no MCC",USD,35.00,35.00,,,
-                2026-10-01,I1,Checking,"ACME, Inc.",,booked,income,Income,false,credit (income),flow,USD,3000.00,,,,
-                2026-10-15,I2,Checking,"ACME, Inc.",,booked,income,Income,false,credit (income),flow,USD,3000.00,,,,
-                2026-10-20,I4,Checking,'=cmd|' /C calc'!A0,,booked,transfer,Transfers,false,rule #4,flow,USD,25.00,,,,
-                2026-10-25,Y2,Yen Wallet,給与 振込,,booked,income,Income,false,credit (income),flow,JPY,50000,,,,
-                2026-10-25,D1,Checking,APPLE CARD PAYMENT,,booked,transfer,Transfers,false,internal transfer with C1,flow,USD,500.00,,,,
-                2026-10-26,C1,Apple Card,PAYMENT THANK YOU,,booked,transfer,Transfers,false,internal transfer with D1,flow,USD,500.00,,,,
-                2026-10-28,P1,Apple Card,Whole Foods Market,5411,pending,expense,Groceries,false,status pending: counted only with --include-pending,rule #5,USD,9.99,,,,
+                Two",5812,booked,refund,"Coffee, Tea & Cake",true,credit from a merchant (refund),rule #1,USD,12.50,-12.50,,,,"Café ""Luna"", Bar
+                Two"
+                2026-10-20,Y1,Yen Wallet,🍣 Sushi Zanmai,5814,booked,expense,Dining,true,debit (expense),MCC 5814,JPY,1200,1200,,,,🍣 Sushi Zanmai
+                2026-10-29,F1,Apple Card,LATE FEE,,booked,expense,Fees,true,debit (expense),"type fee, no MCC",USD,35.00,35.00,,,,LATE FEE
+                2026-10-01,I1,Checking,"ACME, Inc.",,booked,income,Income,false,credit (income),flow,USD,3000.00,,,,,"ACME, Inc."
+                2026-10-15,I2,Checking,"ACME, Inc.",,booked,income,Income,false,credit (income),flow,USD,3000.00,,,,,"ACME, Inc."
+                2026-10-20,I4,Checking,'=cmd|' /C calc'!A0,,booked,transfer,Transfers,false,rule #4,flow,USD,25.00,,,,,'=cmd|' /C calc'!A0
+                2026-10-25,Y2,Yen Wallet,給与 振込,,booked,income,Income,false,credit (income),flow,JPY,50000,,,,,給与 振込
+                2026-10-25,D1,Checking,APPLE CARD PAYMENT,,booked,transfer,Transfers,false,internal transfer with C1,flow,USD,500.00,,,,,APPLE CARD PAYMENT
+                2026-10-26,C1,Apple Card,PAYMENT THANK YOU,,booked,transfer,Transfers,false,internal transfer with D1,flow,USD,500.00,,,,,PAYMENT THANK YOU
+                2026-10-28,P1,Apple Card,Whole Foods Market,5411,pending,expense,Groceries,false,status pending: counted only with --include-pending,rule #5,USD,9.99,,,,,Whole Foods Market
 
                 """#)
         let spending = ledger.output(["report", "spending", "--month", "2026-10", "--format", "csv", "--currency", "USD"])
