@@ -36,8 +36,14 @@ public enum AnomalyAnalysis {
         _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate
     ) throws -> AnomalyReport {
         let dismissed = Set(try store.transactionOverrides().values.filter(\.isNotAnomaly).map(\.transactionID))
-        let scope = ReportScope(first: nil, last: month.lastDay, accounts: accounts)
         let averageMonths = (1...3).reversed().map { month.adding(months: -$0) }
+        let reader = try ClassificationReader(store, accounts: accounts)
+        // Without rename rules, the stored classification says which merchants were charged
+        // before the three months, so only those and the month are read, not the years before.
+        let windowed = reader.hasStoredStates && !reader.renames
+        let scope = ReportScope(first: windowed ? averageMonths[0].firstDay : nil, last: month.lastDay, accounts: accounts)
+        // Before the window's first day in every zone (UTC-12's midnight is 12:00 UTC).
+        let beforeWindow = Int64(averageMonths[0].firstDay.daysSinceEpoch) * 86_400 + 14 * 3_600
         var monthOf = LocalMonths(accounts)
         var expenses: [Charge] = []
         var firstCharges: [String: Charge] = [:]
@@ -46,7 +52,7 @@ public enum AnomalyAnalysis {
         var lastDays: [SpikeKey: CivilDate] = [:]
         var previousID: String?
         var firstMonth: YearMonth?
-        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
+        try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
             guard classification.flow == .expense || classification.flow == .refund else { return }
             let period = monthOf.month(of: transaction)
             firstMonth = min(firstMonth ?? period, period)
@@ -97,12 +103,15 @@ public enum AnomalyAnalysis {
         }
         // A ledger's first months have no usual yet: every merchant would be new and every month
         // a rise from the empty months before it.
-        guard let firstMonth, firstMonth <= averageMonths[0] else {
+        let hasHistory =
+            try (firstMonth.map { $0 <= averageMonths[0] } ?? false) || (windowed && store.hasCountedExpense(before: beforeWindow))
+        guard hasHistory else {
             anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed)
             return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
         }
         for charge in firstCharges.values where YearMonth(charge.date) == month && charge.amount > newMerchantFloor {
             guard !dismissed.contains(charge.id) else { continue }
+            if windowed, try store.hasCountedExpense(before: beforeWindow, merchant: charge.merchant) { continue }
             anomalies.append(row(.newMerchant, charge, baseline: nil, reason: .firstCharge(floor: newMerchantFloor)))
         }
         for (key, net) in nets[month] ?? [:] {

@@ -59,6 +59,13 @@ public struct ClassificationReader {
         person(of: reportTransaction(record))
     }
 
+    /// Whether the ledger's stored states and flows are current (its months may still be
+    /// another zone's): then SQL over the class columns answers as this reader would.
+    var hasStoredStates: Bool {
+        if case .pass = source { return false }
+        return true
+    }
+
     /// Whether the stored classification answers as it is: then the summary and the stored
     /// sums do too.
     var readsStored: Bool {

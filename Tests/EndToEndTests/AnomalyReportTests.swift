@@ -4,7 +4,8 @@ import Testing
 
 /// `report anomalies` through the real binary, on the example ledger plus a second Wallet export
 /// with a planted double charge (two coffees 4 minutes apart), a planted spike (a bookshop at
-/// $30.00 in each of three months, on no cadence, then $150.00), and two first charges either side of the new-merchant floor.
+/// $30.00 in each of three months, on no cadence, then $150.00), two first charges either side of the new-merchant floor,
+/// and a merchant charged in February and again in October (not new).
 /// Expected rows are worked out here from the planted entries and from `export transactions`.
 @Suite("report anomalies end to end")
 struct AnomalyReportTests: PurseLedgerSuite {
@@ -20,6 +21,9 @@ struct AnomalyReportTests: PurseLedgerSuite {
         ("B4", "2026-10-10T12:00:00Z", "150.00", "Corner Bookshop", 5942),
         ("N1", "2026-10-05T12:00:00Z", "100.00", "Harbor Tools", 5251),
         ("N2", "2026-10-06T12:00:00Z", "100.01", "Lakeside Furniture", 5712),
+        // Charged long before the three months the spike rule reads: not new in October.
+        ("O1", "2026-02-10T12:00:00Z", "20.00", "Old Hardware", 5251),
+        ("O2", "2026-10-07T12:00:00Z", "150.00", "Old Hardware", 5251),
     ]
 
     let folder: TemporaryFolder
@@ -132,6 +136,7 @@ struct AnomalyReportTests: PurseLedgerSuite {
         expected.formUnion(categorySpikes)
         #expect(added == expected, "\(after.stdout)")
         #expect(!after.stdout.contains("Harbor Tools"), "100.00 is not over the 100.00 floor")
+        #expect(!after.stdout.contains("Old Hardware"), "a merchant charged in February is not new in October")
         // Every spike, planted or not, is the README's rule applied to the export.
         let spikes = Set(lines(after).filter { $0.hasPrefix("spike,") && $0.contains(",USD,") })
         #expect(spikes == expectedSpikes(rows, merchants: false).union(expectedSpikes(rows, merchants: true)))
