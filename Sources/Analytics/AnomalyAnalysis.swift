@@ -32,8 +32,10 @@ public enum AnomalyAnalysis {
         let isMerchant: Bool
     }
 
+    /// `series`: the recurring series of the twelve months up to the month's end as of that
+    /// end, when the caller has them already (the summary of a month that is over).
     public static func report(
-        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, series: RecurringReport? = nil
     ) throws -> AnomalyReport {
         let dismissed = Set(try store.transactionOverrides().values.filter(\.isNotAnomaly).map(\.transactionID))
         let averageMonths = (1...3).reversed().map { month.adding(months: -$0) }
@@ -106,7 +108,7 @@ public enum AnomalyAnalysis {
         let hasHistory =
             try (firstMonth.map { $0 <= averageMonths[0] } ?? false) || (windowed && store.hasCountedExpense(before: beforeWindow))
         guard hasHistory else {
-            anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed)
+            anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed, series: series)
             return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
         }
         for charge in firstCharges.values where YearMonth(charge.date) == month && charge.amount > newMerchantFloor {
@@ -125,7 +127,7 @@ public enum AnomalyAnalysis {
                     currency: key.currency, baseline: average, reason: .aboveAverage(months: averageMonths, isMerchant: key.isMerchant),
                     transactionID: ""))
         }
-        anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed)
+        anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed, series: series)
         return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
     }
 
@@ -180,13 +182,18 @@ public enum AnomalyAnalysis {
     /// month) whose last charge in the month changed price, or whose charge expected went
     /// missing past its grace within the month. Dismissing a series' last charge dismisses both.
     static func recurring(
-        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, dismissed: Set<String>
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, dismissed: Set<String>,
+        series given: RecurringReport?
     ) throws -> [AnomalyReport.Anomaly] {
         let asOf = min(month.lastDay, today)
-        let series = try RecurringAnalysis.report(
-            store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts),
-            first: month.adding(months: -11).firstDay,
-            asOf: asOf)
+        // In the running month a charge still to come is not missed: the series are as of today.
+        let reusable = asOf == month.lastDay ? given : nil
+        let series =
+            try reusable
+            ?? RecurringAnalysis.report(
+                store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts),
+                first: month.adding(months: -11).firstDay,
+                asOf: asOf)
         var anomalies: [AnomalyReport.Anomaly] = []
         for item in series.items where item.flow == .expense {
             let isPriceChange = item.priceChange != nil && YearMonth(item.lastDate) == month

@@ -78,8 +78,11 @@ public enum SummaryAnalysis {
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         report.groups = try groupLines(sections, groups: store.categoryGroups())
-        report.recurring = try recurringNews(store, month: month, accounts: accounts)
-        report.anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: today).anomalies
+        let series = try RecurringAnalysis.report(
+            store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts),
+            first: month.adding(months: -11).firstDay, asOf: month.lastDay)
+        report.recurring = recurringNews(series, month: month)
+        report.anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: today, series: series).anomalies
         let goals = try GoalAnalysis.report(store, accounts: accounts, today: YearMonth(today) == month ? today : month.lastDay)
         report.goals = goals.goals.isEmpty ? nil : goals
         report.convertedTo = target
@@ -117,11 +120,8 @@ public enum SummaryAnalysis {
 
     /// The recurring series (charges and income) of the twelve months up to the month's end that
     /// are new or changed price, with an occurrence in the month.
-    static func recurringNews(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts) throws -> [RecurringReport.Item] {
-        let first = month.adding(months: -11).firstDay
-        let recurring = try RecurringAnalysis.report(
-            store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts), first: first, asOf: month.lastDay)
-        return recurring.items.filter { item in
+    static func recurringNews(_ recurring: RecurringReport, month: YearMonth) -> [RecurringReport.Item] {
+        recurring.items.filter { item in
             YearMonth(item.lastDate) == month && (item.flags.contains(.new) || item.priceChange != nil)
         }
     }
