@@ -98,16 +98,20 @@ public enum RecurringAnalysis {
     static func series(_ charges: [Charge]) -> [[Charge]] {
         var series: [[Charge]] = []
         var typical: [Int64] = []
+        // Each series' amounts kept in order, so its median is read, not sorted, per charge.
+        var ordered: [[Int64]] = []
         for charge in charges.sorted(by: { ($0.date, $0.amount) < ($1.date, $1.amount) }) {
             let nearest = series.indices.filter { isNear(charge.amount, typical[$0]) }
                 .min { (abs(charge.amount - typical[$0]), $0) < (abs(charge.amount - typical[$1]), $1) }
             guard let index = nearest else {
                 series.append([charge])
                 typical.append(charge.amount)
+                ordered.append([charge.amount])
                 continue
             }
             series[index].append(charge)
-            typical[index] = median(series[index].map(\.amount))
+            ordered[index].insert(charge.amount, at: ordered[index].firstIndex { $0 > charge.amount } ?? ordered[index].endIndex)
+            typical[index] = ordered[index][(ordered[index].count - 1) / 2]
         }
         return series
     }
