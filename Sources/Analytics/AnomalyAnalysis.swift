@@ -54,41 +54,63 @@ public enum AnomalyAnalysis {
         var lastDays: [SpikeKey: CivilDate] = [:]
         var previousID: String?
         var firstMonth: YearMonth?
-        try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
-            guard classification.flow == .expense || classification.flow == .refund else { return }
-            let period = monthOf.month(of: transaction)
+        // `whole` is the transaction as read (a split's parts each bring it, with their own
+        // amount and category).
+        func add(_ whole: Charge, flow: Flow) throws {
+            let period = monthOf.month(accountID: whole.accountID, time: whole.time)
             firstMonth = min(firstMonth ?? period, period)
-            let date = scope.date(of: transaction)
-            let merchant = ClassificationReader.merchant(transaction, classification)
-            let isPart = previousID == transaction.id && !transaction.id.isEmpty
-            previousID = transaction.id
-            if period >= averageMonths[0], !(period == month && dismissed.contains(transaction.id)) {
-                let signed = classification.flow == .expense ? transaction.amount : -transaction.amount
+            let isPart = previousID == whole.id && !whole.id.isEmpty
+            previousID = whole.id
+            if period >= averageMonths[0], !(period == month && dismissed.contains(whole.id)) {
+                let signed = flow == .expense ? whole.amount : -whole.amount
                 for key in [
-                    SpikeKey(currency: transaction.currency, name: classification.category, isMerchant: false),
-                    SpikeKey(currency: transaction.currency, name: merchant, isMerchant: true),
+                    SpikeKey(currency: whole.currency, name: whole.category, isMerchant: false),
+                    SpikeKey(currency: whole.currency, name: whole.merchant, isMerchant: true),
                 ] {
-                    nets[period, default: [:]][key] = try Money.sum(nets[period]?[key] ?? 0, signed, currency: transaction.currency)
-                    if period == month { lastDays[key] = max(lastDays[key] ?? date, date) }
+                    nets[period, default: [:]][key] = try Money.sum(nets[period]?[key] ?? 0, signed, currency: whole.currency)
+                    if period == month { lastDays[key] = max(lastDays[key] ?? whole.date, whole.date) }
                 }
             }
-            guard classification.flow == .expense else { return }
-            if isPart, var whole = expenses.popLast() {
-                whole.amount = try Money.sum(whole.amount, transaction.amount, currency: transaction.currency)
-                expenses.append(whole)
-                if firstCharges[merchant]?.id == whole.id { firstCharges[merchant] = whole }
+            guard flow == .expense else { return }
+            if isPart, var joined = expenses.popLast() {
+                joined.amount = try Money.sum(joined.amount, whole.amount, currency: whole.currency)
+                expenses.append(joined)
+                if firstCharges[whole.merchant]?.id == joined.id { firstCharges[whole.merchant] = joined }
                 return
             }
-            let charge = Charge(
-                id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName, time: transaction.time,
-                date: date, merchant: merchant, category: classification.category, amount: transaction.amount,
-                currency: transaction.currency)
-            if let first = firstCharges[merchant], (first.time, first.id) <= (charge.time, charge.id) {
+            if let first = firstCharges[whole.merchant], (first.time, first.id) <= (whole.time, whole.id) {
             } else {
-                firstCharges[merchant] = charge
+                firstCharges[whole.merchant] = whole
             }
             // A double charge may start the evening before the month.
-            if period == month || date == month.firstDay.adding(days: -1) { expenses.append(charge) }
+            if period == month || whole.date == month.firstDay.adding(days: -1) { expenses.append(whole) }
+        }
+        let flows: [Flow] = [.expense, .refund]
+        if windowed, scope.people.isEmpty {
+            // Stored and without renames: only the columns an anomaly needs are read.
+            let names = Dictionary(accounts.all.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+            try store.forEachCountedCharge(scope.selection(statuses: scope.statuses), states: [.counted], flows: flows) { row in
+                let parts =
+                    row.isSplit ? reader.classifier.splitParts(ofID: row.id) ?? [(row.amount, row.category)] : [(row.amount, row.category)]
+                for part in parts {
+                    try add(
+                        Charge(
+                            id: row.id, accountID: row.accountID, accountName: names[row.accountID] ?? row.accountID, time: row.time,
+                            date: accounts.zone(of: row.accountID).date(of: row.time), merchant: row.merchant, category: part.category,
+                            amount: part.amount, currency: row.currency),
+                        flow: row.flow)
+                }
+            }
+        } else {
+            try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
+                guard flows.contains(classification.flow) else { return }
+                try add(
+                    Charge(
+                        id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName, time: transaction.time,
+                        date: scope.date(of: transaction), merchant: ClassificationReader.merchant(transaction, classification),
+                        category: classification.category, amount: transaction.amount, currency: transaction.currency),
+                    flow: classification.flow)
+            }
         }
         func row(_ kind: AnomalyReport.Kind, _ charge: Charge, baseline: Int64?, reason: AnomalyReport.Reason) -> AnomalyReport.Anomaly {
             AnomalyReport.Anomaly(

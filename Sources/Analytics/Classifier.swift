@@ -95,6 +95,13 @@ public struct Classifier {
         transaction.id.isEmpty ? nil : overrides[transaction.id]
     }
 
+    /// The parts of the split transaction `id`, as `parts` counts them: each part's amount and
+    /// category; nil when it is not split.
+    func splitParts(ofID id: String) -> [(amount: Int64, category: String)]? {
+        guard !id.isEmpty, let split = overrides[id]?.split, !split.isEmpty else { return nil }
+        return split.map { ($0.amount, $0.category) }
+    }
+
     /// The transaction's tags: those the user set on it (`purse set --tag`), in the order set, then
     /// every matching rule's (`rules add ... --tag`), in the order rules apply; each once.
     func tags(of transaction: ReportTransaction) -> [String] {

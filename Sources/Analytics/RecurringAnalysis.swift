@@ -20,6 +20,8 @@ public enum RecurringAnalysis {
     }
 
     static let minimumCount = 3
+
+    private struct SpellingsDiffer: Error {}
     /// Amounts within this share of the typical amount, in percent, are the same charge.
     static let tolerancePercent: Int64 = 20
 
@@ -43,49 +45,100 @@ public enum RecurringAnalysis {
             let currency: String
             let indicator: CreditDebitIndicator
             let flow: Flow
+
+            func isSpelledAs(_ other: Key) -> Bool {
+                accountID.utf8.elementsEqual(other.accountID.utf8) && merchant.utf8.elementsEqual(other.merchant.utf8)
+                    && currency.utf8.elementsEqual(other.currency.utf8)
+            }
         }
         var charges: [Key: [Charge]] = [:]
+        var items: [RecurringReport.Item] = []
+        // A merchant's charges, once all read, become its series and are let go.
+        func finish(_ key: Key) throws {
+            guard let keyCharges = charges.removeValue(forKey: key) else { return }
+            for series in series(keyCharges) {
+                guard var item = try detect(merchant: key.merchant, currency: key.currency, charges: series, asOf: asOf) else { continue }
+                item.accountID = key.accountID
+                item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
+                item.accountLabel = scope.accounts.label(of: key.accountID)
+                item.direction = key.indicator
+                item.flow = key.flow
+                items.append(item)
+            }
+        }
         // The parts of a split come one after the other: they are one charge of the whole amount,
         // in the category of its largest part.
         var previous: (key: Key, id: String, largest: Int64)?
-        try ClassificationReader.forEachCounted(store, scope) { transaction, classification in
-            // Refunds answer a charge and transfers move the user's own money: neither is a series.
-            guard classification.flow == .expense || classification.flow == .income else { return }
-            let key = Key(
-                accountID: transaction.accountID, merchant: ClassificationReader.merchant(transaction, classification),
-                currency: transaction.currency, indicator: transaction.indicator, flow: classification.flow)
-            let charge = Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category)
-            if let last = previous, last.key == key, last.id == transaction.id, !transaction.id.isEmpty,
-                let whole = charges[key]?.popLast()
-            {
+        func add(_ key: Key, id: String, _ charge: Charge) throws {
+            if let last = previous, last.key == key, last.id == id, !id.isEmpty, let whole = charges[key]?.popLast() {
                 let category = charge.amount > last.largest ? charge.category : whole.category
                 charges[key, default: []].append(try whole.adding(charge, category: category, currency: key.currency))
-                previous = (key, transaction.id, max(last.largest, charge.amount))
+                previous = (key, id, max(last.largest, charge.amount))
                 return
             }
             charges[key, default: []].append(charge)
-            previous = (key, transaction.id, charge.amount)
+            previous = (key, id, charge.amount)
         }
-        let items = try charges.flatMap { key, charges in
-            try series(charges).compactMap { series in
-                try detect(merchant: key.merchant, currency: key.currency, charges: series, asOf: asOf).map { item in
-                    var item = item
-                    let account = scope.accounts.all.first { $0.id == key.accountID }
-                    item.accountID = key.accountID
-                    item.accountName = account?.displayName ?? key.accountID
-                    item.accountLabel = scope.accounts.label(of: key.accountID)
-                    item.direction = key.indicator
-                    item.flow = key.flow
-                    return item
+        // Refunds answer a charge and transfers move the user's own money: neither is a series.
+        let flows: [Flow] = [.expense, .income]
+        let reader = try ClassificationReader(store, accounts: scope.accounts)
+        if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
+            // What is stored answers as the reader would: only the columns a series needs are
+            // read, a merchant at a time, so a year of charges is never held at once.
+            let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
+            var finished = Set<Key>()
+            func read(byMerchant: Bool) throws {
+                try store.forEachCountedCharge(
+                    scope.selection(statuses: scope.statuses), states: states, flows: flows, byMerchant: byMerchant
+                ) {
+                    row in
+                    let key = Key(
+                        accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
+                    if byMerchant, let last = previous?.key {
+                        // SQLite orders names by their bytes, while Swift takes canonically
+                        // equal spellings (a composed and a decomposed é) as one: where that
+                        // shows, charges are read in time order and all held, as the pass does.
+                        guard last == key ? last.isSpelledAs(key) : !finished.contains(key) else { throw SpellingsDiffer() }
+                        if last != key {
+                            finished.insert(last)
+                            try finish(last)
+                        }
+                    }
+                    let date = scope.accounts.zone(of: row.accountID).date(of: row.time)
+                    let parts =
+                        row.isSplit
+                        ? reader.classifier.splitParts(ofID: row.id) ?? [(row.amount, row.category)] : [(row.amount, row.category)]
+                    for part in parts { try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category)) }
                 }
             }
+            do {
+                try read(byMerchant: true)
+            } catch is SpellingsDiffer {
+                (charges, items, previous) = ([:], [], nil)
+                try read(byMerchant: false)
+            }
+        } else {
+            try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
+                guard flows.contains(classification.flow) else { return }
+                let key = Key(
+                    accountID: transaction.accountID, merchant: ClassificationReader.merchant(transaction, classification),
+                    currency: transaction.currency, indicator: transaction.indicator, flow: classification.flow)
+                try add(
+                    key, id: transaction.id,
+                    Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category))
+            }
         }
-        .sorted {
-            let (left, right) = (($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency))
-            if left != right { return left < right }
-            return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.typicalAmount)
-                < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.typicalAmount)
-        }
+        for key in Array(charges.keys) { try finish(key) }
+        items =
+            items
+            .sorted {
+                let (left, right) = (
+                    ($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency)
+                )
+                if left != right { return left < right }
+                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.typicalAmount)
+                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.typicalAmount)
+            }
         return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: items)
     }
 

@@ -182,6 +182,15 @@ private final class TwinLedgers {
                 "\(grouping) \($0.period) \($0.key) \($0.category ?? "-") \($0.currency) \($0.spent) \($0.refunded) \($0.count)"
             }
         }
+        // Recurring series and anomalies, which read only some columns of what is stored.
+        let recurring = try RecurringAnalysis.report(store, scope: scope, first: months[0].firstDay, asOf: months[1].lastDay)
+        lines += recurring.items.map {
+            "recurring \($0.accountID) \($0.merchant) \($0.flow) \($0.cadence) \($0.typicalAmount) \($0.count) \($0.category) \($0.flags)"
+        }
+        for month in months {
+            let anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: months[1].lastDay)
+            lines += anomalies.anomalies.map { "anomaly \($0.kind) \($0.merchant) \($0.category) \($0.amount) \($0.transactionID)" }
+        }
         // The listing of `transactions` and `export transactions`, every row of the ledger.
         var listing = try ClassificationReader(store, accounts: accounts)
         try store.forEachTransaction(TransactionQuery()) { record in

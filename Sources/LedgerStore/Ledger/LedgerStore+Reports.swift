@@ -84,6 +84,48 @@ extension LedgerStore {
         }
     }
 
+    /// Streams the selected transactions whose stored classification is in one of `states` and
+    /// `flows`, in time order (then ID), as only their counted charge. `byMerchant` orders by
+    /// account, merchant, currency, direction and flow first, so that each of those comes whole
+    /// and the reader holds one at a time. The selection's text, transfer and order options do
+    /// not apply.
+    public func forEachCountedCharge(
+        _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
+        _ body: (CountedCharge) throws -> Void
+    ) throws {
+        let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+        var conditions = range.conditions
+        var values = range.values
+        for membership in [
+            SQLMembership("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses),
+            SQLMembership("t.currency", selection.currencies.map(SQLValue.text)),
+            SQLMembership("t.class_state", states.map { .text($0.rawValue) }),
+            SQLMembership("t.class_flow", flows.map { .text($0.rawValue) }),
+        ] where !membership.values.isEmpty {
+            conditions.append(membership.sql)
+            values += membership.values
+        }
+        let statement = try connection.prepare(
+            """
+            \(range.with)SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
+                t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
+            FROM transactions t \(range.join)
+            WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "))
+            ORDER BY \(byMerchant ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, " : "")t.transaction_time, t.id
+            """)
+        try statement.bind(range.withValues + values)
+        while try statement.step() {
+            guard let flow = Flow(rawValue: statement.text(7)) else {
+                throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
+            }
+            try body(
+                CountedCharge(
+                    id: statement.text(0), accountID: statement.text(1), merchant: statement.text(2), time: statement.int64(3),
+                    amount: statement.int64(4), currency: statement.text(5), indicator: statement.text(6) == "credit" ? .credit : .debit,
+                    flow: flow, category: statement.text(8), isSplit: statement.int64(9) == 1))
+        }
+    }
+
     /// The columns `reportTransaction` reads, with the stored classification when `stored`.
     func reportColumns(text: String = "t.id, t.merchant_name, t.description, t.original_description", stored: Bool) -> String {
         """

@@ -1,0 +1,107 @@
+import Foundation
+import Ledger
+import LedgerStore
+import PurseTestSupport
+import Storage
+import Sync
+import Testing
+import WalletExport
+
+@testable import Analytics
+
+/// The recurring series and anomalies read from the stored classification, only the columns they
+/// need, must be the ones the keeper's pass finds as it reads every transaction whole.
+@Suite("Recurring series from the stored classification")
+struct RecurringStoredReadingTests {
+    typealias F = ExportFixture
+    static let now = Timestamp.utc(epochSeconds: 1_794_744_000)
+    static let zone = ReportTimeZone(identifier: "UTC")!
+
+    /// A ledger with monthly charges of `merchants` (one name per month, in turn) on one card,
+    /// the third month's charge split in two.
+    /// `between`: one more charge, of another merchant.
+    static func ledger(_ folder: TemporaryFolder, merchants: [String], between: String? = nil) throws -> LedgerStore {
+        let export = try ExportFixture(in: folder.url)
+        let store = try LedgerStore(path: folder.file("kept.sqlite"), mode: .create(keeper: ClassificationKeeper(base: zone)), now: now)
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CARD", kind: "liability", name: "Card")]))
+        let rows = (5...10).map { month in
+            F.transaction(
+                "GYM-\(month)", account: "CARD", date: "2026-\(month < 10 ? "0" : "")\(month)-12T12:00:00Z",
+                amount: month == 10 ? "54.00" : "50.00", mcc: 7997, merchant: merchants[(month - 5) % merchants.count],
+                description: "GYM")
+        }
+        let other = between.map {
+            [
+                F.transaction(
+                    "OTHER", account: "CARD", date: "2026-08-20T12:00:00Z", amount: "9.00", mcc: 5812, merchant: $0, description: "BAR")
+            ]
+        }
+        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: rows + (other ?? [])))
+        let synced = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
+        try #require(synced.failures.isEmpty)
+        let split = TransactionOverride(
+            transactionID: "GYM-7", split: [.init(category: "Health", amount: 150_000), .init(category: "Fun", amount: 350_000)])
+        try store.transaction { try store.saveTransactionOverride(split, now: now) }
+        try #require(try store.classificationStatus()?.isCurrent == true)
+        return store
+    }
+
+    /// A copy whose classification waits to be redone: its reports run the pass as they read.
+    static func passCopy(_ store: LedgerStore, _ folder: TemporaryFolder) throws -> LedgerStore {
+        let path = folder.file("pass.sqlite")
+        try Connection(path: store.path).execute("VACUUM INTO '\(path)'")
+        try Connection(path: path).execute("UPDATE classification_state SET rebuild_needed = 1")
+        let copy = try LedgerStore(path: path, mode: .readOnly, now: now)
+        try #require(try copy.classificationStatus()?.isCurrent == false)
+        return copy
+    }
+
+    static func lines(_ store: LedgerStore) throws -> [String] {
+        let accounts = try ReportAccounts(store: store, base: zone)
+        let first = CivilDate(iso: "2025-11-01")!
+        let asOf = CivilDate(iso: "2026-10-31")!
+        let recurring = try RecurringAnalysis.report(
+            store, scope: ReportScope(first: first, last: asOf, accounts: accounts), first: first, asOf: asOf)
+        let anomalies = try AnomalyAnalysis.report(store, month: YearMonth(year: 2026, month: 10), accounts: accounts, today: asOf)
+        return recurring.items.map {
+            "series \($0.accountName) \($0.merchant) \($0.category) \($0.typicalAmount) \($0.lastAmount) \($0.count) "
+                + $0.charges.map { "\($0.date):\($0.amount):\($0.category)" }.joined(separator: ",")
+        } + anomalies.anomalies.map { "anomaly \($0.kind) \($0.accountName) \($0.merchant) \($0.amount) \($0.transactionID)" }
+    }
+
+    @Test("a split charge of a series is one charge of its whole amount, in its largest part's category, either way")
+    func splitCharge() throws {
+        let folder = try TemporaryFolder()
+        let store = try Self.ledger(folder, merchants: ["City Gym"])
+        let stored = try Self.lines(store)
+        #expect(stored == (try Self.lines(try Self.passCopy(store, folder))))
+        #expect(stored.first?.hasPrefix("series Card City Gym ") == true)
+        #expect(stored.first?.contains("2026-07-12:500000:Fun,") == true)
+        #expect(stored.first?.contains(" 500000 540000 6 ") == true)
+        // September's 50.00 to October's 54.00: the series changed price in the month.
+        #expect(stored.contains { $0.hasPrefix("anomaly priceChange Card City Gym 540000 GYM-10") })
+    }
+
+    @Test(
+        "a merchant spelled two ways Swift takes as one (composed and decomposed é), with a name between them in byte order, is one series shown as first spelled, either way"
+    )
+    func canonicallyEqualNames() throws {
+        let folder = try TemporaryFolder()
+        let store = try Self.ledger(folder, merchants: ["Caf\u{E9} Gym", "Cafe\u{301} Gym"], between: "Caff Bar")
+        let stored = try Self.lines(store)
+        let pass = try Self.lines(try Self.passCopy(store, folder))
+        #expect(stored.map { Array($0.utf8) } == pass.map { Array($0.utf8) })
+        #expect(stored.filter { $0.hasPrefix("series") }.count == 1)
+        #expect(stored.first.map { $0.utf8.starts(with: "series Card Caf\u{E9} Gym ".utf8) } == true)
+        #expect(stored.first?.contains(" 6 ") == true)
+    }
+
+    @Test("two spellings that stay apart in byte order but never meet another name between are still one series")
+    func canonicallyEqualNamesAdjacent() throws {
+        let folder = try TemporaryFolder()
+        let store = try Self.ledger(folder, merchants: ["Caf\u{E9} Gym", "Cafe\u{301} Gym"])
+        let stored = try Self.lines(store)
+        #expect(stored.map { Array($0.utf8) } == (try Self.lines(try Self.passCopy(store, folder))).map { Array($0.utf8) })
+        #expect(stored.filter { $0.hasPrefix("series") }.count == 1)
+    }
+}
