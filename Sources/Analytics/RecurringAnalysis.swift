@@ -20,8 +20,6 @@ public enum RecurringAnalysis {
     }
 
     static let minimumCount = 3
-
-    private struct SpellingsDiffer: Error {}
     /// Amounts within this share of the typical amount, in percent, are the same charge.
     static let tolerancePercent: Int64 = 20
 
@@ -38,6 +36,9 @@ public enum RecurringAnalysis {
         return sorted[(sorted.count - 1) / 2]
     }
 
+    /// Two spellings of a name came apart in SQLite's order: the charges are read again in time order.
+    private struct SpellingsDiffer: Error {}
+
     public static func report(_ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate) throws -> RecurringReport {
         struct Key: Hashable {
             let accountID: String
@@ -47,8 +48,14 @@ public enum RecurringAnalysis {
             let flow: Flow
 
             func isSpelledAs(_ other: Key) -> Bool {
-                accountID.utf8.elementsEqual(other.accountID.utf8) && merchant.utf8.elementsEqual(other.merchant.utf8)
-                    && currency.utf8.elementsEqual(other.currency.utf8)
+                Self.sameBytes(accountID, other.accountID) && Self.sameBytes(merchant, other.merchant)
+                    && Self.sameBytes(currency, other.currency)
+            }
+
+            static func sameBytes(_ left: String, _ right: String) -> Bool {
+                var left = left
+                var right = right
+                return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
             }
         }
         var charges: [Key: [Charge]] = [:]

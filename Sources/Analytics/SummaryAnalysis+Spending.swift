@@ -97,7 +97,14 @@ extension SummaryAnalysis {
             if classification.flow == .expense {
                 expenses[currency, default: []].append(
                     item(transaction, category: classification.category, merchant: classification.merchant, accounts: accounts))
+                // Only the largest few are shown: a month of thousands is not held.
+                if let held = expenses[currency], held.count >= 8 * listed { expenses[currency] = Self.largest(held) }
             }
+        }
+
+        /// The `listed` largest, largest first (the earlier, then the lower ID, on a tie).
+        static func largest(_ items: [SummaryReport.Item]) -> [SummaryReport.Item] {
+            Array(items.sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }.prefix(listed))
         }
 
         /// The category sums of one month in one currency, by category.
@@ -125,7 +132,7 @@ extension SummaryAnalysis {
                         count: $0.value.count)
                 }
                 .sorted { (-$0.net, $0.merchant, $0.category) < (-$1.net, $1.merchant, $1.category) }
-            let largest = (expenses[currency] ?? []).sorted { (-$0.amount, $0.date, $0.id) < (-$1.amount, $1.date, $1.id) }
+            let largest = Self.largest(expenses[currency] ?? [])
 
             let section = try SummaryReport.CurrencySection(
                 currency: currency,
@@ -133,7 +140,7 @@ extension SummaryAnalysis {
                 refunded: try Money.sum(lines.map(\.refunded), currency: currency),
                 count: lines.reduce(0) { $0 + $1.count }, previousNet: previousTotal,
                 averageNet: average(beforeTotal, currency),
-                categories: lines, merchants: Array(topMerchants.prefix(listed)), largestExpenses: Array(largest.prefix(listed)),
+                categories: lines, merchants: Array(topMerchants.prefix(listed)), largestExpenses: largest,
                 income: income[currency] ?? 0,
                 pendingOut: try Money.sum(pending.filter { $0.indicator == .debit }.map(\.amount), currency: currency),
                 pendingIn: try Money.sum(pending.filter { $0.indicator == .credit }.map(\.amount), currency: currency),
