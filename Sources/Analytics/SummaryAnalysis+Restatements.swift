@@ -35,7 +35,7 @@ extension SummaryAnalysis {
 
     /// The months reported before, at or before `month`, whose numbers changed since, and the
     /// records to remember: their new numbers, and `month` itself when it has ended and was never
-    /// reported. `facts` are the months already counted (the summary's four).
+    /// reported. `facts` are the months already counted (the summary's own; the four with `--convert-to`).
     static func restatements(
         _ store: LedgerStore, month: YearMonth, complete: Bool, facts: [YearMonth: MonthFacts],
         accounts: ReportAccounts, now: Timestamp

@@ -15,9 +15,9 @@ extension SummaryAnalysis {
 
     typealias CategorySums = (spent: Int64, refunded: Int64, count: Int)
 
-    /// What the summary takes from the counted transactions of its month and the three before,
-    /// in one pass: spending by month and category, this month's merchants, expenses and income,
-    /// and each month's facts for restatements.
+    /// What the summary takes from the counted transactions of its month (and the three before
+    /// when each converts on its own day; else their sums): spending by month and category, this
+    /// month's merchants, expenses and income, and each month's facts for restatements.
     struct CountedSums {
         let month: YearMonth
         let accounts: ReportAccounts
@@ -64,6 +64,19 @@ extension SummaryAnalysis {
                 income[currency] = try Money.sum(income[currency] ?? 0, transaction.amount, currency: currency)
                 currencies.insert(currency)
             case .transfer: break
+            }
+        }
+
+        /// Spending summed by the ledger, of months before the summary's.
+        mutating func add(_ rows: [LedgerStore.SpendingSummaryRow]) throws {
+            for row in rows where row.count > 0 {
+                let key = CategoryKey(currency: row.currency, category: row.category)
+                var sums = spending[row.month]?[key] ?? (0, 0, 0)
+                sums.spent = try Money.sum(sums.spent, try row.spent, currency: row.currency)
+                sums.refunded = try Money.sum(sums.refunded, try row.refunded, currency: row.currency)
+                sums.count += row.count
+                spending[row.month, default: [:]][key] = sums
+                currencies.insert(row.currency)
             }
         }
 

@@ -39,8 +39,16 @@ public enum SummaryAnalysis {
             conversion: try target.map {
                 CurrencyConversion(into: $0, rates: try RateTable.load(store, accounts: accounts, firstDay: first, lastDay: month.lastDay))
             })
-        try ClassificationReader.forEachCounted(store, ReportScope(months: month.adding(months: -3)...month, accounts: accounts)) {
+        // The three months before only add to the averages: their category sums are what the
+        // ledger sums, unless each row converts on its own day.
+        let before = month.adding(months: -3)...month.adding(months: -1)
+        try ClassificationReader.forEachCounted(
+            store, ReportScope(months: (target == nil ? month : before.lowerBound)...month, accounts: accounts)
+        ) {
             try counted.add($0, $1)
+        }
+        if target == nil {
+            try counted.add(SpendingAnalysis.sums(store, scope: ReportScope(months: before, accounts: accounts), byMerchant: false).sums)
         }
         let newest = try newestTransaction(store, accounts: accounts)
         var sections: [SummaryReport.CurrencySection] = []

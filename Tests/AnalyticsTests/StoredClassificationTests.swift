@@ -188,6 +188,9 @@ private final class TwinLedgers {
             "recurring \($0.accountID) \($0.merchant) \($0.flow) \($0.cadence) \($0.typicalAmount) \($0.count) \($0.category) \($0.flags)"
         }
         for month in months {
+            // The summary takes the months before from the ledger's sums, its own month row by row.
+            let summary = try SummaryAnalysis.report(store, month: month, accounts: accounts, now: Self.now).report
+            lines.append("summary \(month) \(summary.currencies)")
             let anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: months[1].lastDay)
             lines += anomalies.anomalies.map { "anomaly \($0.kind) \($0.merchant) \($0.category) \($0.amount) \($0.transactionID)" }
         }
