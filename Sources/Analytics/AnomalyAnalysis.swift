@@ -90,9 +90,7 @@ public enum AnomalyAnalysis {
             // Stored and without renames: only the columns an anomaly needs are read.
             let names = Dictionary(accounts.all.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
             try store.forEachCountedCharge(scope.selection(statuses: scope.statuses), states: [.counted], flows: flows) { row in
-                let parts =
-                    row.isSplit ? reader.classifier.splitParts(ofID: row.id) ?? [(row.amount, row.category)] : [(row.amount, row.category)]
-                for part in parts {
+                for part in reader.classifier.parts(row) {
                     try add(
                         Charge(
                             id: row.id, accountID: row.accountID, accountName: names[row.accountID] ?? row.accountID, time: row.time,

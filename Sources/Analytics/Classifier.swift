@@ -95,10 +95,12 @@ public struct Classifier {
         transaction.id.isEmpty ? nil : overrides[transaction.id]
     }
 
-    /// The parts of the split transaction `id`, as `parts` counts them: each part's amount and
-    /// category; nil when it is not split.
-    func splitParts(ofID id: String) -> [(amount: Int64, category: String)]? {
-        guard !id.isEmpty, let split = overrides[id]?.split, !split.isEmpty else { return nil }
+    /// A counted charge as `parts` counts it: each part's amount and category when it is split,
+    /// else its own.
+    func parts(_ charge: CountedCharge) -> [(amount: Int64, category: String)] {
+        guard charge.isSplit, !charge.id.isEmpty, let split = overrides[charge.id]?.split, !split.isEmpty else {
+            return [(charge.amount, charge.category)]
+        }
         return split.map { ($0.amount, $0.category) }
     }
 

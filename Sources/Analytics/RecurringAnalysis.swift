@@ -112,10 +112,9 @@ public enum RecurringAnalysis {
                         }
                     }
                     let date = scope.accounts.zone(of: row.accountID).date(of: row.time)
-                    let parts =
-                        row.isSplit
-                        ? reader.classifier.splitParts(ofID: row.id) ?? [(row.amount, row.category)] : [(row.amount, row.category)]
-                    for part in parts { try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category)) }
+                    for part in reader.classifier.parts(row) {
+                        try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
+                    }
                 }
             }
             do {
