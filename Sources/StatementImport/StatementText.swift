@@ -29,7 +29,8 @@ public enum StatementText {
 
     /// What the encoding is told from, gathered a chunk of the file at a time.
     public struct Survey: Sendable {
-        /// The first 512 bytes, for the UTF-16 check and an OFX header's charset.
+        /// The first bytes, for the UTF-16 check and an OFX header's charset (512 after a byte
+        /// order mark).
         private var head: [UInt8] = []
         /// The end of the last chunk when it stops inside a character.
         private var carry: [UInt8] = []
@@ -39,7 +40,7 @@ public enum StatementText {
         public init() {}
 
         public mutating func add(_ chunk: [UInt8]) {
-            if head.count < 512 { head += chunk.prefix(512 - head.count) }
+            if head.count < 515 { head += chunk.prefix(515 - head.count) }
             if !undefinedIn1252 { undefinedIn1252 = chunk.contains(where: Transcoder.isUndefinedIn1252) }
             guard validUTF8 else { return }
             let bytes = carry.isEmpty ? chunk : carry + chunk
@@ -67,6 +68,7 @@ public enum StatementText {
             if validUTF8 && carry.isEmpty { return .utf8 }
             var body = head[...]
             if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+            body = body.prefix(512)
             // An OFX 1.x header that says Latin-1 means it (C1 controls, not Windows-1252's letters).
             let header = String(decoding: body, as: UTF8.self).uppercased()
             if header.contains("CHARSET:ISO-8859-1") || header.contains("CHARSET: ISO-8859-1") { return .latin1 }
