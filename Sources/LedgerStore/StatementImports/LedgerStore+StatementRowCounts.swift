@@ -14,6 +14,8 @@ extension LedgerStore {
                 PRIMARY KEY (day, high, low)) WITHOUT ROWID
             """)
         try connection.execute("DELETE FROM temp.statement_row_counts")
+        // Days are kept in order and rarely read back: 1 MiB of cache is enough, not SQLite's 2 MB.
+        try connection.execute("PRAGMA temp.cache_size = -1024")
     }
 
     /// Keeps one day's counts (replacing what was kept of that day), by the 128-bit key of each
