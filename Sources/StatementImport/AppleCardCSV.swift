@@ -30,7 +30,12 @@ public struct AppleCardCSV {
 
     /// The file's rows one at a time.
     public func rows(_ text: String) throws(StatementError) -> Rows {
-        try Rows(file: file, text: text)
+        try Rows(file: file, bytes: ByteStream(text))
+    }
+
+    /// The rows of a file read as it streams.
+    public func rows(_ statement: StatementFile) throws(StatementError) -> Rows {
+        try Rows(file: file, bytes: statement.bytes())
     }
 
     /// Apple Card CSV rows, read as they stream.
@@ -49,9 +54,9 @@ public struct AppleCardCSV {
         private let currency: String
         private var warnings = StatementWarnings()
 
-        init(file: String, text: String) throws(StatementError) {
+        init(file: String, bytes: ByteStream) throws(StatementError) {
             self.file = file
-            records = CSVRecords(file: file, text: text)
+            records = CSVRecords(file: file, bytes: bytes)
             guard let header = try records.next() else {
                 throw StatementError(file: file, line: 1, field: nil, message: "the file is empty")
             }

@@ -14,9 +14,9 @@ extension BankCSV {
         private var lastDate: CivilDate?
         private var dayBalances: [CivilDate: (first: Int64, last: Int64)] = [:]
 
-        init(_ csv: BankCSV, text: String) throws(StatementError) {
+        init(_ csv: BankCSV, bytes: ByteStream) throws(StatementError) {
             self.csv = csv
-            var records = CSVRecords(file: csv.file, text: text, delimiter: csv.layout.delimiter)
+            var records = CSVRecords(file: csv.file, bytes: bytes, delimiter: csv.layout.delimiter)
             let header = try Self.header(&records, file: csv.file, skip: csv.layout.skip)
             names = header.fields.map { $0.trimming(" \t\u{FEFF}") }
             records.names = names

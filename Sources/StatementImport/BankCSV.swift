@@ -24,7 +24,12 @@ public struct BankCSV {
     /// The file's rows one at a time. Without a date format the dates are read once first, to
     /// tell the format from all of them.
     public func rows(_ text: String) throws(StatementError) -> Rows {
-        try Rows(self, text: text)
+        try Rows(self, bytes: ByteStream(text))
+    }
+
+    /// The rows of a file read as it streams.
+    public func rows(_ statement: StatementFile) throws(StatementError) -> Rows {
+        try Rows(self, bytes: statement.bytes())
     }
 
     static func status(_ word: String) -> TransactionStatus {

@@ -12,10 +12,10 @@ struct CSVRecords {
     var names: [String] = []
     private var reader: CSVReader
 
-    init(file: String, text: String, delimiter: Character = ",") {
+    init(file: String, bytes: ByteStream, delimiter: Character = ",") {
         self.file = file
         reader = CSVReader(
-            text: text, delimiter: delimiter, dialect: .lenient,
+            bytes: bytes, delimiter: delimiter, dialect: .lenient,
             limits: CSVReader.Limits(fieldBytes: StatementLimits.textBytes, rowBytes: StatementLimits.rowBytes))
     }
 

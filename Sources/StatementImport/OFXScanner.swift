@@ -37,9 +37,14 @@ struct OFXScanner {
     private var heldElements = 0
 
     init(file: String, text: String, rowName: String = "STMTTRN") {
+        self.init(file: file, utf8: Array(text.utf8), rowName: rowName)
+    }
+
+    /// The text as UTF-8 bytes, so a file's text is held once.
+    init(file: String, utf8 bytes: [UInt8], rowName: String = "STMTTRN") {
         self.file = file
         self.rowName = rowName
-        bytes = Array(text.utf8)
+        self.bytes = bytes
         stack = [root]
         // The header (OFX 1.x KEY:VALUE lines, or 2.x's processing instructions) ends where the body's first tag starts.
         if let start = Self.bodyStart(bytes) { index = start }

@@ -23,6 +23,11 @@ public struct OFXStatementParser {
         Rows(parser: self, scanner: OFXScanner(file: file, text: text))
     }
 
+    /// The rows of a file: its text is held whole (as UTF-8), since a tag may reach back.
+    public func rows(_ statement: StatementFile) -> Rows {
+        Rows(parser: self, scanner: OFXScanner(file: file, utf8: statement.utf8()))
+    }
+
     /// An OFX statement's rows, read as they stream. What is kept of a row is its FITID and
     /// content as `RowKey`s, to tell a row written twice from two rows under one FITID.
     public struct Rows: StatementRowReader {

@@ -13,4 +13,9 @@ struct RowKey: Hashable {
         high = digest[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
         low = digest[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
     }
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
 }

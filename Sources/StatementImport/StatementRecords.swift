@@ -39,8 +39,9 @@ public struct StatementRecords: Equatable, Sendable {
         }
     }
 
-    /// Rows made into records one at a time, as a reader gives them. What it keeps per row is
-    /// the count of identical rows seen, by a `RowKey` of their identity.
+    /// Rows made into records one at a time, as a reader gives them. What `transaction(_:)` keeps
+    /// per row is the count of identical rows seen, by a `RowKey` of their identity; an import
+    /// counts them with `RowOccurrences` instead, which holds one day's.
     public struct Maker {
         let accountID: String
         let currency: String
@@ -67,14 +68,23 @@ public struct StatementRecords: Equatable, Sendable {
 
         /// The row's transaction, with the purse category its statement label gives.
         public mutating func transaction(_ entry: StatementEntry) throws(StatementError) -> (transaction: Transaction, category: String?) {
-            var identity = entry.identity
-            if identity.hasPrefix("row:") {
-                // Identical rows of one day are real repeats (two coffees): the n-th stays the n-th.
-                let key = RowKey(identity)
-                let seen = occurrences[key, default: 0]
-                occurrences[key] = seen + 1
-                identity += "#\(seen)"
+            var occurrence: Int?
+            if entry.identity.hasPrefix("row:") {
+                let key = RowKey(entry.identity)
+                occurrence = occurrences[key, default: 0]
+                occurrences[key] = occurrence! + 1
             }
+            return try transaction(entry, occurrence: occurrence)
+        }
+
+        /// The same for a row whose place among identical rows is counted elsewhere
+        /// (`RowOccurrences`, which holds one day's rows, not the file's).
+        public func transaction(_ entry: StatementEntry, occurrence: Int?) throws(StatementError) -> (
+            transaction: Transaction, category: String?
+        ) {
+            var identity = entry.identity
+            // Identical rows of one day are real repeats (two coffees): the n-th stays the n-th.
+            if let occurrence { identity += "#\(occurrence)" }
             let id = StatementRecords.id(String(Transaction.statementIDPrefix.dropLast()), accountID, identity)
             let transaction = Transaction(
                 id: id, accountID: accountID, transactionDate: try instant(entry.date, hour: 12, line: entry.line, field: "date"),

@@ -163,6 +163,10 @@ enum BenchmarkCommand {
                 log("hledger is not on the PATH: its comparison is skipped")
             }
         }
+        for size in StatementImportBenchmark.sizes(sizes) {
+            let bank = try StatementImportBenchmark(rows: size, work: work)
+            _ = try timed(size, StatementImportBenchmark.phase, before: bank.reset, purse, bank.arguments)
+        }
         return rows
     }
 

@@ -44,7 +44,7 @@ package struct CSVReader {
     private let delimiter: [UInt8]
     private let dialect: Dialect
     private let limits: Limits?
-    private var bytes: String.UTF8View.Iterator
+    private var bytes: ByteStream
     private var lookahead: UInt8?
     private var line = 1
     // The record being read.
@@ -59,10 +59,15 @@ package struct CSVReader {
     private var afterClosingQuote = false
 
     package init(text: String, delimiter: Character = ",", dialect: Dialect, limits: Limits? = nil) {
+        self.init(bytes: ByteStream(text), delimiter: delimiter, dialect: dialect, limits: limits)
+    }
+
+    /// Records of UTF-8 as it streams (a file read a chunk at a time).
+    package init(bytes: ByteStream, delimiter: Character = ",", dialect: Dialect, limits: Limits? = nil) {
         self.delimiter = Array(String(delimiter).utf8)
         self.dialect = dialect
         self.limits = limits
-        bytes = text.utf8.makeIterator()
+        self.bytes = bytes
     }
 
     /// The next record, nil at the end of the text.
@@ -161,7 +166,7 @@ package struct CSVReader {
 
     /// In the lenient dialect, whether the character `prefix` spells takes the scalar after it in
     /// (a combining accent after a comma or a quote), so the two are one character of text.
-    private func joinsNext(_ prefix: [UInt8], after probe: String.UTF8View.Iterator) -> Bool {
+    private func joinsNext(_ prefix: [UInt8], after probe: ByteStream) -> Bool {
         var probe = probe
         guard dialect == .lenient, lookahead == nil, let lead = probe.next(), lead >= 0x80 else { return false }
         var scalar = [lead]
