@@ -185,12 +185,6 @@ public final class LedgerStore {
         }
     }
 
-    /// Runs `body` as one change set inside the current transaction (a savepoint): when it
-    /// throws, what it wrote is undone and what the transaction wrote before it stays.
-    public func changeSet<T>(_ body: () throws -> T) throws -> T {
-        try connection.savepoint("change_set", body)
-    }
-
     /// Whether a transaction is open. False after SQLite rolled a failed transaction back by
     /// itself (a full disk, an I/O error), when nothing is left to commit.
     public var isInTransaction: Bool { connection.isInTransaction }

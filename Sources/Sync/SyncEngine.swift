@@ -66,7 +66,9 @@ public final class SyncEngine {
                 var summary = StreamSummary(source: source.displayName, stream: stream.name)
                 defer { report.add(summary) }
                 do {
-                    report.stoppedEarly = try apply(sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary)
+                    report.stoppedEarly = try apply(
+                        sequence, of: stream, from: token, sourceRow: sourceRow, summary: &summary,
+                        reopen: { try source.changes(for: stream, after: $0) })
                 } catch let error as SourceError where error.isBadInput {
                     summary.failure = error
                 }
@@ -84,62 +86,92 @@ public final class SyncEngine {
 
     /// Applies a stream's change sets until its end or its first error, which is thrown once the
     /// change sets before it are committed. `summary` counts only what committed. Returns true
-    /// when `shouldStop` stopped it.
+    /// when `shouldStop` stopped it. `reopen` reads the stream again from a token.
     private func apply(
-        _ sequence: any ChangeSequence, of stream: LedgerStream, from savedToken: StreamToken?,
-        sourceRow: Int64, summary: inout StreamSummary
+        _ opened: any ChangeSequence, of stream: LedgerStream, from savedToken: StreamToken?,
+        sourceRow: Int64, summary: inout StreamSummary, reopen: (StreamToken?) throws -> any ChangeSequence
     ) throws -> Bool {
+        var sequence = opened
         var token = savedToken
         var finished = false
         var stopped = false
         var committed = summary
+        var committedToken = savedToken
         // A transaction that fails (at COMMIT, or rolled back whole by SQLite) takes its change
         // sets' counts and warnings with it.
         defer { summary = committed }
+        // Set once a change set failed while it was being written: the change sets its
+        // transaction held before it, applied again, then the error.
+        var redo: (count: Int, failure: any Error)?
         while !finished {
-            // Several change sets share one SQLite transaction, each inside its own savepoint
-            // with its token, so commits stay few; an error rolls back its change set alone
-            // and the ones before it are committed.
+            // Several change sets share one SQLite transaction, with their tokens, so commits
+            // stay few. No savepoint per change set: SQLite would copy every page each row's
+            // insert touches into the savepoint's journal, a file on disk, for the rare change
+            // set that fails. One that fails rolls its transaction back whole instead, and the
+            // change sets before it in that transaction are applied again and committed.
             var failure: (any Error)?
-            try store.transaction {
-                let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
-                guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
-                    throw SyncError.concurrentSync(stream: stream.name)
-                }
-                var records = 0
-                while records < Self.recordsPerCommit {
-                    do {
-                        guard let change = try sequence.next() else {
+            var writeFailure: (any Error)?
+            var applied = 0
+            do {
+                try store.transaction {
+                    let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
+                    guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
+                        throw SyncError.concurrentSync(stream: stream.name)
+                    }
+                    var records = 0
+                    while records < Self.recordsPerCommit {
+                        if let redo, applied == redo.count {
+                            failure = redo.failure
                             finished = true
                             return
                         }
-                        // Counted apart, so a change set rolled back leaves no trace in the summary.
-                        let applied = try applyInSavepoint(change, to: stream, sourceRow: sourceRow, summary: summary)
+                        let next: StreamChange?
+                        do {
+                            next = try sequence.next()
+                        } catch {
+                            // After some errors (a full disk, an I/O error) SQLite has already
+                            // rolled the whole transaction back: nothing is left to commit, and
+                            // this error, not the failed COMMIT, is the one to report.
+                            guard store.isInTransaction else { throw error }
+                            failure = error
+                            finished = true
+                            return
+                        }
+                        guard let change = next else {
+                            finished = true
+                            return
+                        }
+                        do {
+                            summary = try applyChange(change, to: stream, sourceRow: sourceRow, summary: summary)
+                        } catch {
+                            if store.isInTransaction { writeFailure = error }
+                            throw error
+                        }
                         #if DEBUG
                         TestFaultInjection.reached(.changeSet)
                         #endif
-                        summary = applied
                         token = change.token
                         records += change.recordCount
+                        applied += 1
                         summary.changeSets += 1
                         summary.resynced = summary.resynced || change.isResync
-                        if shouldStop?() == true {
+                        if redo == nil, shouldStop?() == true {
                             stopped = true
                             finished = true
                             return
                         }
-                    } catch {
-                        // After some errors (a full disk, an I/O error) SQLite has already
-                        // rolled the whole transaction back: nothing is left to commit, and
-                        // this error, not the failed COMMIT, is the one to report.
-                        guard store.isInTransaction else { throw error }
-                        failure = error
-                        finished = true
-                        return
                     }
                 }
+            } catch {
+                guard redo == nil, let writeFailure else { throw error }
+                summary = committed
+                token = committedToken
+                redo = (applied, writeFailure)
+                sequence = try reopen(committedToken)
+                continue
             }
             committed = summary
+            committedToken = token
             #if DEBUG
             TestFaultInjection.reached(.commit)
             #endif
@@ -149,25 +181,23 @@ public final class SyncEngine {
         return stopped
     }
 
-    /// Applies one change set in its own savepoint, with its token and the unknown values it
-    /// is the first to bring (a value is warned about once per ledger: when the change set that
-    /// first brings it commits). Returns `summary` counting it.
-    private func applyInSavepoint(
+    /// Applies one change set, with its token and the unknown values it is the first to bring
+    /// (a value is warned about once per ledger: when the change set that first brings it
+    /// commits). Returns `summary` counting it.
+    private func applyChange(
         _ change: StreamChange, to stream: LedgerStream, sourceRow: Int64,
         summary: StreamSummary
     ) throws -> StreamSummary {
-        try store.changeSet {
-            var writer = ChangeSetWriter(store: store, change: change, sourceRow: sourceRow, summary: summary)
-            try writer.write(to: stream)
-            var applied = writer.summary
-            for warning in writer.unknownValues
-            where try store.recordUnknownValue(
-                field: String(warning.key), value: warning.value, file: warning.file, line: warning.line, now: now)
-            {
-                applied.warnings.append(warning)
-            }
-            try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
-            return applied
+        var writer = ChangeSetWriter(store: store, change: change, sourceRow: sourceRow, summary: summary)
+        try writer.write(to: stream)
+        var applied = writer.summary
+        for warning in writer.unknownValues
+        where try store.recordUnknownValue(
+            field: String(warning.key), value: warning.value, file: warning.file, line: warning.line, now: now)
+        {
+            applied.warnings.append(warning)
         }
+        try store.saveToken(change.token, sourceRowID: sourceRow, stream: stream.name, now: now)
+        return applied
     }
 }

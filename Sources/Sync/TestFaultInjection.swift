@@ -9,7 +9,7 @@ import LedgerStore
 ///
 /// - `PURSE_TEST_KILL_AT=POINT:N`: the process sends itself SIGKILL (as `kill -9` or a power
 ///   cut would end it) the Nth time a sync reaches POINT:
-///   - `record`: a Wallet record was written, inside its change set's savepoint;
+///   - `record`: a Wallet record was written, in the middle of its change set;
 ///   - `change-set`: a Wallet change set and its token were written, before their commit;
 ///   - `commit`: a Wallet sync transaction committed;
 ///   - `batch`: a Sure batch was accepted and its receipt committed;

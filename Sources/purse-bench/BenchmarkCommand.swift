@@ -48,6 +48,7 @@ enum BenchmarkCommand {
     }
 
     static let floorPhase = "floor: sqlite3 .import"
+    static let bareFloorPhase = "floor: sqlite3 bare"
     static let hledgerPrefix = "hledger: "
 
     static func log(_ text: String) {
@@ -102,6 +103,11 @@ enum BenchmarkCommand {
             _ = try timed(
                 size, floorPhase, before: { try floor.reset(floorDatabase) }, floor.shell, floor.arguments(database: floorDatabase))
             try floor.verify(floorDatabase, holdsTheRowsOf: database)
+            let bare = try FloorImport.prepareBare(synced: database, work: work)
+            let bareDatabase = work + "/floor-bare-\(size).sqlite"
+            _ = try timed(
+                size, bareFloorPhase, before: { try bare.reset(bareDatabase) }, bare.shell, bare.arguments(database: bareDatabase))
+            try bare.verify(bareDatabase, holdsTheRowsOf: database)
             guard size == sizes.max() else { continue }
 
             let baseline = work + "/ledger-\(size)-synced.sqlite"
@@ -178,14 +184,16 @@ enum BenchmarkCommand {
         func line(_ cells: [String]) -> String {
             cell(cells[0], 9) + "  " + cell(cells[1], 32, left: true) + cells[2...].map { cell($0, 11) }.joined() + "\n"
         }
-        var text = line(["size", "phase", "median s", "peak MB", "vs floor", "% of sync"])
+        var text = line(["size", "phase", "median s", "peak MB", "vs floor", "vs bare", "% of sync"])
         for row in rows {
             let floor = rows.first { $0.size == row.size && $0.phase == floorPhase }?.median
+            let bare = rows.first { $0.size == row.size && $0.phase == bareFloorPhase }?.median
             let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
             text += line([
                 row.size == 0 ? "-" : String(row.size), row.phase, String(format: "%.3f", row.median),
                 String(format: "%.1f", Double(row.peakBytes) / 1_048_576),
                 floor.map { String(format: "%.2fx", row.median / $0) } ?? "",
+                bare.map { String(format: "%.2fx", row.median / $0) } ?? "",
                 sync.map { String(format: "%.2f%%", row.median / $0 * 100) } ?? "",
             ])
         }
@@ -207,10 +215,12 @@ enum BenchmarkCommand {
     static func jsonText(_ rows: [Row]) -> String {
         let items = rows.map { row -> String in
             let floor = rows.first { $0.size == row.size && $0.phase == floorPhase }?.median
+            let bare = rows.first { $0.size == row.size && $0.phase == bareFloorPhase }?.median
             let sync = rows.first { $0.size == row.size && $0.phase == "full sync" }?.median
             return "{\"size\":\(row.size),\"phase\":\"\(row.phase)\",\"median_seconds\":\(row.median),"
                 + "\"runs_seconds\":[\(row.seconds.map { String($0) }.joined(separator: ","))],"
                 + "\"peak_rss_bytes\":\(row.peakBytes),\"ratio_to_floor\":\(floor.map { String(row.median / $0) } ?? "null"),"
+                + "\"ratio_to_bare_floor\":\(bare.map { String(row.median / $0) } ?? "null"),"
                 + "\"ratio_to_full_sync\":\(sync.map { String(row.median / $0) } ?? "null"),"
                 + "\"ratio_to_purse\":\(hledgerRatio(row, rows).map { String($0) } ?? "null")}"
         }

@@ -307,14 +307,13 @@ struct StoredClassificationTests {
         let source = try store.transaction {
             try store.sourceRowID(kind: "wallet", externalID: "S", name: "Phone", location: nil, now: TwinLedgers.now)
         }
+        // Three change sets in one transaction, as a sync writes them.
         try store.transaction {
-            try store.changeSet {
-                _ = try store.upsertAccount(account(.asset), sourceRowID: source)
-                _ = try store.upsertTransaction(credit("T1", mcc: 5411))
-            }
-            try store.changeSet { _ = try store.upsertAccount(account(.liability), sourceRowID: source) }
+            _ = try store.upsertAccount(account(.asset), sourceRowID: source)
+            _ = try store.upsertTransaction(credit("T1", mcc: 5411))
+            _ = try store.upsertAccount(account(.liability), sourceRowID: source)
             // No code and a purchase type: it pairs with nothing, so it is classified as it comes.
-            try store.changeSet { _ = try store.upsertTransaction(credit("T2", mcc: nil)) }
+            _ = try store.upsertTransaction(credit("T2", mcc: nil))
         }
         let accounts = try ReportAccounts(store: store, base: TwinLedgers.base)
         let october = YearMonth(year: 2026, month: 10)

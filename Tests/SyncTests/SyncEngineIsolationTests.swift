@@ -116,6 +116,42 @@ import Testing
         #expect(fixed.warnings.map(\.value) == ["cryptoPurchase"])
     }
 
+    @Test func aChangeSetThatFailsAfterOthersInItsCommitLeavesThoseAppliedWithTokenCountsAndWarnings() throws {
+        let world = try SyncWorld()
+        try world.writeTwoAccounts()
+        try world.sync()
+        let card = "transactions/" + ID.card
+        // Two good change sets, then one whose second record collides with another account's:
+        // all three come in the same commit.
+        try world.export.append(card, Fixture.changeSet("G1", 2, inserted: [Self.purchase(13, ID.card, type: "cryptoPurchase")]))
+        try world.export.append(card, Fixture.changeSet("G1", 3, inserted: [Self.purchase(14, ID.card)]))
+        try world.export.append(card, Fixture.changeSet("G1", 4, inserted: [Self.purchase(15, ID.card), Self.purchase(1, ID.card)]))
+
+        let report = try world.sync()
+
+        let stream = try #require(report.streams.first)
+        #expect(stream.counts == [2, 2, 0, 0])
+        #expect(stream.warnings.map(\.value) == ["cryptoPurchase"])
+        let error = try #require(stream.failure)
+        let failure = try #require(BadInput(error))
+        #expect(failure.line == 4)
+        #expect(failure.field == "inserted[1]")
+        #expect(try world.point(card) == "G1#3")
+        #expect(try world.transactionIDs(of: ID.card) == [11, 12, 13, 14].map(ID.transaction).sorted())
+        #expect(try world.rows("SELECT value FROM unknown_values") == [["cryptoPurchase"]])
+
+        // Fixed, the rerun goes on from the change set that failed.
+        try world.export.replace(
+            card,
+            lines: try Self.lines(of: world.export.url(card)).dropLast() + [
+                Fixture.changeSet("G1", 4, inserted: [Self.purchase(15, ID.card)])
+            ])
+        let fixed = try world.sync()
+        #expect(fixed.failures.isEmpty)
+        #expect(try #require(fixed.streams.first).counts == [1, 1, 0, 0])
+        #expect(try world.transactionIDs(of: ID.card) == [11, 12, 13, 14, 15].map(ID.transaction).sorted())
+    }
+
     // MARK: - Values purse does not know
 
     @Test func unknownEnumValuesAreStoredAsGivenWithOneWarningPerValue() throws {

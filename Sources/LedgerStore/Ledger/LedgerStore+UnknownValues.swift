@@ -4,7 +4,7 @@ import Storage
 extension LedgerStore {
     /// Remembers that a sync met `value`, a name purse does not know, in the records' `field`
     /// (`transactionType`, `status`, `kind`). True when the ledger had not met it before: only
-    /// then is it worth a warning. Called inside the change set's savepoint, so a change set
+    /// then is it worth a warning. Called in the change set's transaction, so a change set
     /// rolled back leaves no trace of its values either.
     public func recordUnknownValue(field: String, value: String, file: String, line: Int?, now: Timestamp) throws -> Bool {
         try connection.cached(
