@@ -1,21 +1,30 @@
 import Ledger
 
 /// Which of a file's identical rows of one day a row is (two coffees: the n-th stays the n-th),
-/// with only the current day's counts in memory: when the rows move to another day, the day's
-/// counts go to `keep`, and a day the rows come back to (a file not in day order) has its counts
-/// asked back of `recall`. Statements are written in day order, so memory holds one day's rows
-/// however many a file has.
+/// with only the current day's counts in memory: when the rows move to another day, what the
+/// day counted goes to `keep`, and on a day the rows come back to (a file not in day order) each
+/// row's count so far is asked of `recall`, one row at a time, so that a file whose days
+/// interleave costs no more per row than one in day order. Memory holds one day's rows however
+/// many a file has.
 public struct RowOccurrences {
     public typealias Count = (high: Int64, low: Int64, seen: Int)
 
     private let keep: (_ day: Int, _ counts: [Count]) throws -> Void
-    private let recall: (_ day: Int) throws -> [Count]
+    private let recall: (_ day: Int, _ high: Int64, _ low: Int64) throws -> Int?
     private var day: Int?
+    /// The current day's counts of the rows seen since the file came to it.
     private var counts: [RowKey: Int] = [:]
+    /// Whether the current day was kept before: its other rows' counts are with `recall`.
+    private var isRecalled = false
     /// The days whose counts were kept, to know a day come back (a few thousand in any file).
     private var keptDays: Set<Int> = []
 
-    public init(keep: @escaping (_ day: Int, _ counts: [Count]) throws -> Void, recall: @escaping (_ day: Int) throws -> [Count]) {
+    /// `keep` stores each count given, replacing what it held of that day and row; `recall`
+    /// gives back the count stored of one day's row, nil for none.
+    public init(
+        keep: @escaping (_ day: Int, _ counts: [Count]) throws -> Void,
+        recall: @escaping (_ day: Int, _ high: Int64, _ low: Int64) throws -> Int?
+    ) {
         self.keep = keep
         self.recall = recall
     }
@@ -24,9 +33,12 @@ public struct RowOccurrences {
     /// identifies itself (an OFX `FITID`).
     public mutating func occurrence(of entry: StatementEntry) throws -> Int? {
         guard entry.identity.hasPrefix("row:") else { return nil }
-        try move(to: entry.date.daysSinceEpoch)
+        let date = entry.date.daysSinceEpoch
+        try move(to: date)
         let key = RowKey(entry.identity)
-        let seen = counts[key, default: 0]
+        let seen =
+            try counts[key]
+            ?? (isRecalled ? recall(date, Int64(bitPattern: key.high), Int64(bitPattern: key.low)) ?? 0 : 0)
         counts[key] = seen + 1
         return seen
     }
@@ -38,11 +50,7 @@ public struct RowOccurrences {
             keptDays.insert(current)
             counts = [:]
         }
-        if keptDays.contains(next) {
-            for count in try recall(next) {
-                counts[RowKey(high: UInt64(bitPattern: count.high), low: UInt64(bitPattern: count.low))] = count.seen
-            }
-        }
+        isRecalled = keptDays.contains(next)
         day = next
     }
 }

@@ -29,7 +29,12 @@ public struct StatementFile {
         self.path = path
         sha256 = SHA256.hex(hasher.finalize())
         encoding = try survey.encoding(file: path)
-        source = handle.isRegularFile ? .file(handle, size: offset) : .held(held)
+        source = handle.isRegularFile ? .file(handle, size: offset, modified: Self.modified(path)) : .held(held)
+    }
+
+    /// When the file was last written, as the system tells it to the nanosecond.
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     /// The text as UTF-8, as it streams.
@@ -54,14 +59,15 @@ public struct StatementFile {
     /// Thrown when reading the file again failed or found other bytes than the first pass: the
     /// rows read are not the file that was hashed, and the import is not applied.
     public func checkUnchanged() throws(StatementError) {
-        guard case .file(let handle, let size) = source else { return }
-        guard !handle.failed, handle.size == size else {
+        guard case .file(let handle, let size, let modified) = source else { return }
+        // A rewrite of the same length shows in the time it was written.
+        guard !handle.failed, handle.size == size, Self.modified(path) == modified else {
             throw StatementError(file: path, line: nil, field: nil, message: "the file changed or could not be read while it was imported")
         }
     }
 
     private enum Source {
-        case file(Handle, size: Int)
+        case file(Handle, size: Int, modified: Date?)
         case held([UInt8])
     }
 
@@ -75,7 +81,7 @@ public struct StatementFile {
             while true {
                 let raw: [UInt8]
                 switch source {
-                case .file(let handle, let size):
+                case .file(let handle, let size, _):
                     guard offset < size, let chunk = handle.chunk(at: offset) else { return nil }
                     raw = chunk
                 case .held(let bytes):

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 
 /// "bank CSV import": a bank CSV of date, description and amount columns, generated (ten years,
 /// oldest first, a few identical rows a day), imported into a new ledger. Its peak memory is
@@ -39,18 +40,9 @@ struct StatementImportBenchmark {
         try handle.write(contentsOf: Data(text.utf8))
     }
 
-    /// Day `offset` from 2016-11-01, as YYYY-MM-DD (civil from days, Howard Hinnant's).
+    /// Day `offset` from 2016-11-01, as YYYY-MM-DD.
     static func day(_ offset: Int) -> String {
-        let shifted = 17_106 + offset + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        CivilDate(daysSinceEpoch: 17_106 + offset).description
     }
 
     func reset() {

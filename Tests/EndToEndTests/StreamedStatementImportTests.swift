@@ -42,14 +42,8 @@ struct StreamedStatementImportTests: PurseLedgerSuite {
     /// The ledger's rows as `export transactions` gives them: date, signed amount, description.
     func ledgerRows() throws -> [String] {
         let csv = try run(["export", "transactions", "--from", "2000-01-01", "--to", "2030-12-31"]).stdout
-        let lines = csv.split(separator: "\n").map(String.init)
-        guard let header = lines.first?.split(separator: ",").map(String.init),
-            let date = header.firstIndex(of: "transaction_date"), let amount = header.firstIndex(of: "signed_amount"),
-            let description = header.firstIndex(of: "description")
-        else { return [] }
-        return lines.dropFirst().map { line in
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return "\(fields[date].prefix(10)) \(fields[amount]) \(fields[description])"
+        return CSVRows.parse(csv).map { row in
+            "\(row["transaction_date"]?.prefix(10) ?? "") \(row["signed_amount"] ?? "") \(row["description"] ?? "")"
         }.sorted()
     }
 

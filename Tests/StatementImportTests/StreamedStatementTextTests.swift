@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import PurseTestSupport
 import Testing
 
 @testable import StatementImport
@@ -37,13 +38,21 @@ struct StreamedStatementTextTests {
 
     @Test("Identical rows are counted the same a day at a time, however often the file comes back to a day")
     func occurrencesByDay() throws {
-        var kept: [Int: [RowOccurrences.Count]] = [:]
-        var byDay = RowOccurrences(keep: { day, counts in kept[day] = counts }, recall: { kept[$0] ?? [] })
+        struct Row: Hashable {
+            let day: Int
+            let high: Int64
+            let low: Int64
+        }
+        var kept: [Row: Int] = [:]
+        var byDay = RowOccurrences(
+            keep: { day, counts in for count in counts { kept[Row(day: day, high: count.high, low: count.low)] = count.seen } },
+            recall: { kept[Row(day: $0, high: $1, low: $2)] })
         var whole: [String: Int] = [:]
         let days = [1, 1, 2, 1, 3, 2, 2, 1, 3, 1]
         for (line, day) in days.enumerated() {
             let date = CivilDate(year: 2025, month: 3, day: day)
-            let identity = "row:\(date):-30000:coffee"
+            // Two kinds of row, so a day come back to holds a row it did not see again.
+            let identity = "row:\(date):-30000:\(line % 3 == 0 ? "tea" : "coffee")"
             let entry = StatementEntry(
                 date: date, signedUnits: -30_000, description: "COFFEE", originalDescription: "COFFEE", type: .pointOfSale,
                 identity: identity, line: line + 2)
@@ -54,5 +63,19 @@ struct StreamedStatementTextTests {
             date: CivilDate(year: 2025, month: 3, day: 1), signedUnits: -1, description: "X", originalDescription: "X", type: .unknown,
             identity: "fitid:7", line: 20)
         #expect(try byDay.occurrence(of: fitID) == nil)
+    }
+
+    @Test("A file rewritten at the same length between the hash and the rows is refused, as one that changed length is")
+    func rewrittenAtTheSameLength() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("bank.csv")
+        try Data("Date,Description,Amount\n2025-03-01,COFFEE,-3.00\n".utf8).write(to: URL(fileURLWithPath: path))
+        let unchanged = try #require(try StatementFile(path: path))
+        try unchanged.checkUnchanged()
+        let file = try #require(try StatementFile(path: path))
+        try Data("Date,Description,Amount\n2025-03-01,COFFEE,-9.00\n".utf8).write(to: URL(fileURLWithPath: path))
+        // Clocks are coarse: the rewrite is dated a minute on, as a real one would be by then.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: path)
+        #expect(throws: StatementError.self) { try file.checkUnchanged() }
     }
 }

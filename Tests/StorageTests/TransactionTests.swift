@@ -107,46 +107,4 @@ import Testing
             #expect(try connection.scalarInt("SELECT count(*) FROM t") == 0)
         }
     }
-
-    @Test func savepointRollbackKeepsEarlierWork() throws {
-        try withTemporaryDirectory { directory in
-            let connection = try makeConnection(in: directory)
-            try connection.transaction {
-                try connection.execute("INSERT INTO t VALUES (1)")
-                let error = try #require(throws: CustomError.self) {
-                    try connection.savepoint("batch \"one\"") {
-                        try connection.execute("INSERT INTO t VALUES (2)")
-                        throw CustomError(tag: "inner")
-                    }
-                }
-                #expect(error.tag == "inner")
-                #expect(connection.isInTransaction)
-                let kept = try connection.savepoint("batch two") {
-                    try connection.execute("INSERT INTO t VALUES (3)")
-                    return connection.changes
-                }
-                #expect(kept == 1)
-            }
-            let rows = try connection.prepare("SELECT x FROM t ORDER BY x")
-            var values: [Int64] = []
-            while try rows.step() { values.append(rows.int64(0)) }
-            #expect(values == [1, 3])
-        }
-    }
-
-    @Test func aSavepointOutsideATransactionCommitsOnRelease() throws {
-        try withTemporaryDirectory { directory in
-            let connection = try makeConnection(in: directory)
-            try connection.savepoint("alone") { try connection.execute("INSERT INTO t VALUES (1)") }
-            #expect(!connection.isInTransaction)
-            #expect(throws: CustomError.self) {
-                try connection.savepoint("alone") {
-                    try connection.execute("INSERT INTO t VALUES (2)")
-                    throw CustomError(tag: "x")
-                }
-            }
-            #expect(!connection.isInTransaction)
-            #expect(try connection.scalarInt("SELECT count(*) FROM t") == 1)
-        }
-    }
 }

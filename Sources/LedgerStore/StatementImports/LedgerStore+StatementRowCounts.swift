@@ -27,13 +27,11 @@ extension LedgerStore {
         }
     }
 
-    /// The counts kept of `day`.
-    public func statementRowCounts(day: Int) throws -> [(high: Int64, low: Int64, seen: Int)] {
-        let query = try connection.cached("SELECT high, low, seen FROM temp.statement_row_counts WHERE day = ?")
-        try query.bind([.integer(Int64(day))])
-        var counts: [(high: Int64, low: Int64, seen: Int)] = []
-        while try query.step() { counts.append((query.int64(0), query.int64(1), query.int(2))) }
-        return counts
+    /// The count kept of one row of `day`, nil when none is.
+    public func statementRowCount(day: Int, high: Int64, low: Int64) throws -> Int? {
+        let query = try connection.cached("SELECT seen FROM temp.statement_row_counts WHERE day = ? AND high = ? AND low = ?")
+        try query.bind([.integer(Int64(day)), .integer(high), .integer(low)])
+        return try query.step() ? query.int(0) : nil
     }
 
     /// The page cache of a write that streams many rows through one transaction, in KiB.

@@ -82,7 +82,7 @@ enum ImportCommand: PurseCommand {
                 ) { add in
                     // Each row goes to the ledger as it is read; a bad one later rolls the file back whole.
                     try store.startStatementRowCounts()
-                    var occurrences = RowOccurrences(keep: store.keepStatementRowCounts, recall: store.statementRowCounts)
+                    var occurrences = RowOccurrences(keep: store.keepStatementRowCounts, recall: store.statementRowCount)
                     while let entry = try reader.next() {
                         let made = try maker.transaction(entry, occurrence: occurrences.occurrence(of: entry))
                         try add(made.transaction, made.category, entry.person)
