@@ -2,6 +2,11 @@ import Foundation
 
 /// Runs a program to its end and reports its wall time and peak resident memory, read from the
 /// kernel's accounting of the child (wait4's rusage), not from inside it.
+///
+/// The child is forked, not spawned: glibc's posix_spawn shares the benchmark's memory until the
+/// exec (vfork), and Linux then counts the benchmark's own peak as the child's, so every small
+/// report read as heavy as the benchmark. A forked child starts from a copy of the benchmark's
+/// private pages only, which any purse process outgrows.
 struct ChildProcess {
     struct Measurement {
         let seconds: Double
@@ -13,23 +18,40 @@ struct ChildProcess {
         _ executable: String, _ arguments: [String], stdout: String = "/dev/null",
         environment: [String: String] = [:]
     ) throws -> Measurement {
-        var fileActions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { _, new in new }
+        // Everything the child touches is made before the fork: it may only call what is safe
+        // in a copy of a process with threads (open, dup2, execve, _exit).
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        guard let program = strdup(executable), let output = strdup(stdout), let null = strdup("/dev/null") else {
+            throw BenchmarkError("out of memory starting \(executable)")
+        }
         defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+            for pointer in argv + envp + [program, output, null] { free(pointer) }
         }
         let start = DispatchTime.now()
+        #if os(Linux)
+        let pid = fork()
+        if pid == 0 {
+            let outputFile = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            let nullFile = open(null, O_WRONLY)
+            if outputFile < 0 || nullFile < 0 || dup2(outputFile, 1) < 0 || dup2(nullFile, 2) < 0 { _exit(126) }
+            execve(program, argv, envp)
+            _exit(127)
+        }
+        guard pid > 0 else { throw BenchmarkError("cannot start \(executable): error \(errno)") }
+        #else
+        // Swift offers no fork on Darwin.
+        var fileActions: posix_spawn_file_actions_t = nil
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&fileActions, 2, null, O_WRONLY, 0)
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &fileActions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, program, &fileActions, nil, argv, envp)
         guard spawned == 0 else { throw BenchmarkError("cannot start \(executable): error \(spawned)") }
+        #endif
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
