@@ -146,10 +146,12 @@ public enum SpendingAnalysis {
     /// months under `--tz`), else (nothing stored answers) from the pass's classification of them,
     /// put where the same statement sums it. With `target` (`--convert-to`), the rows already in
     /// `target` are summed so (the summary's fast path intact), and every other currency's rows
-    /// come one by one (`entries`), from the same classification, to convert each on its own day.
+    /// go to `eachEntry` one by one as read, from the same classification, to convert each on its
+    /// own day.
     static func sums(
-        _ store: LedgerStore, scope: ReportScope, byMerchant: Bool, convertingTo target: String? = nil
-    ) throws -> (sums: [LedgerStore.SpendingSummaryRow], entries: [LedgerStore.SpendingEntry]) {
+        _ store: LedgerStore, scope: ReportScope, byMerchant: Bool, convertingTo target: String? = nil,
+        eachEntry: (LedgerStore.SpendingEntry) throws -> Void = { _ in }
+    ) throws -> [LedgerStore.SpendingSummaryRow] {
         var reader = try ClassificationReader(store, accounts: scope.accounts)
         let selection = scope.selection(statuses: scope.statuses)
         let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
@@ -163,9 +165,9 @@ public enum SpendingAnalysis {
             return try store.spendingSums(
                 summed.selection(statuses: scope.statuses), states: states, byMerchant: byMerchant, source: source)
         }
-        func entries(_ source: LedgerStore.SpendingSource) throws -> [LedgerStore.SpendingEntry] {
-            guard let target else { return [] }
-            return try store.spendingEntries(selection, states: states, byMerchant: byMerchant, source: source, notIn: target)
+        func entries(_ source: LedgerStore.SpendingSource) throws {
+            guard let target else { return }
+            try store.forEachSpendingEntry(selection, states: states, byMerchant: byMerchant, source: source, notIn: target, eachEntry)
         }
         // Renamed merchants are summed under their rule's name, which only the reader knows.
         let renamed = byMerchant && reader.renames
@@ -173,7 +175,9 @@ public enum SpendingAnalysis {
             return try store.withMovedMonths(selection) {
                 months.month(accountID: $0, time: $1)
             } _: {
-                (try sums(.storedInOverlayMonths), try entries(.storedInOverlayMonths))
+                let rows = try sums(.storedInOverlayMonths)
+                try entries(.storedInOverlayMonths)
+                return rows
             }
         }
         guard reader.readsStored, !renamed else {
@@ -182,12 +186,16 @@ public enum SpendingAnalysis {
                     try add(transaction.rowID, classification)
                 }
             } _: {
-                (try sums(.overlay), try entries(.overlay))
+                let rows = try sums(.overlay)
+                try entries(.overlay)
+                return rows
             }
         }
         let wholeMonths = scope.firstDay.map { $0.day == 1 } ?? true && scope.endDay.map { $0.day == 1 } ?? true
         guard wholeMonths, !byMerchant, target == nil || !summed.currencies.isEmpty else {
-            return (try sums(.stored), try entries(.stored))
+            let rows = try sums(.stored)
+            try entries(.stored)
+            return rows
         }
         // The summary holds booked rows only: pending ones are summed on their own.
         let pending =
@@ -197,7 +205,8 @@ public enum SpendingAnalysis {
         let summary = try store.spendingSummary(
             accountIDs: scope.accounts.selected.map(\.id), first: scope.firstDay.map(YearMonth.init),
             last: scope.endDay.map { YearMonth($0).adding(months: -1) }, currencies: summed.currencies)
-        return (summary + pending, try entries(.stored))
+        try entries(.stored)
+        return summary + pending
     }
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
@@ -241,24 +250,21 @@ public enum SpendingAnalysis {
         if grouping == .tag || grouping == .person || !scope.people.isEmpty {
             return try perTransaction(store, scope: scope, grouping: grouping, converting: &conversion, categories: categories).rows
         }
-        let target = conversion?.target
-        let read = try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: target)
-        for row in read.sums {
-            try add(
-                month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode,
-                merchant: row.merchant, currency: row.currency, spent: try row.spent, refunded: try row.refunded, count: row.count)
-        }
-        guard var converting = conversion, let target else { return try rows(groups) }
         var days = LocalDays(scope.accounts)
-        for entry in read.entries where categories?.contains(entry.category) ?? true {
+        let summed = try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: conversion?.target) { entry in
+            guard let target = conversion?.target, categories?.contains(entry.category) ?? true else { return }
             let day = days.day(accountID: entry.accountID, time: entry.time)
-            guard let units = try converting.convert(entry.amount, currency: entry.currency, on: day) else { continue }
+            guard let units = try conversion?.convert(entry.amount, currency: entry.currency, on: day) else { return }
             try add(
                 month: entry.month, accountID: entry.accountID, category: entry.category, code: entry.merchantCategoryCode,
                 merchant: entry.merchant, currency: target, spent: entry.isRefund ? 0 : units, refunded: entry.isRefund ? units : 0,
                 count: 1)
         }
-        conversion = converting
+        for row in summed {
+            try add(
+                month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode,
+                merchant: row.merchant, currency: row.currency, spent: try row.spent, refunded: try row.refunded, count: row.count)
+        }
         return try rows(groups)
     }
 

@@ -48,7 +48,7 @@ public enum SummaryAnalysis {
             try counted.add($0, $1)
         }
         if target == nil {
-            try counted.add(SpendingAnalysis.sums(store, scope: ReportScope(months: before, accounts: accounts), byMerchant: false).sums)
+            try counted.add(SpendingAnalysis.sums(store, scope: ReportScope(months: before, accounts: accounts), byMerchant: false))
         }
         let newest = try newestTransaction(store, accounts: accounts)
         var sections: [SummaryReport.CurrencySection] = []

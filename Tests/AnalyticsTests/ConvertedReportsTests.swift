@@ -167,12 +167,13 @@ struct ConvertedReportsTests {
         if path == "currency" { scope.currencies = ["GBP", "EUR"] }
         let byMerchant = path == "merchant"
         let plain = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant)
-        let converting = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant, convertingTo: "USD")
-        #expect(converting.sums.allSatisfy { $0.currency == "USD" })
-        #expect(converting.entries.allSatisfy { $0.currency != "USD" })
-        #expect(try Self.summed(converting.sums, converting.entries) == Self.summed(plain.sums, []))
+        var entries: [LedgerStore.SpendingEntry] = []
+        let converting = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant, convertingTo: "USD") { entries.append($0) }
+        #expect(converting.allSatisfy { $0.currency == "USD" })
+        #expect(entries.allSatisfy { $0.currency != "USD" })
+        #expect(try Self.summed(converting, entries) == Self.summed(plain, []))
         // The split's parts come one by one, each in its own category.
-        #expect(converting.entries.contains { $0.category == "Travel" && $0.amount == 1_000_000 && $0.currency == "EUR" })
+        #expect(entries.contains { $0.category == "Travel" && $0.amount == 1_000_000 && $0.currency == "EUR" })
     }
 
     // MARK: Converted figures against the test's own arithmetic

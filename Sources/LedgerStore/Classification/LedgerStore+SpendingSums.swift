@@ -144,13 +144,14 @@ extension LedgerStore {
         return try Self.spendingRows(query, byMerchant: byMerchant)
     }
 
-    /// The rows `spendingSums` would sum, one by one, but only those in another currency than
-    /// `currency`: a conversion sums the rows already in its currency as they are and converts
-    /// the others, each on its own day.
-    public func spendingEntries(
+    /// Hands out the rows `spendingSums` would sum, one by one as read (ten years of them would
+    /// not fit a report's memory), but only those in another currency than `currency`: a
+    /// conversion sums the rows already in its currency as they are and converts the others,
+    /// each on its own day.
+    public func forEachSpendingEntry(
         _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource,
-        notIn currency: String
-    ) throws -> [SpendingEntry] {
+        notIn currency: String, _ body: (SpendingEntry) throws -> Void
+    ) throws {
         var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
         if !selection.currencies.isEmpty {
             range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
@@ -160,17 +161,15 @@ extension LedgerStore {
             classified: source, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides, entries: true)
         let query = try connection.prepare(sql.select)
         try query.bind(sql.values)
-        var entries: [SpendingEntry] = []
         while try query.step() {
             let code = query.int64(3)
-            entries.append(
+            try body(
                 SpendingEntry(
                     month: Classification.month(number: query.int64(0)), accountID: query.text(1), category: query.text(2),
                     merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4),
                     merchant: byMerchant ? query.text(8) : nil, isRefund: query.text(5) == Flow.refund.rawValue,
                     amount: query.int64(6), time: query.int64(7)))
         }
-        return entries
     }
 
     /// Runs `body` with `classifications` (by row ID) standing in for the stored ones where
