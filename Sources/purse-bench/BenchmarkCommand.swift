@@ -141,6 +141,11 @@ enum BenchmarkCommand {
                 ),
                 ("report budget", ["report", "budget", "--month", "2026-10", "--format", "csv"]),
                 ("report summary", ["report", "summary", "--month", "2026-10", "--format", "csv"]),
+                ("report anomalies", ["report", "anomalies", "--month", "2026-10", "--format", "csv"]),
+                (
+                    "report recurring (year)",
+                    ["report", "recurring", "--from", "2025-11-01", "--to", "2026-10-31", "--format", "csv"]
+                ),
             ]
             // The export gives every account its zone, so no report depends on the machine's.
             for (phase, arguments) in reports {
@@ -154,6 +159,12 @@ enum BenchmarkCommand {
             _ = try timed(
                 size, "report spending --convert-to", purse,
                 ["--db", database, "report", "spending", "--month", "2026-10", "--convert-to", "EUR", "--format", "csv"])
+            _ = try timed(
+                size, "report spending --convert-to (all)", purse,
+                [
+                    "--db", database, "report", "spending", "--by", "month", "--from", "2016-11-01", "--to", "2026-10-31",
+                    "--convert-to", "EUR", "--format", "csv",
+                ])
             // Exit 1 says a budget is over: that is an answer, not a failure.
             _ = try timed(size, "budget check", accepting: [0, 1], purse, ["--db", database, "budget", "check", "--month", "2026-10"])
             if let hledger = try HledgerComparison.prepare(synced: database, shell: floor.shell, work: work) {
