@@ -12,18 +12,43 @@ public struct RateTable: Sendable {
     /// has no ECB rate, but a rate weeks old would silently misstate an amount.
     public static let lookbackDays = 7
 
-    /// The quotes of one source on one day, both ways round, keyed by currency.
+    /// The quotes of one source on one day, ordered by (from, to): a sorted list, not nested
+    /// tables, since ten years of days are held at once and a day has few pairs.
     private struct DayQuotes: Sendable {
-        var rates: [String: [String: ExchangeRate]] = [:]
-        /// Each currency's counterparts that day, in either direction, for finding a cross rate.
-        var counterparts: [String: Set<String>] = [:]
+        struct Quote: Sendable {
+            let from: String
+            let to: String
+            let rate: ExchangeRate
+        }
+
+        let quotes: [Quote]
 
         /// The rate from -> to that day, direct or inverted; nil when neither was quoted.
         func rate(from: String, to: String) -> (rate: ExchangeRate, inverted: Bool)? {
-            if let direct = rates[from]?[to] { return (direct, false) }
-            if let opposite = rates[to]?[from] { return (opposite.inverse, true) }
+            if let direct = quote(from: from, to: to) { return (direct, false) }
+            if let opposite = quote(from: to, to: from) { return (opposite.inverse, true) }
             return nil
         }
+
+        private func quote(from: String, to: String) -> ExchangeRate? {
+            var (low, high) = (0, quotes.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if (quotes[middle].from, quotes[middle].to) < (from, to) { low = middle + 1 } else { high = middle }
+            }
+            return low < quotes.count && quotes[low].from == from && quotes[low].to == to ? quotes[low].rate : nil
+        }
+
+        /// The currencies quoted against `currency` that day, in either direction, for finding a
+        /// cross rate.
+        func counterparts(of currency: String) -> Set<String> {
+            Set(quotes.compactMap { $0.from == currency ? $0.to : $0.to == currency ? $0.from : nil })
+        }
+    }
+
+    private struct Pair: Hashable {
+        let from: String
+        let to: String
     }
 
     private struct DayKey: Hashable, Sendable {
@@ -38,23 +63,26 @@ public struct RateTable: Sendable {
     /// depend on the order the quotes arrive in and one odd purchase does not decide it.
     /// A quote from a currency to itself says nothing and is dropped.
     public init(_ quotes: some Sequence<DatedRate>) {
-        var grouped: [DayKey: [String: [String: [ExchangeRate]]]] = [:]
-        for quote in quotes where quote.from != quote.to {
-            grouped[DayKey(source: quote.source, date: quote.date), default: [:]][quote.from, default: [:]][quote.to, default: []]
+        self.init { add in quotes.forEach(add) }
+    }
+
+    /// The quotes `collect` hands to `add`, grouped as they come: a ledger's years of card quotes
+    /// are never held as a list besides.
+    public init(collecting collect: (_ add: (DatedRate) -> Void) throws -> Void) rethrows {
+        var grouped: [DayKey: [Pair: [ExchangeRate]]] = [:]
+        try collect { quote in
+            guard quote.from != quote.to else { return }
+            grouped[DayKey(source: quote.source, date: quote.date), default: [:]][Pair(from: quote.from, to: quote.to), default: []]
                 .append(quote.rate)
         }
         var days: [DayKey: DayQuotes] = [:]
-        for (key, byFrom) in grouped {
-            var day = DayQuotes()
-            for (from, byTo) in byFrom {
-                for (to, rates) in byTo {
-                    let sorted = rates.sorted()
-                    day.rates[from, default: [:]][to] = sorted[(sorted.count - 1) / 2]
-                    day.counterparts[from, default: []].insert(to)
-                    day.counterparts[to, default: []].insert(from)
-                }
+        for key in Array(grouped.keys) {
+            guard let pairs = grouped.removeValue(forKey: key) else { continue }
+            let quotes = pairs.map { pair, rates in
+                let sorted = rates.sorted()
+                return DayQuotes.Quote(from: pair.from, to: pair.to, rate: sorted[(sorted.count - 1) / 2])
             }
-            days[key] = day
+            days[key] = DayQuotes(quotes: quotes.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
         }
         self.days = days
     }
@@ -82,9 +110,8 @@ public struct RateTable: Sendable {
         -> (rate: ExchangeRate, route: RateChoice.Route)?
     {
         if let found = quotes.rate(from: from, to: to) { return (found.rate, found.inverted ? .inverse : .direct) }
-        guard let fromSide = quotes.counterparts[from], let toSide = quotes.counterparts[to] else { return nil }
         // Sorted so that with several shared currencies the same one is always used.
-        for via in fromSide.intersection(toSide).sorted() {
+        for via in quotes.counterparts(of: from).intersection(quotes.counterparts(of: to)).sorted() {
             guard let fromVia = quotes.rate(from: from, to: via), let toVia = quotes.rate(from: to, to: via) else { continue }
             return (try fromVia.rate.dividing(by: toVia.rate), .cross(via: via))
         }

@@ -77,9 +77,10 @@ extension LedgerStore {
         return rates
     }
 
-    /// The rates the card charged: every transaction, rejected ones aside, with a foreign amount
-    /// and a rate, from `from` until `until` (seconds since 1970, nil: open), in time order.
-    public func cardQuotes(from: Int64? = nil, until: Int64? = nil) throws -> [CardQuote] {
+    /// Hands out the rates the card charged, one by one as read (ten years of foreign purchases
+    /// would not fit a report's memory): every transaction, rejected ones aside, with a foreign
+    /// amount and a rate, from `from` until `until` (seconds since 1970, nil: open), in time order.
+    public func forEachCardQuote(from: Int64? = nil, until: Int64? = nil, _ body: (CardQuote) throws -> Void) throws {
         var conditions = [
             "foreign_amount IS NOT NULL", "foreign_currency IS NOT NULL", "exchange_rate IS NOT NULL", "status != 'rejected'",
         ]
@@ -98,13 +99,11 @@ extension LedgerStore {
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY transaction_time, id
             """)
         try query.bind(values)
-        var quotes: [CardQuote] = []
         while try query.step() {
-            quotes.append(
+            try body(
                 CardQuote(
                     accountID: query.text(0), time: query.int64(1), foreignCurrency: query.text(2), accountCurrency: query.text(3),
                     rate: query.text(4)))
         }
-        return quotes
     }
 }
