@@ -96,9 +96,11 @@ public final class LedgerStore {
     }
 
     /// A report reads each page about once, in order, and the system keeps the file's pages
-    /// cached anyway: 4 MiB of SQLite's own keeps a report's memory small whatever it reads.
+    /// cached anyway: 1 MiB of SQLite's own keeps a report's memory small whatever it reads, and
+    /// on a 1M-row ledger no report ran slower than with 4. The same figure bounds what a sort
+    /// holds in memory before it goes on in a temporary file.
     private static func useReadingCache(_ connection: Connection) throws {
-        try connection.execute("PRAGMA cache_size = -4096")
+        try connection.execute("PRAGMA cache_size = -1024")
     }
 
     /// Only ENOENT means "no ledger here": other failures (a folder it may not enter) are left
