@@ -16,8 +16,9 @@ public final class ClassificationKeeper: ClassificationKeeping {
     /// Hears how far a classification of the whole ledger has come (meant for a terminal).
     public var progress: ((String) -> Void)?
 
-    /// How many transactions a classification of the whole ledger reads at a time: each is held
-    /// whole, with its texts, so 10,000 were 9 MB of an import's memory; fewer only costs a query.
+    /// How many transactions a classification of the whole ledger (an import's, a sync's, `status
+    /// --check`'s) reads at a time: each is held whole, with its texts, so 10,000 were 9 MB of an
+    /// import's memory; fewer only costs a query.
     static let sliceSize = 2_000
 
     /// How many queued entries a change reclassifies from at a time (tests take fewer, to

@@ -150,7 +150,7 @@ public enum SpendingAnalysis {
     /// own day.
     static func sums(
         _ store: LedgerStore, scope: ReportScope, byMerchant: Bool, convertingTo target: String? = nil,
-        eachEntry: (LedgerStore.SpendingEntry) throws -> Void = { _ in }
+        eachEntry: (LedgerStore.SpendingEntry) throws -> Void
     ) throws -> [LedgerStore.SpendingSummaryRow] {
         var reader = try ClassificationReader(store, accounts: scope.accounts)
         let selection = scope.selection(statuses: scope.statuses)

@@ -48,7 +48,9 @@ public enum SummaryAnalysis {
             try counted.add($0, $1)
         }
         if target == nil {
-            try counted.add(SpendingAnalysis.sums(store, scope: ReportScope(months: before, accounts: accounts), byMerchant: false))
+            // Nothing converts, so no row comes one by one.
+            let scope = ReportScope(months: before, accounts: accounts)
+            try counted.add(SpendingAnalysis.sums(store, scope: scope, byMerchant: false) { _ in })
         }
         let newest = try newestTransaction(store, accounts: accounts)
         var sections: [SummaryReport.CurrencySection] = []

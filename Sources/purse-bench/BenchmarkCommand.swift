@@ -61,7 +61,7 @@ enum BenchmarkCommand {
         let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let purse = binDirectory.appendingPathComponent("purse").path
         guard FileManager.default.isExecutableFile(atPath: purse) else {
-            throw BenchmarkError("\(purse) not found: build it first (swift build -c release)")
+            throw BenchmarkError("\(purse) not found: build it first (README, Benchmark)")
         }
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         var rows: [Row] = []
@@ -193,7 +193,7 @@ enum BenchmarkCommand {
             return left ? text + padding : padding + text
         }
         func line(_ cells: [String]) -> String {
-            cell(cells[0], 9) + "  " + cell(cells[1], 32, left: true) + cells[2...].map { cell($0, 11) }.joined() + "\n"
+            cell(cells[0], 9) + "  " + cell(cells[1], 36, left: true) + cells[2...].map { cell($0, 11) }.joined() + "\n"
         }
         var text = line(["size", "phase", "median s", "peak MB", "vs floor", "vs bare", "% of sync"])
         for row in rows {

@@ -24,11 +24,12 @@ struct ChildProcess {
         // in a copy of a process with threads (open, dup2, execve, _exit).
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        guard let program = strdup(executable), let output = strdup(stdout), let null = strdup("/dev/null") else {
-            throw BenchmarkError("out of memory starting \(executable)")
-        }
+        let paths = [strdup(executable), strdup(stdout), strdup("/dev/null")]
         defer {
-            for pointer in argv + envp + [program, output, null] { free(pointer) }
+            for pointer in argv + envp + paths { free(pointer) }
+        }
+        guard let program = paths[0], let output = paths[1], let null = paths[2] else {
+            throw BenchmarkError("out of memory starting \(executable)")
         }
         let start = DispatchTime.now()
         #if os(Linux)
@@ -37,11 +38,12 @@ struct ChildProcess {
             let outputFile = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             let nullFile = open(null, O_WRONLY)
             if outputFile < 0 || nullFile < 0 || dup2(outputFile, 1) < 0 || dup2(nullFile, 2) < 0 { _exit(126) }
+            for file in [outputFile, nullFile] where file > 2 { close(file) }
             execve(program, argv, envp)
             _exit(127)
         }
         guard pid > 0 else { throw BenchmarkError("cannot start \(executable): error \(errno)") }
-        #else
+        #elseif canImport(Darwin)
         // Swift offers no fork on Darwin.
         var fileActions: posix_spawn_file_actions_t = nil
         posix_spawn_file_actions_init(&fileActions)
@@ -51,6 +53,8 @@ struct ChildProcess {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, program, &fileActions, nil, argv, envp)
         guard spawned == 0 else { throw BenchmarkError("cannot start \(executable): error \(spawned)") }
+        #else
+        #error("purse-bench starts its children by fork (Linux) or posix_spawn (Darwin) only")
         #endif
         var status: Int32 = 0
         var usage = rusage()

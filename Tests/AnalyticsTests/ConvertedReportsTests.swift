@@ -166,7 +166,9 @@ struct ConvertedReportsTests {
         scope.includePending = path == "pending"
         if path == "currency" { scope.currencies = ["GBP", "EUR"] }
         let byMerchant = path == "merchant"
-        let plain = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant)
+        var plainEntries: [LedgerStore.SpendingEntry] = []
+        let plain = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant) { plainEntries.append($0) }
+        #expect(plainEntries.isEmpty)
         var entries: [LedgerStore.SpendingEntry] = []
         let converting = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant, convertingTo: "USD") { entries.append($0) }
         #expect(converting.allSatisfy { $0.currency == "USD" })

@@ -26,7 +26,7 @@ extension LedgerStore {
     }
 
     /// One counted expense or refund (a split's part on its own), unsummed, for what converts
-    /// each on its own day (`spendingEntries`).
+    /// each on its own day (`forEachSpendingEntry`).
     public struct SpendingEntry: Sendable, Equatable {
         public let month: YearMonth
         public let accountID: String
