@@ -93,27 +93,24 @@ extension LedgerStore {
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
         _ body: (CountedCharge) throws -> Void
     ) throws {
-        let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
-        var conditions = range.conditions
-        var values = range.values
+        var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
         for membership in [
             SQLMembership("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses),
             SQLMembership("t.currency", selection.currencies.map(SQLValue.text)),
             SQLMembership("t.class_state", states.map { .text($0.rawValue) }),
             SQLMembership("t.class_flow", flows.map { .text($0.rawValue) }),
         ] where !membership.values.isEmpty {
-            conditions.append(membership.sql)
-            values += membership.values
+            range.add(membership)
         }
         let statement = try connection.prepare(
             """
             \(range.with)SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
                 t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
             FROM transactions t \(range.join)
-            WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "))
+            WHERE \(range.conditions.isEmpty ? "1" : range.conditions.joined(separator: " AND "))
             ORDER BY \(byMerchant ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, " : "")t.transaction_time, t.id
             """)
-        try statement.bind(range.withValues + values)
+        try statement.bind(range.withValues + range.values)
         while try statement.step() {
             guard let flow = Flow(rawValue: statement.text(7)) else {
                 throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
