@@ -89,12 +89,14 @@ public enum AnomalyAnalysis {
         if windowed, scope.people.isEmpty {
             // Stored and without renames: only the columns an anomaly needs are read.
             let names = Dictionary(accounts.all.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+            var days = LocalDays(accounts)
             try store.forEachCountedCharge(scope.selection(statuses: scope.statuses), states: [.counted], flows: flows) { row in
+                let date = days.day(accountID: row.accountID, time: row.time)
                 for part in reader.classifier.parts(row) {
                     try add(
                         Charge(
                             id: row.id, accountID: row.accountID, accountName: names[row.accountID] ?? row.accountID, time: row.time,
-                            date: accounts.zone(of: row.accountID).date(of: row.time), merchant: row.merchant, category: part.category,
+                            date: date, merchant: row.merchant, category: part.category,
                             amount: part.amount, currency: row.currency),
                         flow: row.flow)
                 }

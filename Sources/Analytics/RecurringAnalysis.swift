@@ -36,9 +36,6 @@ public enum RecurringAnalysis {
         return sorted[(sorted.count - 1) / 2]
     }
 
-    /// Two spellings of a name came apart in SQLite's order: the charges are read again in time order.
-    private struct SpellingsDiffer: Error {}
-
     public static func report(_ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate) throws -> RecurringReport {
         struct Key: Hashable {
             let accountID: String
@@ -46,23 +43,12 @@ public enum RecurringAnalysis {
             let currency: String
             let indicator: CreditDebitIndicator
             let flow: Flow
-
-            func isSpelledAs(_ other: Key) -> Bool {
-                Self.sameBytes(accountID, other.accountID) && Self.sameBytes(merchant, other.merchant)
-                    && Self.sameBytes(currency, other.currency)
-            }
-
-            static func sameBytes(_ left: String, _ right: String) -> Bool {
-                var left = left
-                var right = right
-                return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
-            }
         }
-        var charges: [Key: [Charge]] = [:]
+        var charges = PackedCharges<Key>()
         var items: [RecurringReport.Item] = []
-        // A merchant's charges, once all read, become its series and are let go.
+        // Once every charge is read, each key's charges become its series and are let go.
         func finish(_ key: Key) throws {
-            guard let keyCharges = charges.removeValue(forKey: key) else { return }
+            guard let keyCharges = charges.removeAll(of: key) else { return }
             for series in series(keyCharges) {
                 guard var item = try detect(merchant: key.merchant, currency: key.currency, charges: series, asOf: asOf) else { continue }
                 item.accountID = key.accountID
@@ -77,13 +63,13 @@ public enum RecurringAnalysis {
         // in the category of its largest part.
         var previous: (key: Key, id: String, largest: Int64)?
         func add(_ key: Key, id: String, _ charge: Charge) throws {
-            if let last = previous, last.key == key, last.id == id, !id.isEmpty, let whole = charges[key]?.popLast() {
+            if let last = previous, last.key == key, last.id == id, !id.isEmpty, let whole = charges.popLast(of: key) {
                 let category = charge.amount > last.largest ? charge.category : whole.category
-                charges[key, default: []].append(try whole.adding(charge, category: category, currency: key.currency))
+                charges.append(try whole.adding(charge, category: category, currency: key.currency), to: key)
                 previous = (key, id, max(last.largest, charge.amount))
                 return
             }
-            charges[key, default: []].append(charge)
+            charges.append(charge, to: key)
             previous = (key, id, charge.amount)
         }
         // Refunds answer a charge and transfers move the user's own money: neither is a series.
@@ -91,37 +77,16 @@ public enum RecurringAnalysis {
         let reader = try ClassificationReader(store, accounts: scope.accounts)
         if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
             // What is stored answers as the reader would: only the columns a series needs are
-            // read, a merchant at a time, so a year of charges is never held at once.
+            // read, in time order, which SQLite walks without sorting a year of them.
             let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
-            var finished = Set<Key>()
-            func read(byMerchant: Bool) throws {
-                try store.forEachCountedCharge(
-                    scope.selection(statuses: scope.statuses), states: states, flows: flows, byMerchant: byMerchant
-                ) {
-                    row in
-                    let key = Key(
-                        accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
-                    if byMerchant, let last = previous?.key {
-                        // SQLite orders names by their bytes, while Swift takes canonically
-                        // equal spellings (a composed and a decomposed é) as one: where that
-                        // shows, charges are read in time order and all held, as the pass does.
-                        guard last == key ? last.isSpelledAs(key) : !finished.contains(key) else { throw SpellingsDiffer() }
-                        if last != key {
-                            finished.insert(last)
-                            try finish(last)
-                        }
-                    }
-                    let date = scope.accounts.zone(of: row.accountID).date(of: row.time)
-                    for part in reader.classifier.parts(row) {
-                        try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
-                    }
+            var days = LocalDays(scope.accounts)
+            try store.forEachCountedCharge(scope.selection(statuses: scope.statuses), states: states, flows: flows) { row in
+                let key = Key(
+                    accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
+                let date = days.day(accountID: row.accountID, time: row.time)
+                for part in reader.classifier.parts(row) {
+                    try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
                 }
-            }
-            do {
-                try read(byMerchant: true)
-            } catch is SpellingsDiffer {
-                (charges, items, previous) = ([:], [], nil)
-                try read(byMerchant: false)
             }
         } else {
             try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
@@ -134,7 +99,7 @@ public enum RecurringAnalysis {
                     Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category))
             }
         }
-        for key in Array(charges.keys) { try finish(key) }
+        for key in charges.keys { try finish(key) }
         items =
             items
             .sorted {
@@ -142,8 +107,9 @@ public enum RecurringAnalysis {
                     ($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency)
                 )
                 if left != right { return left < right }
-                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.typicalAmount)
-                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.typicalAmount)
+                // The first date last: two series of one key never start on one day.
+                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.typicalAmount, $0.firstDate)
+                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.typicalAmount, $1.firstDate)
             }
         return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: items)
     }

@@ -1,0 +1,52 @@
+import Ledger
+import Testing
+
+@testable import Analytics
+
+/// The recurring series hold a year of charges packed: each must come back as it went in.
+@Suite("Packed recurring charges")
+struct PackedChargesTests {
+    typealias Charge = RecurringReport.Charge
+
+    static func charge(_ day: String, _ amount: Int64, _ category: String) -> Charge {
+        Charge(date: CivilDate(iso: day)!, amount: amount, category: category)
+    }
+
+    @Test("charges come back per key, in the order appended, each with its day, amount and category; a key taken is gone")
+    func roundTrip() {
+        var packed = PackedCharges<String>()
+        let gym = [Self.charge("2026-01-12", 500_000, "Health"), Self.charge("2026-02-12", 520_000, "Fun")]
+        let rent = [Self.charge("1969-12-31", 9_000_000, "Rent"), Self.charge("2400-02-29", 9_100_000, "Health")]
+        for index in 0..<2 {
+            packed.append(gym[index], to: "gym")
+            packed.append(rent[index], to: "rent")
+        }
+        #expect(Set(packed.keys) == ["gym", "rent"])
+        #expect(packed.removeAll(of: "gym") == gym)
+        #expect(packed.removeAll(of: "gym") == nil)
+        #expect(packed.keys == ["rent"])
+        #expect(packed.removeAll(of: "rent") == rent)
+    }
+
+    @Test("a split's parts, joined one at a time as they are read, come back as one charge that keeps every part")
+    func joinedSplit() throws {
+        var packed = PackedCharges<String>()
+        packed.append(Self.charge("2026-01-12", 500_000, "Health"), to: "gym")
+        var whole = Self.charge("2026-02-12", 100_000, "Health")
+        for (amount, category) in [(300_000, "Fun"), (200_000, "Travel")] as [(Int64, String)] {
+            packed.append(whole, to: "gym")
+            let popped = packed.popLast(of: "gym")
+            let last = try #require(popped)
+            #expect(last == whole)
+            whole = try last.adding(Self.charge("2026-02-12", amount, category), category: "Fun", currency: "USD")
+        }
+        packed.append(whole, to: "gym")
+        packed.append(Self.charge("2026-03-12", 500_000, "Health"), to: "gym")
+        let taken = packed.removeAll(of: "gym")
+        let charges = try #require(taken)
+        #expect(charges.map(\.amount) == [500_000, 600_000, 500_000])
+        #expect(charges[1].category == "Fun")
+        #expect(charges[1].parts == ["Health": 100_000, "Fun": 300_000, "Travel": 200_000])
+        #expect(packed.popLast(of: "gym") == nil)
+    }
+}
