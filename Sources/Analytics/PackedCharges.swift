@@ -12,6 +12,8 @@ struct PackedCharges<Key: Hashable> {
     }
 
     private var charges: [Key: [Packed]] = [:]
+    /// How many charges are held, of every key.
+    private(set) var count = 0
     private var categories: [String] = []
     private var categoryIndex: [String: Int32] = [:]
     /// The charges a split's parts make, which keep their parts.
@@ -21,10 +23,12 @@ struct PackedCharges<Key: Hashable> {
 
     mutating func append(_ charge: RecurringReport.Charge, to key: Key) {
         charges[key, default: []].append(pack(charge))
+        count += 1
     }
 
     mutating func popLast(of key: Key) -> RecurringReport.Charge? {
         guard let packed = charges[key]?.popLast() else { return nil }
+        count -= 1
         let charge = unpack(packed)
         // Else each further part of a split would leave the whole before it behind.
         if packed.category < 0, packed.category == -Int32(joined.count) { joined.removeLast() }
@@ -33,7 +37,9 @@ struct PackedCharges<Key: Hashable> {
 
     /// The key's charges, in the order appended, no longer held.
     mutating func removeAll(of key: Key) -> [RecurringReport.Charge]? {
-        charges.removeValue(forKey: key).map { $0.map(unpack) }
+        guard let packed = charges.removeValue(forKey: key) else { return nil }
+        count -= packed.count
+        return packed.map(unpack)
     }
 
     private mutating func pack(_ charge: RecurringReport.Charge) -> Packed {

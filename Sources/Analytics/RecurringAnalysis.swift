@@ -36,17 +36,40 @@ public enum RecurringAnalysis {
         return sorted[(sorted.count - 1) / 2]
     }
 
-    public static func report(_ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate) throws -> RecurringReport {
+    /// Charges the read in time order holds at most, about 5 MB packed: a longer scope is read
+    /// a merchant at a time, more slowly (SQLite sorts them), so that memory stays flat.
+    public static let heldChargesLimit = 200_000
+
+    /// The read in time order would hold more than its limit.
+    private struct TooManyToHold: Error {}
+    /// Two spellings of a name came apart in SQLite's order: the charges are read again in time order.
+    private struct SpellingsDiffer: Error {}
+
+    /// `holding`: how many charges a read in time order may hold (tests set it low).
+    public static func report(
+        _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int = heldChargesLimit
+    ) throws -> RecurringReport {
         struct Key: Hashable {
             let accountID: String
             let merchant: String
             let currency: String
             let indicator: CreditDebitIndicator
             let flow: Flow
+
+            func isSpelledAs(_ other: Key) -> Bool {
+                Self.sameBytes(accountID, other.accountID) && Self.sameBytes(merchant, other.merchant)
+                    && Self.sameBytes(currency, other.currency)
+            }
+
+            static func sameBytes(_ left: String, _ right: String) -> Bool {
+                var left = left
+                var right = right
+                return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
+            }
         }
         var charges = PackedCharges<Key>()
         var items: [RecurringReport.Item] = []
-        // Once every charge is read, each key's charges become its series and are let go.
+        // A key's charges, once all read, become its series and are let go.
         func finish(_ key: Key) throws {
             guard let keyCharges = charges.removeAll(of: key) else { return }
             for series in series(keyCharges) {
@@ -77,15 +100,46 @@ public enum RecurringAnalysis {
         let reader = try ClassificationReader(store, accounts: scope.accounts)
         if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
             // What is stored answers as the reader would: only the columns a series needs are
-            // read, in time order, which SQLite walks without sorting a year of them.
+            // read, in time order, which SQLite walks without sorting; a scope with more charges
+            // than the limit is read again a merchant at a time, each let go once read.
             let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
             var days = LocalDays(scope.accounts)
-            try store.forEachCountedCharge(scope.selection(statuses: scope.statuses), states: states, flows: flows) { row in
-                let key = Key(
-                    accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
-                let date = days.day(accountID: row.accountID, time: row.time)
-                for part in reader.classifier.parts(row) {
-                    try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
+            var finished = Set<Key>()
+            func read(byMerchant: Bool, limit: Int?) throws {
+                try store.forEachCountedCharge(
+                    scope.selection(statuses: scope.statuses), states: states, flows: flows, byMerchant: byMerchant
+                ) {
+                    row in
+                    let key = Key(
+                        accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
+                    if byMerchant, let last = previous?.key {
+                        // SQLite orders names by their bytes, while Swift takes canonically
+                        // equal spellings (a composed and a decomposed é) as one: where that
+                        // shows, charges are read in time order and all held, as the pass does.
+                        guard last == key ? last.isSpelledAs(key) : !finished.contains(key) else { throw SpellingsDiffer() }
+                        if last != key {
+                            finished.insert(last)
+                            try finish(last)
+                        }
+                    }
+                    if let limit, charges.count >= limit { throw TooManyToHold() }
+                    let date = days.day(accountID: row.accountID, time: row.time)
+                    for part in reader.classifier.parts(row) {
+                        try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
+                    }
+                }
+            }
+            func again(byMerchant: Bool) throws {
+                (charges, items, previous, finished) = (PackedCharges(), [], nil, [])
+                try read(byMerchant: byMerchant, limit: nil)
+            }
+            do {
+                try read(byMerchant: false, limit: limit)
+            } catch is TooManyToHold {
+                do {
+                    try again(byMerchant: true)
+                } catch is SpellingsDiffer {
+                    try again(byMerchant: false)
                 }
             }
         } else {

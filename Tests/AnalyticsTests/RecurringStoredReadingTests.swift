@@ -56,12 +56,13 @@ struct RecurringStoredReadingTests {
         return copy
     }
 
-    static func lines(_ store: LedgerStore) throws -> [String] {
+    /// `holding`: how many charges the series' read in time order may hold.
+    static func lines(_ store: LedgerStore, holding: Int = RecurringAnalysis.heldChargesLimit) throws -> [String] {
         let accounts = try ReportAccounts(store: store, base: zone)
         let first = CivilDate(iso: "2025-11-01")!
         let asOf = CivilDate(iso: "2026-10-31")!
         let recurring = try RecurringAnalysis.report(
-            store, scope: ReportScope(first: first, last: asOf, accounts: accounts), first: first, asOf: asOf)
+            store, scope: ReportScope(first: first, last: asOf, accounts: accounts), first: first, asOf: asOf, holding: holding)
         let anomalies = try AnomalyAnalysis.report(store, month: YearMonth(year: 2026, month: 10), accounts: accounts, today: asOf)
         return recurring.items.map {
             "series \($0.accountName) \($0.merchant) \($0.category) \($0.typicalAmount) \($0.lastAmount) \($0.count) "
@@ -103,5 +104,20 @@ struct RecurringStoredReadingTests {
         let stored = try Self.lines(store)
         #expect(stored.map { Array($0.utf8) } == (try Self.lines(try Self.passCopy(store, folder))).map { Array($0.utf8) })
         #expect(stored.filter { $0.hasPrefix("series") }.count == 1)
+    }
+
+    @Test(
+        "past the charges a read in time order may hold, a merchant at a time gives the same series; and where two spellings of one name come apart, time order again"
+    )
+    func pastTheLimit() throws {
+        for (merchants, between) in [(["City Gym"], nil), (["Caf\u{E9} Gym", "Cafe\u{301} Gym"], "Caff Bar")] as [([String], String?)] {
+            let folder = try TemporaryFolder()
+            let store = try Self.ledger(folder, merchants: merchants, between: between)
+            let held = try Self.lines(store)
+            #expect(held.contains { $0.hasPrefix("series") })
+            for limit in [0, 1, 5] {
+                #expect(try Self.lines(store, holding: limit).map { Array($0.utf8) } == held.map { Array($0.utf8) })
+            }
+        }
     }
 }

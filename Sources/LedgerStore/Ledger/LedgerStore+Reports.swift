@@ -85,10 +85,12 @@ extension LedgerStore {
     }
 
     /// Streams the selected transactions whose stored classification is in one of `states` and
-    /// `flows`, in time order (then ID), as only their counted charge. The selection's text,
-    /// transfer and order options do not apply.
+    /// `flows`, in time order (then ID), as only their counted charge. `byMerchant` orders by
+    /// account, merchant, currency, direction and flow first, so that each of those comes whole
+    /// and the reader holds one at a time. The selection's text, transfer and order options do
+    /// not apply.
     public func forEachCountedCharge(
-        _ selection: ReportSelection, states: [ClassificationState], flows: [Flow],
+        _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
         _ body: (CountedCharge) throws -> Void
     ) throws {
         var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
@@ -106,7 +108,7 @@ extension LedgerStore {
                 t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
             FROM transactions t \(range.join)
             WHERE \(range.conditions.isEmpty ? "1" : range.conditions.joined(separator: " AND "))
-            ORDER BY t.transaction_time, t.id
+            ORDER BY \(byMerchant ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, " : "")t.transaction_time, t.id
             """)
         try statement.bind(range.withValues + range.values)
         while try statement.step() {
