@@ -1,12 +1,12 @@
 import Ledger
 
 /// Every key's recurring charges of a scope, read in time order and held until all are read: a
-/// year of them is about 100,000 on a busy ledger, so each is kept in 24 bytes, its category
+/// year of them is about 100,000 on a busy ledger, so each is kept in 16 bytes, its category
 /// as an index into the names seen, rather than as a `RecurringReport.Charge` of 64.
 struct PackedCharges<Key: Hashable> {
     private struct Packed {
-        let day: Int
         let amount: Int64
+        let day: Int32
         /// At or above zero: an index into `categories`. Below: -1 - an index into `joined`.
         let category: Int32
     }
@@ -16,7 +16,8 @@ struct PackedCharges<Key: Hashable> {
     private(set) var count = 0
     private var categories: [String] = []
     private var categoryIndex: [String: Int32] = [:]
-    /// The charges a split's parts make, which keep their parts.
+    /// The charges a split's parts make, which keep their parts, and those of a day too far from
+    /// 1970 for 32 bits.
     private var joined: [RecurringReport.Charge] = []
 
     var keys: [Key] { Array(charges.keys) }
@@ -43,22 +44,22 @@ struct PackedCharges<Key: Hashable> {
     }
 
     private mutating func pack(_ charge: RecurringReport.Charge) -> Packed {
-        guard charge.parts.isEmpty else {
+        guard charge.parts.isEmpty, let day = Int32(exactly: charge.date.daysSinceEpoch) else {
             joined.append(charge)
-            return Packed(day: charge.date.daysSinceEpoch, amount: charge.amount, category: -Int32(joined.count))
+            return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
         }
         if let index = categoryIndex[charge.category] {
-            return Packed(day: charge.date.daysSinceEpoch, amount: charge.amount, category: index)
+            return Packed(amount: charge.amount, day: day, category: index)
         }
         let index = Int32(categories.count)
         categories.append(charge.category)
         categoryIndex[charge.category] = index
-        return Packed(day: charge.date.daysSinceEpoch, amount: charge.amount, category: index)
+        return Packed(amount: charge.amount, day: day, category: index)
     }
 
     private func unpack(_ packed: Packed) -> RecurringReport.Charge {
         guard packed.category >= 0 else { return joined[Int(-1 - packed.category)] }
         return RecurringReport.Charge(
-            date: CivilDate(daysSinceEpoch: packed.day), amount: packed.amount, category: categories[Int(packed.category)])
+            date: CivilDate(daysSinceEpoch: Int(packed.day)), amount: packed.amount, category: categories[Int(packed.category)])
     }
 }

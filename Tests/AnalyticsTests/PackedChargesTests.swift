@@ -12,19 +12,27 @@ struct PackedChargesTests {
         Charge(date: CivilDate(iso: day)!, amount: amount, category: category)
     }
 
-    @Test("charges come back per key, in the order appended, each with its day, amount and category; a key taken is gone")
+    @Test(
+        "charges come back per key, in the order appended, each with its day (past 32 bits too), amount and category; a key taken is gone"
+    )
     func roundTrip() {
         var packed = PackedCharges<String>()
         let gym = [Self.charge("2026-01-12", 500_000, "Health"), Self.charge("2026-02-12", 520_000, "Fun")]
-        let rent = [Self.charge("1969-12-31", 9_000_000, "Rent"), Self.charge("2400-02-29", 9_100_000, "Health")]
-        for index in 0..<2 {
-            packed.append(gym[index], to: "gym")
+        let rent = [
+            Self.charge("1969-12-31", 9_000_000, "Rent"), Self.charge("2400-02-29", 9_100_000, "Health"),
+            Charge(date: CivilDate(year: 6_000_000, month: 1, day: 1), amount: 1, category: "Rent"),
+            Charge(date: CivilDate(year: -6_000_000, month: 12, day: 31), amount: 2, category: "Rent"),
+        ]
+        for index in 0..<4 {
+            if index < gym.count { packed.append(gym[index], to: "gym") }
             packed.append(rent[index], to: "rent")
         }
+        #expect(packed.count == 6)
         #expect(Set(packed.keys) == ["gym", "rent"])
         #expect(packed.removeAll(of: "gym") == gym)
         #expect(packed.removeAll(of: "gym") == nil)
         #expect(packed.keys == ["rent"])
+        #expect(packed.count == 4)
         #expect(packed.removeAll(of: "rent") == rent)
     }
 
