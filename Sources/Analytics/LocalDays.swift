@@ -15,6 +15,9 @@ struct LocalDays {
             day = zone.date(of: time)
             start = zone.startOfDay(day)
             end = zone.startOfDay(day.adding(days: 1))
+            // Where clocks go back across midnight (St. John's until 2011), the hour after it is
+            // the day before again: a day whose offset changes is never taken from the bounds.
+            if zone.offset(at: start) != zone.offset(at: end - 1) { end = start }
             return day
         }
     }
