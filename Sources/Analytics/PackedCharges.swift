@@ -21,6 +21,8 @@ struct PackedCharges<Key: Hashable> {
     private var joined: [RecurringReport.Charge] = []
 
     var keys: [Key] { Array(charges.keys) }
+    /// How many charges are held whole.
+    var joinedCount: Int { joined.count }
 
     mutating func append(_ charge: RecurringReport.Charge, to key: Key) {
         charges[key, default: []].append(pack(charge))
@@ -40,7 +42,10 @@ struct PackedCharges<Key: Hashable> {
     mutating func removeAll(of key: Key) -> [RecurringReport.Charge]? {
         guard let packed = charges.removeValue(forKey: key) else { return nil }
         count -= packed.count
-        return packed.map(unpack)
+        let taken = packed.map(unpack)
+        // Read a merchant at a time, the joined charges of each are let go with it.
+        if count == 0 { joined.removeAll(keepingCapacity: true) }
+        return taken
     }
 
     private mutating func pack(_ charge: RecurringReport.Charge) -> Packed {

@@ -36,18 +36,24 @@ public enum RecurringAnalysis {
         return sorted[(sorted.count - 1) / 2]
     }
 
-    /// Charges the read in time order holds at most, about 5 MB packed: a longer scope is read
+    /// Charges the read in time order holds at most, about 3 MB packed: a longer scope is read
     /// a merchant at a time, more slowly (SQLite sorts them), so that memory stays flat.
-    public static let heldChargesLimit = 200_000
+    static let heldChargesLimit = 200_000
 
     /// The read in time order would hold more than its limit.
     private struct TooManyToHold: Error {}
     /// Two spellings of a name came apart in SQLite's order: the charges are read again in time order.
     private struct SpellingsDiffer: Error {}
 
-    /// `holding`: how many charges a read in time order may hold (tests set it low).
-    public static func report(
-        _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int = heldChargesLimit
+    public static func report(_ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate) throws -> RecurringReport {
+        try report(store, scope: scope, first: first, asOf: asOf, holding: heldChargesLimit)
+    }
+
+    /// `holding`: how many charges a read in time order may hold; `reading` hears, before each
+    /// read of the stored charges, whether it is a merchant at a time (tests watch both).
+    static func report(
+        _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
+        reading: (_ byMerchant: Bool) -> Void = { _ in }
     ) throws -> RecurringReport {
         struct Key: Hashable {
             let accountID: String
@@ -101,11 +107,13 @@ public enum RecurringAnalysis {
         if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
             // What is stored answers as the reader would: only the columns a series needs are
             // read, in time order, which SQLite walks without sorting; a scope with more charges
-            // than the limit is read again a merchant at a time, each let go once read.
+            // than the limit is read again a merchant at a time, each let go once read. Only two
+            // spellings of a name coming apart then holds them all, as before.
             let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
             var days = LocalDays(scope.accounts)
             var finished = Set<Key>()
             func read(byMerchant: Bool, limit: Int?) throws {
+                reading(byMerchant)
                 try store.forEachCountedCharge(
                     scope.selection(statuses: scope.statuses), states: states, flows: flows, byMerchant: byMerchant
                 ) {
@@ -161,9 +169,10 @@ public enum RecurringAnalysis {
                     ($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency)
                 )
                 if left != right { return left < right }
-                // The first date last: two series of one key never start on one day.
-                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.typicalAmount, $0.firstDate)
-                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.typicalAmount, $1.firstDate)
+                // Keys are finished in no set order: every part of one, and the typical amount
+                // that tells its series apart, decide ties.
+                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.direction.rawValue, $0.typicalAmount, $0.firstDate)
+                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.direction.rawValue, $1.typicalAmount, $1.firstDate)
             }
         return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: items)
     }

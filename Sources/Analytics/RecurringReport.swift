@@ -104,6 +104,6 @@ public struct RecurringReport: Sendable {
     /// The scope's last day: what "missed" and "new" are judged against.
     public let asOf: CivilDate
     public let timeZones: [String]
-    /// By merchant (ignoring case), currency, account, then typical amount.
+    /// By merchant (ignoring case), currency, account, flow, direction, typical amount, then first date.
     public let items: [Item]
 }

@@ -50,11 +50,18 @@ struct PackedChargesTests {
         }
         packed.append(whole, to: "gym")
         packed.append(Self.charge("2026-03-12", 500_000, "Health"), to: "gym")
+        // Each part popped let go of the whole before it.
+        #expect(packed.joinedCount == 1)
+        packed.append(whole, to: "pool")
+        #expect(packed.removeAll(of: "pool") == [whole])
+        #expect(packed.joinedCount == 2)
         let taken = packed.removeAll(of: "gym")
         let charges = try #require(taken)
         #expect(charges.map(\.amount) == [500_000, 600_000, 500_000])
         #expect(charges[1].category == "Fun")
         #expect(charges[1].parts == ["Health": 100_000, "Fun": 300_000, "Travel": 200_000])
         #expect(packed.popLast(of: "gym") == nil)
+        // Nothing held: nothing held whole either.
+        #expect(packed.joinedCount == 0)
     }
 }

@@ -56,13 +56,20 @@ struct RecurringStoredReadingTests {
         return copy
     }
 
-    /// `holding`: how many charges the series' read in time order may hold.
-    static func lines(_ store: LedgerStore, holding: Int = RecurringAnalysis.heldChargesLimit) throws -> [String] {
+    static func lines(_ store: LedgerStore) throws -> [String] {
+        var reads: [Bool] = []
+        return try lines(store, reads: &reads)
+    }
+
+    /// `holding`: how many charges the series' read in time order may hold; `reads` gets
+    /// whether each read was a merchant at a time.
+    static func lines(_ store: LedgerStore, holding: Int = RecurringAnalysis.heldChargesLimit, reads: inout [Bool]) throws -> [String] {
         let accounts = try ReportAccounts(store: store, base: zone)
         let first = CivilDate(iso: "2025-11-01")!
         let asOf = CivilDate(iso: "2026-10-31")!
         let recurring = try RecurringAnalysis.report(
-            store, scope: ReportScope(first: first, last: asOf, accounts: accounts), first: first, asOf: asOf, holding: holding)
+            store, scope: ReportScope(first: first, last: asOf, accounts: accounts), first: first, asOf: asOf, holding: holding
+        ) { reads.append($0) }
         let anomalies = try AnomalyAnalysis.report(store, month: YearMonth(year: 2026, month: 10), accounts: accounts, today: asOf)
         return recurring.items.map {
             "series \($0.accountName) \($0.merchant) \($0.category) \($0.typicalAmount) \($0.lastAmount) \($0.count) "
@@ -110,13 +117,21 @@ struct RecurringStoredReadingTests {
         "past the charges a read in time order may hold, a merchant at a time gives the same series; and where two spellings of one name come apart, time order again"
     )
     func pastTheLimit() throws {
-        for (merchants, between) in [(["City Gym"], nil), (["Caf\u{E9} Gym", "Cafe\u{301} Gym"], "Caff Bar")] as [([String], String?)] {
+        let cases: [(merchants: [String], between: String?, reads: [Bool])] = [
+            (["City Gym"], nil, [false, true]),
+            (["Caf\u{E9} Gym", "Cafe\u{301} Gym"], "Caff Bar", [false, true, false]),
+        ]
+        for (merchants, between, expectedReads) in cases {
             let folder = try TemporaryFolder()
             let store = try Self.ledger(folder, merchants: merchants, between: between)
-            let held = try Self.lines(store)
+            var reads: [Bool] = []
+            let held = try Self.lines(store, reads: &reads)
+            #expect(reads == [false])
             #expect(held.contains { $0.hasPrefix("series") })
             for limit in [0, 1, 5] {
-                #expect(try Self.lines(store, holding: limit).map { Array($0.utf8) } == held.map { Array($0.utf8) })
+                reads = []
+                #expect(try Self.lines(store, holding: limit, reads: &reads).map { Array($0.utf8) } == held.map { Array($0.utf8) })
+                #expect(reads == expectedReads)
             }
         }
     }
