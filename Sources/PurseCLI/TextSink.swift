@@ -53,16 +53,26 @@ public final class StandardStream: TextSink {
 
     public func write(_ text: String) {
         guard failure == nil else { return }
+        // A whole report's text goes out as it is, not copied into the buffer first.
+        if text.utf8.count > bufferLimit {
+            flush()
+            var text = text
+            text.withUTF8 { send(UnsafeRawBufferPointer($0)) }
+            return
+        }
         buffer.append(contentsOf: text.utf8)
         if buffer.count > bufferLimit { flush() }
     }
 
     public func flush() {
+        buffer.withUnsafeBufferPointer { send(UnsafeRawBufferPointer($0)) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) {
         var written = 0
-        while failure == nil, written < buffer.count {
-            let result = buffer[written...].withUnsafeBytes { bytes in
-                Foundation.write(descriptor, bytes.baseAddress, bytes.count)
-            }
+        while failure == nil, written < bytes.count {
+            let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             // A full disk or a closed pipe (SIGPIPE is ignored, so EPIPE arrives here) ends the
             // output; `finish` reports it.
             if result <= 0 {
@@ -72,7 +82,6 @@ public final class StandardStream: TextSink {
             }
             written += result
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     public func throwIfFailed() throws {

@@ -1,6 +1,6 @@
 /// A JSON value to print. Objects keep their key order so output is stable and readable;
 /// amounts are strings so no reader turns them into floating point.
-public indirect enum JSONOutput {
+public enum JSONOutput {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -13,18 +13,31 @@ public indirect enum JSONOutput {
     /// Compact text, one value.
     public var compact: String {
         var output = ""
-        write(to: &output, indent: nil, level: 0)
+        write(to: &output, indent: nil, level: 0) { _ in }
         return output
     }
 
     /// Two-space indented text.
     public var pretty: String {
         var output = ""
-        write(to: &output, indent: "  ", level: 0)
+        writePretty { output += $0 }
         return output
     }
 
-    private func write(to output: inout String, indent: String?, level: Int) {
+    /// Two-space indented text, handed to `chunk` in pieces of about 64 KiB: a report of ten
+    /// years is never held whole as text.
+    public func writePretty(_ chunk: (String) -> Void) {
+        var output = ""
+        write(to: &output, indent: "  ", level: 0) { output in
+            guard output.utf8.count >= 1 << 16 else { return }
+            chunk(output)
+            output.removeAll(keepingCapacity: true)
+        }
+        if !output.isEmpty { chunk(output) }
+    }
+
+    /// `spill` may take what `output` holds so far, after each element and member.
+    private func write(to output: inout String, indent: String?, level: Int, spill: (inout String) -> Void) {
         switch self {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -36,7 +49,8 @@ public indirect enum JSONOutput {
             for (index, element) in elements.enumerated() {
                 if index > 0 { output += "," }
                 newline(&output, indent, level + 1)
-                element.write(to: &output, indent: indent, level: level + 1)
+                element.write(to: &output, indent: indent, level: level + 1, spill: spill)
+                spill(&output)
             }
             newline(&output, indent, level)
             output += "]"
@@ -47,7 +61,8 @@ public indirect enum JSONOutput {
                 if index > 0 { output += "," }
                 newline(&output, indent, level + 1)
                 output += JSONOutput.escaped(key) + (indent == nil ? ":" : ": ")
-                value.write(to: &output, indent: indent, level: level + 1)
+                value.write(to: &output, indent: indent, level: level + 1, spill: spill)
+                spill(&output)
             }
             newline(&output, indent, level)
             output += "}"

@@ -121,4 +121,23 @@ struct JSONOutputTests {
         #expect(compact == pretty)
         #expect(compact?["s"] as? String == "=\"x\"\n\u{2028}")
     }
+
+    @Test("a long value is handed out in pieces of about 64 KiB that make the pretty text exactly")
+    func piecesMakeThePrettyText() {
+        let rows = (0..<5_000).map { index in
+            JSONOutput.object([
+                ("id", .integer(Int64(index))), ("name", .string("Café \(index) \"quoted\"")),
+                ("tags", .array([.string("a"), .null, .bool(index % 2 == 0)])), ("empty", .object([])),
+            ])
+        }
+        let value = JSONOutput.object([("rows", .array(rows)), ("count", .integer(5_000))])
+        var pieces: [String] = []
+        value.writePretty { pieces.append($0) }
+        #expect(pieces.count > 3)
+        #expect(pieces.allSatisfy { $0.utf8.count < (1 << 16) + 256 })
+        #expect(pieces.dropLast().allSatisfy { $0.utf8.count >= 1 << 16 })
+        #expect(pieces.joined() == value.pretty)
+        #expect(value.pretty.hasPrefix("{\n  \"rows\": [\n    {\n      \"id\": 0,\n      \"name\": \"Café 0 \\\"quoted\\\"\","))
+        #expect(value.pretty.hasSuffix("\n  ],\n  \"count\": 5000\n}"))
+    }
 }

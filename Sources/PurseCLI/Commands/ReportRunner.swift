@@ -22,7 +22,9 @@ enum ReportRunner {
         try run(context, formats: OutputFormat.allCases, fallback: .text, options: options, analyse: analyse) { report, format, sink in
             switch format {
             case .csv: csv(report, sink.write)
-            case .json: sink.write(json(report).pretty + "\n")
+            case .json:
+                json(report).writePretty(sink.write)
+                sink.write("\n")
             case .text: sink.write(text(report, context.textStyle))
             }
         }

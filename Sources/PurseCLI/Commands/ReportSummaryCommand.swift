@@ -128,7 +128,9 @@ enum ReportSummaryCommand: PurseCommand {
                 switch format {
                 case .text: sink.write(YearSummaryTextRendering.text(report, style: context.textStyle))
                 case .csv: YearSummaryCSVRendering.csv(report, write: sink.write)
-                case .json: sink.write(YearSummaryJSONRendering.json(report).pretty + "\n")
+                case .json:
+                    YearSummaryJSONRendering.json(report).writePretty(sink.write)
+                    sink.write("\n")
                 case .html: sink.write(YearSummaryHTMLRendering.html(report))
                 case .email:
                     sink.write(
@@ -143,7 +145,9 @@ enum ReportSummaryCommand: PurseCommand {
         switch format {
         case .text: sink.write(SummaryTextRendering.text(report, style: context.textStyle))
         case .csv: SummaryCSVRendering.csv(report, write: sink.write)
-        case .json: sink.write(SummaryJSONRendering.json(report).pretty + "\n")
+        case .json:
+            SummaryJSONRendering.json(report).writePretty(sink.write)
+            sink.write("\n")
         case .html: sink.write(SummaryHTMLRendering.html(report))
         case .email:
             sink.write(
