@@ -147,11 +147,11 @@ public enum SpendingAnalysis {
     /// put where the same statement sums it. With `target` (`--convert-to`), the rows already in
     /// `target` are summed so (the summary's fast path intact), and every other currency's rows
     /// go to `eachEntry` one by one as read, from the same classification, to convert each on its
-    /// own day.
+    /// own day. The sums go to `eachRow` as read too: ten years of them by merchant are a few MB.
     static func sums(
         _ store: LedgerStore, scope: ReportScope, byMerchant: Bool, convertingTo target: String? = nil,
-        eachEntry: (LedgerStore.SpendingEntry) throws -> Void
-    ) throws -> [LedgerStore.SpendingSummaryRow] {
+        eachRow: (LedgerStore.SpendingSummaryRow) throws -> Void, eachEntry: (LedgerStore.SpendingEntry) throws -> Void
+    ) throws {
         var reader = try ClassificationReader(store, accounts: scope.accounts)
         let selection = scope.selection(statuses: scope.statuses)
         let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
@@ -160,10 +160,10 @@ public enum SpendingAnalysis {
             // `--currency` without the target: nothing is summed as it is, every row converts.
             summed.currencies = scope.currencies.isEmpty || scope.currencies.contains(target) ? [target] : []
         }
-        func sums(_ source: LedgerStore.SpendingSource) throws -> [LedgerStore.SpendingSummaryRow] {
-            guard target == nil || !summed.currencies.isEmpty else { return [] }
-            return try store.spendingSums(
-                summed.selection(statuses: scope.statuses), states: states, byMerchant: byMerchant, source: source)
+        func sums(_ source: LedgerStore.SpendingSource) throws {
+            guard target == nil || !summed.currencies.isEmpty else { return }
+            try store.forEachSpendingSum(
+                summed.selection(statuses: scope.statuses), states: states, byMerchant: byMerchant, source: source, eachRow)
         }
         func entries(_ source: LedgerStore.SpendingSource) throws {
             guard let target else { return }
@@ -175,9 +175,8 @@ public enum SpendingAnalysis {
             return try store.withMovedMonths(selection) {
                 months.month(accountID: $0, time: $1)
             } _: {
-                let rows = try sums(.storedInOverlayMonths)
+                try sums(.storedInOverlayMonths)
                 try entries(.storedInOverlayMonths)
-                return rows
             }
         }
         guard reader.readsStored, !renamed else {
@@ -186,27 +185,25 @@ public enum SpendingAnalysis {
                     try add(transaction.rowID, classification)
                 }
             } _: {
-                let rows = try sums(.overlay)
+                try sums(.overlay)
                 try entries(.overlay)
-                return rows
             }
         }
         let wholeMonths = scope.firstDay.map { $0.day == 1 } ?? true && scope.endDay.map { $0.day == 1 } ?? true
         guard wholeMonths, !byMerchant, target == nil || !summed.currencies.isEmpty else {
-            let rows = try sums(.stored)
+            try sums(.stored)
             try entries(.stored)
-            return rows
+            return
         }
-        // The summary holds booked rows only: pending ones are summed on their own.
-        let pending =
-            scope.includePending
-            ? try store.spendingSums(summed.selection(statuses: scope.statuses), states: [.pending], byMerchant: false, source: .stored)
-            : []
-        let summary = try store.spendingSummary(
+        try store.forEachSpendingSummaryRow(
             accountIDs: scope.accounts.selected.map(\.id), first: scope.firstDay.map(YearMonth.init),
-            last: scope.endDay.map { YearMonth($0).adding(months: -1) }, currencies: summed.currencies)
+            last: scope.endDay.map { YearMonth($0).adding(months: -1) }, currencies: summed.currencies, eachRow)
+        // The summary holds booked rows only: pending ones are summed on their own.
+        if scope.includePending {
+            try store.forEachSpendingSum(
+                summed.selection(statuses: scope.statuses), states: [.pending], byMerchant: false, source: .stored, eachRow)
+        }
         try entries(.stored)
-        return summary + pending
     }
 
     static func aggregate(_ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping) throws -> [SpendingReport.Row] {
@@ -251,7 +248,11 @@ public enum SpendingAnalysis {
             return try perTransaction(store, scope: scope, grouping: grouping, converting: &conversion, categories: categories).rows
         }
         var days = LocalDays(scope.accounts)
-        let summed = try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: conversion?.target) { entry in
+        try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: conversion?.target) { row in
+            try add(
+                month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode,
+                merchant: row.merchant, currency: row.currency, spent: try row.spent, refunded: try row.refunded, count: row.count)
+        } eachEntry: { entry in
             guard let target = conversion?.target, categories?.contains(entry.category) ?? true else { return }
             let day = days.day(accountID: entry.accountID, time: entry.time)
             guard let units = try conversion?.convert(entry.amount, currency: entry.currency, on: day) else { return }
@@ -259,11 +260,6 @@ public enum SpendingAnalysis {
                 month: entry.month, accountID: entry.accountID, category: entry.category, code: entry.merchantCategoryCode,
                 merchant: entry.merchant, currency: target, spent: entry.isRefund ? 0 : units, refunded: entry.isRefund ? units : 0,
                 count: 1)
-        }
-        for row in summed {
-            try add(
-                month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode,
-                merchant: row.merchant, currency: row.currency, spent: try row.spent, refunded: try row.refunded, count: row.count)
         }
         return try rows(groups)
     }

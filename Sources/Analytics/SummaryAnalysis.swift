@@ -50,7 +50,12 @@ public enum SummaryAnalysis {
         if target == nil {
             // Nothing converts, so no row comes one by one.
             let scope = ReportScope(months: before, accounts: accounts)
-            try counted.add(SpendingAnalysis.sums(store, scope: scope, byMerchant: false) { _ in })
+            var rows: [LedgerStore.SpendingSummaryRow] = []
+            try SpendingAnalysis.sums(store, scope: scope, byMerchant: false) {
+                rows.append($0)
+            } eachEntry: { _ in
+            }
+            try counted.add(rows)
         }
         let newest = try newestTransaction(store, accounts: accounts)
         var sections: [SummaryReport.CurrencySection] = []

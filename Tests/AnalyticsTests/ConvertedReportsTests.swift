@@ -167,10 +167,20 @@ struct ConvertedReportsTests {
         if path == "currency" { scope.currencies = ["GBP", "EUR"] }
         let byMerchant = path == "merchant"
         var plainEntries: [LedgerStore.SpendingEntry] = []
-        let plain = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant) { plainEntries.append($0) }
+        var plain: [LedgerStore.SpendingSummaryRow] = []
+        try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant) {
+            plain.append($0)
+        } eachEntry: {
+            plainEntries.append($0)
+        }
         #expect(plainEntries.isEmpty)
         var entries: [LedgerStore.SpendingEntry] = []
-        let converting = try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant, convertingTo: "USD") { entries.append($0) }
+        var converting: [LedgerStore.SpendingSummaryRow] = []
+        try SpendingAnalysis.sums(store, scope: scope, byMerchant: byMerchant, convertingTo: "USD") {
+            converting.append($0)
+        } eachEntry: {
+            entries.append($0)
+        }
         #expect(converting.allSatisfy { $0.currency == "USD" })
         #expect(entries.allSatisfy { $0.currency != "USD" })
         #expect(try Self.summed(converting, entries) == Self.summed(plain, []))

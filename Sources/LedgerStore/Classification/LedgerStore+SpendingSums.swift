@@ -100,6 +100,16 @@ extension LedgerStore {
     public func spendingSummary(
         accountIDs: [String]? = nil, first: YearMonth? = nil, last: YearMonth? = nil, currencies: [String] = []
     ) throws -> [SpendingSummaryRow] {
+        var rows: [SpendingSummaryRow] = []
+        try forEachSpendingSummaryRow(accountIDs: accountIDs, first: first, last: last, currencies: currencies) { rows.append($0) }
+        return rows
+    }
+
+    /// The rows of `spendingSummary`, one by one as read.
+    public func forEachSpendingSummaryRow(
+        accountIDs: [String]? = nil, first: YearMonth? = nil, last: YearMonth? = nil, currencies: [String] = [],
+        _ body: (SpendingSummaryRow) throws -> Void
+    ) throws {
         // A row whose transactions all went is left at 0 by the triggers.
         var conditions = ["count != 0"]
         var values: [SQLValue] = []
@@ -108,7 +118,7 @@ extension LedgerStore {
             values += membership.values
         }
         if let accountIDs {
-            guard !accountIDs.isEmpty else { return [] }
+            guard !accountIDs.isEmpty else { return }
             add(SQLMembership("account_id", accountIDs.map(SQLValue.text)))
         }
         if let first {
@@ -126,7 +136,7 @@ extension LedgerStore {
             FROM spending_summary WHERE \(conditions.joined(separator: " AND ")) ORDER BY 1, 2, 3, 4, 5
             """)
         try query.bind(values)
-        return try Self.spendingRows(query, byMerchant: false)
+        try Self.forEachSpendingRow(query, byMerchant: false, body)
     }
 
     /// The sums of the transactions `selection` reads (its range, accounts and currencies) in
@@ -134,6 +144,17 @@ extension LedgerStore {
     public func spendingSums(
         _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource
     ) throws -> [SpendingSummaryRow] {
+        var rows: [SpendingSummaryRow] = []
+        try forEachSpendingSum(selection, states: states, byMerchant: byMerchant, source: source) { rows.append($0) }
+        return rows
+    }
+
+    /// The rows of `spendingSums`, one by one as read: ten years of them by merchant are a few
+    /// MB a report need not hold.
+    public func forEachSpendingSum(
+        _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource,
+        _ body: (SpendingSummaryRow) throws -> Void
+    ) throws {
         var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
         if !selection.currencies.isEmpty {
             range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
@@ -141,7 +162,7 @@ extension LedgerStore {
         let sums = SpendingSumsSQL(classified: source, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides)
         let query = try connection.prepare(sums.select)
         try query.bind(sums.values)
-        return try Self.spendingRows(query, byMerchant: byMerchant)
+        try Self.forEachSpendingRow(query, byMerchant: byMerchant, body)
     }
 
     /// Hands out the rows `spendingSums` would sum, one by one as read (ten years of them would
@@ -227,11 +248,12 @@ extension LedgerStore {
         return try body()
     }
 
-    private static func spendingRows(_ query: Statement, byMerchant: Bool) throws -> [SpendingSummaryRow] {
-        var rows: [SpendingSummaryRow] = []
+    private static func forEachSpendingRow(
+        _ query: Statement, byMerchant: Bool, _ body: (SpendingSummaryRow) throws -> Void
+    ) throws {
         while try query.step() {
             let code = query.int64(3)
-            rows.append(
+            try body(
                 SpendingSummaryRow(
                     month: Classification.month(number: query.int64(0)), accountID: query.text(1), category: query.text(2),
                     merchantCategoryCode: code < 0 ? nil : Int(code), currency: query.text(4),
@@ -239,6 +261,5 @@ extension LedgerStore {
                     spentSum: SpendingSum(high: query.int64(5), low: query.int64(6)),
                     refundedSum: SpendingSum(high: query.int64(7), low: query.int64(8)), count: query.int(9)))
         }
-        return rows
     }
 }
