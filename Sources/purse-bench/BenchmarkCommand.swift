@@ -146,6 +146,12 @@ enum BenchmarkCommand {
                     "report recurring (year)",
                     ["report", "recurring", "--from", "2025-11-01", "--to", "2026-10-31", "--format", "csv"]
                 ),
+                // The longest scopes: memory must stay flat there too.
+                ("report recurring (all)", ["report", "recurring", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]),
+                (
+                    "report spending --by merchant (all, JSON)",
+                    ["report", "spending", "--by", "merchant", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "json"]
+                ),
             ]
             // The export gives every account its zone, so no report depends on the machine's.
             for (phase, arguments) in reports {
@@ -165,6 +171,9 @@ enum BenchmarkCommand {
                     "--db", database, "report", "spending", "--by", "month", "--from", "2016-11-01", "--to", "2026-10-31",
                     "--convert-to", "EUR", "--format", "csv",
                 ])
+            _ = try timed(
+                size, "report fx (all)", purse,
+                ["--db", database, "report", "fx", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"])
             // Exit 1 says a budget is over: that is an answer, not a failure.
             _ = try timed(size, "budget check", accepting: [0, 1], purse, ["--db", database, "budget", "check", "--month", "2026-10"])
             if let hledger = try HledgerComparison.prepare(synced: database, shell: floor.shell, work: work) {
