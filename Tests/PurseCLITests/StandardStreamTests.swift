@@ -23,4 +23,26 @@ struct StandardStreamTests {
         try stream.throwIfFailed()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == pieces.joined())
     }
+
+    @Test("a write that fails, long or short, is reported once, as standard output's error, and nothing more is written")
+    func failure() throws {
+        // Read-only: every write fails with EBADF, as a closed pipe would with EPIPE.
+        let descriptor = open("/dev/null", O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        for long in [false, true] {
+            let stream = StandardStream(descriptor: descriptor, bufferLimit: 16)
+            stream.write(long ? String(repeating: "x", count: 100) : "short")
+            stream.flush()
+            stream.write("more")
+            stream.flush()
+            #expect(throws: OutputError.self) { try stream.throwIfFailed() }
+            do {
+                try stream.finish()
+                Issue.record("finish did not throw")
+            } catch let error as OutputError {
+                #expect(error.description == OutputError.standardOutput(EBADF).description)
+            }
+        }
+    }
 }
