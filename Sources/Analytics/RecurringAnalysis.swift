@@ -77,9 +77,14 @@ public enum RecurringAnalysis {
         var items: [RecurringReport.Item] = []
         // A key's charges, once all read, become its series and are let go.
         func finish(_ key: Key) throws {
-            guard let keyCharges = charges.removeAll(of: key) else { return }
-            for series in series(keyCharges) {
-                guard var item = try detect(merchant: key.merchant, currency: key.currency, charges: series, asOf: asOf) else { continue }
+            guard var keyCharges = charges.removeAll(of: key) else { return }
+            // Sorted in place and split by index: a busy merchant's ten years are held once.
+            keyCharges.sort(by: isBefore)
+            for series in seriesIndices(ofSorted: keyCharges) {
+                guard
+                    var item = try detect(
+                        merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[$0] }, asOf: asOf)
+                else { continue }
                 item.accountID = key.accountID
                 item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
                 item.accountLabel = scope.accounts.label(of: key.accountID)
@@ -184,20 +189,29 @@ public enum RecurringAnalysis {
     /// subscriptions of one merchant ($2.99 and $10.99) are two series; a price change within
     /// 20 % stays in its series, where `detect` flags it.
     static func series(_ charges: [Charge]) -> [[Charge]] {
-        var series: [[Charge]] = []
+        let sorted = charges.sorted(by: isBefore)
+        return seriesIndices(ofSorted: sorted).map { $0.map { sorted[$0] } }
+    }
+
+    /// Date order, then amount: the order a series is built and checked in.
+    static func isBefore(_ left: Charge, _ right: Charge) -> Bool { (left.date, left.amount) < (right.date, right.amount) }
+
+    /// `series` of charges already in `isBefore` order, each series as the indices of its charges.
+    static func seriesIndices(ofSorted charges: [Charge]) -> [[Int]] {
+        var series: [[Int]] = []
         var typical: [Int64] = []
         // Each series' amounts kept in order, so its median is read, not sorted, per charge.
         var ordered: [[Int64]] = []
-        for charge in charges.sorted(by: { ($0.date, $0.amount) < ($1.date, $1.amount) }) {
+        for (position, charge) in charges.enumerated() {
             let nearest = series.indices.filter { isNear(charge.amount, typical[$0]) }
                 .min { (abs(charge.amount - typical[$0]), $0) < (abs(charge.amount - typical[$1]), $1) }
             guard let index = nearest else {
-                series.append([charge])
+                series.append([position])
                 typical.append(charge.amount)
                 ordered.append([charge.amount])
                 continue
             }
-            series[index].append(charge)
+            series[index].append(position)
             ordered[index].insert(charge.amount, at: ordered[index].firstIndex { $0 > charge.amount } ?? ordered[index].endIndex)
             typical[index] = ordered[index][(ordered[index].count - 1) / 2]
         }
@@ -208,7 +222,7 @@ public enum RecurringAnalysis {
     static func detect(merchant: String, currency: String, charges unsorted: [Charge], asOf: CivilDate) throws -> RecurringReport.Item? {
         // Two charges of a series on one day (a double charge) are one occurrence.
         var charges: [Charge] = []
-        for charge in unsorted.sorted(by: { ($0.date, $0.amount) < ($1.date, $1.amount) }) {
+        for charge in unsorted.sorted(by: isBefore) {
             if let last = charges.last, last.date == charge.date {
                 charges[charges.count - 1] = try last.adding(charge, category: last.category, currency: currency)
             } else {
