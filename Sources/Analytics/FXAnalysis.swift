@@ -41,7 +41,14 @@ public enum FXAnalysis {
         query.statuses = scope.statuses
         query.onlyForeign = true
         let currencies = Set(scope.currencies)
-        var listed: [(row: FXReport.Row, time: Int64)] = []
+        var rows: [FXReport.Row] = []
+        // Ten years of rows repeat a few account IDs and merchants: each is kept once, byte for byte.
+        var kept: [String: String] = [:]
+        func once(_ text: String) -> String {
+            if let known = kept[text], known.utf8.elementsEqual(text.utf8) { return known }
+            kept[text] = text
+            return text
+        }
         try store.forEachTransaction(query) { record in
             let transaction = record.transaction
             guard let foreign = transaction.foreignCurrencyAmount, let cardRate = transaction.foreignCurrencyExchangeRate,
@@ -49,20 +56,21 @@ public enum FXAnalysis {
                 try reader.classification(of: record).state.counts(includingPending: scope.includePending)
             else { return true }
             let day = scope.accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds)
-            let row = try row(record, day: day, foreign: foreign, cardRate: cardRate, rates: rates, scope: scope)
-            listed.append((row, transaction.transactionDate.epochSeconds))
+            rows.append(try row(record, day: day, foreign: foreign, cardRate: cardRate, rates: rates, scope: scope, once: once))
             return true
         }
-        listed.sort { ($0.row.date, $0.time, $0.row.transactionID) < ($1.row.date, $1.time, $1.row.transactionID) }
-        let rows = listed.map(\.row)
+        // In place: a second array of ten years of rows would double the report's memory.
+        rows.sort { ($0.date, $0.time, $0.transactionID) < ($1.date, $1.time, $1.transactionID) }
         return FXReport(
             first: scope.firstDay, last: scope.endDay?.adding(days: -1), timeZones: scope.accounts.zoneNames, rows: rows,
             totals: try totals(rows), cardCosts: try cardCosts(rows), missing: try missing(rows))
     }
 
     /// One transaction's row: purchases positive, refunds negative.
+    /// `once` keeps one copy of a text that repeats.
     static func row(
-        _ record: TransactionRecord, day: CivilDate, foreign: Money, cardRate: String, rates: RateTable, scope: ReportScope
+        _ record: TransactionRecord, day: CivilDate, foreign: Money, cardRate: String, rates: RateTable, scope: ReportScope,
+        once: (String) -> String = { $0 }
     ) throws -> FXReport.Row {
         let transaction = record.transaction
         let sign: Int64 = transaction.creditDebitIndicator == .debit ? 1 : -1
@@ -73,9 +81,10 @@ public enum FXAnalysis {
                 foreignAmount: sign * foreign.units, amount: amount, rate: choice.rate, date: choice.date, currency: currency)
         }
         return FXReport.Row(
-            date: day, transactionID: transaction.id, accountID: transaction.accountID, accountName: record.accountName,
+            date: day, time: transaction.transactionDate.epochSeconds, transactionID: transaction.id,
+            accountID: once(transaction.accountID), accountName: once(record.accountName),
             accountLabel: scope.accounts.label(of: transaction.accountID),
-            merchant: transaction.merchantName ?? transaction.transactionDescription, foreignAmount: sign * foreign.units,
+            merchant: once(transaction.merchantName ?? transaction.transactionDescription), foreignAmount: sign * foreign.units,
             foreignCurrency: foreign.currency, amount: amount, currency: currency, cardRate: cardRate, reference: reference)
     }
 

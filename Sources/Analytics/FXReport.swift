@@ -31,6 +31,8 @@ public struct FXReport: Sendable {
     public struct Row: Sendable, Equatable {
         /// The transaction's local day, in its account's zone.
         public let date: CivilDate
+        /// Its instant, in Unix seconds: a day's rows are in time order.
+        public let time: Int64
         public let transactionID: String
         public let accountID: String
         public let accountName: String

@@ -60,7 +60,7 @@ struct FXMarkupTests {
     func sums() throws {
         func row(_ foreign: Int64, _ amount: Int64, _ reference: FXReport.Reference?) -> FXReport.Row {
             FXReport.Row(
-                date: Self.day, transactionID: "T", accountID: "A", accountName: "Card", accountLabel: "Card", merchant: "M",
+                date: Self.day, time: 0, transactionID: "T", accountID: "A", accountName: "Card", accountLabel: "Card", merchant: "M",
                 foreignAmount: foreign, foreignCurrency: "EUR", amount: amount, currency: "USD", cardRate: "1.1", reference: reference)
         }
         var sums = FXReport.Sums()
