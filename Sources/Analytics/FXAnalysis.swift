@@ -42,7 +42,8 @@ public enum FXAnalysis {
         query.onlyForeign = true
         let currencies = Set(scope.currencies)
         var rows: [FXReport.Row] = []
-        // Ten years of rows repeat a few account IDs and merchants: each is kept once, byte for byte.
+        // Ten years of rows repeat a few account IDs, names and merchants: each spelling seen last
+        // is shared by the rows after it, byte for byte.
         var kept: [String: String] = [:]
         func once(_ text: String) -> String {
             if let known = kept[text], known.utf8.elementsEqual(text.utf8) { return known }
@@ -70,7 +71,7 @@ public enum FXAnalysis {
     /// `once` keeps one copy of a text that repeats.
     static func row(
         _ record: TransactionRecord, day: CivilDate, foreign: Money, cardRate: String, rates: RateTable, scope: ReportScope,
-        once: (String) -> String = { $0 }
+        once: (String) -> String
     ) throws -> FXReport.Row {
         let transaction = record.transaction
         let sign: Int64 = transaction.creditDebitIndicator == .debit ? 1 : -1

@@ -32,7 +32,7 @@ public struct FXReport: Sendable {
         /// The transaction's local day, in its account's zone.
         public let date: CivilDate
         /// Its instant, in Unix seconds: a day's rows are in time order.
-        public let time: Int64
+        let time: Int64
         public let transactionID: String
         public let accountID: String
         public let accountName: String

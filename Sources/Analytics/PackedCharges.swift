@@ -11,7 +11,11 @@ struct PackedCharges<Key: Hashable> {
         let category: Int32
     }
 
+    /// False where one key is held at a time (a read a merchant at a time): there packing and
+    /// unpacking each charge would cost time and save nothing.
+    private let packs: Bool
     private var charges: [Key: [Packed]] = [:]
+    private var whole: [Key: [RecurringReport.Charge]] = [:]
     /// How many charges are held, of every key.
     private(set) var count = 0
     private var categories: [String] = []
@@ -20,16 +24,29 @@ struct PackedCharges<Key: Hashable> {
     /// 1970 for 32 bits.
     private var joined: [RecurringReport.Charge] = []
 
-    var keys: [Key] { Array(charges.keys) }
+    init(packing: Bool = true) {
+        packs = packing
+    }
+
+    var keys: [Key] { Array(charges.keys) + Array(whole.keys) }
     /// How many charges are held whole.
     var joinedCount: Int { joined.count }
 
     mutating func append(_ charge: RecurringReport.Charge, to key: Key) {
-        charges[key, default: []].append(pack(charge))
+        if packs {
+            charges[key, default: []].append(pack(charge))
+        } else {
+            whole[key, default: []].append(charge)
+        }
         count += 1
     }
 
     mutating func popLast(of key: Key) -> RecurringReport.Charge? {
+        guard packs else {
+            let charge = whole[key]?.popLast()
+            if charge != nil { count -= 1 }
+            return charge
+        }
         guard let packed = charges[key]?.popLast() else { return nil }
         count -= 1
         let charge = unpack(packed)
@@ -40,6 +57,11 @@ struct PackedCharges<Key: Hashable> {
 
     /// The key's charges, in the order appended, no longer held.
     mutating func removeAll(of key: Key) -> [RecurringReport.Charge]? {
+        guard packs else {
+            guard let taken = whole.removeValue(forKey: key) else { return nil }
+            count -= taken.count
+            return taken
+        }
         guard let packed = charges.removeValue(forKey: key) else { return nil }
         count -= packed.count
         let taken = packed.map(unpack)

@@ -36,12 +36,10 @@ public enum RecurringAnalysis {
         return sorted[(sorted.count - 1) / 2]
     }
 
-    /// Charges the read in time order holds at most, about 3 MB packed: a longer scope is read
-    /// a merchant at a time, more slowly (SQLite sorts them), so that memory stays flat.
+    /// Transactions a scope may hold for its charges to be read in time order and all held, about
+    /// 3 MB packed: a longer scope is read a merchant at a time, more slowly (SQLite sorts them),
+    /// so that memory stays flat.
     static let heldChargesLimit = 200_000
-
-    /// The read in time order would hold more than its limit.
-    private struct TooManyToHold: Error {}
     /// Two spellings of a name came apart in SQLite's order: the charges are read again in time order.
     private struct SpellingsDiffer: Error {}
 
@@ -49,7 +47,7 @@ public enum RecurringAnalysis {
         try report(store, scope: scope, first: first, asOf: asOf, holding: heldChargesLimit)
     }
 
-    /// `holding`: how many charges a read in time order may hold; `reading` hears, before each
+    /// `holding`: how many transactions a scope read in time order may hold; `reading` hears, before each
     /// read of the stored charges, whether it is a merchant at a time (tests watch both).
     static func report(
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
@@ -78,7 +76,8 @@ public enum RecurringAnalysis {
         // A key's charges, once all read, become its series and are let go.
         func finish(_ key: Key) throws {
             guard var keyCharges = charges.removeAll(of: key) else { return }
-            // Sorted in place and split by index: a busy merchant's ten years are held once.
+            // Sorted in place and split by index: a busy merchant's ten years are not copied for
+            // each step, only each series for `detect`.
             keyCharges.sort(by: isBefore)
             for series in seriesIndices(ofSorted: keyCharges) {
                 guard
@@ -111,17 +110,17 @@ public enum RecurringAnalysis {
         let reader = try ClassificationReader(store, accounts: scope.accounts)
         if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
             // What is stored answers as the reader would: only the columns a series needs are
-            // read, in time order, which SQLite walks without sorting; a scope with more charges
-            // than the limit is read again a merchant at a time, each let go once read. Only two
-            // spellings of a name coming apart then holds them all, as before.
+            // read, in time order, which SQLite walks without sorting; a scope with more
+            // transactions than the limit (counted from an index first) is read a merchant at a
+            // time, each let go once read. Only two spellings of a name coming apart then holds
+            // them all, as before.
             let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
             var days = LocalDays(scope.accounts)
             var finished = Set<Key>()
-            func read(byMerchant: Bool, limit: Int?) throws {
+            let selection = scope.selection(statuses: scope.statuses)
+            func read(byMerchant: Bool) throws {
                 reading(byMerchant)
-                try store.forEachCountedCharge(
-                    scope.selection(statuses: scope.statuses), states: states, flows: flows, byMerchant: byMerchant
-                ) {
+                try store.forEachCountedCharge(selection, states: states, flows: flows, byMerchant: byMerchant) {
                     row in
                     let key = Key(
                         accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
@@ -135,24 +134,24 @@ public enum RecurringAnalysis {
                             try finish(last)
                         }
                     }
-                    if let limit, charges.count >= limit { throw TooManyToHold() }
-                    let date = days.day(accountID: row.accountID, time: row.time)
+                    // A merchant's rows seldom share a day: there the day cache would only miss.
+                    let date =
+                        byMerchant
+                        ? scope.accounts.zone(of: row.accountID).date(of: row.time) : days.day(accountID: row.accountID, time: row.time)
                     for part in reader.classifier.parts(row) {
                         try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
                     }
                 }
             }
-            func again(byMerchant: Bool) throws {
-                (charges, items, previous, finished) = (PackedCharges(), [], nil, [])
-                try read(byMerchant: byMerchant, limit: nil)
-            }
-            do {
-                try read(byMerchant: false, limit: limit)
-            } catch is TooManyToHold {
+            if try store.transactionCount(selection) <= limit {
+                try read(byMerchant: false)
+            } else {
+                charges = PackedCharges(packing: false)
                 do {
-                    try again(byMerchant: true)
+                    try read(byMerchant: true)
                 } catch is SpellingsDiffer {
-                    try again(byMerchant: false)
+                    (charges, items, previous, finished) = (PackedCharges(), [], nil, [])
+                    try read(byMerchant: false)
                 }
             }
         } else {

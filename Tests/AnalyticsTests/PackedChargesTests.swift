@@ -16,7 +16,11 @@ struct PackedChargesTests {
         "charges come back per key, in the order appended, each with its day (past 32 bits too), amount and category; a key taken is gone"
     )
     func roundTrip() {
-        var packed = PackedCharges<String>()
+        for packing in [true, false] { Self.roundTrip(packing: packing) }
+    }
+
+    static func roundTrip(packing: Bool) {
+        var packed = PackedCharges<String>(packing: packing)
         let gym = [Self.charge("2026-01-12", 500_000, "Health"), Self.charge("2026-02-12", 520_000, "Fun")]
         let rent = [
             Self.charge("1969-12-31", 9_000_000, "Rent"), Self.charge("2400-02-29", 9_100_000, "Health"),

@@ -84,6 +84,21 @@ extension LedgerStore {
         }
     }
 
+    /// How many transactions the selection's accounts hold on its days, whatever their status
+    /// or classification: as many as `forEachCountedCharge` can hand out at most, counted from
+    /// the indexes alone.
+    public func transactionCount(_ selection: ReportSelection) throws -> Int {
+        let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+        let statement = try connection.prepare(
+            """
+            \(range.with)SELECT count(*) FROM transactions t \(range.join)
+            WHERE \(range.conditions.isEmpty ? "1" : range.conditions.joined(separator: " AND "))
+            """)
+        try statement.bind(range.withValues + range.values)
+        _ = try statement.step()
+        return Int(statement.int64(0))
+    }
+
     /// Streams the selected transactions whose stored classification is in one of `states` and
     /// `flows`, in time order (then ID), as only their counted charge. `byMerchant` orders by
     /// account, merchant, currency, direction and flow first, so that each of those comes whole
