@@ -2,7 +2,8 @@ import Ledger
 
 /// Every key's recurring charges of a scope, read in time order and held until all are read: a
 /// year of them is about 100,000 on a busy ledger, so each is kept in 16 bytes, its category
-/// as an index into the names seen, rather than as a `RecurringReport.Charge` of 64.
+/// as an index into the names seen, rather than as a `RecurringReport.Charge` of 64. A read a
+/// merchant at a time holds one key's, unpacked.
 struct PackedCharges<Key: Hashable> {
     private struct Packed {
         let amount: Int64

@@ -40,6 +40,7 @@ public enum RecurringAnalysis {
     /// 3 MB packed: a longer scope is read a merchant at a time, more slowly (SQLite sorts them),
     /// so that memory stays flat.
     static let heldChargesLimit = 200_000
+
     /// Two spellings of a name came apart in SQLite's order: the charges are read again in time order.
     private struct SpellingsDiffer: Error {}
 
