@@ -21,8 +21,8 @@ struct PackedCharges<Key: Hashable> {
     private(set) var count = 0
     private var categories: [String] = []
     private var categoryIndex: [String: Int32] = [:]
-    /// The charges a split's parts make, which keep their parts, and those of a day too far from
-    /// 1970 for 32 bits.
+    /// The charges a split's parts make, which keep their parts, those of a day too far from
+    /// 1970 for 32 bits, and those of a category's other spelling.
     private var joined: [RecurringReport.Charge] = []
 
     init(packing: Bool = true) {
@@ -77,6 +77,11 @@ struct PackedCharges<Key: Hashable> {
             return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
         }
         if let index = categoryIndex[charge.category] {
+            // Swift takes a composed and a decomposed é as one name: another spelling is held whole.
+            guard categories[Int(index)].utf8.elementsEqual(charge.category.utf8) else {
+                joined.append(charge)
+                return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
+            }
             return Packed(amount: charge.amount, day: day, category: index)
         }
         let index = Int32(categories.count)
