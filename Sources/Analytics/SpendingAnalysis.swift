@@ -141,7 +141,7 @@ public enum SpendingAnalysis {
         var count = 0
     }
 
-    /// The scope's spending as the ledger sums it (`LedgerStore.spendingSums`): from the summary
+    /// The scope's spending as the ledger sums it (`LedgerStore.forEachSpendingSum`): from the summary
     /// for whole months, else from the stored classification of the scope's rows (in the report's
     /// months under `--tz`), else (nothing stored answers) from the pass's classification of them,
     /// put where the same statement sums it. With `target` (`--convert-to`), the rows already in

@@ -68,8 +68,8 @@ extension SummaryAnalysis {
         }
 
         /// Spending summed by the ledger, of months before the summary's.
-        mutating func add(_ rows: [LedgerStore.SpendingSummaryRow]) throws {
-            for row in rows where row.count > 0 {
+        mutating func add(_ row: LedgerStore.SpendingSummaryRow) throws {
+            if row.count > 0 {
                 let key = CategoryKey(currency: row.currency, category: row.category)
                 var sums = spending[row.month]?[key] ?? (0, 0, 0)
                 sums.spent = try Money.sum(sums.spent, try row.spent, currency: row.currency)

@@ -50,12 +50,10 @@ public enum SummaryAnalysis {
         if target == nil {
             // Nothing converts, so no row comes one by one.
             let scope = ReportScope(months: before, accounts: accounts)
-            var rows: [LedgerStore.SpendingSummaryRow] = []
             try SpendingAnalysis.sums(store, scope: scope, byMerchant: false) {
-                rows.append($0)
+                try counted.add($0)
             } eachEntry: { _ in
             }
-            try counted.add(rows)
         }
         let newest = try newestTransaction(store, accounts: accounts)
         var sections: [SummaryReport.CurrencySection] = []

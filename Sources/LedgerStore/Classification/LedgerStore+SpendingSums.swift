@@ -4,7 +4,7 @@ import Storage
 /// Spending summed per (month, account, category, MCC, currency): kept in the summary table by
 /// its triggers, summed again from scratch by `rebuildSpendingSummary`, and summed for what the
 /// summary does not hold (days that are not whole months, merchants, pending rows, an overlay)
-/// by `spendingSums`. All three are one SQL statement (`SpendingSumsSQL`); Swift never adds up
+/// by `forEachSpendingSum`. All three are one SQL statement (`SpendingSumsSQL`); Swift never adds up
 /// the rows.
 extension LedgerStore {
     /// A row of spending sums.
@@ -42,7 +42,7 @@ extension LedgerStore {
         public let time: Int64
     }
 
-    /// Where `spendingSums` reads each row's classification.
+    /// Where `forEachSpendingSum` reads each row's classification.
     public enum SpendingSource: Sendable {
         /// What the ledger stores.
         case stored
@@ -140,17 +140,8 @@ extension LedgerStore {
     }
 
     /// The sums of the transactions `selection` reads (its range, accounts and currencies) in
-    /// `states`, classified as `source` says, per summary key and, `byMerchant`, per merchant.
-    public func spendingSums(
-        _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource
-    ) throws -> [SpendingSummaryRow] {
-        var rows: [SpendingSummaryRow] = []
-        try forEachSpendingSum(selection, states: states, byMerchant: byMerchant, source: source) { rows.append($0) }
-        return rows
-    }
-
-    /// The rows of `spendingSums`, one by one as read: ten years of them by merchant are a few
-    /// MB a report need not hold.
+    /// `states`, classified as `source` says, per summary key and, `byMerchant`, per merchant,
+    /// one by one as read: ten years of them by merchant are a few MB a report need not hold.
     public func forEachSpendingSum(
         _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource,
         _ body: (SpendingSummaryRow) throws -> Void
@@ -165,7 +156,7 @@ extension LedgerStore {
         try Self.forEachSpendingRow(query, byMerchant: byMerchant, body)
     }
 
-    /// Hands out the rows `spendingSums` would sum, one by one as read (ten years of them would
+    /// Hands out the rows `forEachSpendingSum` would sum, one by one as read (ten years of them would
     /// not fit a report's memory), but only those in another currency than `currency`: a
     /// conversion sums the rows already in its currency as they are and converts the others,
     /// each on its own day.
@@ -194,7 +185,7 @@ extension LedgerStore {
     }
 
     /// Runs `body` with `classifications` (by row ID) standing in for the stored ones where
-    /// `spendingSums(..., source: .overlay)` reads: a temporary table, so even a read-only ledger
+    /// `forEachSpendingSum(..., source: .overlay)` reads: a temporary table, so even a read-only ledger
     /// sums a classification it could not store in the one statement it stores with.
     public func withClassificationOverlay<T>(
         _ classifications: (_ add: (Int64, Classification) throws -> Void) throws -> Void, _ body: () throws -> T
@@ -209,7 +200,7 @@ extension LedgerStore {
     }
 
     /// Runs `body` with the months `month` gives (of an account and an instant) standing in for
-    /// the stored ones of the rows `selection` reads, where `spendingSums(..., source:
+    /// the stored ones of the rows `selection` reads, where `forEachSpendingSum(..., source:
     /// .storedInOverlayMonths)` reads: a report in other zones (`--tz`). Only the rows whose
     /// month moves are held, a few near each month's edges.
     public func withMovedMonths<T>(
