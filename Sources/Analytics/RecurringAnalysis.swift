@@ -112,9 +112,9 @@ public enum RecurringAnalysis {
         if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
             // What is stored answers as the reader would: only the columns a series needs are
             // read, in time order, which SQLite walks without sorting; a scope with more
-            // transactions than the limit (counted from an index first) is read a merchant at a
-            // time, each let go once read. Only two spellings of a name coming apart then holds
-            // them all, as before.
+            // transactions than the limit (counted from an index first, no further than one past
+            // it) is read a merchant at a time, each let go once read. Only two spellings of a
+            // name coming apart then holds them all, as before.
             let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
             var days = LocalDays(scope.accounts)
             var finished = Set<Key>()
@@ -144,7 +144,7 @@ public enum RecurringAnalysis {
                     }
                 }
             }
-            if try store.transactionCount(selection) <= limit {
+            if try store.transactionCount(selection, upTo: limit + 1) <= limit {
                 try read(byMerchant: false)
             } else {
                 charges = PackedCharges(packing: false)

@@ -85,18 +85,25 @@ extension LedgerStore {
     }
 
     /// How many transactions the selection's accounts hold on its days, whatever their status
-    /// or classification: as many as `forEachCountedCharge` can hand out at most, counted from
-    /// the indexes alone.
-    public func transactionCount(_ selection: ReportSelection) throws -> Int {
-        let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
-        let statement = try connection.prepare(
-            """
-            \(range.with)SELECT count(*) FROM transactions t \(range.join)
-            WHERE \(range.conditions.isEmpty ? "1" : range.conditions.joined(separator: " AND "))
-            """)
-        try statement.bind(range.withValues + range.values)
-        _ = try statement.step()
-        return Int(statement.int64(0))
+    /// or classification, up to `limit`: as many as `forEachCountedCharge` can hand out at most,
+    /// and no more than the caller's question needs. Each account's range is counted on its own,
+    /// from the account and time index alone: one query over all of them reads each row's
+    /// account from the table, and took longer to count 200,000 rows than the index takes to
+    /// count a million.
+    public func transactionCount(_ selection: ReportSelection, upTo limit: Int) throws -> Int {
+        var count = 0
+        for range in selection.accountRanges.map({ $0.map { [$0] } }) ?? [nil] where count < limit {
+            let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: range)
+            let statement = try connection.prepare(
+                """
+                SELECT count(*) FROM (SELECT 1 FROM transactions t
+                WHERE \(range.conditions.isEmpty ? "1" : range.conditions.joined(separator: " AND ")) LIMIT ?)
+                """)
+            try statement.bind(range.values + [.integer(Int64(limit - count))])
+            _ = try statement.step()
+            count += Int(statement.int64(0))
+        }
+        return count
     }
 
     /// Streams the selected transactions whose stored classification is in one of `states` and
