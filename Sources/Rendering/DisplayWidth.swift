@@ -2,6 +2,17 @@
 /// combining marks none, so table columns line up.
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
+        // ASCII, most of any table, without looking up Unicode properties: a control takes no
+        // column, every other character one, as below.
+        var width = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return ofUnicode(text) }
+            if byte >= 0x20 { width += 1 }
+        }
+        return width
+    }
+
+    private static func ofUnicode(_ text: String) -> Int {
         var width = 0
         for character in text {
             width += of(character)

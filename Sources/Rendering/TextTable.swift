@@ -44,7 +44,8 @@ public struct TextTable {
     /// reach the terminal: each becomes a space. Made ASCII (when the locale needs it) before it
     /// is measured, so the columns still line up.
     private static func flattened(_ text: String) -> String {
-        let flat = spaced(text.replacingOccurrences(of: "\r\n", with: " "))
+        // Foundation's search was most of a long table's time: only a text with a CR needs it.
+        let flat = spaced(text.utf8.contains(13) ? text.replacingOccurrences(of: "\r\n", with: " ") : text)
         return ASCIIText.isRequired ? ASCIIText.transliterated(flat) : flat
     }
 

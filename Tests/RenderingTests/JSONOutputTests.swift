@@ -33,6 +33,9 @@ struct JSONOutputTests {
         var texts = (0..<0x80).map { String(Unicode.Scalar(UInt8($0))) }
         // (U+FEFF is left out: Foundation's JSONSerialization drops it while reading.)
         texts += ["\u{2028}", "\u{2029}", "\u{FFFD}", "😀", "\r\n", "a\"b\\c\u{0}d", "\u{10FFFF}", "\u{85}", "\u{9B}[31m"]
+        // Printable ASCII, which goes out as it is, and ASCII with one character that may not.
+        let printable = String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) })
+        texts += [printable] + ["\u{7F}", "\"", "\\", "\t", "\u{1B}"].map { printable + $0 + printable }
         // The bidirectional controls, which reorder what a terminal shows.
         texts += (0x202A...0x202E).map { String(Unicode.Scalar($0)!) } + (0x2066...0x2069).map { String(Unicode.Scalar($0)!) }
         for text in texts {

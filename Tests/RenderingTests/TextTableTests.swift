@@ -1,3 +1,4 @@
+import PurseTestSupport
 import Testing
 
 @testable import Rendering
@@ -30,6 +31,16 @@ struct TextTableTests {
         ])
     func width(text: String, columns: Int) {
         #expect(DisplayWidth.of(text) == columns)
+    }
+
+    @Test("ASCII text, controls, DEL and CR LF among it, measures as each of its characters does")
+    func asciiWidth() {
+        var random = SeededRandom(state: 7)
+        for _ in 0..<2000 {
+            let bytes = (0..<random.below(12)).map { _ in UInt8(random.below(0x80)) } + (random.below(4) == 0 ? [13, 10] : [])
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(bytes)")
+        }
     }
 
     @Test(
