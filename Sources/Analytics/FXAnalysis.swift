@@ -41,15 +41,10 @@ public enum FXAnalysis {
         query.statuses = scope.statuses
         query.onlyForeign = true
         let currencies = Set(scope.currencies)
-        var rows: [FXReport.Row] = []
-        // Ten years of rows repeat a few account IDs, names and merchants: each spelling seen last
-        // is shared by the rows after it, byte for byte.
-        var kept: [String: String] = [:]
-        func once(_ text: String) -> String {
-            if let known = kept[text], known.utf8.elementsEqual(text.utf8) { return known }
-            kept[text] = text
-            return text
-        }
+        // Room for every foreign row of the days, made once: grown as read, the rows' array
+        // held its old and its doubled copy at once, twice their size, at its peak.
+        let envelope = scope.accounts.envelope(first: scope.firstDay, end: scope.endDay)
+        var rows = FXRows(capacity: try store.foreignTransactionCount(from: envelope.from, until: envelope.until))
         try store.forEachTransaction(query) { record in
             let transaction = record.transaction
             guard let foreign = transaction.foreignCurrencyAmount, let cardRate = transaction.foreignCurrencyExchangeRate,
@@ -57,21 +52,19 @@ public enum FXAnalysis {
                 try reader.classification(of: record).state.counts(includingPending: scope.includePending)
             else { return true }
             let day = scope.accounts.zone(of: transaction.accountID).date(of: transaction.transactionDate.epochSeconds)
-            rows.append(try row(record, day: day, foreign: foreign, cardRate: cardRate, rates: rates, scope: scope, once: once))
+            rows.append(try row(record, day: day, foreign: foreign, cardRate: cardRate, rates: rates, scope: scope))
             return true
         }
-        // In place: a second array of ten years of rows would double the report's memory.
-        rows.sort { ($0.date, $0.time, $0.transactionID) < ($1.date, $1.time, $1.transactionID) }
+        rows.sort()
+        let sums = try sums(rows)
         return FXReport(
             first: scope.firstDay, last: scope.endDay?.adding(days: -1), timeZones: scope.accounts.zoneNames, rows: rows,
-            totals: try totals(rows), cardCosts: try cardCosts(rows), missing: try missing(rows))
+            totals: sums.totals, cardCosts: sums.cardCosts, missing: sums.missing)
     }
 
     /// One transaction's row: purchases positive, refunds negative.
-    /// `once` keeps one copy of a text that repeats.
     static func row(
-        _ record: TransactionRecord, day: CivilDate, foreign: Money, cardRate: String, rates: RateTable, scope: ReportScope,
-        once: (String) -> String
+        _ record: TransactionRecord, day: CivilDate, foreign: Money, cardRate: String, rates: RateTable, scope: ReportScope
     ) throws -> FXReport.Row {
         let transaction = record.transaction
         let sign: Int64 = transaction.creditDebitIndicator == .debit ? 1 : -1
@@ -83,49 +76,47 @@ public enum FXAnalysis {
         }
         return FXReport.Row(
             date: day, time: transaction.transactionDate.epochSeconds, transactionID: transaction.id,
-            accountID: once(transaction.accountID), accountName: once(record.accountName),
+            accountID: transaction.accountID, accountName: record.accountName,
             accountLabel: scope.accounts.label(of: transaction.accountID),
-            merchant: once(transaction.merchantName ?? transaction.transactionDescription), foreignAmount: sign * foreign.units,
+            merchant: transaction.merchantName ?? transaction.transactionDescription, foreignAmount: sign * foreign.units,
             foreignCurrency: foreign.currency, amount: amount, currency: currency, cardRate: cardRate, reference: reference)
     }
 
-    static func totals(_ rows: [FXReport.Row]) throws -> [FXReport.Total] {
+    /// The totals per account and foreign currency, the summary's card costs and the rows without
+    /// a reference, in one pass over the rows in their order (a row is made whole once).
+    static func sums(_ rows: FXRows) throws -> (totals: [FXReport.Total], cardCosts: [FXReport.CardCost], missing: [FXReport.Missing]) {
         struct Key: Hashable {
             let accountID: String
             let foreignCurrency: String
         }
-        var sums: [Key: FXReport.Sums] = [:]
+        var totals: [Key: FXReport.Sums] = [:]
         var first: [Key: FXReport.Row] = [:]
+        var costs: [[String]: FXReport.Sums] = [:]
+        var missing: [[String]: FXReport.Missing] = [:]
         for row in rows {
             let key = Key(accountID: row.accountID, foreignCurrency: row.foreignCurrency)
-            try sums[key, default: FXReport.Sums()].add(row)
+            try totals[key, default: FXReport.Sums()].add(row)
             if first[key] == nil { first[key] = row }
-        }
-        return first.values.map { row in
-            FXReport.Total(
-                accountID: row.accountID, accountName: row.accountName, accountLabel: row.accountLabel, currency: row.currency,
-                foreignCurrency: row.foreignCurrency, sums: sums[Key(accountID: row.accountID, foreignCurrency: row.foreignCurrency)]!)
-        }
-        .sorted { ($0.accountLabel, $0.accountID, $0.foreignCurrency) < ($1.accountLabel, $1.accountID, $1.foreignCurrency) }
-    }
-
-    static func cardCosts(_ rows: [FXReport.Row]) throws -> [FXReport.CardCost] {
-        var sums: [[String]: FXReport.Sums] = [:]
-        for row in rows { try sums[[row.currency, row.foreignCurrency], default: FXReport.Sums()].add(row) }
-        return sums.map { FXReport.CardCost(currency: $0.key[0], foreignCurrency: $0.key[1], sums: $0.value) }
-            .sorted { ($0.currency, $0.foreignCurrency) < ($1.currency, $1.foreignCurrency) }
-    }
-
-    static func missing(_ rows: [FXReport.Row]) throws -> [FXReport.Missing] {
-        var missing: [[String]: FXReport.Missing] = [:]
-        for row in rows where row.reference == nil {
-            let key = [row.foreignCurrency, row.currency]
-            let before = missing[key]
-            missing[key] = FXReport.Missing(
+            try costs[[row.currency, row.foreignCurrency], default: FXReport.Sums()].add(row)
+            guard row.reference == nil else { continue }
+            let missingKey = [row.foreignCurrency, row.currency]
+            let before = missing[missingKey]
+            missing[missingKey] = FXReport.Missing(
                 foreignCurrency: row.foreignCurrency, currency: row.currency, count: (before?.count ?? 0) + 1,
                 foreignAmount: try Money.sum(before?.foreignAmount ?? 0, row.foreignAmount, currency: row.foreignCurrency),
                 firstDay: min(before?.firstDay ?? row.date, row.date))
         }
-        return missing.values.sorted { ($0.foreignCurrency, $0.currency) < ($1.foreignCurrency, $1.currency) }
+        return (
+            first.values.map { row in
+                FXReport.Total(
+                    accountID: row.accountID, accountName: row.accountName, accountLabel: row.accountLabel, currency: row.currency,
+                    foreignCurrency: row.foreignCurrency,
+                    sums: totals[Key(accountID: row.accountID, foreignCurrency: row.foreignCurrency)]!)
+            }
+            .sorted { ($0.accountLabel, $0.accountID, $0.foreignCurrency) < ($1.accountLabel, $1.accountID, $1.foreignCurrency) },
+            costs.map { FXReport.CardCost(currency: $0.key[0], foreignCurrency: $0.key[1], sums: $0.value) }
+                .sorted { ($0.currency, $0.foreignCurrency) < ($1.currency, $1.foreignCurrency) },
+            missing.values.sorted { ($0.foreignCurrency, $0.currency) < ($1.foreignCurrency, $1.currency) }
+        )
     }
 }

@@ -26,6 +26,14 @@ public struct FXReport: Sendable {
             self.amount = try rate.convert(foreignAmount)
             markup = try Money.difference(amount, self.amount, currency: currency)
         }
+
+        /// One worked out before, as `FXRows` keeps it.
+        init(rate: ExchangeRate, date: CivilDate, amount: Int64, markup: Int64) {
+            self.rate = rate
+            self.date = date
+            self.amount = amount
+            self.markup = markup
+        }
     }
 
     public struct Row: Sendable, Equatable {
@@ -115,8 +123,8 @@ public struct FXReport: Sendable {
     public let first: CivilDate?
     public let last: CivilDate?
     public let timeZones: [String]
-    /// By date, then account, then transaction ID.
-    public let rows: [Row]
+    /// By date, then time, then transaction ID.
+    public let rows: FXRows
     /// By account label, account ID, then foreign currency.
     public let totals: [Total]
     /// Each account currency and foreign currency over every account, by currency, then

@@ -48,8 +48,9 @@ public enum FXRendering {
     public static func json(_ report: FXReport) -> JSONOutput {
         func money(_ units: Int64, _ currency: String) -> JSONOutput { .string(MoneyFormat.machine(units, currency: currency)) }
         func markup(_ units: Int64, _ currency: String) -> JSONOutput { money(shown(units, currency: currency), currency) }
-        let rows = report.rows.map { row in
-            JSONOutput.object([
+        let rows = JSONOutput.elements(count: report.rows.count) { index in
+            let row = report.rows[report.rows.index(report.rows.startIndex, offsetBy: index)]
+            return JSONOutput.object([
                 ("date", .string(row.date.description)),
                 ("transaction_id", .string(row.transactionID)),
                 ("account_id", .string(row.accountID)),
@@ -91,7 +92,7 @@ public enum FXRendering {
                 ("from", .optional(report.first?.description)),
                 ("to", .optional(report.last?.description)),
             ] + TimeZoneText.json(report.timeZones) + [
-                ("rows", .array(rows)), ("totals", .array(totals)), ("without_reference", .array(missing)),
+                ("rows", rows), ("totals", .array(totals)), ("without_reference", .array(missing)),
             ])
     }
 
@@ -109,33 +110,20 @@ public enum FXRendering {
         ]
     }
 
-    public static func text(_ report: FXReport, style: TextStyle) -> String {
-        var output = "What the card's exchange cost"
-        if let first = report.first, let last = report.last { output += ", \(first) to \(last)" }
-        output += " (\(TimeZoneText.times(report.timeZones))).\n"
-        guard !report.rows.isEmpty else { return output + "\nNo purchases in another currency in this period.\n" }
-        output += "Markup: what was charged over the foreign amount at the imported reference rate of its day.\n"
-        var rows = TextTable(columns: [
+    /// The text, handed to `write` a part at a time: the rows' table is written a line at a
+    /// time, never held whole.
+    public static func writeText(_ report: FXReport, style: TextStyle, to write: (String) -> Void) {
+        var heading = "What the card's exchange cost"
+        if let first = report.first, let last = report.last { heading += ", \(first) to \(last)" }
+        heading += " (\(TimeZoneText.times(report.timeZones))).\n"
+        guard !report.rows.isEmpty else { return write(heading + "\nNo purchases in another currency in this period.\n") }
+        write(heading + "Markup: what was charged over the foreign amount at the imported reference rate of its day.\n\n")
+        let columns: [TextTable.Column] = [
             .init("Date"), .init("Account", maximumWidth: 20), .init("Merchant", maximumWidth: 24), .init("Foreign", .right),
             .init("Charged", .right), .init("Card rate", .right), .init("Reference", .right), .init("Markup", .right), .init("%", .right),
-        ])
-        for row in report.rows {
-            var cells = [
-                row.date.description, row.accountLabel, row.merchant, MoneyFormat.text(row.foreignAmount, currency: row.foreignCurrency),
-                MoneyFormat.text(row.amount, currency: row.currency), row.cardRate,
-            ]
-            if let reference = row.reference {
-                cells += [
-                    RateFormat.decimal(reference.rate, places: rateDigits),
-                    MoneyFormat.text(shown(reference.markup, currency: row.currency), currency: row.currency),
-                    percent(reference.markup, of: reference.amount).map { $0 + "%" } ?? "-",
-                ]
-            } else {
-                cells += ["-", "-", "-"]
-            }
-            rows.append(cells)
-        }
-        output += "\n" + rows.rendered()
+        ]
+        TextTable.write(columns: columns, rows: report.rows, cells: cells, to: write)
+        var output = ""
         var totals = TextTable(columns: [
             .init("Account", maximumWidth: 20), .init("Currency"), .init("Count", .right), .init("Foreign", .right),
             .init("Charged", .right), .init("At reference", .right), .init("Markup", .right), .init("%", .right),
@@ -155,7 +143,21 @@ public enum FXRendering {
         for missing in report.missing {
             output += "\n\(counted(missing)) without a reference rate (\(cause(missing))): no markup, not in the totals.\n"
         }
-        return output
+        write(output)
+    }
+
+    /// One row's cells in the text table.
+    static func cells(_ row: FXReport.Row) -> [String] {
+        let cells = [
+            row.date.description, row.accountLabel, row.merchant, MoneyFormat.text(row.foreignAmount, currency: row.foreignCurrency),
+            MoneyFormat.text(row.amount, currency: row.currency), row.cardRate,
+        ]
+        guard let reference = row.reference else { return cells + ["-", "-", "-"] }
+        return cells + [
+            RateFormat.decimal(reference.rate, places: rateDigits),
+            MoneyFormat.text(shown(reference.markup, currency: row.currency), currency: row.currency),
+            percent(reference.markup, of: reference.amount).map { $0 + "%" } ?? "-",
+        ]
     }
 
     /// `1 EUR purchase (€8.00)`.

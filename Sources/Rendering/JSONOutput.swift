@@ -6,6 +6,9 @@ public enum JSONOutput {
     case integer(Int64)
     case string(String)
     case array([JSONOutput])
+    /// An array whose elements are made one at a time as it is written: ten years of a report's
+    /// rows are never all held as values.
+    case elements(count: Int, element: (Int) -> JSONOutput)
     case object([(String, JSONOutput)])
 
     public static func optional(_ text: String?) -> JSONOutput { text.map(JSONOutput.string) ?? .null }
@@ -44,12 +47,14 @@ public enum JSONOutput {
         case .integer(let number): output += String(number)
         case .string(let text): output += JSONOutput.escaped(text)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
+            JSONOutput.elements(count: elements.count) { elements[$0] }.write(to: &output, indent: indent, level: level, spill: spill)
+        case .elements(let count, let element):
+            guard count > 0 else { output += "[]"; return }
             output += "["
-            for (index, element) in elements.enumerated() {
+            for index in 0..<count {
                 if index > 0 { output += "," }
                 newline(&output, indent, level + 1)
-                element.write(to: &output, indent: indent, level: level + 1, spill: spill)
+                element(index).write(to: &output, indent: indent, level: level + 1, spill: spill)
                 spill(&output)
             }
             newline(&output, indent, level)

@@ -28,11 +28,15 @@ public struct TextTable {
     }
 
     public mutating func append(_ row: [String]) {
-        rows.append(
-            zip(columns, row).map { column, cell in
-                let flat = Self.flattened(cell)
-                return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0, ascii: ASCIIText.isRequired) } ?? flat
-            })
+        rows.append(cells(row))
+    }
+
+    /// `row` as the columns show it: flat, and cut to a column's maximum width.
+    private func cells(_ row: [String]) -> [String] {
+        zip(columns, row).map { column, cell in
+            let flat = Self.flattened(cell)
+            return column.maximumWidth.map { DisplayWidth.truncated(flat, to: $0, ascii: ASCIIText.isRequired) } ?? flat
+        }
     }
 
     /// A line of its own under the last row, as written (after `indent` spaces), outside the columns.
@@ -68,31 +72,48 @@ public struct TextTable {
 
     /// The table with a header and a rule under it, each line ending in LF.
     public func rendered() -> String {
-        var widths = columns.map { DisplayWidth.of(ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title) }
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
-        }
-        func line(_ cells: [String]) -> String {
-            var text = ""
-            for (index, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
-                let isLast = index == cells.count - 1
-                if index > 0 { text += "  " }
-                switch columns[index].alignment {
-                case .left: text += isLast ? cell : cell + padding
-                case .right: text += padding + cell
-                }
-            }
-            // An empty last column (e.g. a bar of nothing) leaves no trailing spaces.
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text + "\n"
-        }
-        var output = line(columns.map { ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title })
-        output += line(widths.map { String(repeating: "-", count: $0) })
+        var widths = titles.map(DisplayWidth.of)
+        for row in rows { measure(row, into: &widths) }
+        var output = line(titles, widths) + line(widths.map { String(repeating: "-", count: $0) }, widths)
         for (index, row) in rows.enumerated() {
-            output += line(row)
+            output += line(row, widths)
             for note in notes[index + 1] ?? [] { output += note + "\n" }
         }
         return output
+    }
+
+    /// The table `rendered()` would give for `rows` (notes aside), handed to `write` a line at a
+    /// time: `cells` is asked for each row twice, once to size the columns and once to write
+    /// it, so that a table of ten years of rows is never held.
+    public static func write<Rows: Collection>(
+        columns: [Column], rows: Rows, cells: (Rows.Element) -> [String], to write: (String) -> Void
+    ) {
+        let table = TextTable(columns: columns)
+        var widths = table.titles.map(DisplayWidth.of)
+        for row in rows { table.measure(table.cells(cells(row)), into: &widths) }
+        write(table.line(table.titles, widths) + table.line(widths.map { String(repeating: "-", count: $0) }, widths))
+        for row in rows { write(table.line(table.cells(cells(row)), widths)) }
+    }
+
+    private var titles: [String] { columns.map { ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title } }
+
+    private func measure(_ cells: [String], into widths: inout [Int]) {
+        for (index, cell) in cells.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+    }
+
+    private func line(_ cells: [String], _ widths: [Int]) -> String {
+        var text = ""
+        for (index, cell) in cells.enumerated() {
+            let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
+            let isLast = index == cells.count - 1
+            if index > 0 { text += "  " }
+            switch columns[index].alignment {
+            case .left: text += isLast ? cell : cell + padding
+            case .right: text += padding + cell
+            }
+        }
+        // An empty last column (e.g. a bar of nothing) leaves no trailing spaces.
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text + "\n"
     }
 }

@@ -171,9 +171,12 @@ enum BenchmarkCommand {
                     "--db", database, "report", "spending", "--by", "month", "--from", "2016-11-01", "--to", "2026-10-31",
                     "--convert-to", "EUR", "--format", "csv",
                 ])
-            _ = try timed(
-                size, "report fx (all)", purse,
-                ["--db", database, "report", "fx", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"])
+            // Each form: the text sizes its columns over every row, the JSON nests them.
+            for (phase, format) in [("report fx (all)", "csv"), ("report fx (all, text)", "text"), ("report fx (all, JSON)", "json")] {
+                _ = try timed(
+                    size, phase, purse,
+                    ["--db", database, "report", "fx", "--from", "2016-11-01", "--to", "2026-10-31", "--format", format])
+            }
             // Exit 1 says a budget is over: that is an answer, not a failure.
             _ = try timed(size, "budget check", accepting: [0, 1], purse, ["--db", database, "budget", "check", "--month", "2026-10"])
             if let hledger = try HledgerComparison.prepare(synced: database, shell: floor.shell, work: work) {

@@ -42,4 +42,46 @@ struct FXRowsTests {
         #expect(report.rows.map { Array($0.merchant.utf8) } == [1, 0, 2].map { Array(spellings[$0].utf8) })
         #expect(report.rows.allSatisfy { $0.accountID == "CARD" })
     }
+
+    @Test("rows held packed come back as they were added, in date, time and ID order, every text byte for byte")
+    func packedRows() throws {
+        var random = SeededRandom(state: 29)
+        let texts = ["CARD", "Card", "Caf\u{E9}", "Cafe\u{301}", "", "東京 Sushi", "USD", "EUR", "1.0823", "Savings (2)"]
+        let rates = try ["1.0823", "0.9", "161.25"].map { try ExchangeRate(parsing: $0) }
+        for _ in 0..<50 {
+            var added: [FXReport.Row] = []
+            var rows = FXRows()
+            for index in 0..<Int.random(in: 0...40, using: &random) {
+                func text() -> String { texts.randomElement(using: &random)! }
+                let day = CivilDate(daysSinceEpoch: Int.random(in: 20_000...20_003, using: &random))
+                let reference =
+                    Bool.random(using: &random)
+                    ? nil
+                    : FXReport.Reference(
+                        rate: rates.randomElement(using: &random)!, date: day.adding(days: -Int.random(in: 0...7, using: &random)),
+                        amount: Int64.random(in: -1_000_000...1_000_000, using: &random),
+                        markup: Int64.random(in: -9999...9999, using: &random))
+                let row = FXReport.Row(
+                    date: day, time: Int64.random(in: 0...3, using: &random),
+                    transactionID: [text() + "-\(index)", "é\(index)", "\(index)"][index % 3],
+                    accountID: text(), accountName: text(), accountLabel: text(), merchant: text(),
+                    foreignAmount: Int64.random(in: .min ... .max, using: &random), foreignCurrency: text(),
+                    amount: Int64.random(in: .min ... .max, using: &random), currency: text(), cardRate: text(), reference: reference)
+                added.append(row)
+                rows.append(row)
+            }
+            rows.sort()
+            let expected = added.sorted { ($0.date, $0.time, $0.transactionID) < ($1.date, $1.time, $1.transactionID) }
+            #expect(Array(rows) == expected)
+            for (row, want) in zip(rows, expected) {
+                for (text, wanted) in [
+                    (row.accountID, want.accountID), (row.accountName, want.accountName), (row.accountLabel, want.accountLabel),
+                    (row.merchant, want.merchant), (row.foreignCurrency, want.foreignCurrency), (row.currency, want.currency),
+                    (row.cardRate, want.cardRate), (row.transactionID, want.transactionID),
+                ] {
+                    #expect(Array(text.utf8) == Array(wanted.utf8))
+                }
+            }
+        }
+    }
 }

@@ -71,6 +71,29 @@ struct JSONOutputTests {
         )
     }
 
+    @Test("an array made an element at a time as written is the same array, compact and pretty, empty or not")
+    func elements() {
+        let arrays: [[JSONOutput]] = [
+            [], [.integer(1)], [.string("a"), .object([("x", .array([.null]))]), .elements(count: 0) { _ in .null }],
+        ]
+        for array in arrays {
+            var made: [Int] = []
+            let lazy = JSONOutput.object([
+                (
+                    "rows",
+                    .elements(count: array.count) { index in
+                        made.append(index); return array[index]
+                    }
+                )
+            ])
+            let whole = JSONOutput.object([("rows", .array(array))])
+            #expect(lazy.pretty == whole.pretty)
+            #expect(lazy.compact == whole.compact)
+            // Each element made once a writing, in order.
+            #expect(made == Array(array.indices) + Array(array.indices))
+        }
+    }
+
     @Test("pretty output: two-space indent, key-colon-space, empty containers inline")
     func pretty() {
         let value = JSONOutput.object([

@@ -145,6 +145,29 @@ struct TextTableTests {
         #expect(table.rendered().split(separator: "\n", omittingEmptySubsequences: false).count == 2 + 3 + 1)
     }
 
+    @Test("written a line at a time, a table is the one rendered whole, in UTF-8 and in ASCII")
+    func writtenByLine() {
+        let columns: [TextTable.Column] = [.init("Merchant", maximumWidth: 8), .init("金額", .right), .init("Note")]
+        let tables: [[[String]]] = [
+            [],
+            [["Whole Foods Market", "-$54.20", "a\nb"], ["寿司 Bar", "-$1,234.50", "c\r\nd"]],
+            [["gpj\u{202E}exe\u{0}x\u{1B}[31m", "$1.00", ""], ["😀😀😀😀😀", "¥1,200", "Café"], ["Short", "-3.00", "x "]],
+        ]
+        for ascii in [false, true] {
+            ASCIIText.$isRequired.withValue(ascii) {
+                for rows in tables {
+                    var table = TextTable(columns: columns)
+                    for row in rows { table.append(row) }
+                    var parts: [String] = []
+                    TextTable.write(columns: columns, rows: rows, cells: { $0 }) { parts.append($0) }
+                    #expect(parts.joined() == table.rendered())
+                    // The header and rule, then one part a row.
+                    #expect(parts.count == 1 + rows.count)
+                }
+            }
+        }
+    }
+
     @Test("an empty table has its header and rule")
     func empty() {
         let table = TextTable(columns: [.init("Category"), .init("Net", .right)])

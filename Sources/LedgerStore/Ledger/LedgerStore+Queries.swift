@@ -139,6 +139,19 @@ extension LedgerStore {
         return result
     }
 
+    /// How many transactions within `from..<until` (nil: open) have a foreign amount and the
+    /// card's rate, counted from their own index: at least as many as a report of foreign
+    /// purchases within those instants reads, so that it can make room for them once.
+    public func foreignTransactionCount(from: Int64?, until: Int64?) throws -> Int {
+        let range = TimeRangeSQL(from: from, until: until, ranges: nil)
+        let statement = try connection.prepare(
+            "SELECT count(*) FROM transactions t WHERE "
+                + (["t.foreign_amount IS NOT NULL AND t.exchange_rate IS NOT NULL"] + range.conditions).joined(separator: " AND "))
+        try statement.bind(range.values)
+        _ = try statement.step()
+        return Int(statement.int64(0))
+    }
+
     /// Streams matching transactions in order to `body`, which returns false to stop.
     public func forEachTransaction(_ query: TransactionQuery, _ body: (TransactionRecord) throws -> Bool) throws {
         var conditions: [String] = []

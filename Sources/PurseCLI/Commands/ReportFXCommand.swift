@@ -18,7 +18,7 @@ enum ReportFXCommand: PurseCommand {
 
     static func run(_ context: CommandContext) throws {
         let report = try ReportRunner.run(
-            context, onPeriod: FXAnalysis.report, text: FXRendering.text, csv: FXRendering.csv, json: FXRendering.json)
+            context, onPeriod: FXAnalysis.report, writingText: FXRendering.writeText, csv: FXRendering.csv, json: FXRendering.json)
         for warning in FXRendering.warnings(report) { context.warn(warning) }
     }
 }

@@ -19,13 +19,28 @@ enum ReportRunner {
         csv: (Report, @escaping (String) -> Void) -> Void,
         json: (Report) -> JSONOutput
     ) throws -> Report {
+        try run(
+            context, options: options, analyse: analyse, writingText: { report, style, write in write(text(report, style)) }, csv: csv,
+            json: json)
+    }
+
+    /// The same, the text handed to the sink a part at a time (a table of ten years of rows is
+    /// never held whole).
+    @discardableResult
+    static func run<Options, Report>(
+        _ context: CommandContext, options: () throws -> Options,
+        analyse: (LedgerStore, Options) throws -> Report,
+        writingText: (Report, TextStyle, (String) -> Void) -> Void,
+        csv: (Report, @escaping (String) -> Void) -> Void,
+        json: (Report) -> JSONOutput
+    ) throws -> Report {
         try run(context, formats: OutputFormat.allCases, fallback: .text, options: options, analyse: analyse) { report, format, sink in
             switch format {
             case .csv: csv(report, sink.write)
             case .json:
                 json(report).writePretty(sink.write)
                 sink.write("\n")
-            case .text: sink.write(text(report, context.textStyle))
+            case .text: writingText(report, context.textStyle, sink.write)
             }
         }
     }
@@ -39,9 +54,21 @@ enum ReportRunner {
         json: (Report) -> JSONOutput
     ) throws -> Report {
         try run(
+            context, onPeriod: analyse, writingText: { report, style, write in write(text(report, style)) }, csv: csv, json: json)
+    }
+
+    /// The same, the text handed to the sink a part at a time.
+    @discardableResult
+    static func run<Report>(
+        _ context: CommandContext, onPeriod analyse: (LedgerStore, ReportScope, [YearMonth]) throws -> Report,
+        writingText: (Report, TextStyle, (String) -> Void) -> Void,
+        csv: (Report, @escaping (String) -> Void) -> Void,
+        json: (Report) -> JSONOutput
+    ) throws -> Report {
+        try run(
             context, options: { try ReportPeriod(context: context) },
             analyse: { store, period in try analyse(store, try period.scope(context: context, store: store), period.months) },
-            text: text, csv: csv, json: json)
+            writingText: writingText, csv: csv, json: json)
     }
 
     /// A report on the balances of the accounts in scope over `--from`/`--to`, every `--every`,
