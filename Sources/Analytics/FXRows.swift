@@ -64,12 +64,14 @@ public struct FXRows: RandomAccessCollection, Sendable {
     mutating func append(_ row: FXReport.Row) {
         let start = idBytes.count
         idBytes.append(contentsOf: row.transactionID.utf8)
+        let last = packed.last
         packed.append(
             Packed(
                 day: Int32(row.date.daysSinceEpoch), referenceDay: Int32(row.reference?.date.daysSinceEpoch ?? 0),
-                accountID: kept(row.accountID), accountName: kept(row.accountName), accountLabel: kept(row.accountLabel),
-                merchant: kept(row.merchant), foreignCurrency: kept(row.foreignCurrency), currency: kept(row.currency),
-                cardRate: kept(row.cardRate), rate: row.reference.map { kept($0.rate) } ?? -1, idStart: start,
+                accountID: kept(row.accountID, last?.accountID), accountName: kept(row.accountName, last?.accountName),
+                accountLabel: kept(row.accountLabel, last?.accountLabel), merchant: kept(row.merchant, last?.merchant),
+                foreignCurrency: kept(row.foreignCurrency, last?.foreignCurrency), currency: kept(row.currency, last?.currency),
+                cardRate: kept(row.cardRate, last?.cardRate), rate: row.reference.map { kept($0.rate) } ?? -1, idStart: start,
                 idCount: idBytes.count - start, time: row.time, foreignAmount: row.foreignAmount, amount: row.amount,
                 referenceAmount: row.reference?.amount ?? 0, markup: row.reference?.markup ?? 0))
     }
@@ -89,8 +91,12 @@ public struct FXRows: RandomAccessCollection, Sendable {
         String(decoding: bytes[row.idStart..<row.idStart + row.idCount], as: UTF8.self)
     }
 
-    private mutating func kept(_ text: String) -> Int32 {
-        if let index = textIndex[text], texts[Int(index)].utf8.elementsEqual(text.utf8) { return index }
+    /// `text`'s place, looked up only when it is not the last row's (`previous`): most rows
+    /// repeat the row before's account and currencies, and hashing every text was a tenth of
+    /// the report's time.
+    private mutating func kept(_ text: String, _ previous: Int32?) -> Int32 {
+        if let previous, texts[Int(previous)].hasSameBytes(as: text) { return previous }
+        if let index = textIndex[text], texts[Int(index)].hasSameBytes(as: text) { return index }
         texts.append(text)
         textIndex[text] = Int32(texts.count - 1)
         return Int32(texts.count - 1)

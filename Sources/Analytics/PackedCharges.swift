@@ -78,7 +78,7 @@ struct PackedCharges<Key: Hashable> {
         }
         if let index = categoryIndex[charge.category] {
             // Swift takes a composed and a decomposed é as one name: another spelling is held whole.
-            guard categories[Int(index)].utf8.elementsEqual(charge.category.utf8) else {
+            guard categories[Int(index)].hasSameBytes(as: charge.category) else {
                 joined.append(charge)
                 return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
             }

@@ -62,14 +62,8 @@ public enum RecurringAnalysis {
             let flow: Flow
 
             func isSpelledAs(_ other: Key) -> Bool {
-                Self.sameBytes(accountID, other.accountID) && Self.sameBytes(merchant, other.merchant)
-                    && Self.sameBytes(currency, other.currency)
-            }
-
-            static func sameBytes(_ left: String, _ right: String) -> Bool {
-                var left = left
-                var right = right
-                return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
+                accountID.hasSameBytes(as: other.accountID) && merchant.hasSameBytes(as: other.merchant)
+                    && currency.hasSameBytes(as: other.currency)
             }
         }
         var charges = PackedCharges<Key>()

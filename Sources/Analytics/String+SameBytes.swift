@@ -1,0 +1,10 @@
+extension String {
+    /// Whether the two are the same UTF-8 bytes. Swift's `==` takes canonically equal spellings (a
+    /// composed and a decomposed é) as one, which a name shown as it came must not; and a byte
+    /// comparison of the buffers is many times quicker than walking two `utf8` views.
+    func hasSameBytes(as other: String) -> Bool {
+        var left = self
+        var right = other
+        return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
+    }
+}
