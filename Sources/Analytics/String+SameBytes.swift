@@ -1,7 +1,7 @@
 extension String {
     /// Whether the two are the same UTF-8 bytes. Swift's `==` takes canonically equal spellings (a
-    /// composed and a decomposed é) as one, which a name shown as it came must not; and a byte
-    /// comparison of the buffers is many times quicker than walking two `utf8` views.
+    /// composed and a decomposed é) as one, which a name shown as it came must not; and comparing
+    /// the two buffers is quicker than walking two `utf8` views.
     func hasSameBytes(as other: String) -> Bool {
         var left = self
         var right = other
