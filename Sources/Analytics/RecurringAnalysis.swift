@@ -197,8 +197,12 @@ public enum RecurringAnalysis {
         // Each series' amounts kept in order, so its median is read, not sorted, per charge.
         var ordered: [[Int64]] = []
         for (position, charge) in charges.enumerated() {
-            let nearest = series.indices.filter { isNear(charge.amount, typical[$0]) }
-                .min { (abs(charge.amount - typical[$0]), $0) < (abs(charge.amount - typical[$1]), $1) }
+            // The nearest within 20 %, the earlier on a tie; found without an array per charge.
+            var nearest: Int?
+            for index in series.indices where isNear(charge.amount, typical[index]) {
+                if let best = nearest, abs(charge.amount - typical[best]) <= abs(charge.amount - typical[index]) { continue }
+                nearest = index
+            }
             guard let index = nearest else {
                 series.append([position])
                 typical.append(charge.amount)

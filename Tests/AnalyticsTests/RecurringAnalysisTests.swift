@@ -148,6 +148,30 @@ struct RecurringAnalysisTests {
         #expect(try Self.detect(series[1], asOf: "2026-09-30")?.flags == [.new])
     }
 
+    @Test("series are split as the rule reads, on random charges whose amounts tie in distance to two series")
+    func seriesAgainstTheRule() {
+        typealias Charge = RecurringAnalysis.Charge
+        var random = SeededRandom(state: 18)
+        let amounts: [Int64] = [100, 110, 120, 90, 100, 105, 95, 144, 80, 121]
+        for _ in 0..<300 {
+            let charges = (0..<random.below(30)).map { _ in
+                Charge(
+                    date: CivilDate(daysSinceEpoch: 20_000 + random.below(200)), amount: amounts[random.below(amounts.count)] * 1000,
+                    category: "Fun")
+            }
+            // The rule as the README says it: in date order (then amount), a charge joins the series
+            // whose median so far is nearest and within 20 %, the earlier on a tie.
+            var expected: [[Charge]] = []
+            for charge in charges.sorted(by: RecurringAnalysis.isBefore) {
+                let typical = expected.map { RecurringAnalysis.median($0.map(\.amount)) }
+                let nearest = expected.indices.filter { RecurringAnalysis.isNear(charge.amount, typical[$0]) }
+                    .min { (abs(charge.amount - typical[$0]), $0) < (abs(charge.amount - typical[$1]), $1) }
+                if let nearest { expected[nearest].append(charge) } else { expected.append([charge]) }
+            }
+            #expect(RecurringAnalysis.series(charges) == expected)
+        }
+    }
+
     @Test("the 20 % band is exact, and holds for amounts near the limit")
     func band() {
         #expect(RecurringAnalysis.isNear(120_000, 100_000))
