@@ -42,7 +42,9 @@ public enum FXAnalysis {
         query.onlyForeign = true
         let currencies = Set(scope.currencies)
         // Room for every foreign row of the days, made once: grown as read, the rows' array
-        // held its old and its doubled copy at once, twice their size, at its peak.
+        // held its old and its doubled copy at once, twice their size, at its peak. The count is
+        // of every account over the widest span of the zones, so a scope of a few accounts
+        // makes more room than it fills (96 bytes a foreign row of the ledger's days).
         let envelope = scope.accounts.envelope(first: scope.firstDay, end: scope.endDay)
         var rows = FXRows(capacity: try store.foreignTransactionCount(from: envelope.from, until: envelope.until))
         try store.forEachTransaction(query) { record in

@@ -2,9 +2,10 @@ import Ledger
 
 /// `report fx`'s rows, held packed: ten years of a large ledger are tens of thousands of rows,
 /// and as whole `FXReport.Row` values (eight strings each) they took more memory than the rest of
-/// the report. A row is a few integers here; its texts (account, merchant, currencies, card
-/// rate) and reference rates are kept once each and shared, and its ID's bytes sit in one
-/// buffer. A row is made whole again when it is read.
+/// the report. A row is 96 bytes of integers here; its texts (account, merchant, currencies, card
+/// rate) and reference rates are kept once each and shared (a spelling that alternates with a
+/// canonically equal one is kept again at each change, still byte for byte), and its ID's bytes
+/// sit in one buffer. A row is made whole again when it is read.
 public struct FXRows: RandomAccessCollection, Sendable {
     private struct Packed {
         var day: Int32

@@ -2,8 +2,8 @@
 /// combining marks none, so table columns line up.
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
-        // ASCII, most of any table, without looking up Unicode properties: a control takes no
-        // column, every other character one, as below.
+        // ASCII, most of any table, without looking up Unicode properties: a C0 control takes no
+        // column, every other character (DEL too) one, as below.
         var width = 0
         for byte in text.utf8 {
             guard byte < 0x80 else { return ofUnicode(text) }

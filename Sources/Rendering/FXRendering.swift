@@ -49,7 +49,7 @@ public enum FXRendering {
         func money(_ units: Int64, _ currency: String) -> JSONOutput { .string(MoneyFormat.machine(units, currency: currency)) }
         func markup(_ units: Int64, _ currency: String) -> JSONOutput { money(shown(units, currency: currency), currency) }
         let rows = JSONOutput.elements(count: report.rows.count) { index in
-            let row = report.rows[report.rows.index(report.rows.startIndex, offsetBy: index)]
+            let row = report.rows[index]
             return JSONOutput.object([
                 ("date", .string(row.date.description)),
                 ("transaction_id", .string(row.transactionID)),

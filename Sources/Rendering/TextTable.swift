@@ -74,7 +74,7 @@ public struct TextTable {
     public func rendered() -> String {
         var widths = titles.map(DisplayWidth.of)
         for row in rows { measure(row, into: &widths) }
-        var output = line(titles, widths) + line(widths.map { String(repeating: "-", count: $0) }, widths)
+        var output = heading(widths)
         for (index, row) in rows.enumerated() {
             output += line(row, widths)
             for note in notes[index + 1] ?? [] { output += note + "\n" }
@@ -91,11 +91,16 @@ public struct TextTable {
         let table = TextTable(columns: columns)
         var widths = table.titles.map(DisplayWidth.of)
         for row in rows { table.measure(table.cells(cells(row)), into: &widths) }
-        write(table.line(table.titles, widths) + table.line(widths.map { String(repeating: "-", count: $0) }, widths))
+        write(table.heading(widths))
         for row in rows { write(table.line(table.cells(cells(row)), widths)) }
     }
 
     private var titles: [String] { columns.map { ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title } }
+
+    /// The titles' line and the rule under it.
+    private func heading(_ widths: [Int]) -> String {
+        line(titles, widths) + line(widths.map { String(repeating: "-", count: $0) }, widths)
+    }
 
     private func measure(_ cells: [String], into widths: inout [Int]) {
         for (index, cell) in cells.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }

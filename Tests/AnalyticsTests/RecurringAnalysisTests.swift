@@ -159,8 +159,9 @@ struct RecurringAnalysisTests {
                     date: CivilDate(daysSinceEpoch: 20_000 + random.below(200)), amount: amounts[random.below(amounts.count)] * 1000,
                     category: "Fun")
             }
-            // The rule as the README says it: in date order (then amount), a charge joins the series
-            // whose median so far is nearest and within 20 %, the earlier on a tie.
+            // The rule read plainly, as the split was written before it was made quicker: in date
+            // order (then amount), a charge joins the series whose median so far is nearest and
+            // within 20 %, the earlier on a tie.
             var expected: [[Charge]] = []
             for charge in charges.sorted(by: RecurringAnalysis.isBefore) {
                 let typical = expected.map { RecurringAnalysis.median($0.map(\.amount)) }

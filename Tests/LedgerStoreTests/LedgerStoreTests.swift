@@ -212,6 +212,56 @@ private enum Sample {
         #expect(try ledger.count("SELECT signed_amount FROM transactions WHERE id = 'T-1'") == -600_000)
     }
 
+    @Test("a report's count of transactions adds each account's own range and stops at the limit, however far the ranges differ")
+    func transactionCountUpToALimit() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        let savings = "C3333333-3333-4333-8333-333333333333"
+        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card"), (savings, "Savings")] {
+            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
+        }
+        // Every six hours over ten days, in turn on each account.
+        let start: Int64 = 1_790_000_000
+        for index in 0..<40 {
+            var transaction = Sample.transaction("T-\(index)", account: [Sample.checking, Sample.card, savings][index % 3])
+            transaction.transactionDate = Timestamp.utc(epochSeconds: start + Int64(index) * 21_600)
+            _ = try store.upsertTransaction(transaction)
+        }
+        let hour: Int64 = 3600
+        let selections: [LedgerStore.ReportSelection] = [
+            .init(from: nil, until: nil, statuses: []),
+            .init(from: start + 24 * hour, until: start + 200 * hour, statuses: []),
+            {
+                // Three zones' days: each account its own range, one of them open at its end.
+                var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+                selection.accountRanges = [
+                    AccountTimeRange(accountID: Sample.checking, from: start + 10 * hour, until: start + 100 * hour),
+                    AccountTimeRange(accountID: Sample.card, from: start + 5 * hour, until: start + 150 * hour),
+                    AccountTimeRange(accountID: savings, from: start + 30 * hour, until: nil),
+                ]
+                return selection
+            }(),
+        ]
+        for selection in selections {
+            var all: [(account: String, time: Int64)] = []
+            try store.forEachTransaction(TransactionQuery()) { record in
+                all.append((record.transaction.accountID, record.transaction.transactionDate.epochSeconds))
+                return true
+            }
+            let selected = all.filter { row in
+                guard let ranges = selection.accountRanges else {
+                    return row.time >= (selection.from ?? .min) && row.time < (selection.until ?? .max)
+                }
+                return ranges.contains { $0.accountID == row.account && row.time >= ($0.from ?? .min) && row.time < ($0.until ?? .max) }
+            }
+            #expect(selected.count > 5)
+            for limit in 0...selected.count + 2 {
+                #expect(try store.transactionCount(selection, upTo: limit) == min(limit, selected.count), "limit \(limit)")
+            }
+        }
+    }
+
     // MARK: - Records that belong elsewhere
 
     @Test func aTransactionIDAlreadyInAnotherAccountIsRefused() throws {

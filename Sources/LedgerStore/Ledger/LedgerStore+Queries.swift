@@ -139,6 +139,11 @@ extension LedgerStore {
         return result
     }
 
+    /// A transaction with a foreign amount and the card's rate: the condition of the
+    /// `transactions_foreign` index (migration 20), which SQLite uses only for a query whose
+    /// condition implies it.
+    private static let hasForeignAmount = "t.foreign_amount IS NOT NULL AND t.exchange_rate IS NOT NULL"
+
     /// How many transactions within `from..<until` (nil: open) have a foreign amount and the
     /// card's rate, counted from their own index: at least as many as a report of foreign
     /// purchases within those instants reads, so that it can make room for them once.
@@ -146,7 +151,7 @@ extension LedgerStore {
         let range = TimeRangeSQL(from: from, until: until, ranges: nil)
         let statement = try connection.prepare(
             "SELECT count(*) FROM transactions t WHERE "
-                + (["t.foreign_amount IS NOT NULL AND t.exchange_rate IS NOT NULL"] + range.conditions).joined(separator: " AND "))
+                + ([Self.hasForeignAmount] + range.conditions).joined(separator: " AND "))
         try statement.bind(range.values)
         _ = try statement.step()
         return Int(statement.int64(0))
@@ -171,7 +176,7 @@ extension LedgerStore {
             conditions.append(condition)
             values += typeValues
         }
-        if query.onlyForeign { conditions.append("t.foreign_amount IS NOT NULL AND t.exchange_rate IS NOT NULL") }
+        if query.onlyForeign { conditions.append(Self.hasForeignAmount) }
         let order =
             switch query.sort {
             case .date: "t.transaction_time, t.id"
