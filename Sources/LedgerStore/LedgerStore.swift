@@ -27,6 +27,8 @@ public final class LedgerStore {
     let openedSchemaVersion: Int
     /// The hot insert of a sync, prepared once (see `upsertTransaction`).
     var insertTransactionStatement: Statement?
+    /// The sync's inserts of several rows at once, by row count (see `insertTransactions`).
+    var insertBatchStatements: [Int: Statement] = [:]
     /// Keeps the stored classification of every write transaction (nil: opened read-only).
     let keeper: (any ClassificationKeeping)?
 

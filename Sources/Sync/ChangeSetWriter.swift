@@ -62,12 +62,19 @@ struct ChangeSetWriter {
 
     private mutating func writeTransactions(_ set: ChangeSet<Transaction>, accountID: String) throws {
         for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
-            for (index, transaction) in records.enumerated() {
-                if case .unrecognized(let name) = transaction.transactionType { unknown("\(key)[\(index)].transactionType", name) }
-                if case .unrecognized(let name) = transaction.status { unknown("\(key)[\(index)].status", name) }
-                try Self.located("\(key)[\(index)]", in: change) {
-                    count(try store.upsertTransaction(transaction))
-                    if change.replacesStream && key == "inserted" { try store.addSnapshotID(transaction.id) }
+            for start in stride(from: 0, to: records.count, by: LedgerStore.insertBatchLimit) {
+                let chunk = records[start..<min(start + LedgerStore.insertBatchLimit, records.count)]
+                // The new rows of an inserted chunk go in with one statement (an updated one is
+                // mostly stored already). Should it fail, it stored nothing, and a row at a
+                // time names the record at fault as before.
+                let inserted = key == "inserted" && chunk.count > 1 ? try? store.insertTransactions(chunk) : nil
+                for (index, transaction) in zip(chunk.indices, chunk) {
+                    if case .unrecognized(let name) = transaction.transactionType { unknown("\(key)[\(index)].transactionType", name) }
+                    if case .unrecognized(let name) = transaction.status { unknown("\(key)[\(index)].status", name) }
+                    try Self.located("\(key)[\(index)]", in: change) {
+                        count(inserted?[index - start] == true ? .inserted : try store.upsertTransaction(transaction))
+                        if change.replacesStream && key == "inserted" { try store.addSnapshotID(transaction.id) }
+                    }
                 }
             }
         }

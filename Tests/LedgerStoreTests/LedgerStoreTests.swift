@@ -212,6 +212,31 @@ private enum Sample {
         #expect(try ledger.count("SELECT signed_amount FROM transactions WHERE id = 'T-1'") == -600_000)
     }
 
+    @Test func aBatchInsertStoresOnlyWhatIsNewAndSaysWhichAndOnAnErrorStoresNothing() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        _ = try store.upsertTransaction(Sample.transaction("T-1"))
+
+        // Stored already; new; new; new again (the first of its ID went in); new.
+        let batch = [
+            Sample.transaction("T-1", units: 1), Sample.transaction("T-2"), Sample.transaction("T-3"),
+            Sample.transaction("T-2", units: 2), Sample.transaction("T-4"),
+        ]
+        #expect(try store.insertTransactions(batch[...]) == [false, true, true, false, true])
+        #expect(try ledger.count("SELECT count(*) FROM transactions") == 4)
+        #expect(try ledger.count("SELECT amount FROM transactions WHERE id = 'T-1'") == Sample.transaction("T-1").transactionAmount.units)
+        #expect(try ledger.count("SELECT amount FROM transactions WHERE id = 'T-2'") == Sample.transaction("T-2").transactionAmount.units)
+
+        // A row of an account the ledger lacks fails the statement: none of its rows stays.
+        let failing = [Sample.transaction("T-5"), Sample.transaction("T-6", account: "NO-SUCH-ACCOUNT")]
+        #expect(throws: (any Error).self) { try store.insertTransactions(failing[...]) }
+        #expect(try ledger.count("SELECT count(*) FROM transactions") == 4)
+        // The statement is ready again after the failure.
+        #expect(try store.insertTransactions([Sample.transaction("T-5"), Sample.transaction("T-6")][...]) == [true, true])
+    }
+
     @Test("a report's count of transactions adds each account's own range and stops at the limit, however far the ranges differ")
     func transactionCountUpToALimit() throws {
         let ledger = try TestLedger()

@@ -145,6 +145,12 @@ import WalletExport
             line: Fixture.changeSet("G1", 2, inserted: [transaction(13, account: ID.card), transaction(1, account: ID.card)]),
             field: "inserted[1]", message: "transaction \(ID.transaction(1)) already belongs to account \(ID.checking)"),
         BadLine(
+            name: "a transaction ID already in another account, deep in a change set longer than one insert statement",
+            stream: "transactions/" + ID.card,
+            line: Fixture.changeSet(
+                "G1", 2, inserted: (100..<200).map { transaction($0 == 180 ? 1 : $0, account: ID.card) }),
+            field: "inserted[80]", message: "transaction \(ID.transaction(1)) already belongs to account \(ID.checking)"),
+        BadLine(
             name: "a sequence of 0", stream: checkingTransactions,
             line: "{\"generation\":\"G1\",\"sequence\":0,\"inserted\":[],\"updated\":[],\"deleted\":[]}",
             field: "sequence", message: "expected an integer of at least 1, found 0"),
