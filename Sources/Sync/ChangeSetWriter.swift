@@ -62,8 +62,10 @@ struct ChangeSetWriter {
 
     private mutating func writeTransactions(_ set: ChangeSet<Transaction>, accountID: String) throws {
         for (key, records) in [("inserted", set.inserted), ("updated", set.updated)] {
-            for start in stride(from: 0, to: records.count, by: LedgerStore.insertBatchLimit) {
-                let chunk = records[start..<min(start + LedgerStore.insertBatchLimit, records.count)]
+            var start = 0
+            while start < records.count {
+                let chunk = records[start..<start + LedgerStore.insertBatchSize(remaining: records.count - start)]
+                defer { start = chunk.endIndex }
                 // The new rows of an inserted chunk go in with one statement (an updated one is
                 // mostly stored already). Should it fail, it stored nothing, and a row at a
                 // time names the record at fault as before.

@@ -212,6 +212,11 @@ private enum Sample {
         #expect(try ledger.count("SELECT signed_amount FROM transactions WHERE id = 'T-1'") == -600_000)
     }
 
+    @Test func batchInsertsTakeAPowerOfTwoOfTheRowsLeftUpToSixtyFour() {
+        let sizes = [0, 1, 2, 3, 7, 8, 63, 64, 65, 213].map { LedgerStore.insertBatchSize(remaining: $0) }
+        #expect(sizes == [0, 1, 2, 2, 4, 8, 32, 64, 64, 64])
+    }
+
     @Test func aBatchInsertStoresOnlyWhatIsNewAndSaysWhichAndOnAnErrorStoresNothing() throws {
         let ledger = try TestLedger()
         let source = try ledger.source("S1")

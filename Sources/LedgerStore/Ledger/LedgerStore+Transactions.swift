@@ -12,7 +12,15 @@ extension LedgerStore {
 
     /// The most rows `insertTransactions` inserts in one statement: each statement fires the
     /// insert triggers' programs once, not once a row, which halves what SQLite does per row.
-    public static let insertBatchLimit = 64
+    static let insertBatchLimit = 64
+
+    /// How many of `remaining` rows to insert with the next statement: a power of two, so that
+    /// at most seven statements are ever prepared (one of every size up to 64 cost a sync of
+    /// 1M transactions 6.5 MB more).
+    public static func insertBatchSize(remaining: Int) -> Int {
+        let size = min(remaining, insertBatchLimit)
+        return size < 1 ? 0 : 1 << (Int.bitWidth - 1 - size.leadingZeroBitCount)
+    }
 
     public func upsertTransaction(_ transaction: Transaction) throws -> UpsertOutcome {
         // The insert is the hot path of a sync: bind each column directly, no array of values.
@@ -54,8 +62,8 @@ extension LedgerStore {
         return .unchanged
     }
 
-    /// Inserts, in one statement, each transaction of `transactions` (at most
-    /// `insertBatchLimit`) whose ID is not stored yet nor earlier in the list, and says which
+    /// Inserts, in one statement, each transaction of `transactions` (`insertBatchSize` of
+    /// them) whose ID is not stored yet nor earlier in the list, and says which
     /// were: the others are `upsertTransaction`'s to update or refuse, in their order. On an
     /// error nothing of the list is inserted (SQLite undoes the whole statement).
     public func insertTransactions(_ transactions: ArraySlice<Transaction>) throws -> [Bool] {
