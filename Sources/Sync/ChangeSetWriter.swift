@@ -67,9 +67,17 @@ struct ChangeSetWriter {
                 let chunk = records[start..<start + LedgerStore.insertBatchSize(remaining: records.count - start)]
                 defer { start = chunk.endIndex }
                 // The new rows of an inserted chunk go in with one statement (an updated one is
-                // mostly stored already). Should it fail, it stored nothing, and a row at a
-                // time names the record at fault as before.
-                let inserted = key == "inserted" && chunk.count > 1 ? try? store.insertTransactions(chunk) : nil
+                // mostly stored already). Should it fail with the transaction still open, SQLite
+                // undid just the statement, and a row at a time names the record at fault as
+                // before; an error that ended the transaction ends the sync as before.
+                var inserted: [Bool]?
+                if key == "inserted" && chunk.count > 1 {
+                    do {
+                        inserted = try store.insertTransactions(chunk)
+                    } catch {
+                        guard store.isInTransaction else { throw error }
+                    }
+                }
                 for (index, transaction) in zip(chunk.indices, chunk) {
                     if case .unrecognized(let name) = transaction.transactionType { unknown("\(key)[\(index)].transactionType", name) }
                     if case .unrecognized(let name) = transaction.status { unknown("\(key)[\(index)].status", name) }

@@ -240,6 +240,11 @@ private enum Sample {
         #expect(try ledger.count("SELECT count(*) FROM transactions") == 4)
         // The statement is ready again after the failure.
         #expect(try store.insertTransactions([Sample.transaction("T-5"), Sample.transaction("T-6")][...]) == [true, true])
+        // A composed and a decomposed É are one string to Swift, two IDs to SQLite: both new.
+        let spellings = [Sample.transaction("T-\u{C9}"), Sample.transaction("T-E\u{301}")]
+        #expect(try store.insertTransactions(spellings[...]) == [true, true])
+        #expect(try store.insertTransactions(spellings[...]) == [false, false])
+        #expect(try ledger.count("SELECT count(*) FROM transactions") == 8)
     }
 
     @Test("a report's count of transactions adds each account's own range and stops at the limit, however far the ranges differ")

@@ -16,8 +16,8 @@ import Testing
         let world = try SyncWorld()
         try world.writeTwoAccounts()
         try world.sync()
-        // 150 new rows across three statements; a stored row changed in the first, and in the
-        // third a row already inserted by the second, now with another amount.
+        // 150 new rows across four statements (64, 64, 16, 8); a stored row changed in the
+        // first, and in the third a row the first inserted, now with another amount.
         var inserted = (100..<250).map { Self.transaction($0, amount: "5.00") }
         inserted.insert(Self.transaction(1, amount: "11.00"), at: 10)
         inserted.insert(Self.transaction(150, amount: "99.00"), at: 140)

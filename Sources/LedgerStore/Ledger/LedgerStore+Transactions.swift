@@ -10,8 +10,9 @@ extension LedgerStore {
         """
     private static let insertColumnCount: Int32 = 25
 
-    /// The most rows `insertTransactions` inserts in one statement: each statement fires the
-    /// insert triggers' programs once, not once a row, which halves what SQLite does per row.
+    /// The most rows `insertTransactions` inserts in one statement. What SQLite does once a
+    /// statement (among it making the frames of the insert triggers' programs) is then paid once
+    /// for many rows: a sync of 100k transactions ran 7 % fewer instructions.
     static let insertBatchLimit = 64
 
     /// How many of `remaining` rows to insert with the next statement: a power of two, so that
@@ -65,7 +66,8 @@ extension LedgerStore {
     /// Inserts, in one statement, each transaction of `transactions` (`insertBatchSize` of
     /// them) whose ID is not stored yet nor earlier in the list, and says which
     /// were: the others are `upsertTransaction`'s to update or refuse, in their order. On an
-    /// error nothing of the list is inserted (SQLite undoes the whole statement).
+    /// error nothing of the list is inserted: SQLite undoes the statement, or the transaction
+    /// when the error ends it.
     public func insertTransactions(_ transactions: ArraySlice<Transaction>) throws -> [Bool] {
         precondition(transactions.count <= Self.insertBatchLimit)
         let insert: Statement
@@ -83,11 +85,16 @@ extension LedgerStore {
         for (offset, transaction) in transactions.enumerated() {
             try bindInsert(transaction, to: insert, from: Int32(offset) * Self.insertColumnCount + 1)
         }
-        var stored = Set<String>()
-        while try insert.step() { stored.insert(insert.text(0)) }
+        // IDs as SQLite compares them, by their bytes: Swift takes a composed and a decomposed É
+        // as one string, SQLite as two IDs.
+        var stored = Set<[UInt8]>()
+        while try insert.step() { stored.insert(Array(insert.text(0).utf8)) }
         // Of two rows of one ID, the first is the one a row at a time would have inserted.
-        var seen = Set<String>()
-        return transactions.map { seen.insert($0.id).inserted && stored.contains($0.id) }
+        var seen = Set<[UInt8]>()
+        return transactions.map {
+            let id = Array($0.id.utf8)
+            return seen.insert(id).inserted && stored.contains(id)
+        }
     }
 
     private static func valueRows(_ count: Int) -> String {
