@@ -77,7 +77,7 @@ extension LedgerStore {
             insert = try connection.prepare(
                 """
                 INSERT INTO transactions (\(Self.insertColumns)) VALUES \(Self.valueRows(transactions.count))
-                ON CONFLICT (id) DO NOTHING RETURNING id
+                ON CONFLICT (id) DO NOTHING RETURNING row_id
                 """)
             insertBatchStatements[transactions.count] = insert
         }
@@ -85,15 +85,17 @@ extension LedgerStore {
         for (offset, transaction) in transactions.enumerated() {
             try bindInsert(transaction, to: insert, from: Int32(offset) * Self.insertColumnCount + 1)
         }
-        // IDs as SQLite compares them, by their bytes: Swift takes a composed and a decomposed É
-        // as one string, SQLite as two IDs.
-        var stored = Set<[UInt8]>()
-        while try insert.step() { stored.insert(Array(insert.text(0).utf8)) }
-        // Of two rows of one ID, the first is the one a row at a time would have inserted.
-        var seen = Set<[UInt8]>()
-        return transactions.map {
-            let id = Array($0.id.utf8)
-            return seen.insert(id).inserted && stored.contains(id)
+        var stored = Set<Int64>()
+        while try insert.step() { stored.insert(insert.int64(0)) }
+        if stored.count == transactions.count { return Array(repeating: true, count: stored.count) }
+        // Some were stored already, or came twice. SQLite finds each row's ID as it compared them,
+        // by their bytes (Swift takes a composed and a decomposed É as one string), and of two
+        // rows of one ID the first is the one a row at a time would have inserted.
+        var seen = Set<Int64>()
+        return try transactions.map { transaction in
+            guard let rowID = try connection.scalarInt("SELECT row_id FROM transactions WHERE id = ?", [.text(transaction.id)])
+            else { return false }
+            return stored.contains(rowID) && seen.insert(rowID).inserted
         }
     }
 
