@@ -4,6 +4,10 @@ import CSQLite
 /// (The C macro does not import into Swift; this is its one definition.)
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+/// `SQLITE_STATIC`: SQLite reads a bound text or blob where it is, until the statement is reset
+/// or the parameter bound again.
+let sqliteStatic: sqlite3_destructor_type? = nil
+
 /// Owns one `sqlite3*`. The connection and each of its statements hold it, so the database is
 /// closed only after the last statement is finalized, whatever order they are released in.
 final class DatabaseHandle {

@@ -9,6 +9,8 @@ public final class Statement {
     let sql: String
     private let handle: DatabaseHandle
     private let pointer: OpaquePointer
+    /// Released after `deinit` has finalized the statement, never while SQLite may read it.
+    private let boundBytes = BoundBytes()
 
     init(handle: DatabaseHandle, sql: String, persistent: Bool) throws {
         self.pointer = try Self.prepare(sql, on: handle, persistent: persistent)
@@ -71,11 +73,9 @@ public final class Statement {
             return try check(sqlite3_bind_text(pointer, index, "", 0, sqliteTransient))
         }
         let resultCode = value.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { characters in
-                sqlite3_bind_text64(
-                    pointer, index, characters.baseAddress, UInt64(characters.count), sqliteTransient,
-                    UInt8(SQLITE_UTF8))
-            }
+            let kept = boundBytes.keep(UnsafeRawBufferPointer(bytes))
+            return sqlite3_bind_text64(
+                pointer, index, kept.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), sqliteStatic, UInt8(SQLITE_UTF8))
         }
         try check(resultCode)
     }
@@ -87,7 +87,7 @@ public final class Statement {
             return try check(sqlite3_bind_zeroblob(pointer, index, 0))
         }
         let resultCode = value.withUnsafeBytes { bytes in
-            sqlite3_bind_blob64(pointer, index, bytes.baseAddress, UInt64(bytes.count), sqliteTransient)
+            sqlite3_bind_blob64(pointer, index, boundBytes.keep(bytes), UInt64(bytes.count), sqliteStatic)
         }
         try check(resultCode)
     }
@@ -156,6 +156,7 @@ public final class Statement {
         // bindings cannot fail.
         _ = sqlite3_reset(pointer)
         _ = sqlite3_clear_bindings(pointer)
+        boundBytes.clear()
     }
 
     // MARK: Reading the current row (columns are numbered from 0)

@@ -37,6 +37,43 @@ import Testing
         }
     }
 
+    /// SQLite reads bound texts and blobs where the statement keeps them (`BoundBytes`), not
+    /// where the Swift values were: these are gone before the step. Sizes cross a chunk, and one
+    /// is past what a statement keeps from one reset to the next.
+    @Test func boundTextsAndBlobsOutliveTheirValuesUntilReset() throws {
+        try withTemporaryDirectory { directory in
+            let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
+            let count = 120
+            let select = try connection.prepare("SELECT " + Array(repeating: "?", count: count).joined(separator: ", "))
+            func value(_ index: Int, round: Int) -> String {
+                // Short ones are stored inside the String value itself, long ones on the heap.
+                let length = [3, 15, 16, 700, 5_000, 70_000][index % 6]
+                return String(repeating: "\(round)é\(index)-", count: length / 4 + 1)
+            }
+            for round in 0..<3 {
+                for index in 0..<count {
+                    if index % 10 == 9 {
+                        try select.bind(Array(value(index, round: round).utf8), at: Int32(index + 1))
+                    } else {
+                        try select.bind(value(index, round: round), at: Int32(index + 1))
+                    }
+                }
+                #expect(try select.step())
+                for index in 0..<count where index % 10 != 9 {
+                    #expect(select.text(Int32(index)) == value(index, round: round))
+                }
+                for index in stride(from: 9, to: count, by: 10) {
+                    #expect(select.blob(Int32(index)) == Array(value(index, round: round).utf8))
+                }
+                #expect(try !select.step())
+                select.reset()
+                #expect(try select.step())
+                #expect(select.isNull(0))
+                select.reset()
+            }
+        }
+    }
+
     @Test func nullsRoundTripForEveryType() throws {
         try withTemporaryDirectory { directory in
             let connection = try Connection(path: directory.appendingPathComponent("db.sqlite").path)
