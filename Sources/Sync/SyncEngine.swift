@@ -114,51 +114,54 @@ public final class SyncEngine {
             var applied = 0
             do {
                 try store.transaction {
-                    let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
-                    guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
-                        throw SyncError.concurrentSync(stream: stream.name)
-                    }
-                    var records = 0
-                    while records < Self.recordsPerCommit {
-                        if let redo, applied == redo.count {
-                            failure = redo.failure
-                            finished = true
-                            return
+                    // The summary's sums of the rows inserted are written once, at the end.
+                    try store.summingInserts {
+                        let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
+                        guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
+                            throw SyncError.concurrentSync(stream: stream.name)
                         }
-                        let next: StreamChange?
-                        do {
-                            next = try sequence.next()
-                        } catch {
-                            // After some errors (a full disk, an I/O error) SQLite has already
-                            // rolled the whole transaction back: nothing is left to commit, and
-                            // this error, not the failed COMMIT, is the one to report.
-                            guard store.isInTransaction else { throw error }
-                            failure = error
-                            finished = true
-                            return
-                        }
-                        guard let change = next else {
-                            finished = true
-                            return
-                        }
-                        do {
-                            summary = try applyChange(change, to: stream, sourceRow: sourceRow, summary: summary)
-                        } catch {
-                            if store.isInTransaction { writeFailure = error }
-                            throw error
-                        }
-                        #if DEBUG
-                        TestFaultInjection.reached(.changeSet)
-                        #endif
-                        token = change.token
-                        records += change.recordCount
-                        applied += 1
-                        summary.changeSets += 1
-                        summary.resynced = summary.resynced || change.isResync
-                        if redo == nil, shouldStop?() == true {
-                            stopped = true
-                            finished = true
-                            return
+                        var records = 0
+                        while records < Self.recordsPerCommit {
+                            if let redo, applied == redo.count {
+                                failure = redo.failure
+                                finished = true
+                                return
+                            }
+                            let next: StreamChange?
+                            do {
+                                next = try sequence.next()
+                            } catch {
+                                // After some errors (a full disk, an I/O error) SQLite has already
+                                // rolled the whole transaction back: nothing is left to commit, and
+                                // this error, not the failed COMMIT, is the one to report.
+                                guard store.isInTransaction else { throw error }
+                                failure = error
+                                finished = true
+                                return
+                            }
+                            guard let change = next else {
+                                finished = true
+                                return
+                            }
+                            do {
+                                summary = try applyChange(change, to: stream, sourceRow: sourceRow, summary: summary)
+                            } catch {
+                                if store.isInTransaction { writeFailure = error }
+                                throw error
+                            }
+                            #if DEBUG
+                            TestFaultInjection.reached(.changeSet)
+                            #endif
+                            token = change.token
+                            records += change.recordCount
+                            applied += 1
+                            summary.changeSets += 1
+                            summary.resynced = summary.resynced || change.isResync
+                            if redo == nil, shouldStop?() == true {
+                                stopped = true
+                                finished = true
+                                return
+                            }
                         }
                     }
                 }

@@ -59,6 +59,46 @@ extension LedgerStore {
         try connection.cached("UPDATE classification_state SET built = 0").run()
     }
 
+    /// Runs `body`, inside a write transaction, with the summary's sums of the rows it inserts
+    /// through `insertTransactions` and `upsertTransaction` added up here and written once at its
+    /// end, instead of by the `sum_inserted` trigger, which is dropped for the while and made
+    /// again from its own SQL before the transaction commits. SQLite makes and zeroes a frame for
+    /// a trigger's program on every row, whatever its `WHEN`: without it a sync of 100k
+    /// transactions ran 18 % fewer instructions. Should `body` throw, the transaction's rollback
+    /// brings the trigger back, and with it nothing summed here. Any other insert of a
+    /// transaction inside `body` would go unsummed: only a sync's change-set writer runs in it.
+    public func summingInserts<T>(_ body: () throws -> T) throws -> T {
+        guard connection.isInTransaction, insertedSpendingSums == nil, try classificationStatus()?.built == true,
+            let trigger = try connection.scalarText("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sum_inserted'")
+        else { return try body() }
+        try connection.execute("DROP TRIGGER sum_inserted")
+        insertedSpendingSums = InsertedSpendingSums()
+        defer { insertedSpendingSums = nil }
+        let result = try body()
+        // SQLite rolled back by itself (a full disk): the trigger is back, and nothing to write.
+        guard connection.isInTransaction else { return result }
+        let base = SpendingSum.base
+        let add = try connection.prepare(
+            """
+            INSERT INTO spending_summary (\(SpendingSumsSQL.summaryColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (month, account_id, category, mcc, currency) DO UPDATE SET
+                spent_high = spent_high + excluded.spent_high + (spent_low + excluded.spent_low) / \(base),
+                spent_low = (spent_low + excluded.spent_low) % \(base),
+                refunded_high = refunded_high + excluded.refunded_high + (refunded_low + excluded.refunded_low) / \(base),
+                refunded_low = (refunded_low + excluded.refunded_low) % \(base),
+                count = count + excluded.count
+            """)
+        for (key, sums) in insertedSpendingSums?.rows ?? [:] {
+            try add.run([
+                .integer(key.month), .text(key.accountID), .text(key.category), .integer(key.merchantCategoryCode), .text(key.currency),
+                .integer(sums.spent.high), .integer(sums.spent.low), .integer(sums.refunded.high), .integer(sums.refunded.low),
+                .integer(sums.count),
+            ])
+        }
+        try connection.execute(trigger)
+        return result
+    }
+
     /// Sums the counted expenses and refunds of the whole ledger into the summary again, exactly.
     public func rebuildSpendingSummary() throws {
         try connection.cached("DELETE FROM spending_summary").run()

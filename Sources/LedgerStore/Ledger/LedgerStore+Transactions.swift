@@ -31,10 +31,13 @@ extension LedgerStore {
                 "INSERT INTO transactions (\(Self.insertColumns)) VALUES \(Self.valueRows(1)) ON CONFLICT (id) DO NOTHING")
         // Kept here rather than looked up by its SQL text on every row.
         insertTransactionStatement = insert
-        try bindInsert(transaction, to: insert, from: 1)
+        let classification = try bindInsert(transaction, to: insert, from: 1)
         while try insert.step() {}
         insert.reset()
-        if connection.changes > 0 { return .inserted }
+        if connection.changes > 0 {
+            insertedSpendingSums?.add(transaction, classification)
+            return .inserted
+        }
         let values: [SQLValue] = [
             .text(transaction.accountID), .text(transaction.transactionDate.text),
             .integer(transaction.transactionDate.epochSeconds), .optional(transaction.postedDate?.text),
@@ -82,21 +85,31 @@ extension LedgerStore {
             insertBatchStatements[transactions.count] = insert
         }
         defer { insert.reset() }
+        var classifications: [Classification?] = []
+        classifications.reserveCapacity(transactions.count)
         for (offset, transaction) in transactions.enumerated() {
-            try bindInsert(transaction, to: insert, from: Int32(offset) * Self.insertColumnCount + 1)
+            classifications.append(try bindInsert(transaction, to: insert, from: Int32(offset) * Self.insertColumnCount + 1))
         }
         var stored = Set<Int64>()
         while try insert.step() { stored.insert(insert.int64(0)) }
-        if stored.count == transactions.count { return Array(repeating: true, count: stored.count) }
-        // Some were stored already, or came twice. SQLite finds each row's ID as it compared them,
-        // by their bytes (Swift takes a composed and a decomposed É as one string), and of two
-        // rows of one ID the first is the one a row at a time would have inserted.
-        var seen = Set<Int64>()
-        return try transactions.map { transaction in
-            guard let rowID = try connection.scalarInt("SELECT row_id FROM transactions WHERE id = ?", [.text(transaction.id)])
-            else { return false }
-            return stored.contains(rowID) && seen.insert(rowID).inserted
+        var inserted = Array(repeating: true, count: transactions.count)
+        if stored.count != transactions.count {
+            // Some were stored already, or came twice. SQLite finds each row's ID as it compared
+            // them, by their bytes (Swift takes a composed and a decomposed É as one string), and
+            // of two rows of one ID the first is the one a row at a time would have inserted.
+            var seen = Set<Int64>()
+            inserted = try transactions.map { transaction in
+                guard let rowID = try connection.scalarInt("SELECT row_id FROM transactions WHERE id = ?", [.text(transaction.id)])
+                else { return false }
+                return stored.contains(rowID) && seen.insert(rowID).inserted
+            }
         }
+        if insertedSpendingSums != nil {
+            for (transaction, (isInserted, classification)) in zip(transactions, zip(inserted, classifications)) where isInserted {
+                insertedSpendingSums?.add(transaction, classification)
+            }
+        }
+        return inserted
     }
 
     private static func valueRows(_ count: Int) -> String {
@@ -104,8 +117,9 @@ extension LedgerStore {
         return Array(repeating: row, count: count).joined(separator: ", ")
     }
 
-    /// Binds the insert's columns of `transaction` from parameter `first` on.
-    private func bindInsert(_ transaction: Transaction, to insert: Statement, from first: Int32) throws {
+    /// Binds the insert's columns of `transaction` from parameter `first` on; returns the
+    /// classification bound with it, if any.
+    private func bindInsert(_ transaction: Transaction, to insert: Statement, from first: Int32) throws -> Classification? {
         try insert.bind(transaction.id, at: first)
         try insert.bind(transaction.accountID, at: first + 1)
         try insert.bind(transaction.transactionDate.text, at: first + 2)
@@ -129,6 +143,7 @@ extension LedgerStore {
         for (offset, value) in Self.classificationValues(classification).enumerated() {
             try insert.bind(value, at: first + 18 + Int32(offset))
         }
+        return classification
     }
 
     public func deleteTransaction(id: String, accountID: String) throws -> Bool {

@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+extension String {
+    /// Whether the two are the same UTF-8 bytes. Swift's `==` takes canonically equal spellings (a
+    /// composed and a decomposed é) as one, which a name shown as it came must not; and comparing
+    /// the two buffers is quicker than walking two `utf8` views.
+    public func hasSameBytes(as other: String) -> Bool {
+        var left = self
+        var right = other
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Ledger
+
+/// The spending summary's sums of the rows inserted already classified while a sync writes
+/// (`LedgerStore.summingInserts`), added up here and written once at the end, as the
+/// `sum_inserted` trigger would have added each row: counted expenses and refunds, by month,
+/// account, category, MCC and currency.
+struct InsertedSpendingSums {
+    /// A row of the summary. Texts compare by their bytes, as SQLite compares the key (Swift
+    /// would take a composed and a decomposed é as one category).
+    struct Key: Hashable {
+        let month: Int64
+        let accountID: String
+        let category: String
+        let merchantCategoryCode: Int64
+        let currency: String
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.month == right.month && left.merchantCategoryCode == right.merchantCategoryCode
+                && left.accountID.hasSameBytes(as: right.accountID) && left.category.hasSameBytes(as: right.category)
+                && left.currency.hasSameBytes(as: right.currency)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(month)
+            hasher.combine(merchantCategoryCode)
+            func combine(_ text: String) {
+                var text = text
+                text.withUTF8 {
+                    hasher.combine($0.count)
+                    hasher.combine(bytes: UnsafeRawBufferPointer($0))
+                }
+            }
+            combine(accountID)
+            combine(category)
+            combine(currency)
+        }
+    }
+
+    struct Sums {
+        var spent = SpendingSum()
+        var refunded = SpendingSum()
+        var count: Int64 = 0
+
+        mutating func add(_ amount: Int64, isRefund: Bool) {
+            if isRefund { refunded.add(amount) } else { spent.add(amount) }
+            count += 1
+        }
+    }
+
+    private(set) var rows: [Key: Sums] = [:]
+
+    /// Adds `transaction`, inserted with `classification`, if the summary counts it. A split is
+    /// summed by its parts, so never here.
+    mutating func add(_ transaction: Transaction, _ classification: Classification?) {
+        guard let classification, classification.state == .counted, classification.categorySource != .split,
+            classification.flow == .expense || classification.flow == .refund
+        else { return }
+        let key = Key(
+            month: Classification.number(of: classification.month), accountID: transaction.accountID,
+            category: classification.category, merchantCategoryCode: transaction.merchantCategoryCode.map(Int64.init) ?? -1,
+            currency: transaction.transactionAmount.currency)
+        rows[key, default: Sums()].add(transaction.transactionAmount.units, isRefund: classification.flow == .refund)
+    }
+}
