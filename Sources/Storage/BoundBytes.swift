@@ -19,7 +19,8 @@ final class BoundBytes {
     func keep(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawPointer {
         precondition(!bytes.isEmpty)
         if (chunks.last?.count ?? 0) - used < bytes.count {
-            let capacity = max(bytes.count, 2 * (chunks.last?.count ?? Self.firstCapacity / 2))
+            // Doubling, but not after one large value: the chunk for the next is kept small.
+            let capacity = max(bytes.count, 2 * min(chunks.last?.count ?? Self.firstCapacity / 2, Self.keptCapacity))
             chunks.append(.allocate(byteCount: capacity, alignment: 1))
             used = 0
         }

@@ -74,8 +74,8 @@ struct ChangeSetWriter {
                 if key == "inserted" && chunk.count > 1 {
                     do {
                         inserted = try store.insertTransactions(chunk)
-                    } catch {
-                        guard store.isInTransaction else { throw error }
+                    } catch let failure as BatchInsertFailure {
+                        guard store.isInTransaction else { throw failure.underlying }
                     }
                 }
                 for (index, transaction) in zip(chunk.indices, chunk) {

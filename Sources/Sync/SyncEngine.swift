@@ -13,12 +13,13 @@ public final class SyncEngine {
     /// everything before committed (`purse sync --watch` on SIGTERM).
     public var shouldStop: (() -> Bool)?
 
-    /// About how many records one commit holds at most, and for how long it holds the
-    /// database: large, because each commit writes every page it touched twice (to the WAL,
-    /// then the file), and a ledger's ID index spreads even a few thousand inserts over most
-    /// of its pages (a 1M sync took 24.5 s in commits of 20,000 records, 17.5 s in commits of
-    /// 100,000, about 1.8 s each); short enough that another run waiting to write (for up to
-    /// 5 s) is let in first on a slower machine too.
+    /// After how many records, or how long, a transaction takes no more change sets and
+    /// commits (the keeper's work and the commit itself come after): large, because each
+    /// commit writes every page it touched twice (to the WAL, then the file), and a ledger's ID
+    /// index spreads even a few thousand inserts over most of its pages (a 1M sync took 24.5 s
+    /// in commits of 20,000 records, 17.5 s in commits of 100,000, about 1.8 s each); short
+    /// enough that another run waiting to write (for up to 5 s) is let in first on a slower
+    /// machine too.
     var commitLimit = (records: 100_000, duration: Duration.seconds(2))
 
     public init(store: LedgerStore, now: Timestamp) {
@@ -126,8 +127,11 @@ public final class SyncEngine {
                         }
                         var records = 0
                         let began = ContinuousClock.now
-                        // At least one change set a commit, however long it took.
-                        while records < commitLimit.records, applied == 0 || ContinuousClock.now - began < commitLimit.duration {
+                        // At least one change set a commit, however long it took; a redo
+                        // replays exactly the change sets the failed transaction held.
+                        while redo != nil || applied == 0
+                            || (records < commitLimit.records && ContinuousClock.now - began < commitLimit.duration)
+                        {
                             if let redo, applied == redo.count {
                                 failure = redo.failure
                                 finished = true

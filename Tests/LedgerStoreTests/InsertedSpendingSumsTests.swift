@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func onlyCountedExpensesAndRefundsNotSplitsAreSummed() {
-        var sums = InsertedSpendingSums()
+        var sums = InsertedSpendingSums(trigger: "")
         sums.add(Self.transaction(50_000), Self.classification(.expense))
         sums.add(Self.transaction(20_000), Self.classification(.refund))
         sums.add(Self.transaction(1_000_000), Self.classification(.income))
@@ -45,17 +45,42 @@ import Testing
     }
 
     @Test func aCategorySpelledTwoWaysIsTwoRowsAsInSQLite() {
-        var sums = InsertedSpendingSums()
+        var sums = InsertedSpendingSums(trigger: "")
         sums.add(Self.transaction(10_000), Self.classification(.expense, "Caf\u{E9}"))
         sums.add(Self.transaction(10_000), Self.classification(.expense, "Cafe\u{301}"))
         #expect(sums.rows.count == 2)
     }
 
     @Test func sumsPastSixtyFourBitsStayExact() {
-        var sums = InsertedSpendingSums()
+        var sums = InsertedSpendingSums(trigger: "")
         for _ in 0..<3 { sums.add(Self.transaction(.max), Self.classification(.expense)) }
         let row = sums.rows.values.first
         let total = Int128(Int64.max) * 3
         #expect(row.map { Int128($0.spent.high) * Int128(SpendingSum.base) + Int128($0.spent.low) } == total)
+    }
+
+    @Test func rowsAreWrittenInTheSummarysKeyOrder() {
+        var sums = InsertedSpendingSums(trigger: "")
+        func add(_ category: String, account: String = "A", mcc: Int? = 5812, currency: String = "USD") {
+            var transaction = Self.transaction(10_000, mcc: mcc, currency: currency)
+            transaction = Transaction(
+                id: "T", accountID: account, transactionDate: transaction.transactionDate,
+                transactionAmount: transaction.transactionAmount, creditDebitIndicator: .debit, transactionDescription: "CAFE",
+                originalTransactionDescription: "CAFE", merchantCategoryCode: mcc, transactionType: .pointOfSale, status: .booked)
+            sums.add(transaction, Self.classification(.expense, category))
+        }
+        add("Travel")
+        add("Caf\u{E9}")
+        add("Cafe\u{301}")
+        add("Dining", currency: "EUR")
+        add("Dining", mcc: nil)
+        add("Dining")
+        add("Zoo", account: "0")
+        // By bytes: "Cafe" + U+0301 before "Caf" + U+00E9 (0x65 < 0xC3); -1 for no MCC first.
+        #expect(
+            sums.rowsInKeyOrder.map { "\($0.key.accountID) \($0.key.category) \($0.key.merchantCategoryCode) \($0.key.currency)" } == [
+                "0 Zoo 5812 USD", "A Cafe\u{301} 5812 USD", "A Caf\u{E9} 5812 USD", "A Dining -1 USD", "A Dining 5812 EUR",
+                "A Dining 5812 USD", "A Travel 5812 USD",
+            ])
     }
 }

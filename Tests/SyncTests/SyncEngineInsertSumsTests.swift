@@ -108,4 +108,19 @@ import Testing
         #expect(try world.store.spendingSummary() == summary)
         #expect(try world.store.spendingSummaryDifferences().count == 0)
     }
+
+    @Test func aSyncThatInsertsNothingLeavesTheSchemaAsItWas() throws {
+        let world = try SyncWorld()
+        try world.writeTwoAccounts()
+        try world.sync()
+        let version = try world.rows("PRAGMA schema_version")
+        try world.export.append("transactions/" + ID.checking, ExportFixture.changeSet("G1", 2, deleted: [ID.transaction(1)]))
+
+        let report = try world.sync()
+
+        #expect(report.failures.isEmpty)
+        #expect(try world.transactionIDs(of: ID.checking) == [ID.transaction(2)])
+        #expect(try world.rows("PRAGMA schema_version") == version)
+        #expect(try world.store.spendingSummaryDifferences().count == 0)
+    }
 }

@@ -8,7 +8,8 @@ public protocol ClassificationKeeping {
     func keep(_ store: LedgerStore) throws
 
     /// The classification of a transaction about to be inserted, when nothing else in the ledger
-    /// can change it nor it another's (nil: `keep` classifies it with what it reaches).
+    /// can change it nor it another's (nil: `keep` classifies it with what it reaches). Never a
+    /// split's: a sync sums what it inserts by the row's own amount (`summingInserts`).
     func classification(inserting transaction: Transaction, in store: LedgerStore) -> Classification?
 
     /// Forgets what `classification(inserting:in:)` read of the ledger: a write transaction begins,

@@ -48,6 +48,27 @@ struct InsertedSpendingSums {
     }
 
     private(set) var rows: [Key: Sums] = [:]
+    /// The trigger's SQL, to make it again.
+    let trigger: String
+    var isTriggerDropped = false
+
+    init(trigger: String) {
+        self.trigger = trigger
+    }
+
+    /// The rows in the summary's key order, as SQLite orders it (texts by their bytes): written
+    /// so, a file comes out the same each time.
+    var rowsInKeyOrder: [(key: Key, value: Sums)] {
+        rows.sorted { left, right in
+            let (a, b) = (left.key, right.key)
+            if a.month != b.month { return a.month < b.month }
+            for (x, y) in [(a.accountID, b.accountID), (a.category, b.category)] where !x.hasSameBytes(as: y) {
+                return x.utf8.lexicographicallyPrecedes(y.utf8)
+            }
+            if a.merchantCategoryCode != b.merchantCategoryCode { return a.merchantCategoryCode < b.merchantCategoryCode }
+            return a.currency.utf8.lexicographicallyPrecedes(b.currency.utf8)
+        }
+    }
 
     /// Adds `transaction`, inserted with `classification`, if the summary counts it. A split is
     /// summed by its parts, so never here.

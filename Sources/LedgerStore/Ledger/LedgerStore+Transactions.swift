@@ -31,6 +31,7 @@ extension LedgerStore {
                 "INSERT INTO transactions (\(Self.insertColumns)) VALUES \(Self.valueRows(1)) ON CONFLICT (id) DO NOTHING")
         // Kept here rather than looked up by its SQL text on every row.
         insertTransactionStatement = insert
+        try droppingSumTriggerBeforeInserts()
         let classification = try bindInsert(transaction, to: insert, from: 1)
         while try insert.step() {}
         insert.reset()
@@ -68,9 +69,9 @@ extension LedgerStore {
 
     /// Inserts, in one statement, each transaction of `transactions` (`insertBatchSize` of
     /// them) whose ID is not stored yet nor earlier in the list, and says which
-    /// were: the others are `upsertTransaction`'s to update or refuse, in their order. On an
-    /// error nothing of the list is inserted: SQLite undoes the statement, or the transaction
-    /// when the error ends it.
+    /// were: the others are `upsertTransaction`'s to update or refuse, in their order. When the
+    /// statement fails (`BatchInsertFailure`) nothing of the list is inserted: SQLite undoes the
+    /// statement, or the transaction when the error ends it.
     public func insertTransactions(_ transactions: ArraySlice<Transaction>) throws -> [Bool] {
         precondition(transactions.count <= Self.insertBatchLimit)
         let insert: Statement
@@ -87,11 +88,16 @@ extension LedgerStore {
         defer { insert.reset() }
         var classifications: [Classification?] = []
         classifications.reserveCapacity(transactions.count)
-        for (offset, transaction) in transactions.enumerated() {
-            classifications.append(try bindInsert(transaction, to: insert, from: Int32(offset) * Self.insertColumnCount + 1))
-        }
         var stored = Set<Int64>()
-        while try insert.step() { stored.insert(insert.int64(0)) }
+        do {
+            try droppingSumTriggerBeforeInserts()
+            for (offset, transaction) in transactions.enumerated() {
+                classifications.append(try bindInsert(transaction, to: insert, from: Int32(offset) * Self.insertColumnCount + 1))
+            }
+            while try insert.step() { stored.insert(insert.int64(0)) }
+        } catch {
+            throw BatchInsertFailure(underlying: error)
+        }
         var inserted = Array(repeating: true, count: transactions.count)
         if stored.count != transactions.count {
             // Some were stored already, or came twice. SQLite finds each row's ID as it compared
