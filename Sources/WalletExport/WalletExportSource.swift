@@ -61,7 +61,8 @@ public final class WalletExportSource: LedgerSource {
 
     public func changes(for stream: LedgerStream, after token: StreamToken?) throws -> any ChangeSequence {
         let (url, display) = try file(for: stream)
-        return try WalletStreamReader(url: url, displayPath: display, stream: stream, token: token)
+        // A stream reader reads its own file and nothing else: it may read ahead on another core.
+        return ReadAheadChangeSequence(try WalletStreamReader(url: url, displayPath: display, stream: stream, token: token))
     }
 
     /// The stream's file; the account's file name may be in any case.
