@@ -48,14 +48,17 @@ public final class SyncEngine {
         let streams = try source.streams()
         // Opening every stream first checks each against its token (e.g. a copy of the export
         // older than the database) before anything is applied.
-        var opened: [(LedgerStream, StreamToken?, any ChangeSequence)] = []
+        var opened: [(stream: LedgerStream, token: StreamToken?, sequence: (any ChangeSequence)?)] = []
         for stream in streams {
             let token = try store.token(sourceRowID: sourceRow, stream: stream.name)
             opened.append((stream, token, try source.changes(for: stream, after: token)))
         }
         var report = SyncReport()
         do {
-            for (stream, openedToken, openedSequence) in opened {
+            for index in opened.indices {
+                // Let go with its stream: a sequence that reads ahead holds change sets.
+                guard let openedSequence = opened[index].sequence.take() else { continue }
+                let (stream, openedToken) = (opened[index].stream, opened[index].token)
                 if shouldStop?() == true {
                     report.stoppedEarly = true
                     break

@@ -1,21 +1,32 @@
 import Foundation
 
-/// A change sequence read one change set ahead, on a thread of its own: while the sync writes a
-/// change set, the next one is decoded on the other core (decoding is about a tenth of a large
-/// sync's work). It hands out exactly what its base does, in order: each change set, the end or
-/// the error, and after each the resume hint the base had then.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A change sequence read ahead on a thread of its own: while the sync writes a change set, the
+/// next ones are decoded on the other core (decoding is about a tenth of a large sync's work).
+/// It hands out exactly what its base does, in order: each change set, the end or the error,
+/// and after each the resume hint the base had then.
 ///
 /// The base must need nothing outside itself (a file of its own), as it is read on another
-/// thread. Reading starts at the first `next()`, so streams opened only to be checked cost
-/// nothing. At most one change set waits ahead, so memory stays at about three change sets:
-/// one being written, one waiting, one being decoded. After the end or an error, `next()` gives
-/// the same again. Letting the sequence go stops its thread and waits for it.
+/// thread. The first change set is read on the caller's thread, and the thread starts only
+/// after it, so a stream that is up to date, or opened only to be checked, costs no thread.
+/// The thread holds at most two change sets: one waiting, one decoded after it; with the one
+/// being written, memory stays at about three. After the end or an error, `next()` gives the
+/// same again. When no thread can be made, the base is read on the caller's thread. Letting the
+/// sequence go stops its thread and waits for it (at most the change set it is decoding), so
+/// that the base and its file are let go first.
 public final class ReadAheadChangeSequence: ChangeSequence {
     private let handOver: HandOver
     private var isReading = false
     public private(set) var resumeHint: StreamToken?
 
-    public init(_ base: any ChangeSequence) {
+    public init(_ base: sending any ChangeSequence) {
         resumeHint = base.resumeHint
         handOver = HandOver(base)
     }
@@ -23,18 +34,21 @@ public final class ReadAheadChangeSequence: ChangeSequence {
     deinit { handOver.stop() }
 
     public func next() throws -> StreamChange? {
-        if !isReading {
+        let step: HandOver.Step
+        if isReading {
+            step = handOver.take()
+        } else {
             isReading = true
-            handOver.start()
+            step = handOver.readFirst()
         }
-        let step = handOver.take()
         resumeHint = step.resumeHint
         return try step.change.get()
     }
 }
 
 /// What the reading thread and the reader share, every field behind one condition lock; the
-/// base sequence is touched by the reading thread alone once it starts.
+/// base is read by one thread at a time: the caller's for the first change set, then the
+/// reading thread's alone.
 private final class HandOver: @unchecked Sendable {
     struct Step {
         let change: Result<StreamChange?, any Error>
@@ -55,22 +69,61 @@ private final class HandOver: @unchecked Sendable {
     private var last: Step?
     private var isStopped = false
     private var isRunning = false
+    /// No thread could be made: `take()` reads the base itself.
+    private var readsInPlace = false
 
     init(_ base: any ChangeSequence) {
         self.base = base
     }
 
-    func start() {
-        condition.withLock { isRunning = true }
-        let thread = Thread { [self] in read() }
-        // As much stack as the main thread has: decoding nests as deep as its own caps allow.
-        thread.stackSize = 8 << 20
-        thread.start()
+    /// The first change set, read here; the thread starts after it unless it was the last.
+    func readFirst() -> Step {
+        let step = base.map(Self.read) ?? Step(change: .success(nil), resumeHint: nil)
+        if step.isLast {
+            last = step
+            base = nil
+        } else {
+            start()
+        }
+        return step
     }
 
-    private func read() {
+    private static func read(_ base: any ChangeSequence) -> Step {
+        Step(change: Result { try base.next() }, resumeHint: base.resumeHint)
+    }
+
+    private func start() {
+        isRunning = true
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        // As much stack as a main thread has: decoding nests as deep as its own caps allow.
+        pthread_attr_setstacksize(&attributes, 8 << 20)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let context = Unmanaged.passRetained(self).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let created = pthread_create(&thread, &attributes, { HandOver.run($0) }, context)
+        if created != 0 {
+            Unmanaged<HandOver>.fromOpaque(context).release()
+            isRunning = false
+            readsInPlace = true
+        }
+    }
+
+    /// The thread's body: `context` holds the retain `start()` made for it.
+    private static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let context else { return nil }
+        Unmanaged<HandOver>.fromOpaque(context).takeRetainedValue().readAhead()
+        return nil
+    }
+
+    private func readAhead() {
         if let base = condition.withLock({ self.base.take() }) {
-            read(base)
+            readAhead(base)
         }
         // The base (its open file) is let go by now, before `stop()` may return.
         condition.withLock {
@@ -79,9 +132,9 @@ private final class HandOver: @unchecked Sendable {
         }
     }
 
-    private func read(_ base: any ChangeSequence) {
+    private func readAhead(_ base: any ChangeSequence) {
         while !condition.withLock({ isStopped }) {
-            let step = Step(change: Result { try base.next() }, resumeHint: base.resumeHint)
+            let step = Self.read(base)
             let goesOn = condition.withLock {
                 while waiting != nil, !isStopped { condition.wait() }
                 guard !isStopped else { return false }
@@ -94,7 +147,12 @@ private final class HandOver: @unchecked Sendable {
     }
 
     func take() -> Step {
-        condition.withLock {
+        if readsInPlace, last == nil, let base {
+            let step = Self.read(base)
+            if step.isLast { last = step }
+            return step
+        }
+        return condition.withLock {
             if let last { return last }
             while waiting == nil { condition.wait() }
             let step = waiting.take()!

@@ -2,7 +2,7 @@ import Foundation
 import Ledger
 import Testing
 
-@Suite("ReadAheadChangeSequence: a stream decoded on another thread, one change set ahead")
+@Suite("ReadAheadChangeSequence: a stream decoded on another thread, ahead of its reader", .timeLimit(.minutes(1)))
 struct ReadAheadChangeSequenceTests {
     struct Broken: Error, Equatable {
         let at: Int64
@@ -39,9 +39,9 @@ struct ReadAheadChangeSequenceTests {
         }
     }
 
-    /// Waits, for up to two seconds, until `condition` holds.
+    /// Waits until `condition` holds, for up to 30 s on a machine busy with other suites.
     static func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(2)
+        let deadline = Date().addingTimeInterval(30)
         while !condition() {
             if Date() > deadline { return false }
             Thread.sleep(forTimeInterval: 0.002)
@@ -90,7 +90,23 @@ struct ReadAheadChangeSequenceTests {
         #expect(sequence.resumeHint?.sequence == 1)
     }
 
-    @Test("at most one change set waits ahead of the reader: three are read for the first one taken")
+    @Test("an end or an error at the first read is the reader's at once, and nothing more is read", arguments: [true, false])
+    func theFirstReadIsTheLast(fails: Bool) throws {
+        let base = fails ? ScriptedSequence(failAt: 1) : ScriptedSequence(endAt: 1)
+        let sequence = ReadAheadChangeSequence(base)
+        for _ in 1...2 {
+            if fails {
+                #expect(throws: Broken(at: 1)) { try sequence.next() }
+            } else {
+                #expect(try sequence.next() == nil)
+            }
+            #expect(sequence.resumeHint?.sequence == 1)
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(base.readCount == 1)
+    }
+
+    @Test("at most two change sets are read ahead of the reader: three are read for the first one taken")
     func oneChangeSetAhead() throws {
         let base = ScriptedSequence()
         let sequence = ReadAheadChangeSequence(base)
