@@ -149,7 +149,10 @@ private final class HandOver: @unchecked Sendable {
     func take() -> Step {
         if readsInPlace, last == nil, let base {
             let step = Self.read(base)
-            if step.isLast { last = step }
+            if step.isLast {
+                last = step
+                self.base = nil
+            }
             return step
         }
         return condition.withLock {
