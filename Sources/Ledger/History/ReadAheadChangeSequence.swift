@@ -46,9 +46,10 @@ public final class ReadAheadChangeSequence: ChangeSequence {
     }
 }
 
-/// What the reading thread and the reader share, every field behind one condition lock; the
-/// base is read by one thread at a time: the caller's for the first change set, then the
-/// reading thread's alone.
+/// What the reading thread and the reader share, every field behind one condition lock while
+/// the thread may run (before it starts, or when none could be made, the reader has them
+/// alone); the base is read by one thread at a time: the caller's for the first change set,
+/// then the reading thread's alone.
 private final class HandOver: @unchecked Sendable {
     struct Step {
         let change: Result<StreamChange?, any Error>
