@@ -29,7 +29,7 @@ public final class LedgerStore {
     var insertTransactionStatement: Statement?
     /// The sync's inserts of several rows at once, by row count (see `insertTransactions`).
     var insertBatchStatements: [Int: Statement] = [:]
-    /// While a sync writes (`summingInserts`): the summary's sums of the rows it inserted.
+    /// While a sync writes (`transactionSummingInserts`): the summary's sums of the rows it inserted.
     var insertedSpendingSums: InsertedSpendingSums?
     /// Keeps the stored classification of every write transaction (nil: opened read-only).
     let keeper: (any ClassificationKeeping)?

@@ -121,60 +121,58 @@ public final class SyncEngine {
             var writeFailure: (any Error)?
             var applied = 0
             do {
-                try store.transaction {
-                    // The summary's sums of the rows inserted are written once, at the end.
-                    try store.summingInserts {
-                        let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
-                        guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
-                            throw SyncError.concurrentSync(stream: stream.name)
+                // The summary's sums of the rows inserted are written once, before the commit.
+                try store.transactionSummingInserts {
+                    let stored = try store.token(sourceRowID: sourceRow, stream: stream.name)
+                    guard stored?.generation == token?.generation, stored?.sequence == token?.sequence else {
+                        throw SyncError.concurrentSync(stream: stream.name)
+                    }
+                    var records = 0
+                    let began = ContinuousClock.now
+                    // At least one change set a commit, however long it took; a redo
+                    // replays exactly the change sets the failed transaction held.
+                    while redo != nil || applied == 0
+                        || (records < commitLimit.records && ContinuousClock.now - began < commitLimit.duration)
+                    {
+                        if let redo, applied == redo.count {
+                            failure = redo.failure
+                            finished = true
+                            return
                         }
-                        var records = 0
-                        let began = ContinuousClock.now
-                        // At least one change set a commit, however long it took; a redo
-                        // replays exactly the change sets the failed transaction held.
-                        while redo != nil || applied == 0
-                            || (records < commitLimit.records && ContinuousClock.now - began < commitLimit.duration)
-                        {
-                            if let redo, applied == redo.count {
-                                failure = redo.failure
-                                finished = true
-                                return
-                            }
-                            let next: StreamChange?
-                            do {
-                                next = try sequence.next()
-                            } catch {
-                                // After some errors (a full disk, an I/O error) SQLite has already
-                                // rolled the whole transaction back: nothing is left to commit, and
-                                // this error, not the failed COMMIT, is the one to report.
-                                guard store.isInTransaction else { throw error }
-                                failure = error
-                                finished = true
-                                return
-                            }
-                            guard let change = next else {
-                                finished = true
-                                return
-                            }
-                            do {
-                                summary = try applyChange(change, to: stream, sourceRow: sourceRow, summary: summary)
-                            } catch {
-                                if store.isInTransaction { writeFailure = error }
-                                throw error
-                            }
-                            #if DEBUG
-                            TestFaultInjection.reached(.changeSet)
-                            #endif
-                            token = change.token
-                            records += change.recordCount
-                            applied += 1
-                            summary.changeSets += 1
-                            summary.resynced = summary.resynced || change.isResync
-                            if redo == nil, shouldStop?() == true {
-                                stopped = true
-                                finished = true
-                                return
-                            }
+                        let next: StreamChange?
+                        do {
+                            next = try sequence.next()
+                        } catch {
+                            // After some errors (a full disk, an I/O error) SQLite has already
+                            // rolled the whole transaction back: nothing is left to commit, and
+                            // this error, not the failed COMMIT, is the one to report.
+                            guard store.isInTransaction else { throw error }
+                            failure = error
+                            finished = true
+                            return
+                        }
+                        guard let change = next else {
+                            finished = true
+                            return
+                        }
+                        do {
+                            summary = try applyChange(change, to: stream, sourceRow: sourceRow, summary: summary)
+                        } catch {
+                            if store.isInTransaction { writeFailure = error }
+                            throw error
+                        }
+                        #if DEBUG
+                        TestFaultInjection.reached(.changeSet)
+                        #endif
+                        token = change.token
+                        records += change.recordCount
+                        applied += 1
+                        summary.changeSets += 1
+                        summary.resynced = summary.resynced || change.isResync
+                        if redo == nil, shouldStop?() == true {
+                            stopped = true
+                            finished = true
+                            return
                         }
                     }
                 }

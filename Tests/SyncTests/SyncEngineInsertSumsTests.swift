@@ -6,7 +6,7 @@ import Testing
 @testable import Sync
 
 /// A sync adds up the spending summary of the rows it inserts classified and writes it once per
-/// commit, with the `sum_inserted` trigger dropped meanwhile (`LedgerStore.summingInserts`): the
+/// commit, with the `sum_inserted` trigger dropped meanwhile (`LedgerStore.transactionSummingInserts`): the
 /// summary must be what the rows sum to, and the trigger must be back for every other writer.
 @Suite struct SyncEngineInsertSumsTests {
     private static let triggerSQL = "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sum_inserted'"

@@ -9,7 +9,7 @@ public protocol ClassificationKeeping {
 
     /// The classification of a transaction about to be inserted, when nothing else in the ledger
     /// can change it nor it another's (nil: `keep` classifies it with what it reaches). Never a
-    /// split's: a sync sums what it inserts by the row's own amount (`summingInserts`).
+    /// split's: a sync sums what it inserts by the row's own amount (`transactionSummingInserts`).
     func classification(inserting transaction: Transaction, in store: LedgerStore) -> Classification?
 
     /// Forgets what `classification(inserting:in:)` read of the ledger: a write transaction begins,

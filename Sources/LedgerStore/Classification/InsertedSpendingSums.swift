@@ -1,7 +1,7 @@
 import Ledger
 
 /// The spending summary's sums of the rows inserted already classified while a sync writes
-/// (`LedgerStore.summingInserts`), added up here and written once at the end, as the
+/// (`LedgerStore.transactionSummingInserts`), added up here and written once at the end, as the
 /// `sum_inserted` trigger would have added each row: counted expenses and refunds, by month,
 /// account, category, MCC and currency.
 struct InsertedSpendingSums {

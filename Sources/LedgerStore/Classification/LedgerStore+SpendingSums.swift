@@ -59,24 +59,31 @@ extension LedgerStore {
         try connection.cached("UPDATE classification_state SET built = 0").run()
     }
 
-    /// Runs `body`, inside a write transaction, with the summary's sums of the rows it inserts
-    /// through `insertTransactions` and `upsertTransaction` added up here and written once at its
-    /// end, instead of by the `sum_inserted` trigger, which the first insert drops for the while
-    /// and which is made again from its own SQL before the transaction commits. SQLite makes and
-    /// zeroes a frame for a trigger's program on every row, whatever its `WHEN`: without it a
-    /// sync of 100k transactions ran 13 % fewer instructions. Should `body` throw, the
-    /// transaction's rollback brings the trigger back, and with it nothing summed here. Any
-    /// other insert of a transaction inside `body` would go unsummed: only a sync's change-set
-    /// writer runs in it.
-    public func summingInserts<T>(_ body: () throws -> T) throws -> T {
-        guard connection.isInTransaction, insertedSpendingSums == nil, try classificationStatus()?.built == true,
-            let trigger = try connection.scalarText("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sum_inserted'")
-        else { return try body() }
-        insertedSpendingSums = InsertedSpendingSums(trigger: trigger)
-        defer { insertedSpendingSums = nil }
-        let result = try body()
-        // SQLite rolled back by itself (a full disk): the trigger is back, and nothing to write.
-        guard connection.isInTransaction, let sums = insertedSpendingSums, sums.isTriggerDropped else { return result }
+    /// A write transaction (`transaction`) running `body`, with the summary's sums of the rows it
+    /// inserts through `insertTransactions` and `upsertTransaction` added up here and written
+    /// once before the commit, instead of by the `sum_inserted` trigger, which the first insert
+    /// drops for the while and which is made again from its own SQL. SQLite makes and zeroes a
+    /// frame for a trigger's program on every row, whatever its `WHEN`: without it a sync of
+    /// 100k transactions ran 13 % fewer instructions. Should `body` throw, the rollback brings
+    /// the trigger back, and with it nothing summed here. Any other insert of a transaction
+    /// inside `body` would go unsummed: only a sync's change-set writer runs in it.
+    public func transactionSummingInserts<T>(_ body: () throws -> T) throws -> T {
+        try transaction {
+            guard insertedSpendingSums == nil, try classificationStatus()?.built == true,
+                let trigger = try connection.scalarText("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sum_inserted'")
+            else { return try body() }
+            insertedSpendingSums = InsertedSpendingSums(trigger: trigger)
+            defer { insertedSpendingSums = nil }
+            let result = try body()
+            // SQLite rolled back by itself (a full disk): the trigger is back, and nothing to write.
+            guard connection.isInTransaction, let sums = insertedSpendingSums, sums.isTriggerDropped else { return result }
+            try writeSums(sums)
+            try connection.execute(sums.trigger)
+            return result
+        }
+    }
+
+    private func writeSums(_ sums: InsertedSpendingSums) throws {
         let base = SpendingSum.base
         let add = try connection.prepare(
             """
@@ -95,11 +102,9 @@ extension LedgerStore {
                 .integer(row.count),
             ])
         }
-        try connection.execute(sums.trigger)
-        return result
     }
 
-    /// Within `summingInserts`, drops the `sum_inserted` trigger before the first insert: a
+    /// Within `transactionSummingInserts`, drops the `sum_inserted` trigger before the first insert: a
     /// transaction that inserts nothing leaves the schema as it was.
     func droppingSumTriggerBeforeInserts() throws {
         guard insertedSpendingSums?.isTriggerDropped == false else { return }
