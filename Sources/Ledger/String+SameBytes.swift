@@ -19,4 +19,18 @@ extension String {
             }
         }
     }
+
+    /// Whether the string comes before `other` in the order of their UTF-8 bytes, as SQLite's
+    /// BINARY collation orders text: Swift's `<` orders canonically equal spellings as one.
+    public func precedesInBytes(_ other: String) -> Bool {
+        var left = self
+        var right = other
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order == 0 ? left.count < right.count : order < 0
+            }
+        }
+    }
 }

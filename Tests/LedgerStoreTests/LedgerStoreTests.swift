@@ -297,6 +297,75 @@ private enum Sample {
         }
     }
 
+    @Test("reports read transactions in time order, those of one second in the order of their IDs' bytes, as SQLite orders them")
+    func transactionsOfOneSecondComeInIDOrder() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card")] {
+            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
+        }
+        // Inserted out of ID order, so the time index alone (which orders a second's rows by
+        // insertion) would give them wrong: a prefix, both cases, both spellings of é, and a
+        // second of a statement day's many rows.
+        let start: Int64 = 1_790_000_000
+        var rows: [(id: String, second: Int64)] = [
+            ("T-10", 0), ("T-1", 0), ("t-2", 1), ("T-2", 1), ("caf\u{E9}", 1), ("cafe\u{301}", 1), ("Z", 1), ("A-1", 3),
+            ("b", 3), ("a", 4),
+        ]
+        rows += (0..<40).map { ("day-\(($0 * 17) % 40)", Int64(6)) }
+        for (index, row) in rows.enumerated() {
+            var transaction = Sample.transaction(row.id, account: index % 3 == 0 ? Sample.card : Sample.checking)
+            transaction.transactionDate = Timestamp.utc(epochSeconds: start + row.second)
+            _ = try store.upsertTransaction(transaction)
+        }
+        try store.connection.execute(
+            """
+            UPDATE transactions SET class_state = 'counted', class_flow = 'expense', class_category = 'Groceries',
+                class_source = 'code', class_month = 0
+            """)
+        let selections: [LedgerStore.ReportSelection] = [
+            .init(from: nil, until: nil, statuses: []),
+            .init(from: start + 1, until: start + 6, statuses: []),
+            {
+                var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+                selection.accountRanges = [
+                    AccountTimeRange(accountID: Sample.checking, from: start, until: nil),
+                    AccountTimeRange(accountID: Sample.card, from: start + 1, until: start + 7),
+                ]
+                return selection
+            }(),
+        ]
+        for selection in selections {
+            // What SQLite gives when asked to order by both.
+            let statement = try store.connection.prepare(
+                "SELECT id, account_id, transaction_time FROM transactions ORDER BY transaction_time, id")
+            var expected: [String] = []
+            while try statement.step() {
+                let (account, time) = (statement.text(1), statement.int64(2))
+                let range =
+                    selection.accountRanges?.first { $0.accountID == account }.map { ($0.from, $0.until) }
+                    ?? (selection.accountRanges == nil ? (selection.from, selection.until) : (0, 0))
+                if time >= range.0 ?? .min, time < range.1 ?? .max { expected.append(statement.text(0)) }
+            }
+            #expect(expected.count >= 8)
+            var reported: [String] = []
+            try store.forEachReportTransaction(selection) { reported.append($0.id) }
+            // Compared as bytes: Swift's `==` takes both spellings of é as one.
+            let bytes = expected.map { Array($0.utf8) }
+            #expect(reported.map { Array($0.utf8) } == bytes)
+            var charged: [String] = []
+            try store.forEachCountedCharge(selection, states: [.counted], flows: [.expense]) { charged.append($0.id) }
+            #expect(charged.map { Array($0.utf8) } == bytes)
+            var byMerchant: [String] = []
+            try store.forEachCountedCharge(selection, states: [.counted], flows: [.expense], byMerchant: true) {
+                byMerchant.append($0.id)
+            }
+            let inBytes: ([UInt8], [UInt8]) -> Bool = { $0.lexicographicallyPrecedes($1) }
+            #expect(byMerchant.map { Array($0.utf8) }.sorted(by: inBytes) == bytes.sorted(by: inBytes))
+        }
+    }
+
     // MARK: - Records that belong elsewhere
 
     @Test func aTransactionIDAlreadyInAnotherAccountIsRefused() throws {

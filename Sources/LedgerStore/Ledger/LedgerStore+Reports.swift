@@ -69,19 +69,25 @@ extension LedgerStore {
         if selection.readsStoredClassification { conditions.append("t.class_state IS NOT NULL") }
         // Spelled as the partial index spells it, so SQLite can use that index.
         if selection.onlyNotBooked { conditions.append("t.status IN ('pending', 'authorized')") }
+        // Only rows read in time order with their IDs can be put in ID order as they come.
+        let tiesHere = selection.tiesByID && selection.includesText && !selection.ordersByAmount
         let statement = try connection.prepare(
             """
             \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
             FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
                 \(statementCategorySQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(selection.tiesByID ? ", t.id" : "")
+            ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
+                selection.tiesByID && !tiesHere ? ", t.id" : "")
             """)
         try statement.bind(range.withValues + values)
         var names: [String: String] = [:]
+        var ties = TiesInIDOrder<ReportTransaction>()
         while try statement.step() {
-            try body(reportTransaction(statement, names: &names))
+            let transaction = reportTransaction(statement, names: &names)
+            if tiesHere { try ties.add(transaction, id: transaction.id, time: transaction.time, body) } else { try body(transaction) }
         }
+        try ties.finish(body)
     }
 
     /// How many transactions the selection's accounts hold on its days, whatever their status
@@ -130,19 +136,21 @@ extension LedgerStore {
                 t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
             FROM transactions t \(range.join)
             WHERE \(range.conditions.isEmpty ? "1" : range.conditions.joined(separator: " AND "))
-            ORDER BY \(byMerchant ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, " : "")t.transaction_time, t.id
+            ORDER BY \(byMerchant ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id" : "t.transaction_time")
             """)
         try statement.bind(range.withValues + range.values)
+        var ties = TiesInIDOrder<CountedCharge>()
         while try statement.step() {
             guard let flow = Flow(rawValue: statement.text(7)) else {
                 throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
             }
-            try body(
-                CountedCharge(
-                    id: statement.text(0), accountID: statement.text(1), merchant: statement.text(2), time: statement.int64(3),
-                    amount: statement.int64(4), currency: statement.text(5), indicator: statement.text(6) == "credit" ? .credit : .debit,
-                    flow: flow, category: statement.text(8), isSplit: statement.int64(9) == 1))
+            let charge = CountedCharge(
+                id: statement.text(0), accountID: statement.text(1), merchant: statement.text(2), time: statement.int64(3),
+                amount: statement.int64(4), currency: statement.text(5), indicator: statement.text(6) == "credit" ? .credit : .debit,
+                flow: flow, category: statement.text(8), isSplit: statement.int64(9) == 1)
+            if byMerchant { try body(charge) } else { try ties.add(charge, id: charge.id, time: charge.time, body) }
         }
+        try ties.finish(body)
     }
 
     /// The columns `reportTransaction` reads, with the stored classification when `stored`.
