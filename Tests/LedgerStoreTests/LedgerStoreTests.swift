@@ -319,23 +319,66 @@ private enum Sample {
             transaction.transactionDate = Timestamp.utc(epochSeconds: start + row.second)
             _ = try store.upsertTransaction(transaction)
         }
+        try expectSQLiteOrder(
+            store,
+            selections: [
+                .init(from: nil, until: nil, statuses: []),
+                .init(from: start + 1, until: start + 6, statuses: []),
+                {
+                    var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+                    selection.accountRanges = [
+                        AccountTimeRange(accountID: Sample.checking, from: start, until: nil),
+                        AccountTimeRange(accountID: Sample.card, from: start + 1, until: start + 7),
+                    ]
+                    return selection
+                }(),
+            ])
+    }
+
+    @Test("a second of more transactions than a report holds is read again in SQLite's order, each once")
+    func aSecondOfTooManyTransactionsIsReadAgainInOrder() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        let start: Int64 = 1_790_000_000
+        let crowded = TiesInIDOrder<ReportTransaction>.limit + 30
+        var random = SeededRandom(state: 4)
+        let ids = (0..<crowded).map { "crowd-\($0)" }.shuffled(using: &random)
+        try store.transaction {
+            for (second, id) in [(0, "before-2"), (0, "before-1")] + ids.map({ (1, $0) }) + [(2, "after-b"), (2, "after-a")] {
+                var transaction = Sample.transaction(id)
+                transaction.transactionDate = Timestamp.utc(epochSeconds: start + Int64(second))
+                _ = try store.upsertTransaction(transaction)
+            }
+        }
+        try expectSQLiteOrder(
+            store,
+            selections: [.init(from: nil, until: nil, statuses: []), .init(from: start + 1, until: nil, statuses: [])])
+    }
+
+    @Test("rows of one second are held up to the limit: one more stops the read, with nothing of that second handed on")
+    func tiesHeldUpToTheLimit() throws {
+        var ties = TiesInIDOrder<Int>()
+        var heard: [Int] = []
+        try ties.add(-1, id: "z", time: 5, { heard.append($0) })
+        for index in 0..<TiesInIDOrder<Int>.limit { try ties.add(index, id: "id", time: 6, { heard.append($0) }) }
+        #expect(heard == [-1])
+        let overflow = try #require(throws: TiesInIDOrder<Int>.TooManyTies.self) {
+            try ties.add(0, id: "id", time: 6, { heard.append($0) })
+        }
+        #expect(overflow.time == 6)
+        #expect(heard == [-1])
+    }
+
+    /// Each reader of report rows gives the selection's transactions in the order SQLite gives
+    /// them when asked to order by time and ID.
+    private func expectSQLiteOrder(_ store: LedgerStore, selections: [LedgerStore.ReportSelection]) throws {
         try store.connection.execute(
             """
             UPDATE transactions SET class_state = 'counted', class_flow = 'expense', class_category = 'Groceries',
                 class_source = 'code', class_month = 0
             """)
-        let selections: [LedgerStore.ReportSelection] = [
-            .init(from: nil, until: nil, statuses: []),
-            .init(from: start + 1, until: start + 6, statuses: []),
-            {
-                var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
-                selection.accountRanges = [
-                    AccountTimeRange(accountID: Sample.checking, from: start, until: nil),
-                    AccountTimeRange(accountID: Sample.card, from: start + 1, until: start + 7),
-                ]
-                return selection
-            }(),
-        ]
         for selection in selections {
             // What SQLite gives when asked to order by both.
             let statement = try store.connection.prepare(

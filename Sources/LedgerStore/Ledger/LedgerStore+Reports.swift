@@ -71,23 +71,32 @@ extension LedgerStore {
         if selection.onlyNotBooked { conditions.append("t.status IN ('pending', 'authorized')") }
         // Only rows read in time order with their IDs can be put in ID order as they come.
         let tiesHere = selection.tiesByID && selection.includesText && !selection.ordersByAmount
-        let statement = try connection.prepare(
-            """
-            \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
-            FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
-                \(statementCategorySQL.join)
-            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
-                selection.tiesByID && !tiesHere ? ", t.id" : "")
-            """)
-        try statement.bind(range.withValues + values)
-        var names: [String: String] = [:]
-        var ties = TiesInIDOrder<ReportTransaction>()
-        while try statement.step() {
-            let transaction = reportTransaction(statement, names: &names)
-            if tiesHere { try ties.add(transaction, id: transaction.id, time: transaction.time, body) } else { try body(transaction) }
+        func read(tiesInSQL: Bool, from second: Int64?) throws {
+            let from = second.map { (["t.transaction_time >= ?"], [SQLValue.integer($0)]) } ?? ([], [])
+            let chosen = conditions + from.0
+            let statement = try connection.prepare(
+                """
+                \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
+                FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
+                    \(statementCategorySQL.join)
+                \(chosen.isEmpty ? "" : "WHERE " + chosen.joined(separator: " AND "))
+                ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
+                    selection.tiesByID && tiesInSQL ? ", t.id" : "")
+                """)
+            try statement.bind(range.withValues + values + from.1)
+            var names: [String: String] = [:]
+            var ties = TiesInIDOrder<ReportTransaction>()
+            while try statement.step() {
+                let transaction = reportTransaction(statement, names: &names)
+                if tiesInSQL { try body(transaction) } else { try ties.add(transaction, id: transaction.id, time: transaction.time, body) }
+            }
+            try ties.finish(body)
         }
-        try ties.finish(body)
+        do {
+            try read(tiesInSQL: !tiesHere, from: nil)
+        } catch let overflow as TiesInIDOrder<ReportTransaction>.TooManyTies {
+            try read(tiesInSQL: true, from: overflow.time)
+        }
     }
 
     /// How many transactions the selection's accounts hold on its days, whatever their status
@@ -130,27 +139,40 @@ extension LedgerStore {
         ] where !membership.values.isEmpty {
             range.add(membership)
         }
-        let statement = try connection.prepare(
-            """
-            \(range.with)SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
-                t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
-            FROM transactions t \(range.join)
-            WHERE \(range.conditions.isEmpty ? "1" : range.conditions.joined(separator: " AND "))
-            ORDER BY \(byMerchant ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id" : "t.transaction_time")
-            """)
-        try statement.bind(range.withValues + range.values)
-        var ties = TiesInIDOrder<CountedCharge>()
-        while try statement.step() {
-            guard let flow = Flow(rawValue: statement.text(7)) else {
-                throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
+        func read(tiesInSQL: Bool, from second: Int64?) throws {
+            let from = second.map { (["t.transaction_time >= ?"], [SQLValue.integer($0)]) } ?? ([], [])
+            let chosen = range.conditions + from.0
+            let order =
+                byMerchant
+                ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
+                : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
+            let statement = try connection.prepare(
+                """
+                \(range.with)SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
+                    t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
+                FROM transactions t \(range.join)
+                WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
+                ORDER BY \(order)
+                """)
+            try statement.bind(range.withValues + range.values + from.1)
+            var ties = TiesInIDOrder<CountedCharge>()
+            while try statement.step() {
+                guard let flow = Flow(rawValue: statement.text(7)) else {
+                    throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
+                }
+                let charge = CountedCharge(
+                    id: statement.text(0), accountID: statement.text(1), merchant: statement.text(2), time: statement.int64(3),
+                    amount: statement.int64(4), currency: statement.text(5), indicator: statement.text(6) == "credit" ? .credit : .debit,
+                    flow: flow, category: statement.text(8), isSplit: statement.int64(9) == 1)
+                if tiesInSQL { try body(charge) } else { try ties.add(charge, id: charge.id, time: charge.time, body) }
             }
-            let charge = CountedCharge(
-                id: statement.text(0), accountID: statement.text(1), merchant: statement.text(2), time: statement.int64(3),
-                amount: statement.int64(4), currency: statement.text(5), indicator: statement.text(6) == "credit" ? .credit : .debit,
-                flow: flow, category: statement.text(8), isSplit: statement.int64(9) == 1)
-            if byMerchant { try body(charge) } else { try ties.add(charge, id: charge.id, time: charge.time, body) }
+            try ties.finish(body)
         }
-        try ties.finish(body)
+        do {
+            try read(tiesInSQL: byMerchant, from: nil)
+        } catch let overflow as TiesInIDOrder<CountedCharge>.TooManyTies {
+            try read(tiesInSQL: true, from: overflow.time)
+        }
     }
 
     /// The columns `reportTransaction` reads, with the stored classification when `stored`.
