@@ -335,26 +335,44 @@ private enum Sample {
             ])
     }
 
-    @Test("a second of more transactions than a report holds is read again in SQLite's order, each once")
-    func aSecondOfTooManyTransactionsIsReadAgainInOrder() throws {
+    @Test("a second of more transactions than a report holds is read alone in SQLite's order, and those after as before, each once")
+    func aSecondOfTooManyTransactionsIsReadAloneInOrder() throws {
         let ledger = try TestLedger()
         let source = try ledger.source("S1")
         let store = ledger.store
-        _ = try store.upsertAccount(Sample.account(), sourceRowID: source)
+        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card")] {
+            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
+        }
         let start: Int64 = 1_790_000_000
-        let crowded = TiesInIDOrder<ReportTransaction>.limit + 30
+        let limit = TiesInIDOrder<ReportTransaction>.limit
         var random = SeededRandom(state: 4)
-        let ids = (0..<crowded).map { "crowd-\($0)" }.shuffled(using: &random)
+        // Second 1 holds one row too many, second 3 just as many as are held; both shuffled.
+        var rows: [(second: Int64, id: String)] = [(0, "before-2"), (0, "before-1")]
+        rows += (0...limit).map { (1, "crowd-\($0)") }.shuffled(using: &random)
+        rows += [(2, "between-b"), (2, "between-a")]
+        rows += (0..<limit).map { (3, "full-\($0)") }.shuffled(using: &random)
+        rows += [(4, "after-b"), (4, "after-a")]
         try store.transaction {
-            for (second, id) in [(0, "before-2"), (0, "before-1")] + ids.map({ (1, $0) }) + [(2, "after-b"), (2, "after-a")] {
-                var transaction = Sample.transaction(id)
-                transaction.transactionDate = Timestamp.utc(epochSeconds: start + Int64(second))
+            for (index, row) in rows.enumerated() {
+                var transaction = Sample.transaction(row.id, account: index % 5 == 0 ? Sample.card : Sample.checking)
+                transaction.transactionDate = Timestamp.utc(epochSeconds: start + row.second)
                 _ = try store.upsertTransaction(transaction)
             }
         }
         try expectSQLiteOrder(
             store,
-            selections: [.init(from: nil, until: nil, statuses: []), .init(from: start + 1, until: nil, statuses: [])])
+            selections: [
+                .init(from: nil, until: nil, statuses: []),
+                .init(from: start + 1, until: nil, statuses: []),
+                {
+                    var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+                    selection.accountRanges = [
+                        AccountTimeRange(accountID: Sample.checking, from: start, until: nil),
+                        AccountTimeRange(accountID: Sample.card, from: start + 1, until: start + 4),
+                    ]
+                    return selection
+                }(),
+            ])
     }
 
     @Test("rows of one second are held up to the limit: one more stops the read, with nothing of that second handed on")

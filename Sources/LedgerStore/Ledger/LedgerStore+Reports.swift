@@ -21,8 +21,8 @@ extension LedgerStore {
         /// transactions without a merchant category code (the only ones that can be internal
         /// transfers): reports that need neither read less.
         public var includesText = true
-        /// False leaves transactions of the same second in index order instead of ID order,
-        /// which spares a sort when only totals are wanted.
+        /// False leaves transactions of the same second in the order SQLite reads them instead of
+        /// ID order, which spares holding and ordering them when only totals are wanted.
         public var tiesByID = true
         /// True reads only pending and authorized transactions (`statuses` aside), from their
         /// own small index: few of a ledger's transactions wait to book.
@@ -40,7 +40,9 @@ extension LedgerStore {
         }
     }
 
-    /// Streams the selected transactions, in time order, to `body`.
+    /// Streams the selected transactions to `body` in time order, those of one second in ID
+    /// order (`tiesByID`), or by currency and amount first (`ordersByAmount`). The ties of a
+    /// second are put in order as they come (`TiesInIDOrder`), in one snapshot of the ledger.
     public func forEachReportTransaction(_ selection: ReportSelection, _ body: (ReportTransaction) throws -> Void) throws {
         var conditions: [String] = []
         var values: [SQLValue] = []
@@ -70,10 +72,12 @@ extension LedgerStore {
         // Spelled as the partial index spells it, so SQLite can use that index.
         if selection.onlyNotBooked { conditions.append("t.status IN ('pending', 'authorized')") }
         // Only rows read in time order with their IDs can be put in ID order as they come.
-        let tiesHere = selection.tiesByID && selection.includesText && !selection.ordersByAmount
-        func read(tiesInSQL: Bool, from second: Int64?) throws {
-            let from = second.map { (["t.transaction_time >= ?"], [SQLValue.integer($0)]) } ?? ([], [])
-            let chosen = conditions + from.0
+        let ordersTiesHere = selection.tiesByID && selection.includesText && !selection.ordersByAmount
+        typealias Ties = TiesInIDOrder<ReportTransaction>
+        func read(_ seconds: Ties.Seconds) throws {
+            let bound = seconds.condition
+            let chosen = conditions + bound.sql
+            let tiesInSQL = !ordersTiesHere || seconds.tiesInSQL
             let statement = try connection.prepare(
                 """
                 \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
@@ -83,20 +87,16 @@ extension LedgerStore {
                 ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
                     selection.tiesByID && tiesInSQL ? ", t.id" : "")
                 """)
-            try statement.bind(range.withValues + values + from.1)
+            try statement.bind(range.withValues + values + bound.values)
             var names: [String: String] = [:]
-            var ties = TiesInIDOrder<ReportTransaction>()
+            var ties = Ties()
             while try statement.step() {
                 let transaction = reportTransaction(statement, names: &names)
                 if tiesInSQL { try body(transaction) } else { try ties.add(transaction, id: transaction.id, time: transaction.time, body) }
             }
             try ties.finish(body)
         }
-        do {
-            try read(tiesInSQL: !tiesHere, from: nil)
-        } catch let overflow as TiesInIDOrder<ReportTransaction>.TooManyTies {
-            try read(tiesInSQL: true, from: overflow.time)
-        }
+        if ordersTiesHere { try Ties.reading(self, read) } else { try read(.all) }
     }
 
     /// How many transactions the selection's accounts hold on its days, whatever their status
@@ -139,9 +139,11 @@ extension LedgerStore {
         ] where !membership.values.isEmpty {
             range.add(membership)
         }
-        func read(tiesInSQL: Bool, from second: Int64?) throws {
-            let from = second.map { (["t.transaction_time >= ?"], [SQLValue.integer($0)]) } ?? ([], [])
-            let chosen = range.conditions + from.0
+        typealias Ties = TiesInIDOrder<CountedCharge>
+        func read(_ seconds: Ties.Seconds) throws {
+            let bound = seconds.condition
+            let chosen = range.conditions + bound.sql
+            let tiesInSQL = byMerchant || seconds.tiesInSQL
             let order =
                 byMerchant
                 ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
@@ -154,8 +156,8 @@ extension LedgerStore {
                 WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
                 ORDER BY \(order)
                 """)
-            try statement.bind(range.withValues + range.values + from.1)
-            var ties = TiesInIDOrder<CountedCharge>()
+            try statement.bind(range.withValues + range.values + bound.values)
+            var ties = Ties()
             while try statement.step() {
                 guard let flow = Flow(rawValue: statement.text(7)) else {
                     throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
@@ -168,11 +170,7 @@ extension LedgerStore {
             }
             try ties.finish(body)
         }
-        do {
-            try read(tiesInSQL: byMerchant, from: nil)
-        } catch let overflow as TiesInIDOrder<CountedCharge>.TooManyTies {
-            try read(tiesInSQL: true, from: overflow.time)
-        }
+        if byMerchant { try read(.all) } else { try Ties.reading(self, read) }
     }
 
     /// The columns `reportTransaction` reads, with the stored classification when `stored`.

@@ -1,4 +1,5 @@
 import Ledger
+import Storage
 
 /// Hands on rows read in time order in (time, ID) order, as `ORDER BY t.transaction_time, t.id`
 /// would: the time index gives the first, and only the rows of one second are held and put in
@@ -8,10 +9,31 @@ import Ledger
 ///
 /// IDs compare by their UTF-8 bytes, as SQLite's BINARY collation compares them.
 struct TiesInIDOrder<Row> {
-    /// More rows of one second than are held: none of that second was handed on, and the reader
-    /// reads on from it with SQLite ordering the IDs, so that memory stays flat.
+    /// More rows of one second than are held: none of that second was handed on.
     struct TooManyTies: Error {
         let time: Int64
+    }
+
+    /// Which seconds a read takes, past a second of too many rows.
+    enum Seconds {
+        case all
+        /// That second alone, its rows ordered by SQLite.
+        case only(Int64)
+        case after(Int64)
+
+        /// The condition on `t.transaction_time`, if any, and the value it binds.
+        var condition: (sql: [String], values: [SQLValue]) {
+            switch self {
+            case .all: ([], [])
+            case .only(let time): (["t.transaction_time = ?"], [.integer(time)])
+            case .after(let time): (["t.transaction_time > ?"], [.integer(time)])
+            }
+        }
+
+        var tiesInSQL: Bool {
+            if case .only = self { return true }
+            return false
+        }
     }
 
     /// Rows of one second held at most: a few MB of report rows.
@@ -21,6 +43,24 @@ struct TiesInIDOrder<Row> {
     private var ids: [String] = []
     private var heldTime: Int64 = 0
     private var order: [Int] = []
+
+    /// Runs `read` until every second is read: all of them with their ties ordered here, and
+    /// after a second of too many rows, that second alone ordered by SQLite, then the seconds after
+    /// it here again. Memory stays flat, and only a crowded second goes through SQLite's sort.
+    /// The reads are one snapshot of the ledger (`readSnapshot`), however many they are.
+    static func reading(_ store: LedgerStore, _ read: (Seconds) throws -> Void) throws {
+        try store.readSnapshot {
+            var seconds = Seconds.all
+            while true {
+                do {
+                    return try read(seconds)
+                } catch let crowded as TooManyTies {
+                    try read(.only(crowded.time))
+                    seconds = .after(crowded.time)
+                }
+            }
+        }
+    }
 
     /// `row`, read after every row of an earlier second; throws `TooManyTies` past `limit` rows
     /// of one, or what `body` throws.
