@@ -299,51 +299,19 @@ private enum Sample {
 
     @Test("reports read transactions in time order, those of one second in the order of their IDs' bytes, as SQLite orders them")
     func transactionsOfOneSecondComeInIDOrder() throws {
-        let ledger = try TestLedger()
-        let source = try ledger.source("S1")
-        let store = ledger.store
-        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card")] {
-            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
-        }
-        // Inserted out of ID order, so the time index alone (which orders a second's rows by
-        // insertion) would give them wrong: a prefix, both cases, both spellings of é, and a
-        // second of a statement day's many rows.
-        let start: Int64 = 1_790_000_000
-        var rows: [(id: String, second: Int64)] = [
-            ("T-10", 0), ("T-1", 0), ("t-2", 1), ("T-2", 1), ("caf\u{E9}", 1), ("cafe\u{301}", 1), ("Z", 1), ("A-1", 3),
-            ("b", 3), ("a", 4),
+        // Out of ID order, so the time index alone (which orders a second's rows by insertion)
+        // would give them wrong: a prefix, both cases, both spellings of é, and a second of a
+        // statement day's many rows.
+        var rows: [(second: Int64, id: String)] = [
+            (0, "T-10"), (0, "T-1"), (1, "t-2"), (1, "T-2"), (1, "caf\u{E9}"), (1, "cafe\u{301}"), (1, "Z"), (3, "A-1"),
+            (3, "b"), (4, "a"),
         ]
-        rows += (0..<40).map { ("day-\(($0 * 17) % 40)", Int64(6)) }
-        for (index, row) in rows.enumerated() {
-            var transaction = Sample.transaction(row.id, account: index % 3 == 0 ? Sample.card : Sample.checking)
-            transaction.transactionDate = Timestamp.utc(epochSeconds: start + row.second)
-            _ = try store.upsertTransaction(transaction)
-        }
-        try expectSQLiteOrder(
-            store,
-            selections: [
-                .init(from: nil, until: nil, statuses: []),
-                .init(from: start + 1, until: start + 6, statuses: []),
-                {
-                    var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
-                    selection.accountRanges = [
-                        AccountTimeRange(accountID: Sample.checking, from: start, until: nil),
-                        AccountTimeRange(accountID: Sample.card, from: start + 1, until: start + 7),
-                    ]
-                    return selection
-                }(),
-            ])
+        rows += (0..<40).map { (6, "day-\(($0 * 17) % 40)") }
+        try expectSQLiteOrder(of: rows)
     }
 
     @Test("a second of more transactions than a report holds is read alone in SQLite's order, and those after as before, each once")
     func aSecondOfTooManyTransactionsIsReadAloneInOrder() throws {
-        let ledger = try TestLedger()
-        let source = try ledger.source("S1")
-        let store = ledger.store
-        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card")] {
-            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
-        }
-        let start: Int64 = 1_790_000_000
         let limit = TiesInIDOrder<ReportTransaction>.limit
         var random = SeededRandom(state: 4)
         // Second 1 holds one row too many, second 3 just as many as are held; both shuffled.
@@ -352,27 +320,7 @@ private enum Sample {
         rows += [(2, "between-b"), (2, "between-a")]
         rows += (0..<limit).map { (3, "full-\($0)") }.shuffled(using: &random)
         rows += [(4, "after-b"), (4, "after-a")]
-        try store.transaction {
-            for (index, row) in rows.enumerated() {
-                var transaction = Sample.transaction(row.id, account: index % 5 == 0 ? Sample.card : Sample.checking)
-                transaction.transactionDate = Timestamp.utc(epochSeconds: start + row.second)
-                _ = try store.upsertTransaction(transaction)
-            }
-        }
-        try expectSQLiteOrder(
-            store,
-            selections: [
-                .init(from: nil, until: nil, statuses: []),
-                .init(from: start + 1, until: nil, statuses: []),
-                {
-                    var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
-                    selection.accountRanges = [
-                        AccountTimeRange(accountID: Sample.checking, from: start, until: nil),
-                        AccountTimeRange(accountID: Sample.card, from: start + 1, until: start + 4),
-                    ]
-                    return selection
-                }(),
-            ])
+        try expectSQLiteOrder(of: rows)
     }
 
     @Test("rows of one second are held up to the limit: one more stops the read, with nothing of that second handed on")
@@ -389,14 +337,38 @@ private enum Sample {
         #expect(heard == [-1])
     }
 
-    /// Each reader of report rows gives the selection's transactions in the order SQLite gives
-    /// them when asked to order by time and ID.
-    private func expectSQLiteOrder(_ store: LedgerStore, selections: [LedgerStore.ReportSelection]) throws {
+    /// Stores `rows` (each `second` after one start, every third on the card) and expects each
+    /// reader of report rows to give them in the order SQLite gives when asked to order by time
+    /// and ID: all of them, those of seconds 1 to 4, and those of two accounts' own ranges.
+    private func expectSQLiteOrder(of rows: [(second: Int64, id: String)]) throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        let store = ledger.store
+        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card")] {
+            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
+        }
+        let start: Int64 = 1_790_000_000
+        try store.transaction {
+            for (index, row) in rows.enumerated() {
+                var transaction = Sample.transaction(row.id, account: index % 3 == 0 ? Sample.card : Sample.checking)
+                transaction.transactionDate = Timestamp.utc(epochSeconds: start + row.second)
+                _ = try store.upsertTransaction(transaction)
+            }
+        }
         try store.connection.execute(
             """
             UPDATE transactions SET class_state = 'counted', class_flow = 'expense', class_category = 'Groceries',
                 class_source = 'code', class_month = 0
             """)
+        var ranges = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+        ranges.accountRanges = [
+            AccountTimeRange(accountID: Sample.checking, from: start, until: nil),
+            AccountTimeRange(accountID: Sample.card, from: start + 1, until: start + 4),
+        ]
+        let selections = [
+            LedgerStore.ReportSelection(from: nil, until: nil, statuses: []),
+            LedgerStore.ReportSelection(from: start + 1, until: start + 5, statuses: []), ranges,
+        ]
         for selection in selections {
             // What SQLite gives when asked to order by both.
             let statement = try store.connection.prepare(
