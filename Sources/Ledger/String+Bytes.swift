@@ -11,25 +11,25 @@ extension String {
     /// composed and a decomposed é) as one, which a name shown as it came must not; and comparing
     /// the two buffers is quicker than walking two `utf8` views.
     public func hasSameBytes(as other: String) -> Bool {
-        var left = self
-        var right = other
-        return left.withUTF8 { left in
-            right.withUTF8 { right in
-                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-            }
-        }
+        utf8.count == other.utf8.count && byteOrder(other) == 0
     }
 
     /// Whether the string comes before `other` in the order of their UTF-8 bytes, as SQLite's
     /// BINARY collation orders text: Swift's `<` orders canonically equal spellings as one.
     public func precedesInBytes(_ other: String) -> Bool {
+        byteOrder(other) < 0
+    }
+
+    /// Below, at or above zero as the string's UTF-8 bytes come before, as or after `other`'s:
+    /// the common bytes compared in turn, then the shorter first.
+    private func byteOrder(_ other: String) -> Int {
         var left = self
         var right = other
         return left.withUTF8 { left in
             right.withUTF8 { right in
                 let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order == 0 ? left.count < right.count : order < 0
+                let order = common == 0 ? 0 : Int(memcmp(left.baseAddress!, right.baseAddress!, common))
+                return order != 0 ? order : left.count - right.count
             }
         }
     }

@@ -71,32 +71,30 @@ extension LedgerStore {
         if selection.readsStoredClassification { conditions.append("t.class_state IS NOT NULL") }
         // Spelled as the partial index spells it, so SQLite can use that index.
         if selection.onlyNotBooked { conditions.append("t.status IN ('pending', 'authorized')") }
-        // Only rows read in time order with their IDs can be put in ID order as they come.
-        let ordersTiesHere = selection.tiesByID && selection.includesText && !selection.ordersByAmount
-        typealias Ties = TiesInIDOrder<ReportTransaction>
-        func read(_ seconds: Ties.Seconds) throws {
-            let bound = seconds.condition
-            let chosen = conditions + bound.sql
-            let tiesInSQL = !ordersTiesHere || seconds.tiesInSQL
-            let statement = try connection.prepare(
-                """
-                \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
-                FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
-                    \(statementCategorySQL.join)
-                \(chosen.isEmpty ? "" : "WHERE " + chosen.joined(separator: " AND "))
-                ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
-                    selection.tiesByID && tiesInSQL ? ", t.id" : "")
-                """)
-            try statement.bind(range.withValues + values + bound.values)
-            var names: [String: String] = [:]
-            var ties = Ties()
-            while try statement.step() {
+        var names: [String: String] = [:]
+        try TiesInIDOrder<ReportTransaction>.forEach(
+            self,
+            // Only rows read in time order with their IDs can be put in ID order as they come.
+            ordersTies: selection.tiesByID && selection.includesText && !selection.ordersByAmount,
+            prepare: { seconds, tiesInSQL in
+                let bound = seconds.condition
+                let chosen = conditions + bound.sql
+                let statement = try connection.prepare(
+                    """
+                    \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
+                    FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
+                        \(statementCategorySQL.join)
+                    \(chosen.isEmpty ? "" : "WHERE " + chosen.joined(separator: " AND "))
+                    ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
+                        selection.tiesByID && tiesInSQL ? ", t.id" : "")
+                    """)
+                try statement.bind(range.withValues + values + bound.values)
+                return statement
+            },
+            row: { statement in
                 let transaction = reportTransaction(statement, names: &names)
-                if tiesInSQL { try body(transaction) } else { try ties.add(transaction, id: transaction.id, time: transaction.time, body) }
-            }
-            try ties.finish(body)
-        }
-        if ordersTiesHere { try Ties.reading(self, read) } else { try read(.all) }
+                return (transaction, transaction.id, transaction.time)
+            }, body)
     }
 
     /// How many transactions the selection's accounts hold on its days, whatever their status
@@ -139,26 +137,27 @@ extension LedgerStore {
         ] where !membership.values.isEmpty {
             range.add(membership)
         }
-        typealias Ties = TiesInIDOrder<CountedCharge>
-        func read(_ seconds: Ties.Seconds) throws {
-            let bound = seconds.condition
-            let chosen = range.conditions + bound.sql
-            let tiesInSQL = byMerchant || seconds.tiesInSQL
-            let order =
-                byMerchant
-                ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
-                : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
-            let statement = try connection.prepare(
-                """
-                \(range.with)SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
-                    t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
-                FROM transactions t \(range.join)
-                WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
-                ORDER BY \(order)
-                """)
-            try statement.bind(range.withValues + range.values + bound.values)
-            var ties = Ties()
-            while try statement.step() {
+        try TiesInIDOrder<CountedCharge>.forEach(
+            self, ordersTies: !byMerchant,
+            prepare: { seconds, tiesInSQL in
+                let bound = seconds.condition
+                let chosen = range.conditions + bound.sql
+                let order =
+                    byMerchant
+                    ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
+                    : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
+                let statement = try connection.prepare(
+                    """
+                    \(range.with)SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
+                        t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
+                    FROM transactions t \(range.join)
+                    WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
+                    ORDER BY \(order)
+                    """)
+                try statement.bind(range.withValues + range.values + bound.values)
+                return statement
+            },
+            row: { statement in
                 guard let flow = Flow(rawValue: statement.text(7)) else {
                     throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
                 }
@@ -166,11 +165,8 @@ extension LedgerStore {
                     id: statement.text(0), accountID: statement.text(1), merchant: statement.text(2), time: statement.int64(3),
                     amount: statement.int64(4), currency: statement.text(5), indicator: statement.text(6) == "credit" ? .credit : .debit,
                     flow: flow, category: statement.text(8), isSplit: statement.int64(9) == 1)
-                if tiesInSQL { try body(charge) } else { try ties.add(charge, id: charge.id, time: charge.time, body) }
-            }
-            try ties.finish(body)
-        }
-        if byMerchant { try read(.all) } else { try Ties.reading(self, read) }
+                return (charge, charge.id, charge.time)
+            }, body)
     }
 
     /// The columns `reportTransaction` reads, with the stored classification when `stored`.

@@ -44,11 +44,28 @@ struct TiesInIDOrder<Row> {
     private var heldTime: Int64 = 0
     private var order: [Int] = []
 
-    /// Runs `read` until every second is read: all of them with their ties ordered here, and
-    /// after a second of too many rows, that second alone ordered by SQLite, then the seconds after
-    /// it here again. Memory stays flat, and only a crowded second goes through SQLite's sort.
-    /// The reads are one snapshot of the ledger (`readSnapshot`), however many they are.
-    static func reading(_ store: LedgerStore, _ read: (Seconds) throws -> Void) throws {
+    /// Hands `body` the rows of the queries `prepare` makes (bound, for the seconds given,
+    /// ordering ties by ID itself when told), each row made by `row`. With `ordersTies`, the ties
+    /// of every second are ordered here, and after a second of too many rows, that second alone
+    /// by SQLite, then the seconds after it here again: memory stays flat, and only a crowded
+    /// second goes through SQLite's sort. The reads are one snapshot of the ledger, however many.
+    static func forEach(
+        _ store: LedgerStore, ordersTies: Bool,
+        prepare: (_ seconds: Seconds, _ tiesInSQL: Bool) throws -> Statement,
+        row: (Statement) throws -> (row: Row, id: String, time: Int64),
+        _ body: (Row) throws -> Void
+    ) throws {
+        func read(_ seconds: Seconds) throws {
+            let tiesInSQL = !ordersTies || seconds.tiesInSQL
+            let statement = try prepare(seconds, tiesInSQL)
+            var ties = Self()
+            while try statement.step() {
+                let read = try row(statement)
+                if tiesInSQL { try body(read.row) } else { try ties.add(read.row, id: read.id, time: read.time, body) }
+            }
+            try ties.finish(body)
+        }
+        guard ordersTies else { return try read(.all) }
         try store.readSnapshot {
             var seconds = Seconds.all
             while true {
