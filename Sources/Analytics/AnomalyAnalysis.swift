@@ -32,12 +32,43 @@ public enum AnomalyAnalysis {
         let isMerchant: Bool
     }
 
+    /// A category's or merchant's net in each of the three months before the month and in the
+    /// month (in that order), and its last day in the month: one entry a name, not one a month.
+    struct SpikeSums {
+        static let monthSlot = 3
+        var nets = SIMD4<Int64>()
+        var lastDay: CivilDate?
+
+        /// Where `period`'s net goes; nil for a month outside the four.
+        static func slot(of period: YearMonth, month: YearMonth) -> Int? {
+            let slot = (period.year - month.year) * 12 + period.month - month.month + monthSlot
+            return (0...monthSlot).contains(slot) ? slot : nil
+        }
+
+        mutating func add(_ signed: Int64, slot: Int, date: CivilDate, currency: String) throws {
+            nets[slot] = try Money.sum(nets[slot], signed, currency: currency)
+            if slot == Self.monthSlot { lastDay = max(lastDay ?? date, date) }
+        }
+    }
+
     /// `series`: the recurring series of the twelve months up to the month's end as of that
     /// end, when the caller has them already (the summary of a month that is over).
     public static func report(
         _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, series: RecurringReport? = nil
     ) throws -> AnomalyReport {
         let dismissed = Set(try store.transactionOverrides().values.filter(\.isNotAnomaly).map(\.transactionID))
+        // What the month's rows held is let go before the series are read: on a long ledger both
+        // at once would pass the memory a report may take.
+        let anomalies =
+            try transactionAnomalies(store, month: month, accounts: accounts, dismissed: dismissed)
+            + recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed, series: series)
+        return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
+    }
+
+    /// The double charges, first charges from a merchant and spikes of the month.
+    static func transactionAnomalies(
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, dismissed: Set<String>
+    ) throws -> [AnomalyReport.Anomaly] {
         let averageMonths = (1...3).reversed().map { month.adding(months: -$0) }
         let reader = try ClassificationReader(store, accounts: accounts)
         // Without rename rules, the stored classification says which merchants were charged
@@ -48,10 +79,9 @@ public enum AnomalyAnalysis {
         let beforeWindow = Int64(averageMonths[0].firstDay.daysSinceEpoch) * 86_400 + 14 * 3_600
         var monthOf = LocalMonths(accounts)
         var expenses: [Charge] = []
-        var firstCharges: [String: Charge] = [:]
-        // Net by month of each category and merchant, and the last day of each in the month.
-        var nets: [YearMonth: [SpikeKey: Int64]] = [:]
-        var lastDays: [SpikeKey: CivilDate] = [:]
+        // Each merchant's first expense; when it is in the month, it is among `expenses`.
+        var firstCharges: [String: (time: Int64, id: String)] = [:]
+        var sums: [SpikeKey: SpikeSums] = [:]
         var previousID: String?
         var firstMonth: YearMonth?
         // `whole` is the transaction as read (a split's parts each bring it, with their own
@@ -61,26 +91,28 @@ public enum AnomalyAnalysis {
             firstMonth = min(firstMonth ?? period, period)
             let isPart = previousID == whole.id && !whole.id.isEmpty
             previousID = whole.id
-            if period >= averageMonths[0], !(period == month && dismissed.contains(whole.id)) {
+            if let slot = SpikeSums.slot(of: period, month: month), !(period == month && dismissed.contains(whole.id)) {
                 let signed = flow == .expense ? whole.amount : -whole.amount
                 for key in [
                     SpikeKey(currency: whole.currency, name: whole.category, isMerchant: false),
                     SpikeKey(currency: whole.currency, name: whole.merchant, isMerchant: true),
                 ] {
-                    nets[period, default: [:]][key] = try Money.sum(nets[period]?[key] ?? 0, signed, currency: whole.currency)
-                    if period == month { lastDays[key] = max(lastDays[key] ?? whole.date, whole.date) }
+                    try sums[key, default: SpikeSums()].add(signed, slot: slot, date: whole.date, currency: whole.currency)
                 }
             }
             guard flow == .expense else { return }
-            if isPart, var joined = expenses.popLast() {
-                joined.amount = try Money.sum(joined.amount, whole.amount, currency: whole.currency)
-                expenses.append(joined)
-                if firstCharges[whole.merchant]?.id == joined.id { firstCharges[whole.merchant] = joined }
+            if isPart {
+                // Only a part whose transaction was kept joins it: the last expense kept may be
+                // another account's, read earlier in another zone.
+                if var joined = expenses.last, joined.id == whole.id {
+                    joined.amount = try Money.sum(joined.amount, whole.amount, currency: whole.currency)
+                    expenses[expenses.count - 1] = joined
+                }
                 return
             }
-            if let first = firstCharges[whole.merchant], (first.time, first.id) <= (whole.time, whole.id) {
+            if let first = firstCharges[whole.merchant], first <= (whole.time, whole.id) {
             } else {
-                firstCharges[whole.merchant] = whole
+                firstCharges[whole.merchant] = (whole.time, whole.id)
             }
             // A double charge may start the evening before the month.
             if period == month || whole.date == month.firstDay.adding(days: -1) { expenses.append(whole) }
@@ -129,28 +161,27 @@ public enum AnomalyAnalysis {
         // a rise from the empty months before it.
         let hasHistory =
             try (firstMonth.map { $0 <= averageMonths[0] } ?? false) || (windowed && store.hasCountedExpense(before: beforeWindow))
-        guard hasHistory else {
-            anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed, series: series)
-            return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
-        }
-        for charge in firstCharges.values where YearMonth(charge.date) == month && charge.amount > newMerchantFloor {
-            guard !dismissed.contains(charge.id) else { continue }
+        guard hasHistory else { return anomalies }
+        for charge in expenses where YearMonth(charge.date) == month && charge.amount > newMerchantFloor {
+            guard let first = firstCharges[charge.merchant], first == (charge.time, charge.id), !dismissed.contains(charge.id) else {
+                continue
+            }
             if windowed, try store.hasCountedExpense(before: beforeWindow, merchant: charge.merchant) { continue }
             anomalies.append(row(.newMerchant, charge, baseline: nil, reason: .firstCharge(floor: newMerchantFloor)))
         }
-        for (key, net) in nets[month] ?? [:] {
-            let total = try Money.sum(averageMonths.map { nets[$0]?[key] ?? 0 }, currency: key.currency)
+        for (key, sum) in sums {
+            let net = sum.nets[SpikeSums.monthSlot]
+            let total = try Money.sum((0..<SpikeSums.monthSlot).map { sum.nets[$0] }, currency: key.currency)
             let average = SummaryAnalysis.average(total, key.currency)
             guard isSpike(net, average: average, floor: key.isMerchant ? merchantSpikeFloor : categorySpikeFloor) else { continue }
             anomalies.append(
                 AnomalyReport.Anomaly(
-                    kind: .spike, date: lastDays[key] ?? month.lastDay, accountID: "", accountName: "", accountLabel: "",
+                    kind: .spike, date: sum.lastDay ?? month.lastDay, accountID: "", accountName: "", accountLabel: "",
                     merchant: key.isMerchant ? key.name : "", category: key.isMerchant ? "" : key.name, amount: net,
                     currency: key.currency, baseline: average, reason: .aboveAverage(months: averageMonths, isMerchant: key.isMerchant),
                     transactionID: ""))
         }
-        anomalies += try recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed, series: series)
-        return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
+        return anomalies
     }
 
     static func sorted(_ anomalies: [AnomalyReport.Anomaly]) -> [AnomalyReport.Anomaly] {
@@ -175,27 +206,27 @@ public enum AnomalyAnalysis {
     /// local day when either is a statement row (a day without a time); each pair once, the
     /// later one in the month. Three in a row are two pairs.
     static func doubleCharges(_ expenses: [Charge], month: YearMonth, dismissed: Set<String>) -> [(Charge, Charge)] {
-        struct Key: Hashable {
-            let accountID: String
-            let merchant: String
-            let amount: Int64
-            let currency: String
+        // The positions are sorted, not the charges grouped: a month's expenses are not held
+        // twice. The amount leads, as it tells most charges apart.
+        func isSameCharge(_ left: Charge, _ right: Charge) -> Bool {
+            (left.amount, left.currency, left.accountID, left.merchant) == (right.amount, right.currency, right.accountID, right.merchant)
+        }
+        let order = expenses.indices.sorted {
+            let (left, right) = (expenses[$0], expenses[$1])
+            return (left.amount, left.currency, left.accountID, left.merchant, left.time, left.id)
+                < (right.amount, right.currency, right.accountID, right.merchant, right.time, right.id)
         }
         var pairs: [(Charge, Charge)] = []
-        let groups = Dictionary(grouping: expenses) {
-            Key(accountID: $0.accountID, merchant: $0.merchant, amount: $0.amount, currency: $0.currency)
-        }
-        for group in groups.values where group.count > 1 {
-            let sorted = group.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
-            for (earlier, later) in zip(sorted, sorted.dropFirst()) {
-                let close =
-                    isImported(earlier) || isImported(later)
-                    ? earlier.date == later.date : later.time - earlier.time <= doubleChargeSeconds
-                guard close, YearMonth(later.date) == month,
-                    !dismissed.contains(earlier.id), !dismissed.contains(later.id)
-                else { continue }
-                pairs.append((earlier, later))
-            }
+        for (earlierIndex, laterIndex) in zip(order, order.dropFirst()) {
+            let (earlier, later) = (expenses[earlierIndex], expenses[laterIndex])
+            guard isSameCharge(earlier, later) else { continue }
+            let close =
+                isImported(earlier) || isImported(later)
+                ? earlier.date == later.date : later.time - earlier.time <= doubleChargeSeconds
+            guard close, YearMonth(later.date) == month,
+                !dismissed.contains(earlier.id), !dismissed.contains(later.id)
+            else { continue }
+            pairs.append((earlier, later))
         }
         return pairs
     }

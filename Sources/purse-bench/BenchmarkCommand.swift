@@ -193,9 +193,18 @@ enum BenchmarkCommand {
                 log("hledger is not on the PATH: its comparison is skipped")
             }
         }
-        for size in StatementImportBenchmark.sizes(sizes) {
+        let bankSizes = StatementImportBenchmark.sizes(sizes)
+        for size in bankSizes {
             let bank = try StatementImportBenchmark(rows: size, work: work)
             _ = try timed(size, StatementImportBenchmark.phase, before: bank.reset, purse, bank.arguments)
+            guard size == bankSizes.last else { continue }
+            // Statement rows share their day's midnight and their merchants are many: the month
+            // reports that hold the most rows are timed on this ledger too.
+            for report in ["summary", "anomalies"] {
+                _ = try timed(
+                    size, "report \(report) (bank CSV ledger)", purse,
+                    ["--db", bank.database, "report", report, "--month", "2026-10", "--format", "csv"])
+            }
         }
         return rows
     }

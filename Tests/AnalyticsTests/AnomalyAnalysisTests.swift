@@ -1,4 +1,5 @@
 import Ledger
+import PurseTestSupport
 import Testing
 
 @testable import Analytics
@@ -96,5 +97,22 @@ struct AnomalyAnalysisTests {
             id: sameDay.id, accountID: "A", accountName: "A", time: morning.time + 60, date: morning.date.adding(days: 1), merchant: "Cafe",
             category: "Dining", amount: morning.amount, currency: "USD")
         #expect(AnomalyAnalysis.doubleCharges([morning, nextDay], month: Self.month, dismissed: []).isEmpty)
+    }
+
+    @Test("double charges of many groups, given in any order, pair each group's charges in time order")
+    func doubleChargeGroupsInAnyOrder() {
+        let charges = [
+            Self.charge("C3", minutes: 9, merchant: "Deli"), Self.charge("A2", minutes: 3),
+            Self.charge("B1", minutes: 1, account: "Other"), Self.charge("C1", minutes: 1, merchant: "Deli"),
+            Self.charge("A1", minutes: 0), Self.charge("B2", minutes: 4, account: "Other"),
+            Self.charge("D1", minutes: 2, amount: 13 * Self.unit), Self.charge("C2", minutes: 5, merchant: "Deli"),
+            Self.charge("A3", minutes: 40),
+        ]
+        let expected = ["A1>A2", "B1>B2", "C1>C2", "C2>C3"]
+        var generator = SeededRandom(state: 18)
+        for order in [charges, charges.reversed()] + (0..<20).map({ _ in charges.shuffled(using: &generator) }) {
+            let pairs = AnomalyAnalysis.doubleCharges(order, month: Self.month, dismissed: []).map { "\($0.id)>\($1.id)" }
+            #expect(pairs.sorted() == expected)
+        }
     }
 }

@@ -221,4 +221,41 @@ extension AnomalyReportTests {
         let json = try purse.run(["--db", examples, "--now", "2026-11-20", "report", "summary", "--month", "2025-12", "--format", "json"])
         #expect(json.stdout.contains("\"anomalies\": []") || json.stdout.contains("\"anomalies\":[]"), "\(json.stdout.prefix(200))")
     }
+
+    @Test("a split read between two charges of a zone far east joins only its own transaction: the double charge stays found")
+    func splitBetweenZones() throws {
+        // EAST's two taxis are five minutes apart across its midnight into October; WEST's split
+        // comes between them in UTC, dated two days earlier where it is (UTC-12).
+        let export = try ExportFixture(in: folder.url, name: "zones")
+        try export.writeManifest(
+            """
+            {"format":"wallet-export","version":1,"sourceID":"S-ZONES","sourceName":"Test phone","exportedAt":"2026-11-01T08:00:00Z",\
+            "accountTimeZones":{"EAST":"Pacific/Kiritimati","WEST":"Etc/GMT+12"}}
+            """)
+        try export.append(
+            "accounts",
+            F.changeSet("G", 1, snapshot: true, inserted: [F.account("EAST", name: "East Card"), F.account("WEST", name: "West Card")]))
+        for (account, rows) in [
+            ("EAST", [("E1", "2026-09-30T09:58:00Z", "18.00", "Night Taxi"), ("E2", "2026-09-30T10:03:00Z", "18.00", "Night Taxi")]),
+            ("WEST", [("W1", "2026-09-30T10:00:00Z", "40.00", "Hardware Depot")]),
+        ] {
+            try export.append(
+                "transactions/\(account)",
+                F.changeSet(
+                    "T", 1, snapshot: true,
+                    inserted: rows.map { F.transaction($0.0, account: account, date: $0.1, amount: $0.2, mcc: 4121, merchant: $0.3) }))
+        }
+        let zones = folder.file("zones.sqlite")
+        let synced = try purse.run(["--db", zones, "sync", export.path])
+        try #require(synced.status == 0, "\(synced.stderr)")
+        let split = try purse.run(["--db", zones, "split", "W1", "Groceries=25.00", "Home & Garden=15.00"])
+        try #require(split.status == 0, "\(split.stderr)")
+        let result = try anomalies(zones)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            lines(result).filter { $0.hasPrefix("double-charge,") } == [
+                "double-charge,2026-10-01,EAST,East Card,Night Taxi,Transit,18.00,USD,18.00,"
+                    + "\"the same charge as E1 of 2026-09-30, 5 minutes after it\""
+            ], "\(result.stdout)")
+    }
 }
