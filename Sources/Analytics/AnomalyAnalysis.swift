@@ -207,17 +207,22 @@ public enum AnomalyAnalysis {
     /// later one in the month. Three in a row are two pairs.
     static func doubleCharges(_ expenses: [Charge], month: YearMonth, dismissed: Set<String>) -> [(Charge, Charge)] {
         // The positions are sorted, not the charges grouped: a month's expenses are not held
-        // twice. The amount leads, as it tells most charges apart.
+        // twice. The amount leads, as it tells most charges apart, and is read without copying a
+        // charge: only charges of one amount compare their text.
         func isSameCharge(_ left: Charge, _ right: Charge) -> Bool {
             (left.amount, left.currency, left.accountID, left.merchant) == (right.amount, right.currency, right.accountID, right.merchant)
         }
-        let order = expenses.indices.sorted {
-            let (left, right) = (expenses[$0], expenses[$1])
-            return (left.amount, left.currency, left.accountID, left.merchant, left.time, left.id)
-                < (right.amount, right.currency, right.accountID, right.merchant, right.time, right.id)
+        let order = expenses.indices.sorted { leftIndex, rightIndex in
+            guard expenses[leftIndex].amount == expenses[rightIndex].amount else {
+                return expenses[leftIndex].amount < expenses[rightIndex].amount
+            }
+            let (left, right) = (expenses[leftIndex], expenses[rightIndex])
+            return (left.currency, left.accountID, left.merchant, left.time, left.id)
+                < (right.currency, right.accountID, right.merchant, right.time, right.id)
         }
         var pairs: [(Charge, Charge)] = []
         for (earlierIndex, laterIndex) in zip(order, order.dropFirst()) {
+            guard expenses[earlierIndex].amount == expenses[laterIndex].amount else { continue }
             let (earlier, later) = (expenses[earlierIndex], expenses[laterIndex])
             guard isSameCharge(earlier, later) else { continue }
             let close =
