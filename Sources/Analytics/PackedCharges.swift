@@ -1,71 +1,87 @@
 import Ledger
 
-/// Every key's recurring charges of a scope, read in time order and held until all are read: a
-/// year of them is about 100,000 on a busy ledger, so each is kept in 16 bytes, its category
-/// as an index into the names seen, rather than as a `RecurringReport.Charge` of 64. A read a
-/// merchant at a time holds one key's, unpacked.
+/// Every key's recurring charges of a scope, held until all are read: a year of them is about
+/// 100,000 on a busy ledger, and one merchant's ten years can be as many, so each is kept in 16
+/// bytes, its category as an index into the names seen, rather than as a `RecurringReport.Charge`
+/// of 64. A key's charges stay packed when taken, and each is made whole only when read.
 struct PackedCharges<Key: Hashable> {
-    private struct Packed {
+    fileprivate struct Packed {
         let amount: Int64
         let day: Int32
         /// At or above zero: an index into `categories`. Below: -1 - an index into `joined`.
         let category: Int32
     }
 
-    /// False where one key is held at a time (a read a merchant at a time): there packing and
-    /// unpacking each charge would cost time and save nothing.
-    private let packs: Bool
+    /// One key's charges, taken: still packed, each made whole when read.
+    struct Taken: RandomAccessCollection {
+        fileprivate var packed: [Packed]
+        fileprivate let categories: [String]
+        fileprivate let joined: [RecurringReport.Charge]
+
+        var startIndex: Int { packed.startIndex }
+        var endIndex: Int { packed.endIndex }
+
+        subscript(position: Int) -> RecurringReport.Charge {
+            PackedCharges.unpack(packed[position], categories: categories, joined: joined)
+        }
+
+        /// The amounts, read without making a charge whole.
+        var amounts: some Sequence<Int64> { packed.lazy.map(\.amount) }
+
+        /// Sorts them by date, then amount (`RecurringAnalysis.isBefore`): the same sort of the
+        /// same comparisons as of the charges whole, so ties come out as they would.
+        mutating func sortByDateThenAmount() {
+            let joined = joined
+            packed.sort { (Self.day($0, joined), $0.amount) < (Self.day($1, joined), $1.amount) }
+        }
+
+        /// Whether two of the charges at `positions` (in date order) fall on different days
+        /// fewer than `days` apart.
+        func hasDays(closerThan days: Int, at positions: [Int]) -> Bool {
+            zip(positions, positions.dropFirst()).contains { earlier, later in
+                let gap = Self.day(packed[later], joined) - Self.day(packed[earlier], joined)
+                return gap > 0 && gap < days
+            }
+        }
+
+        private static func day(_ charge: Packed, _ joined: [RecurringReport.Charge]) -> Int {
+            charge.category >= 0 ? Int(charge.day) : joined[Int(-1 - charge.category)].date.daysSinceEpoch
+        }
+    }
+
     private var charges: [Key: [Packed]] = [:]
-    private var whole: [Key: [RecurringReport.Charge]] = [:]
     /// How many charges are held, of every key.
     private(set) var count = 0
     private var categories: [String] = []
     private var categoryIndex: [String: Int32] = [:]
+    private var lastCategory: Int32?
     /// The charges a split's parts make, which keep their parts, those of a day too far from
     /// 1970 for 32 bits, and those of a category's other spelling.
     private var joined: [RecurringReport.Charge] = []
 
-    init(packing: Bool = true) {
-        packs = packing
-    }
-
-    var keys: [Key] { Array(charges.keys) + Array(whole.keys) }
+    var keys: [Key] { Array(charges.keys) }
     /// How many charges are held whole.
     var joinedCount: Int { joined.count }
 
     mutating func append(_ charge: RecurringReport.Charge, to key: Key) {
-        if packs {
-            charges[key, default: []].append(pack(charge))
-        } else {
-            whole[key, default: []].append(charge)
-        }
+        charges[key, default: []].append(pack(charge))
         count += 1
     }
 
     mutating func popLast(of key: Key) -> RecurringReport.Charge? {
-        guard packs else {
-            let charge = whole[key]?.popLast()
-            if charge != nil { count -= 1 }
-            return charge
-        }
         guard let packed = charges[key]?.popLast() else { return nil }
         count -= 1
-        let charge = unpack(packed)
+        let charge = Self.unpack(packed, categories: categories, joined: joined)
         // Else each further part of a split would leave the whole before it behind.
         if packed.category < 0, packed.category == -Int32(joined.count) { joined.removeLast() }
         return charge
     }
 
     /// The key's charges, in the order appended, no longer held.
-    mutating func removeAll(of key: Key) -> [RecurringReport.Charge]? {
-        guard packs else {
-            guard let taken = whole.removeValue(forKey: key) else { return nil }
-            count -= taken.count
-            return taken
-        }
+    mutating func removeAll(of key: Key) -> Taken? {
         guard let packed = charges.removeValue(forKey: key) else { return nil }
         count -= packed.count
-        let taken = packed.map(unpack)
+        let taken = Taken(packed: packed, categories: categories, joined: joined)
         // Read a merchant at a time, the joined charges of each are let go with it.
         if count == 0 { joined.removeAll(keepingCapacity: true) }
         return taken
@@ -76,21 +92,27 @@ struct PackedCharges<Key: Hashable> {
             joined.append(charge)
             return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
         }
+        // A merchant's charges mostly share a category: the last one is compared before any is looked up.
+        if let last = lastCategory, categories[Int(last)].hasSameBytes(as: charge.category) {
+            return Packed(amount: charge.amount, day: day, category: last)
+        }
         if let index = categoryIndex[charge.category] {
             // Swift takes a composed and a decomposed é as one name: another spelling is held whole.
             guard categories[Int(index)].hasSameBytes(as: charge.category) else {
                 joined.append(charge)
                 return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
             }
+            lastCategory = index
             return Packed(amount: charge.amount, day: day, category: index)
         }
         let index = Int32(categories.count)
         categories.append(charge.category)
         categoryIndex[charge.category] = index
+        lastCategory = index
         return Packed(amount: charge.amount, day: day, category: index)
     }
 
-    private func unpack(_ packed: Packed) -> RecurringReport.Charge {
+    fileprivate static func unpack(_ packed: Packed, categories: [String], joined: [RecurringReport.Charge]) -> RecurringReport.Charge {
         guard packed.category >= 0 else { return joined[Int(-1 - packed.category)] }
         return RecurringReport.Charge(
             date: CivilDate(daysSinceEpoch: Int(packed.day)), amount: packed.amount, category: categories[Int(packed.category)])

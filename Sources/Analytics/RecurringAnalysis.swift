@@ -20,6 +20,8 @@ public enum RecurringAnalysis {
     }
 
     static let minimumCount = 3
+    /// No two days of a series are closer than this.
+    static let shortestGap = RecurringReport.Cadence.allCases.map { band($0).gaps.lowerBound }.min() ?? 0
     /// Amounts within this share of the typical amount, in percent, are the same charge.
     static let tolerancePercent: Int64 = 20
 
@@ -71,11 +73,13 @@ public enum RecurringAnalysis {
         // A key's charges, once all read, become its series and are let go.
         func finish(_ key: Key) throws {
             guard var keyCharges = charges.removeAll(of: key) else { return }
-            // Sorted in place and split by index: a busy merchant's ten years are not copied for
-            // each step, only each series for `detect`.
-            keyCharges.sort(by: isBefore)
-            for series in seriesIndices(ofSorted: keyCharges) {
-                guard
+            // Sorted packed and split by index: a busy merchant's ten years are not made whole
+            // nor copied for each step, only each series for `detect`.
+            keyCharges.sortByDateThenAmount()
+            for series in seriesIndices(ofSortedAmounts: keyCharges.amounts) {
+                // Days closer than any cadence's gap make no series (a merchant paid many times a
+                // day): told from the packed days, before the charges are made whole.
+                guard !keyCharges.hasDays(closerThan: shortestGap, at: series),
                     var item = try detect(
                         merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[$0] }, asOf: asOf)
                 else { continue }
@@ -141,7 +145,7 @@ public enum RecurringAnalysis {
             if try store.transactionCount(selection, upTo: limit + 1) <= limit {
                 try read(byMerchant: false)
             } else {
-                charges = PackedCharges(packing: false)
+                charges = PackedCharges()
                 do {
                     try read(byMerchant: true)
                 } catch is SpellingsDiffer {
@@ -184,33 +188,34 @@ public enum RecurringAnalysis {
     /// 20 % stays in its series, where `detect` flags it.
     static func series(_ charges: [Charge]) -> [[Charge]] {
         let sorted = charges.sorted(by: isBefore)
-        return seriesIndices(ofSorted: sorted).map { $0.map { sorted[$0] } }
+        return seriesIndices(ofSortedAmounts: sorted.lazy.map(\.amount)).map { $0.map { sorted[$0] } }
     }
 
     /// Date order, then amount: the order a series is built and checked in.
     static func isBefore(_ left: Charge, _ right: Charge) -> Bool { (left.date, left.amount) < (right.date, right.amount) }
 
-    /// `series` of charges already in `isBefore` order, each series as the indices of its charges.
-    static func seriesIndices(ofSorted charges: [Charge]) -> [[Int]] {
+    /// `series` of charges already in `isBefore` order, given by their amounts, each series as
+    /// the indices of its charges.
+    static func seriesIndices(ofSortedAmounts amounts: some Sequence<Int64>) -> [[Int]] {
         var series: [[Int]] = []
         var typical: [Int64] = []
         // Each series' amounts kept in order, so its median is read, not sorted, per charge.
         var ordered: [[Int64]] = []
-        for (position, charge) in charges.enumerated() {
+        for (position, amount) in amounts.enumerated() {
             // The nearest within 20 %, the earlier on a tie; found without an array per charge.
             var nearest: Int?
-            for index in series.indices where isNear(charge.amount, typical[index]) {
-                if let best = nearest, abs(charge.amount - typical[best]) <= abs(charge.amount - typical[index]) { continue }
+            for index in series.indices where isNear(amount, typical[index]) {
+                if let best = nearest, abs(amount - typical[best]) <= abs(amount - typical[index]) { continue }
                 nearest = index
             }
             guard let index = nearest else {
                 series.append([position])
-                typical.append(charge.amount)
-                ordered.append([charge.amount])
+                typical.append(amount)
+                ordered.append([amount])
                 continue
             }
             series[index].append(position)
-            ordered[index].insert(charge.amount, at: ordered[index].firstIndex { $0 > charge.amount } ?? ordered[index].endIndex)
+            ordered[index].insert(amount, at: ordered[index].firstIndex { $0 > amount } ?? ordered[index].endIndex)
             typical[index] = ordered[index][(ordered[index].count - 1) / 2]
         }
         return series

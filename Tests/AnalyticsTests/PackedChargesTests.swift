@@ -1,4 +1,5 @@
 import Ledger
+import PurseTestSupport
 import Testing
 
 @testable import Analytics
@@ -16,11 +17,7 @@ struct PackedChargesTests {
         "charges come back per key, in the order appended, each with its day (past 32 bits too), amount and category (its own spelling too); a key taken is gone"
     )
     func roundTrip() {
-        for packing in [true, false] { Self.roundTrip(packing: packing) }
-    }
-
-    static func roundTrip(packing: Bool) {
-        var packed = PackedCharges<String>(packing: packing)
+        var packed = PackedCharges<String>()
         let gym = [Self.charge("2026-01-12", 500_000, "Health"), Self.charge("2026-02-12", 520_000, "Fun")]
         let rent = [
             Self.charge("1969-12-31", 9_000_000, "Rent"), Self.charge("2400-02-29", 9_100_000, "Health"),
@@ -35,11 +32,11 @@ struct PackedChargesTests {
         }
         #expect(packed.count == 9)
         #expect(Set(packed.keys) == ["gym", "rent"])
-        #expect(packed.removeAll(of: "gym") == gym)
+        #expect(packed.removeAll(of: "gym").map(Array.init) == gym)
         #expect(packed.removeAll(of: "gym") == nil)
         #expect(packed.keys == ["rent"])
         #expect(packed.count == 7)
-        let taken = packed.removeAll(of: "rent")
+        let taken = packed.removeAll(of: "rent").map(Array.init)
         #expect(taken == rent)
         // Equal to Swift, not to a reader of the bytes: each spelling comes back as it went in.
         #expect(taken?.map { Array($0.category.utf8) } == rent.map { Array($0.category.utf8) })
@@ -62,7 +59,7 @@ struct PackedChargesTests {
         // Each part popped let go of the whole before it.
         #expect(packed.joinedCount == 1)
         packed.append(whole, to: "pool")
-        #expect(packed.removeAll(of: "pool") == [whole])
+        #expect(packed.removeAll(of: "pool").map(Array.init) == [whole])
         #expect(packed.joinedCount == 2)
         let taken = packed.removeAll(of: "gym")
         let charges = try #require(taken)
@@ -72,5 +69,32 @@ struct PackedChargesTests {
         #expect(packed.popLast(of: "gym") == nil)
         // Nothing held: nothing held whole either.
         #expect(packed.joinedCount == 0)
+    }
+
+    @Test("taken charges sort packed exactly as the charges whole sort by date, then amount: ties, far days and split charges too")
+    func sortedAsWhole() throws {
+        var random = SeededRandom(state: 29)
+        for _ in 0..<200 {
+            var packed = PackedCharges<String>()
+            var charges: [Charge] = []
+            for _ in 0..<Int.random(in: 1...60, using: &random) {
+                let day = Int.random(in: 0...4, using: &random)
+                var charge = Charge(
+                    date: day == 4 ? CivilDate(year: 6_000_000, month: 1, day: 1) : CivilDate(daysSinceEpoch: 20_000 + day),
+                    amount: Int64.random(in: 1...3, using: &random), category: ["Rent", "Fun", "Health"].randomElement(using: &random)!)
+                if Bool.random(using: &random) && day < 4 {
+                    charge = try charge.adding(
+                        Charge(date: charge.date, amount: 1, category: "Travel"), category: charge.category, currency: "USD")
+                }
+                charges.append(charge)
+                packed.append(charge, to: "key")
+            }
+            let removed = packed.removeAll(of: "key")
+            var taken = try #require(removed)
+            taken.sortByDateThenAmount()
+            let sorted = charges.sorted(by: RecurringAnalysis.isBefore)
+            #expect(Array(taken) == sorted)
+            #expect(Array(taken.amounts) == sorted.map(\.amount))
+        }
     }
 }
