@@ -97,4 +97,26 @@ struct PackedChargesTests {
             #expect(Array(taken.amounts) == sorted.map(\.amount))
         }
     }
+
+    @Test("days closer than a gap are told from the packed days: one day apart or five are, six are not, one day twice is not")
+    func closeDays() throws {
+        var packed = PackedCharges<String>()
+        for (day, amount) in [("2026-01-01", 1), ("2026-01-01", 2), ("2026-01-07", 3), ("2026-01-12", 4), ("2026-01-13", 5)]
+            as [(String, Int64)]
+        {
+            packed.append(Self.charge(day, amount, "Rent"), to: "key")
+        }
+        let far = Charge(date: CivilDate(year: 6_000_000, month: 1, day: 1), amount: 6, category: "Rent")
+        packed.append(far, to: "key")
+        packed.append(Charge(date: far.date.adding(days: 5), amount: 7, category: "Rent"), to: "key")
+        let removed = packed.removeAll(of: "key")
+        let taken = try #require(removed)
+        #expect(!taken.hasDays(closerThan: 6, at: [0, 1, 2]))
+        #expect(taken.hasDays(closerThan: 6, at: [2, 3]))
+        #expect(taken.hasDays(closerThan: 6, at: [0, 3, 4]))
+        #expect(!taken.hasDays(closerThan: 6, at: [0, 2]))
+        #expect(taken.hasDays(closerThan: 6, at: [5, 6]))
+        #expect(!taken.hasDays(closerThan: 5, at: [5, 6]))
+        #expect(RecurringAnalysis.shortestGap == 6)
+    }
 }
