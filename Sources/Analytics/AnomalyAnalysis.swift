@@ -169,7 +169,8 @@ public enum AnomalyAnalysis {
             if windowed, try store.hasCountedExpense(before: beforeWindow, merchant: charge.merchant) { continue }
             anomalies.append(row(.newMerchant, charge, baseline: nil, reason: .firstCharge(floor: newMerchantFloor)))
         }
-        for (key, sum) in sums {
+        // Only what has rows in the month: the months before of any other are never summed.
+        for (key, sum) in sums where sum.lastDay != nil {
             let net = sum.nets[SpikeSums.monthSlot]
             let total = try Money.sum((0..<SpikeSums.monthSlot).map { sum.nets[$0] }, currency: key.currency)
             let average = SummaryAnalysis.average(total, key.currency)

@@ -102,17 +102,29 @@ struct AnomalyAnalysisTests {
     @Test("double charges of many groups, given in any order, pair each group's charges in time order")
     func doubleChargeGroupsInAnyOrder() {
         let charges = [
-            Self.charge("C3", minutes: 9, merchant: "Deli"), Self.charge("A2", minutes: 3),
-            Self.charge("B1", minutes: 1, account: "Other"), Self.charge("C1", minutes: 1, merchant: "Deli"),
+            Self.charge("C1", minutes: 9, merchant: "Deli"), Self.charge("A2", minutes: 3),
+            Self.charge("B1", minutes: 1, account: "Other"), Self.charge("C3", minutes: 1, merchant: "Deli"),
             Self.charge("A1", minutes: 0), Self.charge("B2", minutes: 4, account: "Other"),
             Self.charge("D1", minutes: 2, amount: 13 * Self.unit), Self.charge("C2", minutes: 5, merchant: "Deli"),
             Self.charge("A3", minutes: 40),
         ]
-        let expected = ["A1>A2", "B1>B2", "C1>C2", "C2>C3"]
+        // The Deli's IDs run against its times: the pairs follow the times.
+        let expected = ["A1>A2", "B1>B2", "C2>C1", "C3>C2"]
         var generator = SeededRandom(state: 18)
         for order in [charges, charges.reversed()] + (0..<20).map({ _ in charges.shuffled(using: &generator) }) {
             let pairs = AnomalyAnalysis.doubleCharges(order, month: Self.month, dismissed: []).map { "\($0.id)>\($1.id)" }
             #expect(pairs.sorted() == expected)
         }
+    }
+
+    @Test("a month's spike sums take the three months before it, across a new year too, and no other month")
+    func spikeSlots() {
+        let january = YearMonth(year: 2026, month: 1)
+        #expect(AnomalyAnalysis.SpikeSums.slot(of: january, month: january) == AnomalyAnalysis.SpikeSums.monthSlot)
+        #expect(AnomalyAnalysis.SpikeSums.slot(of: YearMonth(year: 2025, month: 12), month: january) == 2)
+        #expect(AnomalyAnalysis.SpikeSums.slot(of: YearMonth(year: 2025, month: 10), month: january) == 0)
+        #expect(AnomalyAnalysis.SpikeSums.slot(of: YearMonth(year: 2025, month: 9), month: january) == nil)
+        #expect(AnomalyAnalysis.SpikeSums.slot(of: YearMonth(year: 2026, month: 2), month: january) == nil)
+        #expect(AnomalyAnalysis.SpikeSums.slot(of: YearMonth(year: 2025, month: 1), month: january) == nil)
     }
 }

@@ -258,4 +258,27 @@ extension AnomalyReportTests {
                     + "\"the same charge as E1 of 2026-09-30, 5 minutes after it\""
             ], "\(result.stdout)")
     }
+
+    @Test("a merchant and a category without a row in the month are never summed for a spike: sums too large to add there are no error")
+    func nothingInTheMonthIsNotSummed() throws {
+        // Each amount fits; July's and August's together do not (Int64 in ten-thousandths), and
+        // October has nothing of either merchant or of their category.
+        let file = folder.file("huge.csv")
+        try """
+        Date,Description,Amount
+        2026-07-05,BIGCO A,-900000000000000.00
+        2026-08-05,BIGCO B,-900000000000000.00
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let ledger = folder.file("huge.sqlite")
+        let imported = try purse.run([
+            "--db", ledger, "import", file, "--new-account", "Big Bank", "--kind", "asset", "--currency", "USD",
+            "--columns", "date=Date,description=Description,amount=Amount", "--date-format", "YYYY-MM-DD",
+        ])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let result = try anomalies(ledger)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(lines(result).isEmpty, "\(result.stdout)")
+    }
 }
