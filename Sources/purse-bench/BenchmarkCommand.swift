@@ -222,8 +222,10 @@ enum BenchmarkCommand {
             let padding = String(repeating: " ", count: max(0, width - text.count))
             return left ? text + padding : padding + text
         }
+        // As wide as the longest phase, so that every figure stands in its column.
+        let phaseWidth = max(36, rows.map(\.phase.count).max() ?? 0)
         func line(_ cells: [String]) -> String {
-            cell(cells[0], 9) + "  " + cell(cells[1], 36, left: true) + cells[2...].map { cell($0, 11) }.joined() + "\n"
+            cell(cells[0], 9) + "  " + cell(cells[1], phaseWidth, left: true) + cells[2...].map { cell($0, 11) }.joined() + "\n"
         }
         var text = line(["size", "phase", "median s", "peak MB", "vs floor", "vs bare", "% of sync"])
         for row in rows {
