@@ -145,7 +145,6 @@ public enum RecurringAnalysis {
             if try store.transactionCount(selection, upTo: limit + 1) <= limit {
                 try read(byMerchant: false)
             } else {
-                charges = PackedCharges()
                 do {
                     try read(byMerchant: true)
                 } catch is SpellingsDiffer {
