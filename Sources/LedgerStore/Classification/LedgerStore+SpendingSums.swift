@@ -4,8 +4,8 @@ import Storage
 /// Spending summed per (month, account, category, MCC, currency): kept in the summary table by
 /// its triggers, summed again from scratch by `rebuildSpendingSummary`, and summed for what the
 /// summary does not hold (days that are not whole months, merchants, pending rows, an overlay)
-/// by `forEachSpendingSum`. All three are one SQL statement (`SpendingSumsSQL`); Swift never adds up
-/// the rows.
+/// by `forEachSpendingSum`. All three are one SQL statement (`SpendingSumsSQL`), but for the sums
+/// by merchant, which add up the same statement's rows here, exactly as it would.
 extension LedgerStore {
     /// A row of spending sums.
     public struct SpendingSummaryRow: Sendable, Equatable {
@@ -194,7 +194,9 @@ extension LedgerStore {
 
     /// The sums of the transactions `selection` reads (its range, accounts and currencies) in
     /// `states`, classified as `source` says, per summary key and, `byMerchant`, per merchant,
-    /// one by one as read: ten years of them by merchant are a few MB a report need not hold.
+    /// in key order (by merchant, as `forEachMerchantSum` says). By merchant they are held until the
+    /// last row is read (a report reads a month at a time); else they are handed out one by one as
+    /// read.
     public func forEachSpendingSum(
         _ selection: ReportSelection, states: [ClassificationState], byMerchant: Bool, source: SpendingSource,
         _ body: (SpendingSummaryRow) throws -> Void
@@ -203,10 +205,91 @@ extension LedgerStore {
         if !selection.currencies.isEmpty {
             range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
         }
+        guard !byMerchant else { return try forEachMerchantSum(range, states: states, source: source, body) }
         let sums = SpendingSumsSQL(classified: source, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides)
         let query = try connection.prepare(sums.select)
         try query.bind(sums.values)
         try Self.forEachSpendingRow(query, byMerchant: byMerchant, body)
+    }
+
+    /// A merchant's sums: nearly as many as the rows, so SQLite's GROUP BY sorted every row with its
+    /// texts and then the groups again, three times as long as reading the rows. They are summed
+    /// here instead, from the same statement's rows, per key of the same bytes (as GROUP BY tells
+    /// texts apart). They are handed out in the statement's order when two of a field's texts are
+    /// canonically equal in other bytes: a caller keyed by Swift's `==` keeps the first spelling it
+    /// is given, which must be the one SQL gives first. Otherwise the order cannot change what a
+    /// caller makes of them, and they come in the order first read.
+    private func forEachMerchantSum(
+        _ range: TimeRangeSQL, states: [ClassificationState], source: SpendingSource, _ body: (SpendingSummaryRow) throws -> Void
+    ) throws {
+        let sql = SpendingSumsSQL(classified: source, range: range, states: states, byMerchant: true, splits: hasOverrides, entries: true)
+        let query = try connection.prepare(sql.select)
+        try query.bind(sql.values)
+        // Accounts, categories and currencies are few: kept once each, a key holds their places.
+        var (accounts, categories, currencies) = (TextsInBytes(), TextsInBytes(), TextsInBytes())
+        var merchants: [String: String] = [:]
+        var spelledApart = false
+        var places: [MerchantSumKey: Int] = [:]
+        var groups: [(key: MerchantSumKey, spent: SpendingSum, refunded: SpendingSum, count: Int)] = []
+        while try query.step() {
+            let key = MerchantSumKey(
+                month: query.int64(0), accountID: accounts.place(of: query.text(1)), category: categories.place(of: query.text(2)),
+                code: query.int64(3), currency: currencies.place(of: query.text(4)), merchant: query.text(8))
+            let place: Int
+            if let known = places[key] {
+                place = known
+            } else {
+                place = groups.count
+                places[key] = place
+                groups.append((key, SpendingSum(), SpendingSum(), 0))
+                let spelling = merchants[key.merchant] ?? key.merchant
+                merchants[key.merchant] = spelling
+                spelledApart = spelledApart || !spelling.hasSameBytes(as: key.merchant)
+            }
+            if query.text(5) == Flow.refund.rawValue {
+                groups[place].refunded.add(query.int64(6))
+            } else {
+                groups[place].spent.add(query.int64(6))
+            }
+            groups[place].count += 1
+        }
+        places = [:]
+        merchants = [:]
+        if spelledApart || accounts.spelledApart || categories.spelledApart || currencies.spelledApart {
+            let ranks = (accounts: accounts.ranks(), categories: categories.ranks(), currencies: currencies.ranks())
+            let order = { (key: MerchantSumKey) in
+                (key.month, ranks.accounts[key.accountID], ranks.categories[key.category], key.code, ranks.currencies[key.currency])
+            }
+            groups.sort { left, right in
+                let (leftOrder, rightOrder) = (order(left.key), order(right.key))
+                return leftOrder != rightOrder ? leftOrder < rightOrder : left.key.merchant.precedesInBytes(right.key.merchant)
+            }
+        }
+        for (key, spent, refunded, count) in groups {
+            try body(
+                SpendingSummaryRow(
+                    month: Classification.month(number: key.month), accountID: accounts[key.accountID], category: categories[key.category],
+                    merchantCategoryCode: key.code < 0 ? nil : Int(key.code), currency: currencies[key.currency], merchant: key.merchant,
+                    spentSum: spent, refundedSum: refunded, count: count))
+        }
+    }
+
+    /// What a merchant's sums are per: the other texts by their places (`TextsInBytes`), the merchant equal
+    /// only in the same bytes.
+    private struct MerchantSumKey: Hashable {
+        let month: Int64
+        let accountID: Int
+        let category: Int
+        let code: Int64
+        let currency: Int
+        let merchant: String
+
+        // A merchant of the same bytes is canonically equal too, so it hashes alike.
+        static func == (left: Self, right: Self) -> Bool {
+            (left.month, left.accountID, left.category, left.code, left.currency)
+                == (right.month, right.accountID, right.category, right.code, right.currency)
+                && left.merchant.hasSameBytes(as: right.merchant)
+        }
     }
 
     /// Hands out the rows `forEachSpendingSum` would sum, one by one as read (ten years of them would
