@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Prices", dependencies: ["Ledger"]),
         .target(name: "LedgerStore", dependencies: ["Storage", "Ledger"]),
         .target(name: "Sync", dependencies: ["Ledger", "LedgerStore", "SureProtocol"]),
-        .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore"]),
+        .target(name: "Analytics", dependencies: ["Ledger", "LedgerStore", "Storage"]),
         .target(name: "Rendering", dependencies: ["Ledger", "StrictJSON", "LedgerStore", "SureProtocol", "Analytics"]),
         .target(
             name: "PurseCLI",

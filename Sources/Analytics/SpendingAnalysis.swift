@@ -23,113 +23,161 @@ public enum SpendingAnalysis {
                     store, accounts: scope.accounts, firstDay: previousMonths?.first?.firstDay ?? scope.firstDay,
                     lastDay: scope.endDay?.adding(days: -1)))
         }
-        var rows: [SpendingReport.Row]
+        var reader = try ClassificationReader(store, accounts: scope.accounts)
+        let rows = try SpendingRows()
+        var totals = CurrencySums()
+        // Each previous net, and their total, as that period's own report shows it: the total
+        // from the exact sums, rounded once (by tag, of each transaction once).
+        var previousTotals = CurrencySums()
         var multiTagged = 0
-        // What the totals add up: the rows, but by tag each transaction once, however many tags.
-        var totalRows: [SpendingReport.Row] = []
-        if grouping == .tag {
-            (rows, multiTagged) = try perTransaction(store, scope: scope, grouping: .tag, converting: &conversion)
-            var again = conversion
-            totalRows = try aggregate(store, scope: scope, grouping: .month, converting: &again)
-        } else {
-            rows = try aggregate(store, scope: scope, grouping: grouping, converting: &conversion)
-        }
-        var previousTotals: [String: Int64]?
-        if let previousMonths, let first = previousMonths.first, let last = previousMonths.last {
-            var previousScope = scope
-            previousScope.firstDay = first.firstDay
-            previousScope.endDay = last.lastDay.adding(days: 1)
-            var previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion)
-            // Each previous net, and their total, as that period's own report shows it: the total
-            // from the exact sums, rounded once.
+        var accountIDs = Set<String>()
+        for part in parts(of: scope, months: months, previousMonths: previousMonths, grouping: grouping) {
+            var partRows: [SpendingReport.Row]
+            // What the totals add up: the rows, but by tag each transaction once, however many tags.
+            var totalRows: [SpendingReport.Row] = []
             if grouping == .tag {
+                let tagged = try perTransaction(store, scope: part.scope, grouping: .tag, converting: &conversion, reader: reader)
+                partRows = tagged.rows
+                multiTagged += tagged.multiTagged
                 var again = conversion
-                let months = try aggregate(store, scope: previousScope, grouping: .month, converting: &again)
-                previousTotals = Dictionary(
-                    uniqueKeysWithValues: try totals(months, roundedTo: target).map { ($0.currency, $0.net) })
-            } else if let target {
-                previousTotals = Dictionary(
-                    uniqueKeysWithValues: try totals(previous, roundedTo: target).map { ($0.currency, $0.net) })
+                totalRows = try aggregate(store, scope: part.scope, grouping: .month, converting: &again, reader: &reader)
+            } else {
+                partRows = try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader)
             }
-            if let target { previous = try previous.map { try $0.rounded(to: target) } }
-            var previousNets: [GroupKey: Int64] = [:]
-            for row in previous {
-                // The previous period's row lines up with the same key one period earlier.
-                let offset = months.count
-                let key = GroupKey(
-                    period: row.period.adding(months: offset), key: row.key, category: row.category,
-                    currency: row.currency)
-                previousNets[key] = try Money.sum(previousNets[key] ?? 0, row.net, currency: row.currency)
+            if let previousScope = part.previous {
+                var previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion, reader: &reader)
+                if grouping == .tag {
+                    var again = conversion
+                    try previousTotals.add(
+                        try aggregate(store, scope: previousScope, grouping: .month, converting: &again, reader: &reader))
+                } else if target != nil {
+                    try previousTotals.add(previous)
+                }
+                if let target { previous = try previous.map { try $0.rounded(to: target) } }
+                partRows = try compared(partRows, with: previous, months: months)
             }
-            var matched = Set<GroupKey>()
-            for index in rows.indices {
-                let key = GroupKey(
-                    period: rows[index].period, key: rows[index].key, category: rows[index].category,
-                    currency: rows[index].currency)
-                rows[index] = try rows[index].comparing(with: previousNets[key] ?? 0)
-                matched.insert(key)
+            // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
+            // the rows shown by a cent.
+            try totals.add(grouping == .tag ? totalRows : partRows)
+            if let target { partRows = try partRows.map { try $0.rounded(to: target) } }
+            // Months, then the largest net first; texts are compared only on ties (a table of every
+            // month sorts thousands of rows). Their places are sorted, not the rows, which are large.
+            let order = partRows.indices.sorted { leftIndex, rightIndex in
+                let (left, right) = (partRows[leftIndex], partRows[rightIndex])
+                if left.period != right.period { return left.period < right.period }
+                if left.net != right.net { return left.net > right.net }
+                return (left.key, left.category ?? "", left.currency) < (right.key, right.category ?? "", right.currency)
             }
-            // Keys spent on before but not now still show, with nothing this period.
-            for (key, net) in previousNets where !matched.contains(key) && months.contains(key.period) {
-                let sample = previous.first { $0.key == key.key && $0.currency == key.currency && $0.category == key.category }
-                rows.append(
-                    try SpendingReport.Row(
-                        period: key.period, key: key.key, merchantCategoryCode: sample?.merchantCategoryCode,
-                        codeDescription: sample?.codeDescription, category: key.category,
-                        currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
-            }
+            for index in order { try rows.append(partRows[index]) }
+            if grouping == .account { accountIDs.formUnion(partRows.map(\.key)) }
         }
-        // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
-        // the rows shown by a cent.
-        if grouping != .tag { totalRows = rows }
-        var totals = try totals(totalRows, roundedTo: target)
-        if let previousTotals {
-            totals = try totals.map { total in
+        var currencyTotals = try totals.totals(roundedTo: target)
+        if previousMonths?.isEmpty == false, grouping == .tag || target != nil {
+            let previousNets = Dictionary(
+                uniqueKeysWithValues: try previousTotals.totals(roundedTo: target).map { ($0.currency, $0.net) })
+            currencyTotals = try currencyTotals.map { total in
                 try SpendingReport.Total(
                     currency: total.currency, spent: total.spent, refunded: total.refunded, count: total.count,
-                    previousNet: previousTotals[total.currency] ?? 0)
+                    previousNet: previousNets[total.currency] ?? 0)
             }
-        }
-        if let target { rows = try rows.map { try $0.rounded(to: target) } }
-        // Months, then the largest net first; texts are compared only on ties (a table of every
-        // month sorts thousands of rows).
-        rows.sort { left, right in
-            if left.period != right.period { return left.period < right.period }
-            if left.net != right.net { return left.net > right.net }
-            return (left.key, left.category ?? "", left.currency) < (right.key, right.category ?? "", right.currency)
         }
         var names: [String: (name: String, label: String)] = [:]
-        if grouping == .account {
-            for id in Set(rows.map(\.key)) {
-                names[id] = (scope.accounts.all.first { $0.id == id }?.displayName ?? id, scope.accounts.label(of: id))
-            }
+        for id in accountIDs {
+            names[id] = (scope.accounts.all.first { $0.id == id }?.displayName ?? id, scope.accounts.label(of: id))
         }
         var report = SpendingReport(
             grouping: grouping, months: months, rows: rows, previousMonths: previousMonths,
-            totals: totals, accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [],
+            totals: currencyTotals, accountNames: names, convertedTo: target, unconverted: conversion?.unconverted ?? [],
             multiTagged: multiTagged)
         report.people = scope.people
         return report
     }
 
-    /// Each currency's rows added up; `target`: spent and refunded rounded to its minor unit.
-    static func totals(_ rows: [SpendingReport.Row], roundedTo target: String? = nil) throws -> [SpendingReport.Total] {
-        try Set(rows.map(\.currency)).sorted().map { currency in
-            var spent: Int64 = 0
-            var refunded: Int64 = 0
-            var count = 0
-            var previous: Int64?
-            for row in rows where row.currency == currency {
-                spent = try Money.sum(spent, row.spent, currency: currency)
-                refunded = try Money.sum(refunded, row.refunded, currency: currency)
-                count += row.count
-                if let net = row.previousNet { previous = try Money.sum(previous ?? 0, net, currency: currency) }
+    /// The scopes the report reads one after the other, each with the months before it to
+    /// compare with: by merchant a month at a time (ten years of every merchant's months are
+    /// too many groups to hold at once, and a month's rows are all of its period), else whole.
+    static func parts(
+        of scope: ReportScope, months: [YearMonth], previousMonths: [YearMonth]?, grouping: SpendingReport.Grouping
+    ) -> [(scope: ReportScope, previous: ReportScope?)] {
+        func whole(_ months: [YearMonth]) -> ReportScope? {
+            guard let first = months.first, let last = months.last else { return nil }
+            var whole = scope
+            whole.firstDay = first.firstDay
+            whole.endDay = last.lastDay.adding(days: 1)
+            return whole
+        }
+        guard grouping == .merchant, months.count > 1, let firstDay = scope.firstDay, let endDay = scope.endDay,
+            previousMonths.map({ $0.count == months.count }) ?? true
+        else { return [(scope, previousMonths.flatMap(whole))] }
+        return months.indices.compactMap { index in
+            var part = scope
+            part.firstDay = max(firstDay, months[index].firstDay)
+            part.endDay = min(endDay, months[index].adding(months: 1).firstDay)
+            guard let first = part.firstDay, let end = part.endDay, first < end else { return nil }
+            return (part, previousMonths.flatMap { whole([$0[index]]) })
+        }
+    }
+
+    /// `rows` with the previous period's net of the same key (`previous`'s row one period
+    /// earlier), and a row of nothing for each key spent on before but not now.
+    private static func compared(
+        _ rows: [SpendingReport.Row], with previous: [SpendingReport.Row], months: [YearMonth]
+    ) throws -> [SpendingReport.Row] {
+        var previousNets: [GroupKey: Int64] = [:]
+        for row in previous {
+            // The previous period's row lines up with the same key one period earlier.
+            let key = GroupKey(
+                period: row.period.adding(months: months.count), key: row.key, category: row.category, currency: row.currency)
+            previousNets[key] = try Money.sum(previousNets[key] ?? 0, row.net, currency: row.currency)
+        }
+        var compared = rows
+        var matched = Set<GroupKey>()
+        for index in compared.indices {
+            let key = GroupKey(
+                period: compared[index].period, key: compared[index].key, category: compared[index].category,
+                currency: compared[index].currency)
+            compared[index] = try compared[index].comparing(with: previousNets[key] ?? 0)
+            matched.insert(key)
+        }
+        // Keys spent on before but not now still show, with nothing this period.
+        for (key, net) in previousNets where !matched.contains(key) && months.contains(key.period) {
+            let sample = previous.first { $0.key == key.key && $0.currency == key.currency && $0.category == key.category }
+            compared.append(
+                try SpendingReport.Row(
+                    period: key.period, key: key.key, merchantCategoryCode: sample?.merchantCategoryCode,
+                    codeDescription: sample?.codeDescription, category: key.category,
+                    currency: key.currency, spent: 0, refunded: 0, count: 0, previousNet: net))
+        }
+        return compared
+    }
+
+    /// Each currency's rows added up, a part of the report at a time.
+    struct CurrencySums {
+        private var sums: [String: (spent: Int64, refunded: Int64, count: Int, previous: Int64?)] = [:]
+
+        mutating func add(_ rows: [SpendingReport.Row]) throws {
+            for row in rows {
+                let currency = row.currency
+                var sum = sums[currency] ?? (0, 0, 0, nil)
+                sum.spent = try Money.sum(sum.spent, row.spent, currency: currency)
+                sum.refunded = try Money.sum(sum.refunded, row.refunded, currency: currency)
+                sum.count += row.count
+                if let net = row.previousNet { sum.previous = try Money.sum(sum.previous ?? 0, net, currency: currency) }
+                sums[currency] = sum
             }
-            if let target {
-                spent = Money.roundedToMinorUnit(spent, currency: target)
-                refunded = Money.roundedToMinorUnit(refunded, currency: target)
+        }
+
+        /// One per currency, by code; `target`: spent and refunded rounded to its minor unit.
+        func totals(roundedTo target: String?) throws -> [SpendingReport.Total] {
+            try sums.sorted { $0.key < $1.key }.map { currency, sum in
+                var (spent, refunded) = (sum.spent, sum.refunded)
+                if let target {
+                    spent = Money.roundedToMinorUnit(spent, currency: target)
+                    refunded = Money.roundedToMinorUnit(refunded, currency: target)
+                }
+                return try SpendingReport.Total(
+                    currency: currency, spent: spent, refunded: refunded, count: sum.count, previousNet: sum.previous)
             }
-            return try SpendingReport.Total(currency: currency, spent: spent, refunded: refunded, count: count, previousNet: previous)
         }
     }
 
@@ -150,9 +198,9 @@ public enum SpendingAnalysis {
     /// own day. The sums go to `eachRow` as read too: ten years of them by merchant are a few MB.
     static func sums(
         _ store: LedgerStore, scope: ReportScope, byMerchant: Bool, convertingTo target: String? = nil,
+        reader: inout ClassificationReader,
         eachRow: (LedgerStore.SpendingSummaryRow) throws -> Void, eachEntry: (LedgerStore.SpendingEntry) throws -> Void
     ) throws {
-        var reader = try ClassificationReader(store, accounts: scope.accounts)
         let selection = scope.selection(statuses: scope.statuses)
         let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
         var summed = scope
@@ -211,13 +259,22 @@ public enum SpendingAnalysis {
         return try aggregate(store, scope: scope, grouping: grouping, converting: &none)
     }
 
+    static func aggregate(
+        _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
+        categories: Set<String>? = nil
+    ) throws -> [SpendingReport.Row] {
+        var reader = try ClassificationReader(store, accounts: scope.accounts)
+        return try aggregate(store, scope: scope, grouping: grouping, converting: &conversion, categories: categories, reader: &reader)
+    }
+
     /// With a conversion, the rows of other currencies are converted one by one into its target
     /// (those without a rate are left out and counted in it); the sums stay exact, to the
     /// 1/10,000, for the caller to round where it shows them (`Row.rounded`). `categories`: only
     /// the spending in these (what is not asked for is neither converted nor said to be left out).
+    /// `reader`: of the scope's accounts, made once for a report read in parts.
     static func aggregate(
         _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
-        categories: Set<String>? = nil
+        categories: Set<String>? = nil, reader: inout ClassificationReader
     ) throws -> [SpendingReport.Row] {
         var groups: [GroupKey: Group] = [:]
         // A group is a function of the category: the category sums fold into their groups.
@@ -245,10 +302,12 @@ public enum SpendingAnalysis {
             groups[key] = group
         }
         if grouping == .tag || grouping == .person || !scope.people.isEmpty {
-            return try perTransaction(store, scope: scope, grouping: grouping, converting: &conversion, categories: categories).rows
+            return try perTransaction(
+                store, scope: scope, grouping: grouping, converting: &conversion, categories: categories, reader: reader
+            ).rows
         }
         var days = LocalDays(scope.accounts)
-        try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: conversion?.target) { row in
+        try sums(store, scope: scope, byMerchant: grouping == .merchant, convertingTo: conversion?.target, reader: &reader) { row in
             try add(
                 month: row.month, accountID: row.accountID, category: row.category, code: row.merchantCategoryCode,
                 merchant: row.merchant, currency: row.currency, spent: try row.spent, refunded: try row.refunded, count: row.count)
@@ -272,9 +331,8 @@ public enum SpendingAnalysis {
     /// `multiTagged`: how many had more than one tag.
     static func perTransaction(
         _ store: LedgerStore, scope: ReportScope, grouping: SpendingReport.Grouping, converting conversion: inout CurrencyConversion?,
-        categories: Set<String>? = nil
+        categories: Set<String>? = nil, reader: ClassificationReader
     ) throws -> (rows: [SpendingReport.Row], multiTagged: Int) {
-        let reader = try ClassificationReader(store, accounts: scope.accounts)
         let categoryGroups = grouping == .group ? try store.categoryGroups() : CategoryGroups()
         var days = LocalDays(scope.accounts)
         var groups: [GroupKey: Group] = [:]

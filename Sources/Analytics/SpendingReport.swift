@@ -1,7 +1,7 @@
 import Ledger
 
 /// Spending (expenses and refunds) grouped by month and a key, per currency.
-public struct SpendingReport: Sendable {
+public struct SpendingReport {
     /// What rows are keyed by: `--by category|mcc|merchant|account|month|tag|person|group`.
     public enum Grouping: String, CaseIterable, Sendable {
         case category, mcc, merchant, account, month, tag, person, group
@@ -108,7 +108,7 @@ public struct SpendingReport: Sendable {
     /// The months the report covers, ascending.
     public let months: [YearMonth]
     /// Sorted: period ascending, net descending, key ascending.
-    public let rows: [Row]
+    public let rows: SpendingRows
     /// With --compare: the months before, of the same length.
     public let previousMonths: [YearMonth]?
     /// One per currency of the rows, by currency code.

@@ -50,7 +50,8 @@ public enum SummaryAnalysis {
         if target == nil {
             // Nothing converts, so no row comes one by one.
             let scope = ReportScope(months: before, accounts: accounts)
-            try SpendingAnalysis.sums(store, scope: scope, byMerchant: false) {
+            var reader = try ClassificationReader(store, accounts: scope.accounts)
+            try SpendingAnalysis.sums(store, scope: scope, byMerchant: false, reader: &reader) {
                 try counted.add($0)
             } eachEntry: { _ in
             }

@@ -16,9 +16,10 @@ public enum SpendingRendering {
         }
     }
 
-    public static func csv(_ report: SpendingReport, write: @escaping (String) -> Void) {
+    public static func csv(_ report: SpendingReport, write: @escaping (String) -> Void) throws {
         let csv = CSVWriter(header: csvHeader(report.grouping), write: write)
-        for row in report.rows where row.count > 0 {
+        try report.rows.readEach { row in
+            guard row.count > 0 else { return }
             var cells: [CSVWriter.Cell] = [.number(row.period.description)]
             switch report.grouping {
             case .category, .tag, .person, .group: cells.append(.text(row.key))
@@ -40,7 +41,24 @@ public enum SpendingRendering {
         }
     }
 
-    public static func json(_ report: SpendingReport) -> JSONOutput {
+    /// The report as JSON, written a part at a time: its rows are read as they are written.
+    public static func writeJSON(_ report: SpendingReport, write: (String) -> Void) throws {
+        let rows = try SpendingRows.Cursor(report.rows)
+        var failure: Error?
+        json(report) {
+            do {
+                return try rows.next()
+            } catch {
+                failure = failure ?? error
+                return nil
+            }
+        }.writePretty(write)
+        if let failure { throw failure }
+        write("\n")
+    }
+
+    /// `nextRow` gives the rows in order, all `report.rows.count` of them.
+    static func json(_ report: SpendingReport, nextRow: @escaping () -> SpendingReport.Row?) -> JSONOutput {
         var members: [(String, JSONOutput)] = [
             ("schema", .string("purse.spending.v1")),
             ("by", .string(report.grouping.rawValue)),
@@ -53,38 +71,39 @@ public enum SpendingRendering {
         members.append(
             (
                 "rows",
-                .array(
-                    report.rows.map { row in
-                        var fields: [(String, JSONOutput)] = [("period", .string(row.period.description))]
-                        switch report.grouping {
-                        case .category: fields.append(("category", .string(row.key)))
-                        case .tag: fields.append(("tag", .string(row.key)))
-                        case .person: fields.append(("person", .string(row.key)))
-                        case .group: fields.append(("group", .string(row.key)))
-                        case .mcc:
-                            fields += [
-                                ("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
-                                ("description", .optional(row.codeDescription)), ("category", .optional(row.category)),
-                            ]
-                        case .merchant: fields += [("merchant", .string(row.key)), ("category", .optional(row.category))]
-                        case .account: fields += [("account_id", .string(row.key)), ("account", .string(report.accountName(row)))]
-                        case .month: break
-                        }
+                .elements(count: report.rows.count) { _ in
+                    // A row that could not be read ends the rows; the caller says why.
+                    guard let row = nextRow() else { return .null }
+                    var fields: [(String, JSONOutput)] = [("period", .string(row.period.description))]
+                    switch report.grouping {
+                    case .category: fields.append(("category", .string(row.key)))
+                    case .tag: fields.append(("tag", .string(row.key)))
+                    case .person: fields.append(("person", .string(row.key)))
+                    case .group: fields.append(("group", .string(row.key)))
+                    case .mcc:
                         fields += [
-                            ("currency", .string(row.currency)),
-                            ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
-                            ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
-                            ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
-                            ("count", .integer(Int64(row.count))),
+                            ("mcc", row.merchantCategoryCode.map { .integer(Int64($0)) } ?? .null),
+                            ("description", .optional(row.codeDescription)), ("category", .optional(row.category)),
                         ]
-                        if let previous = row.previousNet, let change = row.change {
-                            fields += [
-                                ("previous_net", .string(MoneyFormat.machine(previous, currency: row.currency))),
-                                ("change", .string(MoneyFormat.machine(change, currency: row.currency))),
-                            ]
-                        }
-                        return .object(fields)
-                    })
+                    case .merchant: fields += [("merchant", .string(row.key)), ("category", .optional(row.category))]
+                    case .account: fields += [("account_id", .string(row.key)), ("account", .string(report.accountName(row)))]
+                    case .month: break
+                    }
+                    fields += [
+                        ("currency", .string(row.currency)),
+                        ("spent", .string(MoneyFormat.machine(row.spent, currency: row.currency))),
+                        ("refunded", .string(MoneyFormat.machine(row.refunded, currency: row.currency))),
+                        ("net", .string(MoneyFormat.machine(row.net, currency: row.currency))),
+                        ("count", .integer(Int64(row.count))),
+                    ]
+                    if let previous = row.previousNet, let change = row.change {
+                        fields += [
+                            ("previous_net", .string(MoneyFormat.machine(previous, currency: row.currency))),
+                            ("change", .string(MoneyFormat.machine(change, currency: row.currency))),
+                        ]
+                    }
+                    return .object(fields)
+                }
             ))
         members.append(
             (
@@ -109,19 +128,21 @@ public enum SpendingRendering {
         return .object(members)
     }
 
-    public static func text(_ report: SpendingReport, style: TextStyle) -> String {
+    /// The report as text, written a part at a time: each currency's table reads its rows twice,
+    /// once to size the columns and once to write them.
+    public static func writeText(_ report: SpendingReport, style: TextStyle, write: (String) -> Void) throws {
         let byName = report.grouping == .mcc ? "merchant category code" : report.grouping.rawValue
         var output = "Spending by \(byName), \(MonthName.span(report.months))\n"
         if let target = report.convertedTo { output += SpendingRendering.convertedHeader(target) }
         if !report.people.isEmpty { output += "Only of: \(report.people.joined(separator: ", "))\n" }
         let leftOut = ConversionText.lines(report.unconverted)
-        guard !report.rows.isEmpty else { return output + "\nNo spending in this period.\n" + leftOut }
+        guard report.rows.count > 0 else { return write(output + "\nNo spending in this period.\n" + leftOut) }
+        write(output)
         let showPeriod = report.months.count > 1 && report.grouping != .month
         let compare = report.previousMonths != nil
         for currency in report.currencies {
-            let rows = report.rows.filter { $0.currency == currency }
             let total = report.total(currency)
-            let largest = rows.map(\.net).max() ?? 0
+            let largest = report.rows.largestNet(currency)
             var columns: [TextTable.Column] = []
             if showPeriod || report.grouping == .month { columns.append(.init("Month")) }
             switch report.grouping {
@@ -137,7 +158,6 @@ public enum SpendingRendering {
             columns += [.init("Spent", .right), .init("Refunded", .right), .init("Net", .right), .init("Share", .right)]
             if compare { columns += [.init("Previous", .right), .init("Change", .right)] }
             columns.append(.init(""))
-            var table = TextTable(columns: columns)
             func cells(
                 _ label: [String], spent: Int64, refunded: Int64, net: Int64, previous: Int64?, change: Int64?,
                 bar: String
@@ -155,33 +175,37 @@ public enum SpendingRendering {
                 }
                 return cells + [bar]
             }
-            for row in rows {
-                var label: [String] = []
-                if showPeriod || report.grouping == .month { label.append(row.period.description) }
-                switch report.grouping {
-                case .category, .tag, .person, .group: label.append(row.key)
-                case .account: label.append(report.accountLabel(row))
-                case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
-                case .merchant: label += [row.key, row.category ?? ""]
-                case .month: break
-                }
-                table.append(
-                    cells(
-                        label, spent: row.spent, refunded: row.refunded, net: row.net, previous: row.previousNet,
-                        change: row.change, bar: Bar.text(row.net, maximum: largest, width: 20, ascii: style.ascii)))
-            }
             let blanks = Array(repeating: "", count: columns.count - (compare ? 7 : 5) - 1)
-            table.append(
-                cells(
-                    ["Total"] + blanks, spent: total.spent, refunded: total.refunded, net: total.net,
-                    previous: total.previousNet, change: total.change, bar: ""))
-            output += "\n\(currency)\n" + table.rendered()
+            let totalCells = cells(
+                ["Total"] + blanks, spent: total.spent, refunded: total.refunded, net: total.net,
+                previous: total.previousNet, change: total.change, bar: "")
+            write("\n\(currency)\n")
+            try TextTable.write(
+                columns: columns,
+                eachRow: { add in
+                    try report.rows.readEach(currency: currency) { row in
+                        var label: [String] = []
+                        if showPeriod || report.grouping == .month { label.append(row.period.description) }
+                        switch report.grouping {
+                        case .category, .tag, .person, .group: label.append(row.key)
+                        case .account: label.append(report.accountLabel(row))
+                        case .mcc: label += [row.key.isEmpty ? "-" : row.key, row.codeDescription ?? (row.key.isEmpty ? "No MCC" : "")]
+                        case .merchant: label += [row.key, row.category ?? ""]
+                        case .month: break
+                        }
+                        add(
+                            cells(
+                                label, spent: row.spent, refunded: row.refunded, net: row.net, previous: row.previousNet,
+                                change: row.change, bar: Bar.text(row.net, maximum: largest, width: 20, ascii: style.ascii)))
+                    }
+                    add(totalCells)
+                }, to: write)
         }
         if report.multiTagged > 0 {
             let transactions = report.multiTagged == 1 ? "1 transaction has" : "\(report.multiTagged) transactions have"
-            output += "\n\(transactions) more than one tag: counted under each, once in the total.\n"
+            write("\n\(transactions) more than one tag: counted under each, once in the total.\n")
         }
-        return output + leftOut
+        write(leftOut)
     }
 
     /// The line under a converted report's title (spending, income, cash flow): what its single

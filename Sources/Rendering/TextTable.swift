@@ -88,11 +88,20 @@ public struct TextTable {
     public static func write<Rows: Collection>(
         columns: [Column], rows: Rows, cells: (Rows.Element) -> [String], to write: (String) -> Void
     ) {
+        Self.write(columns: columns, eachRow: { add in for row in rows { add(cells(row)) } }, to: write)
+    }
+
+    /// The same for rows kept elsewhere: `eachRow` hands each row's cells to `add`, and is
+    /// called twice.
+    public static func write(
+        columns: [Column], eachRow: (_ add: ([String]) -> Void) throws -> Void, to write: (String) -> Void
+    ) rethrows {
         let table = TextTable(columns: columns)
         var widths = table.titles.map(DisplayWidth.of)
-        for row in rows { table.measure(table.cells(cells(row)), into: &widths) }
+        try eachRow { table.measure(table.cells($0), into: &widths) }
         write(table.heading(widths))
-        for row in rows { write(table.line(table.cells(cells(row)), widths)) }
+        // Both closures are the caller's and neither keeps the other.
+        try withoutActuallyEscaping(write) { write in try eachRow { write(table.line(table.cells($0), widths)) } }
     }
 
     private var titles: [String] { columns.map { ASCIIText.isRequired ? ASCIIText.transliterated($0.title) : $0.title } }
@@ -108,13 +117,19 @@ public struct TextTable {
 
     private func line(_ cells: [String], _ widths: [Int]) -> String {
         var text = ""
+        // Spaces appended one by one, not made as strings: a long table wrote millions of them.
+        func pad(_ count: Int) { for _ in 0..<max(0, count) { text.append(" ") } }
         for (index, cell) in cells.enumerated() {
-            let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
+            let padding = widths[index] - DisplayWidth.of(cell)
             let isLast = index == cells.count - 1
             if index > 0 { text += "  " }
             switch columns[index].alignment {
-            case .left: text += isLast ? cell : cell + padding
-            case .right: text += padding + cell
+            case .left:
+                text += cell
+                if !isLast { pad(padding) }
+            case .right:
+                pad(padding)
+                text += cell
             }
         }
         // An empty last column (e.g. a bar of nothing) leaves no trailing spaces.

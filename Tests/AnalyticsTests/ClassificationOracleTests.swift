@@ -739,7 +739,7 @@ private func reportRows(
     scope.includePending = includePending
     var months = [YearMonth(first)]
     while months.last! < YearMonth(last) { months.append(months.last!.adding(months: 1)) }
-    return try SpendingAnalysis.report(store, scope: scope, months: months, grouping: grouping).rows.map {
+    return try SpendingAnalysis.report(store, scope: scope, months: months, grouping: grouping).rows.all.map {
         "\($0.period) \($0.key) \($0.category ?? "-") \($0.currency) \($0.spent) \($0.refunded) \($0.count)"
     }
     .sorted()

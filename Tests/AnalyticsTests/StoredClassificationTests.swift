@@ -178,7 +178,7 @@ private final class TwinLedgers {
         var lines: [String] = []
         for grouping in [SpendingReport.Grouping.category, .mcc, .account, .month, .merchant] {
             let report = try SpendingAnalysis.report(store, scope: scope, months: months, grouping: grouping)
-            lines += report.rows.map {
+            lines += try report.rows.all.map {
                 "\(grouping) \($0.period) \($0.key) \($0.category ?? "-") \($0.currency) \($0.spent) \($0.refunded) \($0.count)"
             }
         }

@@ -58,7 +58,7 @@ struct TimeZoneRulesTests {
         let months = [YearMonth(year: 2026, month: 10), YearMonth(year: 2026, month: 11)]
         let report = try SpendingAnalysis.report(
             store, scope: ReportScope(months: months[0]...months[1], accounts: accounts), months: months, grouping: .month)
-        return report.rows.map { "\($0.period) \($0.currency) \($0.net)" }
+        return try report.rows.all.map { "\($0.period) \($0.currency) \($0.net)" }
     }
 
     static func account(_ id: String, user: String? = nil, source: String? = nil) -> LedgerAccount {

@@ -109,12 +109,12 @@ enum ReportRunner {
     @discardableResult
     static func run<Format: RawRepresentable<String>, Options, Report>(
         _ context: CommandContext, formats: [Format], fallback: Format, options: () throws -> Options,
-        analyse: (LedgerStore, Options) throws -> Report, render: (Report, Format, TextSink) -> Void
+        analyse: (LedgerStore, Options) throws -> Report, render: (Report, Format, TextSink) throws -> Void
     ) throws -> Report {
         let format = try context.format(among: formats, fallback: fallback)
         let options = try options()
         let report = try context.reading { store in try analyse(store, options) }
-        try context.writingData { sink in render(report, format, sink) }
+        try context.writingData { sink in try render(report, format, sink) }
         return report
     }
 }

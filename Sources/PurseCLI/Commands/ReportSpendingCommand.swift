@@ -20,7 +20,7 @@ enum ReportSpendingCommand: PurseCommand {
 
     static func run(_ context: CommandContext) throws {
         let report = try ReportRunner.run(
-            context,
+            context, formats: OutputFormat.allCases, fallback: .text,
             options: {
                 let grouping = try context.command.value(by, as: SpendingReport.Grouping.self) ?? .category
                 return (
@@ -36,7 +36,15 @@ enum ReportSpendingCommand: PurseCommand {
                     store, scope: scope, months: period.months,
                     grouping: options.grouping,
                     compareWith: context.command.has(compare) ? period.previousMonths : nil, convertingTo: options.target)
-            }, text: SpendingRendering.text, csv: SpendingRendering.csv, json: SpendingRendering.json)
+            },
+            render: { report, format, sink in
+                // Ten years of rows are read back as they are written, never held.
+                switch format {
+                case .csv: try SpendingRendering.csv(report, write: sink.write)
+                case .json: try SpendingRendering.writeJSON(report, write: sink.write)
+                case .text: try SpendingRendering.writeText(report, style: context.textStyle, write: sink.write)
+                }
+            })
         context.warn(leftOut: report.unconverted)
     }
 }
