@@ -27,7 +27,12 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
         return YearMonth(year: newYear, month: index - newYear * 12 + 1)
     }
 
-    public var description: String { String(firstDay.description.prefix(7)) }
+    /// `YYYY-MM`. A month of a four-digit year is written without making its first day's text: a
+    /// report of ten years wrote the month of every row.
+    public var description: String {
+        guard (1000...9999).contains(year), (1...12).contains(month) else { return String(firstDay.description.prefix(7)) }
+        return String(year) + (month < 10 ? "-0" : "-") + String(month)
+    }
 
     public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
