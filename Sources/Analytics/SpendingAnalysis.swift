@@ -24,7 +24,7 @@ public enum SpendingAnalysis {
                     lastDay: scope.endDay?.adding(days: -1)))
         }
         var reader = try ClassificationReader(store, accounts: scope.accounts)
-        let rows = try SpendingRows()
+        let rows = SpendingRows()
         var totals = CurrencySums()
         // Each previous net, and their total, as that period's own report shows it: the total
         // from the exact sums, rounded once (by tag, of each transaction once).
@@ -62,11 +62,11 @@ public enum SpendingAnalysis {
             if let target { partRows = try partRows.map { try $0.rounded(to: target) } }
             // Months, then the largest net first; texts are compared only on ties (a table of every
             // month sorts thousands of rows). Their places are sorted, not the rows, which are large.
-            let order = partRows.indices.sorted { leftIndex, rightIndex in
-                let (left, right) = (partRows[leftIndex], partRows[rightIndex])
-                if left.period != right.period { return left.period < right.period }
-                if left.net != right.net { return left.net > right.net }
-                return (left.key, left.category ?? "", left.currency) < (right.key, right.category ?? "", right.currency)
+            let order = partRows.indices.sorted { left, right in
+                if partRows[left].period != partRows[right].period { return partRows[left].period < partRows[right].period }
+                if partRows[left].net != partRows[right].net { return partRows[left].net > partRows[right].net }
+                let (one, other) = (partRows[left], partRows[right])
+                return (one.key, one.category ?? "", one.currency) < (other.key, other.category ?? "", other.currency)
             }
             for index in order { try rows.append(partRows[index]) }
             if grouping == .account { accountIDs.formUnion(partRows.map(\.key)) }
