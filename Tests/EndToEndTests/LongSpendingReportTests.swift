@@ -3,7 +3,8 @@ import PurseTestSupport
 import Testing
 
 /// `report spending --by merchant` over many months through the real binary: read a month at a
-/// time and its rows kept out of memory, it must say what each month's own report says, in every
+/// time, its rows more than a report holds in memory (8,192; the rest wait in a temporary
+/// database), it must say what each month's own report (small enough to be held) says, in every
 /// format, and compare each month with its own month before.
 @Suite("Spending by merchant over many months")
 struct LongSpendingReportTests {
@@ -18,8 +19,9 @@ struct LongSpendingReportTests {
         return String(format: "%04d-%02d", month / 12, month % 12 + 1)
     }
 
-    /// 1,400 seeded charges and refunds from 2024-09 to 2026-10 (ten months more than the report,
-    /// for `--compare`) at 120 merchants, in dollars and euros, on two accounts of two zones.
+    /// 20,000 seeded charges and refunds from 2024-09 to 2026-10 (twelve months more than the
+    /// report, for `--compare`) at 5,000 merchants, in dollars and euros, on two accounts of two
+    /// zones.
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
@@ -30,7 +32,7 @@ struct LongSpendingReportTests {
                 "G", 1, snapshot: true, inserted: [F.account("A1", name: "Checking"), F.account("A2", name: "Euro", currency: "EUR")]))
         var random = SeededRandom(state: 29)
         var transactions: [String: [String]] = [:]
-        for index in 0..<1_400 {
+        for index in 0..<20_000 {
             let account = random.below(3) == 0 ? "A2" : "A1"
             let month = random.below(26)
             let date = String(
@@ -42,7 +44,7 @@ struct LongSpendingReportTests {
                     "T\(index)", account: account, date: date, amount: "\(1 + random.below(300)).\(10 + random.below(90))",
                     currency: account == "A2" ? "EUR" : "USD", indicator: isRefund ? "credit" : "debit",
                     type: isRefund ? "refund" : "pointOfSale", mcc: [5812, 5411, 5999][random.below(3)],
-                    merchant: "Shop \(random.below(120))", description: "SHOP"))
+                    merchant: "Shop \(random.below(5_000))", description: "SHOP"))
         }
         for (account, inserted) in transactions.sorted(by: { $0.key < $1.key }) {
             try export.append("transactions/\(account)", F.changeSet("T", 1, snapshot: true, inserted: inserted))
@@ -77,7 +79,7 @@ struct LongSpendingReportTests {
                 counts[total["currency"] as! String, default: 0] += total["count"] as! Int
             }
         }
-        #expect(csvLines.count > 600)
+        #expect(csvLines.count > 8_192)
         let csv = try run(["report", "spending", "--by", "merchant", "--format", "csv"] + Self.span)
         #expect(csv.split(separator: "\n").first == "period,merchant,category,currency,spent,refunded,net,count")
         #expect(Array(csv.split(separator: "\n").dropFirst()) == csvLines)
