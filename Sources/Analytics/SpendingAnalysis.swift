@@ -31,21 +31,26 @@ public enum SpendingAnalysis {
         var previousTotals = CurrencySums()
         var multiTagged = 0
         var accountIDs = Set<String>()
-        for part in parts(of: scope, months: months, previousMonths: previousMonths, grouping: grouping) {
-            var partRows: [SpendingReport.Row]
-            // What the totals add up: the rows, but by tag each transaction once, however many tags.
-            var totalRows: [SpendingReport.Row] = []
+        // The rows of months not yet written, merged by key across parts: a part's rows may be of
+        // the month before its own, where a zone's clock goes back across midnight (St. John's
+        // until 2011) and its day's first instants are the day before's.
+        var pending = PendingRows()
+        var pendingPrevious = PendingRows()
+        let parts = parts(of: scope, months: months, previousMonths: previousMonths, grouping: grouping)
+        for (index, part) in parts.enumerated() {
             if grouping == .tag {
                 let tagged = try perTransaction(store, scope: part.scope, grouping: .tag, converting: &conversion, reader: reader)
-                partRows = tagged.rows
+                try pending.add(tagged.rows)
                 multiTagged += tagged.multiTagged
+                // What the totals add up: by tag each transaction once, however many tags.
                 var again = conversion
-                totalRows = try aggregate(store, scope: part.scope, grouping: .month, converting: &again, reader: &reader)
+                try totals.add(try aggregate(store, scope: part.scope, grouping: .month, converting: &again, reader: &reader))
             } else {
-                partRows = try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader)
+                try pending.add(try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader))
             }
             if let previousScope = part.previous {
-                var previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion, reader: &reader)
+                let previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion, reader: &reader)
+                try pendingPrevious.add(previous)
                 if grouping == .tag {
                     var again = conversion
                     try previousTotals.add(
@@ -53,12 +58,18 @@ public enum SpendingAnalysis {
                 } else if target != nil {
                     try previousTotals.add(previous)
                 }
+            }
+            // A month before this part's is complete: no later part has its rows.
+            let isLast = index == parts.count - 1
+            var partRows = pending.take { isLast || $0 < part.month! }
+            if part.previous != nil {
+                var previous = pendingPrevious.take { isLast || $0.adding(months: months.count) < part.month! }
                 if let target { previous = try previous.map { try $0.rounded(to: target) } }
                 partRows = try compared(partRows, with: previous, months: months)
             }
             // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
             // the rows shown by a cent.
-            try totals.add(grouping == .tag ? totalRows : partRows)
+            if grouping != .tag { try totals.add(partRows) }
             if let target { partRows = try partRows.map { try $0.rounded(to: target) } }
             // Months, then the largest net first; texts are compared only on ties (a table of every
             // month sorts thousands of rows). Their places are sorted, not the rows, which are large.
@@ -94,11 +105,11 @@ public enum SpendingAnalysis {
     }
 
     /// The scopes the report reads one after the other, each with the months before it to
-    /// compare with: by merchant a month at a time (ten years of every merchant's months are
-    /// too many groups to hold at once, and a month's rows are all of its period), else whole.
+    /// compare with: by merchant a month at a time, `month` (ten years of every merchant's months
+    /// are too many groups to hold at once), else whole.
     static func parts(
         of scope: ReportScope, months: [YearMonth], previousMonths: [YearMonth]?, grouping: SpendingReport.Grouping
-    ) -> [(scope: ReportScope, previous: ReportScope?)] {
+    ) -> [(scope: ReportScope, previous: ReportScope?, month: YearMonth?)] {
         func whole(_ months: [YearMonth]) -> ReportScope? {
             guard let first = months.first, let last = months.last else { return nil }
             var whole = scope
@@ -108,13 +119,13 @@ public enum SpendingAnalysis {
         }
         guard grouping == .merchant, months.count > 1, let firstDay = scope.firstDay, let endDay = scope.endDay,
             previousMonths.map({ $0.count == months.count }) ?? true
-        else { return [(scope, previousMonths.flatMap(whole))] }
+        else { return [(scope, previousMonths.flatMap(whole), nil)] }
         return months.indices.compactMap { index in
             var part = scope
             part.firstDay = max(firstDay, months[index].firstDay)
             part.endDay = min(endDay, months[index].adding(months: 1).firstDay)
             guard let first = part.firstDay, let end = part.endDay, first < end else { return nil }
-            return (part, previousMonths.flatMap { whole([$0[index]]) })
+            return (part, previousMonths.flatMap { whole([$0[index]]) }, months[index])
         }
     }
 
@@ -151,33 +162,65 @@ public enum SpendingAnalysis {
         return compared
     }
 
-    /// Each currency's rows added up, a part of the report at a time.
+    /// Each currency's rows added up, a part of the report at a time: exactly past 64 bits, so a
+    /// total too large to hold is found at the end, in the order of the currencies' codes, as
+    /// when every row was added at once.
     struct CurrencySums {
-        private var sums: [String: (spent: Int64, refunded: Int64, count: Int, previous: Int64?)] = [:]
+        private var sums: [String: (spent: SpendingSum, refunded: SpendingSum, count: Int, previous: SpendingSum?)] = [:]
 
         mutating func add(_ rows: [SpendingReport.Row]) throws {
             for row in rows {
-                let currency = row.currency
-                var sum = sums[currency] ?? (0, 0, 0, nil)
-                sum.spent = try Money.sum(sum.spent, row.spent, currency: currency)
-                sum.refunded = try Money.sum(sum.refunded, row.refunded, currency: currency)
+                var sum = sums[row.currency] ?? (SpendingSum(), SpendingSum(), 0, nil)
+                sum.spent.add(row.spent)
+                sum.refunded.add(row.refunded)
                 sum.count += row.count
-                if let net = row.previousNet { sum.previous = try Money.sum(sum.previous ?? 0, net, currency: currency) }
-                sums[currency] = sum
+                if let net = row.previousNet {
+                    sum.previous = sum.previous ?? SpendingSum()
+                    sum.previous?.add(net)
+                }
+                sums[row.currency] = sum
             }
         }
 
         /// One per currency, by code; `target`: spent and refunded rounded to its minor unit.
         func totals(roundedTo target: String?) throws -> [SpendingReport.Total] {
             try sums.sorted { $0.key < $1.key }.map { currency, sum in
-                var (spent, refunded) = (sum.spent, sum.refunded)
+                var (spent, refunded) = (try sum.spent.units(currency: currency), try sum.refunded.units(currency: currency))
                 if let target {
                     spent = Money.roundedToMinorUnit(spent, currency: target)
                     refunded = Money.roundedToMinorUnit(refunded, currency: target)
                 }
                 return try SpendingReport.Total(
-                    currency: currency, spent: spent, refunded: refunded, count: sum.count, previousNet: sum.previous)
+                    currency: currency, spent: spent, refunded: refunded, count: sum.count,
+                    previousNet: try sum.previous?.units(currency: currency))
             }
+        }
+    }
+
+    /// Rows of months not yet written, merged by key.
+    struct PendingRows {
+        private var rows: [GroupKey: SpendingReport.Row] = [:]
+
+        mutating func add(_ new: [SpendingReport.Row]) throws {
+            for row in new {
+                let key = GroupKey(period: row.period, key: row.key, category: row.category, currency: row.currency)
+                guard let held = rows[key] else {
+                    rows[key] = row
+                    continue
+                }
+                rows[key] = try SpendingReport.Row(
+                    period: held.period, key: held.key, merchantCategoryCode: held.merchantCategoryCode,
+                    codeDescription: held.codeDescription, category: held.category, currency: held.currency,
+                    spent: try Money.sum(held.spent, row.spent, currency: row.currency),
+                    refunded: try Money.sum(held.refunded, row.refunded, currency: row.currency), count: held.count + row.count)
+            }
+        }
+
+        /// The rows of the months `isDone` says, let go here.
+        mutating func take(_ isDone: (YearMonth) -> Bool) -> [SpendingReport.Row] {
+            let done = rows.filter { isDone($0.key.period) }
+            for key in done.keys { rows[key] = nil }
+            return Array(done.values)
         }
     }
 

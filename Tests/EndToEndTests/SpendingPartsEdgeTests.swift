@@ -1,0 +1,95 @@
+import Foundation
+import PurseTestSupport
+import Testing
+
+/// `report spending` read a part at a time (by merchant, a month each) where a part's edges are
+/// not its rows': a day whose first instants are the day before's, and totals too large to hold
+/// found in another part than their rows. Through the real binary, on ledgers made here.
+@Suite("Spending read a month at a time, at the months' edges")
+struct SpendingPartsEdgeTests {
+    typealias F = ExportFixture
+
+    let folder: TemporaryFolder
+    let purse = PurseBinary()
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// A ledger synced from `accounts` and, per account, its transactions.
+    func ledger(_ name: String, accounts: [String], transactions: [String: [String]]) throws -> String {
+        let database = folder.file("\(name).sqlite")
+        let export = try ExportFixture(in: folder.url.appendingPathComponent(name))
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: accounts))
+        for (account, inserted) in transactions.sorted(by: { $0.key < $1.key }) {
+            try export.append("transactions/\(account)", F.changeSet("T", 1, snapshot: true, inserted: inserted))
+        }
+        let sync = try purse.run(["--db", database, "sync", export.path])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        return database
+    }
+
+    /// St. John's turned its clocks back from 00:01 to 23:01 on 2009-11-01: 02:45Z is 23:15 on
+    /// 31 October there, yet after the first start of 1 November. The November part reads it, as
+    /// October's; it is one October row with the October part's, as when the two months are read
+    /// at once.
+    @Test(
+        "a charge November's part reads as October's is in October's one row",
+        arguments: [["--tz", "America/St_Johns"], ["--tz", "America/St_Johns", "--compare"]])
+    func aDayThatBeginsTheDayBefore(options: [String]) throws {
+        let charges = [
+            F.transaction("T1", account: "A1", date: "2009-10-15T12:00:00Z", amount: "10.00", mcc: 5310, merchant: "Shop"),
+            F.transaction("T2", account: "A1", date: "2009-11-01T02:45:00Z", amount: "20.00", mcc: 5310, merchant: "Shop"),
+            F.transaction("T3", account: "A1", date: "2009-11-10T12:00:00Z", amount: "30.00", mcc: 5310, merchant: "Shop"),
+        ]
+        let database = try ledger("stjohns", accounts: [F.account("A1", name: "Checking")], transactions: ["A1": charges])
+        let input = folder.file("stjohns.jsonl")
+        try Data(([F.account("A1", name: "Checking")] + charges).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: input))
+        let report = ["report", "spending", "--by", "merchant", "--from", "2009-10-01", "--to", "2009-11-30", "--format", "json"]
+        let sources = [(database, [String]()), (folder.file("none.sqlite"), ["--input", input])]
+        for (path, source) in sources {
+            let result = try purse.run(["--db", path, "--now", "2026-11-20"] + report + source + options)
+            #expect(result.status == 0, "\(source): \(result.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let rows = try #require(json["rows"] as? [[String: Any]])
+            #expect(
+                rows.map { "\($0["period"]!) \($0["merchant"]!) \($0["spent"]!) \($0["count"]!)" } == [
+                    "2009-10 Shop 30.00 2", "2009-11 Shop 30.00 1",
+                ], "\(source)")
+        }
+    }
+
+    /// Two accounts in euros and two in dollars, each with one charge of 800 trillion: each row
+    /// holds, both currencies' totals overflow. The error names the first currency by code every
+    /// time, as when the totals were added after every row; by merchant the same when the rows
+    /// that overflow are a month after the total that does.
+    @Test("a total too large to hold is named by the first currency's code, run after run")
+    func overflowNamesTheFirstCurrency() throws {
+        var accounts: [String] = []
+        var transactions: [String: [String]] = [:]
+        for (index, (id, currency)) in [("E1", "EUR"), ("E2", "EUR"), ("U1", "USD"), ("U2", "USD")].enumerated() {
+            accounts.append(F.account(id, name: "Account \(id)", currency: currency))
+            transactions[id] = [
+                F.transaction(
+                    "T\(id)", account: id, date: "2025-01-10T12:00:00Z", amount: "800000000000000.00", currency: currency, mcc: 5411,
+                    merchant: "Shop \(index)")
+            ]
+        }
+        transactions["U1", default: []] += ["T1", "T2"].map {
+            F.transaction($0, account: "U1", date: "2025-02-10T12:00:00Z", amount: "800000000000000.00", mcc: 5411, merchant: "Omega")
+        }
+        let database = try ledger("overflow", accounts: accounts, transactions: transactions)
+        let reports = [
+            (["--by", "account", "--month", "2025-01"], "EUR"), (["--by", "merchant", "--month", "2025-01"], "EUR"),
+            (["--by", "merchant", "--from", "2025-01-01", "--to", "2025-02-28"], "USD"),
+        ]
+        for (options, currency) in reports {
+            for _ in 0..<6 {
+                let result = try purse.run(["--db", database, "--now", "2026-11-20", "report", "spending"] + options)
+                #expect(result.status == 65, "\(options)")
+                #expect(result.stdout.isEmpty, "\(options)")
+                #expect(result.stderr == "Error: a \(currency) total is too large to hold\n", "\(options)")
+            }
+        }
+    }
+}
