@@ -38,19 +38,23 @@ public enum SpendingAnalysis {
         var pendingPrevious = PendingRows()
         let parts = parts(of: scope, months: months, previousMonths: previousMonths, grouping: grouping)
         for (index, part) in parts.enumerated() {
+            // A month before this part's is complete: no later part has its rows.
+            let complete = index == parts.count - 1 ? nil : part.month
+            var partRows: [SpendingReport.Row]
             if grouping == .tag {
                 let tagged = try perTransaction(store, scope: part.scope, grouping: .tag, converting: &conversion, reader: reader)
-                try pending.add(tagged.rows)
+                partRows = try pending.add(tagged.rows, before: complete)
                 multiTagged += tagged.multiTagged
                 // What the totals add up: by tag each transaction once, however many tags.
                 var again = conversion
                 try totals.add(try aggregate(store, scope: part.scope, grouping: .month, converting: &again, reader: &reader))
             } else {
-                try pending.add(try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader))
+                partRows = try pending.add(
+                    try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader),
+                    before: complete)
             }
             if let previousScope = part.previous {
                 let previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion, reader: &reader)
-                try pendingPrevious.add(previous)
                 if grouping == .tag {
                     var again = conversion
                     try previousTotals.add(
@@ -58,14 +62,9 @@ public enum SpendingAnalysis {
                 } else if target != nil {
                     try previousTotals.add(previous)
                 }
-            }
-            // A month before this part's is complete: no later part has its rows.
-            let isLast = index == parts.count - 1
-            var partRows = pending.take { isLast || $0 < part.month! }
-            if part.previous != nil {
-                var previous = pendingPrevious.take { isLast || $0.adding(months: months.count) < part.month! }
-                if let target { previous = try previous.map { try $0.rounded(to: target) } }
-                partRows = try compared(partRows, with: previous, months: months)
+                var completePrevious = try pendingPrevious.add(previous, shift: months.count, before: complete)
+                if let target { completePrevious = try completePrevious.map { try $0.rounded(to: target) } }
+                partRows = try compared(partRows, with: completePrevious, months: months)
             }
             // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
             // the rows shown by a cent.
@@ -197,30 +196,43 @@ public enum SpendingAnalysis {
         }
     }
 
-    /// Rows of months not yet written, merged by key.
+    /// Rows of months not yet written. Each part's rows are nearly all of its own month, so the
+    /// rows are merged by key only where a month has rows from two parts.
     struct PendingRows {
-        private var rows: [GroupKey: SpendingReport.Row] = [:]
+        private var rows: [SpendingReport.Row] = []
 
-        mutating func add(_ new: [SpendingReport.Row]) throws {
-            for row in new {
+        /// Adds `new` (of their period `shift` months later) and hands back the rows of the months
+        /// before `month` (of every month: nil), let go here.
+        mutating func add(_ new: [SpendingReport.Row], shift: Int = 0, before month: YearMonth?) throws -> [SpendingReport.Row] {
+            let isDone = { (row: SpendingReport.Row) in month.map { row.period.adding(months: shift) < $0 } ?? true }
+            let (heldDone, heldKept) = (rows.filter(isDone), rows.filter { !isDone($0) })
+            let (newDone, newKept) = (new.filter(isDone), new.filter { !isDone($0) })
+            rows = try Self.merged(heldKept, newKept)
+            return try Self.merged(heldDone, newDone)
+        }
+
+        private static func merged(_ rows: [SpendingReport.Row], _ more: [SpendingReport.Row]) throws -> [SpendingReport.Row] {
+            guard !rows.isEmpty, !more.isEmpty else { return rows.isEmpty ? more : rows }
+            var merged = rows
+            var places: [GroupKey: Int] = [:]
+            for (index, row) in rows.enumerated() {
+                places[GroupKey(period: row.period, key: row.key, category: row.category, currency: row.currency)] = index
+            }
+            for row in more {
                 let key = GroupKey(period: row.period, key: row.key, category: row.category, currency: row.currency)
-                guard let held = rows[key] else {
-                    rows[key] = row
+                guard let place = places[key] else {
+                    places[key] = merged.count
+                    merged.append(row)
                     continue
                 }
-                rows[key] = try SpendingReport.Row(
+                let held = merged[place]
+                merged[place] = try SpendingReport.Row(
                     period: held.period, key: held.key, merchantCategoryCode: held.merchantCategoryCode,
                     codeDescription: held.codeDescription, category: held.category, currency: held.currency,
                     spent: try Money.sum(held.spent, row.spent, currency: row.currency),
                     refunded: try Money.sum(held.refunded, row.refunded, currency: row.currency), count: held.count + row.count)
             }
-        }
-
-        /// The rows of the months `isDone` says, let go here.
-        mutating func take(_ isDone: (YearMonth) -> Bool) -> [SpendingReport.Row] {
-            let done = rows.filter { isDone($0.key.period) }
-            for key in done.keys { rows[key] = nil }
-            return Array(done.values)
+            return merged
         }
     }
 
