@@ -47,7 +47,7 @@ public enum SpendingAnalysis {
                 multiTagged += tagged.multiTagged
                 // What the totals add up: by tag each transaction once, however many tags.
                 var again = conversion
-                try totals.add(try aggregate(store, scope: part.scope, grouping: .month, converting: &again, reader: &reader))
+                totals.add(try aggregate(store, scope: part.scope, grouping: .month, converting: &again, reader: &reader))
             } else {
                 partRows = try pending.add(
                     try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader),
@@ -57,10 +57,10 @@ public enum SpendingAnalysis {
                 let previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion, reader: &reader)
                 if grouping == .tag {
                     var again = conversion
-                    try previousTotals.add(
+                    previousTotals.add(
                         try aggregate(store, scope: previousScope, grouping: .month, converting: &again, reader: &reader))
                 } else if target != nil {
-                    try previousTotals.add(previous)
+                    previousTotals.add(previous)
                 }
                 var completePrevious = try pendingPrevious.add(previous, shift: months.count, before: complete)
                 if let target { completePrevious = try completePrevious.map { try $0.rounded(to: target) } }
@@ -68,7 +68,7 @@ public enum SpendingAnalysis {
             }
             // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
             // the rows shown by a cent.
-            if grouping != .tag { try totals.add(partRows) }
+            if grouping != .tag { totals.add(partRows) }
             if let target { partRows = try partRows.map { try $0.rounded(to: target) } }
             // Months, then the largest net first; texts are compared only on ties (a table of every
             // month sorts thousands of rows). Their places are sorted, not the rows, which are large.
@@ -167,7 +167,7 @@ public enum SpendingAnalysis {
     struct CurrencySums {
         private var sums: [String: (spent: SpendingSum, refunded: SpendingSum, count: Int, previous: SpendingSum?)] = [:]
 
-        mutating func add(_ rows: [SpendingReport.Row]) throws {
+        mutating func add(_ rows: [SpendingReport.Row]) {
             for row in rows {
                 var sum = sums[row.currency] ?? (SpendingSum(), SpendingSum(), 0, nil)
                 sum.spent.add(row.spent)
