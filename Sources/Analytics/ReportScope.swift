@@ -8,6 +8,10 @@ public struct ReportScope: Sendable {
     var firstDay: CivilDate?
     /// First local day not counted (nil: to the end).
     var endDay: CivilDate?
+    /// Only the spending classified in `classifiedFrom..<classifiedBefore` (nil: open): a month
+    /// of a report read a month at a time (`LedgerStore.ReportSelection`).
+    var classifiedFrom: YearMonth?
+    var classifiedBefore: YearMonth?
     public var includePending = false
     public var currencies: [String] = []
     /// `--person`: only the transactions of these people (any case); empty: everyone's.
@@ -37,6 +41,8 @@ public struct ReportScope: Sendable {
         var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: statuses)
         selection.accountRanges = accounts.ranges(first: firstDay, end: endDay)
         selection.currencies = currencies
+        selection.classifiedFrom = classifiedFrom
+        selection.classifiedBefore = classifiedBefore
         return selection
     }
 

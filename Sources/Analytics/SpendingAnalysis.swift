@@ -31,27 +31,17 @@ public enum SpendingAnalysis {
         var previousTotals = CurrencySums()
         var multiTagged = 0
         var accountIDs = Set<String>()
-        // The rows of months not yet written, merged by key across parts: a part's rows may be of
-        // the month before its own, where a zone's clock goes back across midnight (St. John's
-        // until 2011) and its day's first instants are the day before's.
-        var pending = PendingRows()
-        var pendingPrevious = PendingRows()
-        let parts = parts(of: scope, months: months, previousMonths: previousMonths, grouping: grouping)
-        for (index, part) in parts.enumerated() {
-            // A month before this part's is complete: no later part has its rows.
-            let complete = index == parts.count - 1 ? nil : part.month
+        for part in parts(of: scope, months: months, previousMonths: previousMonths, grouping: grouping) {
             var partRows: [SpendingReport.Row]
             if grouping == .tag {
                 let tagged = try perTransaction(store, scope: part.scope, grouping: .tag, converting: &conversion, reader: reader)
-                partRows = try pending.add(tagged.rows, before: complete)
+                partRows = tagged.rows
                 multiTagged += tagged.multiTagged
                 // What the totals add up: by tag each transaction once, however many tags.
                 var again = conversion
                 totals.add(try aggregate(store, scope: part.scope, grouping: .month, converting: &again, reader: &reader))
             } else {
-                partRows = try pending.add(
-                    try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader),
-                    before: complete)
+                partRows = try aggregate(store, scope: part.scope, grouping: grouping, converting: &conversion, reader: &reader)
             }
             if let previousScope = part.previous {
                 let previous = try aggregate(store, scope: previousScope, grouping: grouping, converting: &conversion, reader: &reader)
@@ -62,9 +52,8 @@ public enum SpendingAnalysis {
                 } else if target != nil {
                     previousTotals.add(previous)
                 }
-                var completePrevious = try pendingPrevious.add(previous, shift: months.count, before: complete)
-                if let target { completePrevious = try completePrevious.map { try $0.rounded(to: target) } }
-                partRows = try compared(partRows, with: completePrevious, months: months)
+                let shown = try target.map { target in try previous.map { try $0.rounded(to: target) } } ?? previous
+                partRows = try compared(partRows, with: shown, months: months)
             }
             // A converted total is its exact sum rounded, as each row is: it may differ from the sum of
             // the rows shown by a cent.
@@ -104,11 +93,14 @@ public enum SpendingAnalysis {
     }
 
     /// The scopes the report reads one after the other, each with the months before it to
-    /// compare with: by merchant a month at a time, `month` (ten years of every merchant's months
-    /// are too many groups to hold at once), else whole.
+    /// compare with: by merchant a month at a time (ten years of every merchant's months are too
+    /// many groups to hold at once), else whole. A part is the spending classified in its month
+    /// (the first part's also before it, the last's also after it), read from the day before the
+    /// month to the day after it: where a clock goes back across midnight (St. John's until 2011),
+    /// a day's first instants are the day before's, and their rows that day's month's.
     static func parts(
         of scope: ReportScope, months: [YearMonth], previousMonths: [YearMonth]?, grouping: SpendingReport.Grouping
-    ) -> [(scope: ReportScope, previous: ReportScope?, month: YearMonth?)] {
+    ) -> [(scope: ReportScope, previous: ReportScope?)] {
         func whole(_ months: [YearMonth]) -> ReportScope? {
             guard let first = months.first, let last = months.last else { return nil }
             var whole = scope
@@ -116,15 +108,28 @@ public enum SpendingAnalysis {
             whole.endDay = last.lastDay.adding(days: 1)
             return whole
         }
-        guard grouping == .merchant, months.count > 1, let firstDay = scope.firstDay, let endDay = scope.endDay,
+        guard grouping == .merchant, months.count > 1, scope.firstDay != nil, scope.endDay != nil,
             previousMonths.map({ $0.count == months.count }) ?? true
-        else { return [(scope, previousMonths.flatMap(whole), nil)] }
-        return months.indices.compactMap { index in
-            var part = scope
-            part.firstDay = max(firstDay, months[index].firstDay)
-            part.endDay = min(endDay, months[index].adding(months: 1).firstDay)
-            guard let first = part.firstDay, let end = part.endDay, first < end else { return nil }
-            return (part, previousMonths.flatMap { whole([$0[index]]) }, months[index])
+        else { return [(scope, previousMonths.flatMap(whole))] }
+        func part(_ index: Int, of months: [YearMonth], within whole: ReportScope) -> ReportScope {
+            var part = whole
+            if index > 0 {
+                part.classifiedFrom = months[index]
+                let dayBefore = months[index].firstDay.adding(days: -1)
+                part.firstDay = whole.firstDay.map { max($0, dayBefore) } ?? dayBefore
+            }
+            if index < months.count - 1 {
+                part.classifiedBefore = months[index + 1]
+                let dayAfter = months[index + 1].firstDay.adding(days: 1)
+                part.endDay = whole.endDay.map { min($0, dayAfter) } ?? dayAfter
+            }
+            return part
+        }
+        return months.indices.map { index in
+            (
+                part(index, of: months, within: scope),
+                previousMonths.flatMap { previous in whole(previous).map { part(index, of: previous, within: $0) } }
+            )
         }
     }
 
@@ -193,46 +198,6 @@ public enum SpendingAnalysis {
                     currency: currency, spent: spent, refunded: refunded, count: sum.count,
                     previousNet: try sum.previous?.units(currency: currency))
             }
-        }
-    }
-
-    /// Rows of months not yet written. Each part's rows are nearly all of its own month, so the
-    /// rows are merged by key only where a month has rows from two parts.
-    struct PendingRows {
-        private var rows: [SpendingReport.Row] = []
-
-        /// Adds `new` (of their period `shift` months later) and hands back the rows of the months
-        /// before `month` (of every month: nil), let go here.
-        mutating func add(_ new: [SpendingReport.Row], shift: Int = 0, before month: YearMonth?) throws -> [SpendingReport.Row] {
-            let isDone = { (row: SpendingReport.Row) in month.map { row.period.adding(months: shift) < $0 } ?? true }
-            let (heldDone, heldKept) = (rows.filter(isDone), rows.filter { !isDone($0) })
-            let (newDone, newKept) = (new.filter(isDone), new.filter { !isDone($0) })
-            rows = try Self.merged(heldKept, newKept)
-            return try Self.merged(heldDone, newDone)
-        }
-
-        private static func merged(_ rows: [SpendingReport.Row], _ more: [SpendingReport.Row]) throws -> [SpendingReport.Row] {
-            guard !rows.isEmpty, !more.isEmpty else { return rows.isEmpty ? more : rows }
-            var merged = rows
-            var places: [GroupKey: Int] = [:]
-            for (index, row) in rows.enumerated() {
-                places[GroupKey(period: row.period, key: row.key, category: row.category, currency: row.currency)] = index
-            }
-            for row in more {
-                let key = GroupKey(period: row.period, key: row.key, category: row.category, currency: row.currency)
-                guard let place = places[key] else {
-                    places[key] = merged.count
-                    merged.append(row)
-                    continue
-                }
-                let held = merged[place]
-                merged[place] = try SpendingReport.Row(
-                    period: held.period, key: held.key, merchantCategoryCode: held.merchantCategoryCode,
-                    codeDescription: held.codeDescription, category: held.category, currency: held.currency,
-                    spent: try Money.sum(held.spent, row.spent, currency: row.currency),
-                    refunded: try Money.sum(held.refunded, row.refunded, currency: row.currency), count: held.count + row.count)
-            }
-            return merged
         }
     }
 

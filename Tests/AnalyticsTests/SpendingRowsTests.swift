@@ -73,17 +73,23 @@ import Testing
         "\(scope.firstDay.map(\.description) ?? "-")..<\(scope.endDay.map(\.description) ?? "-")"
     }
 
+    private static func classified(_ scope: ReportScope) -> String {
+        "\(scope.classifiedFrom.map(\.description) ?? "-")..<\(scope.classifiedBefore.map(\.description) ?? "-")"
+    }
+
     @Test(
-        "by merchant a report is read a month at a time, its first and last cut where its days are; each month with the whole month before it"
+        "by merchant a report is read a month at a time, a day past each side of the month, its first and last cut where its days are; each month with the whole month before it"
     )
     func merchantsAMonthAtATime() throws {
         let scope = ReportScope(first: CivilDate(iso: "2026-01-15"), last: CivilDate(iso: "2026-03-10"), accounts: Self.accounts)
         let months = [YearMonth(year: 2026, month: 1), YearMonth(year: 2026, month: 2), YearMonth(year: 2026, month: 3)]
         let previous = months.map { $0.adding(months: -3) }
         let parts = SpendingAnalysis.parts(of: scope, months: months, previousMonths: previous, grouping: .merchant)
-        #expect(parts.map { Self.days($0.scope) } == ["2026-01-15..<2026-02-01", "2026-02-01..<2026-03-01", "2026-03-01..<2026-03-11"])
+        #expect(parts.map { Self.days($0.scope) } == ["2026-01-15..<2026-02-02", "2026-01-31..<2026-03-02", "2026-02-28..<2026-03-11"])
+        #expect(parts.map { Self.classified($0.scope) } == ["-..<2026-02", "2026-02..<2026-03", "2026-03..<-"])
         #expect(
-            parts.map { $0.previous.map(Self.days) } == ["2025-10-01..<2025-11-01", "2025-11-01..<2025-12-01", "2025-12-01..<2026-01-01"])
+            parts.map { $0.previous.map(Self.days) } == ["2025-10-01..<2025-11-02", "2025-10-31..<2025-12-02", "2025-11-30..<2026-01-01"])
+        #expect(parts.map { $0.previous.map(Self.classified) } == ["-..<2025-11", "2025-11..<2025-12", "2025-12..<-"])
         let plain = SpendingAnalysis.parts(of: scope, months: months, previousMonths: nil, grouping: .merchant)
         #expect(plain.map { Self.days($0.scope) } == parts.map { Self.days($0.scope) })
         #expect(plain.allSatisfy { $0.previous == nil })
@@ -103,6 +109,7 @@ import Testing
         }
         let oneMonth = SpendingAnalysis.parts(of: scope, months: [months[0]], previousMonths: nil, grouping: grouping)
         #expect(oneMonth.map { Self.days($0.scope) } == ["2026-01-15..<2026-03-11"])
+        #expect(oneMonth.map { Self.classified($0.scope) } == ["-..<-"])
         let open = ReportScope(first: nil, last: CivilDate(iso: "2026-03-10"), accounts: Self.accounts)
         #expect(SpendingAnalysis.parts(of: open, months: months, previousMonths: nil, grouping: grouping).count == 1)
     }

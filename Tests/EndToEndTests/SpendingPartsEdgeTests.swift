@@ -2,8 +2,8 @@ import Foundation
 import PurseTestSupport
 import Testing
 
-/// `report spending` read a part at a time (by merchant, a month each) where a part's edges are
-/// not its rows': a day whose first instants are the day before's, and totals too large to hold
+/// `report spending` read a part at a time (by merchant, a month each) where a part's days are
+/// not its rows' months: a day whose first instants are the day before's, and totals too large to hold
 /// found in another part than their rows. Through the real binary, on ledgers made here.
 @Suite("Spending read a month at a time, at the months' edges")
 struct SpendingPartsEdgeTests {
@@ -37,26 +37,47 @@ struct SpendingPartsEdgeTests {
         "a charge November's part reads as October's is in October's one row",
         arguments: [["--tz", "America/St_Johns"], ["--tz", "America/St_Johns", "--compare"]])
     func aDayThatBeginsTheDayBefore(options: [String]) throws {
+        #expect(try stJohnsRows(from: "2009-10-01", to: "2009-11-30", options) == ["2009-10 Shop 30.00 2", "2009-11 Shop 30.00 1"])
+    }
+
+    /// The same charge in a report that begins on 1 November is of October, as when the months are
+    /// read at once: the first month's part has the rows of the months before it too. A report that
+    /// ends on 31 October ends before it.
+    @Test(
+        "a report's first month has the rows of the day before's instants, its last leaves out those of the day after",
+        arguments: [[String](), ["--compare"]])
+    func theDayBeforeAtTheReportsEdges(options: [String]) throws {
+        let zone = ["--tz", "America/St_Johns"]
+        #expect(
+            try stJohnsRows(from: "2009-11-01", to: "2009-12-31", zone + options)
+                == ["2009-10 Shop 20.00 1", "2009-11 Shop 30.00 1"] + (options.isEmpty ? [] : ["2009-12 Shop 0.00 0"]))
+        #expect(try stJohnsRows(from: "2009-09-01", to: "2009-10-31", zone + options) == ["2009-10 Shop 10.00 1"])
+    }
+
+    /// `report spending --by merchant` of three charges at St. John's change of clocks, from a
+    /// synced ledger and from `--input`, which must agree: each row as "period merchant spent count".
+    private func stJohnsRows(from: String, to: String, _ options: [String]) throws -> [String] {
         let charges = [
             F.transaction("T1", account: "A1", date: "2009-10-15T12:00:00Z", amount: "10.00", mcc: 5310, merchant: "Shop"),
             F.transaction("T2", account: "A1", date: "2009-11-01T02:45:00Z", amount: "20.00", mcc: 5310, merchant: "Shop"),
             F.transaction("T3", account: "A1", date: "2009-11-10T12:00:00Z", amount: "30.00", mcc: 5310, merchant: "Shop"),
         ]
-        let database = try ledger("stjohns", accounts: [F.account("A1", name: "Checking")], transactions: ["A1": charges])
-        let input = folder.file("stjohns.jsonl")
+        let name = "stjohns-\(from)-\(to)-\(options.count)"
+        let database = try ledger(name, accounts: [F.account("A1", name: "Checking")], transactions: ["A1": charges])
+        let input = folder.file("\(name).jsonl")
         try Data(([F.account("A1", name: "Checking")] + charges).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: input))
-        let report = ["report", "spending", "--by", "merchant", "--from", "2009-10-01", "--to", "2009-11-30", "--format", "json"]
-        let sources = [(database, [String]()), (folder.file("none.sqlite"), ["--input", input])]
-        for (path, source) in sources {
+        let report = ["report", "spending", "--by", "merchant", "--from", from, "--to", to, "--format", "json"]
+        var answers: [[String]] = []
+        for (path, source) in [(database, [String]()), (folder.file("none.sqlite"), ["--input", input])] {
             let result = try purse.run(["--db", path, "--now", "2026-11-20"] + report + source + options)
             #expect(result.status == 0, "\(source): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(source)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let rows = try #require(json["rows"] as? [[String: Any]])
-            #expect(
-                rows.map { "\($0["period"]!) \($0["merchant"]!) \($0["spent"]!) \($0["count"]!)" } == [
-                    "2009-10 Shop 30.00 2", "2009-11 Shop 30.00 1",
-                ], "\(source)")
+            answers.append(rows.map { "\($0["period"]!) \($0["merchant"]!) \($0["spent"]!) \($0["count"]!)" })
         }
+        #expect(answers[0] == answers[1], "the ledger and --input")
+        return answers[0]
     }
 
     /// Two accounts in euros and two in dollars, each with one charge of 800 trillion: each row

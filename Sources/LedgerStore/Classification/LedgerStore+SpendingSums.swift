@@ -205,8 +205,10 @@ extension LedgerStore {
         if !selection.currencies.isEmpty {
             range.add(SQLMembership("t.currency", selection.currencies.map(SQLValue.text)))
         }
-        guard !byMerchant else { return try forEachMerchantSum(range, states: states, source: source, body) }
-        let sums = SpendingSumsSQL(classified: source, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides)
+        let months = (from: selection.classifiedFrom, before: selection.classifiedBefore)
+        guard !byMerchant else { return try forEachMerchantSum(range, months: months, states: states, source: source, body) }
+        let sums = SpendingSumsSQL(
+            classified: source, range: range, months: months, states: states, byMerchant: byMerchant, splits: hasOverrides)
         let query = try connection.prepare(sums.select)
         try query.bind(sums.values)
         try Self.forEachSpendingRow(query, byMerchant: byMerchant, body)
@@ -220,9 +222,11 @@ extension LedgerStore {
     /// is given, which must be the one SQL gives first. Otherwise the order cannot change what a
     /// caller makes of them, and they come in the order first read.
     private func forEachMerchantSum(
-        _ range: TimeRangeSQL, states: [ClassificationState], source: SpendingSource, _ body: (SpendingSummaryRow) throws -> Void
+        _ range: TimeRangeSQL, months: (from: YearMonth?, before: YearMonth?), states: [ClassificationState], source: SpendingSource,
+        _ body: (SpendingSummaryRow) throws -> Void
     ) throws {
-        let sql = SpendingSumsSQL(classified: source, range: range, states: states, byMerchant: true, splits: hasOverrides, entries: true)
+        let sql = SpendingSumsSQL(
+            classified: source, range: range, months: months, states: states, byMerchant: true, splits: hasOverrides, entries: true)
         let query = try connection.prepare(sql.select)
         try query.bind(sql.values)
         // Accounts, categories and currencies are few: kept once each, a key holds their places.
@@ -306,7 +310,8 @@ extension LedgerStore {
         }
         range.add(SQLMembership("t.currency", [.text(currency)], negated: true))
         let sql = SpendingSumsSQL(
-            classified: source, range: range, states: states, byMerchant: byMerchant, splits: hasOverrides, entries: true)
+            classified: source, range: range, months: (selection.classifiedFrom, selection.classifiedBefore), states: states,
+            byMerchant: byMerchant, splits: hasOverrides, entries: true)
         let query = try connection.prepare(sql.select)
         try query.bind(sql.values)
         while try query.step() {

@@ -27,13 +27,14 @@ struct SpendingSumsSQL {
     let select: String
     let values: [SQLValue]
 
-    /// `range` limits the rows (nil: every transaction); `states` are the counted ones. A ledger
+    /// `range` limits the rows (nil: every transaction), and `months` their classified months
+    /// (`from..<before`, nil: open); `states` are the counted ones. A ledger
     /// of a schema before splits (`splits` false) has no parts to sum. `entries` gives the rows
     /// one by one instead of their sums: `month, account_id, category, mcc, currency, flow,
     /// amount, transaction_time`, then `merchant`.
     init(
-        classified: LedgerStore.SpendingSource, range: TimeRangeSQL?, states: [ClassificationState], byMerchant: Bool,
-        splits: Bool = true, entries: Bool = false
+        classified: LedgerStore.SpendingSource, range: TimeRangeSQL?, months: (from: YearMonth?, before: YearMonth?) = (nil, nil),
+        states: [ClassificationState], byMerchant: Bool, splits: Bool = true, entries: Bool = false
     ) {
         let c = classified == .overlay ? "o" : "t"
         let (month, join) =
@@ -48,7 +49,12 @@ struct SpendingSumsSQL {
         let flows = SQLMembership("\(c).class_flow", [Flow.expense, Flow.refund].map { .text($0.rawValue) })
         let split = SQLValue.text(CategorySource.split.code)
         var conditions = [stateList.sql, flows.sql] + (range?.conditions ?? [])
-        let rowValues = stateList.values + flows.values + (range?.values ?? [])
+        var rowValues = stateList.values + flows.values + (range?.values ?? [])
+        for (bound, comparison) in [(months.from, ">="), (months.before, "<")] {
+            guard let bound else { continue }
+            conditions.append("\(month) \(comparison) ?")
+            rowValues.append(.integer(Classification.number(of: bound)))
+        }
         let merchant = byMerchant ? ", merchant" : ""
         let merchantColumn =
             (entries ? ", t.transaction_time" : "")

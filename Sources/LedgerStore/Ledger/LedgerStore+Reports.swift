@@ -32,6 +32,11 @@ extension LedgerStore {
         /// True orders by currency and amount, then time: the rows that may pair as internal
         /// transfers come together, a chain of them at a time.
         public var ordersByAmount = false
+        /// The spending sums count only the rows classified in `classifiedFrom..<classifiedBefore`
+        /// (nil: open): a report read a month at a time gets each month's rows whole, even those
+        /// read past the month's last day, where a clock going back repeats the day before's hour.
+        public var classifiedFrom: YearMonth?
+        public var classifiedBefore: YearMonth?
 
         public init(from: Int64?, until: Int64?, statuses: [TransactionStatus]) {
             self.from = from
