@@ -19,12 +19,20 @@ struct LongSpendingReportTests {
         return String(format: "%04d-%02d", month / 12, month % 12 + 1)
     }
 
-    /// 20,000 seeded charges and refunds from 2024-09 to 2026-10 (twelve months more than the
-    /// report, for `--compare`) at 5,000 merchants, in dollars and euros, on two accounts of two
-    /// zones.
     init() throws {
         folder = try TemporaryFolder()
         database = folder.file("ledger.sqlite")
+        try Self.shared.copy(to: database)
+    }
+
+    /// Synced once for the suite's tests: 20,000 charges take seconds.
+    static let shared = SharedLedger { database in try build(at: database) }
+
+    /// 20,000 seeded charges and refunds from 2024-09 to 2026-10 (twelve months more than the
+    /// report, for `--compare`) at 5,000 merchants, in dollars and euros, on two accounts of two
+    /// zones.
+    static func build(at database: String) throws {
+        let folder = try TemporaryFolder()
         let export = try ExportFixture(in: folder.url)
         try export.append(
             "accounts",
@@ -49,7 +57,7 @@ struct LongSpendingReportTests {
         for (account, inserted) in transactions.sorted(by: { $0.key < $1.key }) {
             try export.append("transactions/\(account)", F.changeSet("T", 1, snapshot: true, inserted: inserted))
         }
-        try #require(try purse.run(["--db", database, "sync", export.path]).status == 0)
+        try #require(try PurseBinary().run(["--db", database, "sync", export.path]).status == 0)
     }
 
     func run(_ arguments: [String]) throws -> String {
