@@ -166,6 +166,7 @@ public struct ClassificationReader {
         // A person is found by the transaction's ID, which only the text columns always carry.
         let needsText = needsText || !scope.people.isEmpty
         try reader.forEach(store, scope.selection(statuses: scope.statuses), needsText: needsText) { transaction, classification in
+            guard scope.classifies(classification.month) else { return }
             guard scope.people.isEmpty || scope.admits(people.person(of: transaction)) else { return }
             switch classification.state {
             case .duplicate: try duplicate?(transaction, classification)

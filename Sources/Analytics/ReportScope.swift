@@ -46,6 +46,12 @@ public struct ReportScope: Sendable {
         return selection
     }
 
+    /// Whether a transaction classified in `month` is the scope's: a month of a report read a
+    /// month at a time is read with a day of each month beside it (`SpendingAnalysis.parts`).
+    func classifies(_ month: YearMonth) -> Bool {
+        (classifiedFrom.map { month >= $0 } ?? true) && (classifiedBefore.map { month < $0 } ?? true)
+    }
+
     /// Whether `--person` lets a transaction of `person` in (a name in any case).
     func admits(_ person: TransactionPerson?) -> Bool {
         TransactionPerson.admits(person, among: people)

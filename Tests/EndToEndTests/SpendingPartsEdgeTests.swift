@@ -54,6 +54,48 @@ struct SpendingPartsEdgeTests {
         #expect(try stJohnsRows(from: "2009-09-01", to: "2009-10-31", zone + options) == ["2009-10 Shop 10.00 1"])
     }
 
+    /// With `--person`, each transaction is counted as it is read, not summed by SQL: a month's
+    /// part must leave out the day it reads of each month beside it there too, in the months
+    /// compared with as well. Purchases on each month's first and last days, of one person on an
+    /// Apple Card Family statement.
+    @Test("by merchant with --person, the days read past each month's edges count once", arguments: [[String](), ["--compare"]])
+    func aPersonsMonthEdges(options: [String]) throws {
+        let statement = folder.file("family.csv")
+        try """
+        Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD),Purchased By
+        07/01/2026,07/01/2026,"SHOP C",Shop C,Grocery,Purchase,5.00,Ana Doe
+        08/31/2026,08/31/2026,"SHOP C",Shop C,Grocery,Purchase,6.00,Ana Doe
+        09/30/2026,09/30/2026,"SHOP A",Shop A,Grocery,Purchase,10.00,Ana Doe
+        10/01/2026,10/01/2026,"SHOP A",Shop A,Grocery,Purchase,20.00,Ana Doe
+        10/31/2026,10/31/2026,"SHOP A",Shop A,Grocery,Purchase,30.00,Ana Doe
+        11/01/2026,11/01/2026,"SHOP A",Shop A,Grocery,Purchase,40.00,Ana Doe
+        11/02/2026,11/02/2026,"SHOP B",Shop B,Grocery,Purchase,50.00,Ben Doe
+
+        """.write(toFile: statement, atomically: true, encoding: .utf8)
+        let database = folder.file("family.sqlite")
+        let imported = try purse.run([
+            "--db", database, "import", statement, "--new-account", "Family Card", "--kind", "liability", "--currency", "USD",
+        ])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let result = try purse.run(
+            [
+                "--db", database, "--now", "2026-12-01", "report", "spending", "--by", "merchant", "--person", "Ana Doe", "--from",
+                "2026-09-01", "--to", "2026-11-30", "--format", "json",
+            ] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        #expect(
+            rows.map { "\($0["period"]!) \($0["merchant"]!) \($0["spent"]!) \($0["count"]!) \($0["previous_net"] ?? "-")" }
+                == (options.isEmpty
+                    ? ["2026-09 Shop A 10.00 1 -", "2026-10 Shop A 50.00 2 -", "2026-11 Shop A 40.00 1 -"]
+                    : [
+                        "2026-09 Shop A 10.00 1 0.00", "2026-10 Shop A 50.00 2 0.00", "2026-10 Shop C 0.00 0 5.00",
+                        "2026-11 Shop A 40.00 1 0.00", "2026-11 Shop C 0.00 0 6.00",
+                    ]))
+    }
+
     /// `report spending --by merchant` of three charges at St. John's change of clocks, from a
     /// synced ledger and from `--input`, which must agree: each row as "period merchant spent count".
     private func stJohnsRows(from: String, to: String, _ options: [String]) throws -> [String] {
