@@ -35,13 +35,9 @@ struct PackedCharges<Key: Hashable> {
             packed.sort { (Self.day($0, joined), $0.amount) < (Self.day($1, joined), $1.amount) }
         }
 
-        /// Whether two of the charges at `positions` (in date order) fall on different days
-        /// fewer than `days` apart.
-        func hasDays(closerThan days: Int, at positions: [Int]) -> Bool {
-            zip(positions, positions.dropFirst()).contains { earlier, later in
-                let gap = Self.day(packed[later], joined) - Self.day(packed[earlier], joined)
-                return gap > 0 && gap < days
-            }
+        /// Days from the charge at `earlier` to the one at `later`, read without making either whole.
+        func days(from earlier: Int, to later: Int) -> Int {
+            Self.day(packed[later], joined) - Self.day(packed[earlier], joined)
         }
 
         private static func day(_ charge: Packed, _ joined: [RecurringReport.Charge]) -> Int {
@@ -64,7 +60,8 @@ struct PackedCharges<Key: Hashable> {
     var joinedCount: Int { joined.count }
 
     mutating func append(_ charge: RecurringReport.Charge, to key: Key) {
-        charges[key, default: []].append(pack(charge))
+        let packed = pack(charge)
+        charges[key, default: []].appendGrowingByAQuarter(packed)
         count += 1
     }
 
@@ -116,5 +113,15 @@ struct PackedCharges<Key: Hashable> {
         guard packed.category >= 0 else { return joined[Int(-1 - packed.category)] }
         return RecurringReport.Charge(
             date: CivilDate(daysSinceEpoch: Int(packed.day)), amount: packed.amount, category: categories[Int(packed.category)])
+    }
+}
+
+extension Array {
+    /// Appends, a full array of more than a thousand growing by a quarter rather than doubling:
+    /// while it is copied, both arrays are held, and one key's ten years can be over a hundred
+    /// thousand charges.
+    fileprivate mutating func appendGrowingByAQuarter(_ element: Element) {
+        if count == capacity, count >= 1_024 { reserveCapacity(count + count / 4) }
+        append(element)
     }
 }

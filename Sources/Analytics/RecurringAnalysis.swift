@@ -76,10 +76,13 @@ public enum RecurringAnalysis {
             // Sorted packed and split by index: a busy merchant's ten years are not made whole
             // nor copied for each step, only each series for `detect`.
             keyCharges.sortByDateThenAmount()
-            for series in seriesIndices(ofSortedAmounts: keyCharges.amounts) {
-                // Days closer than any cadence's gap make no series (a merchant paid many times a
-                // day): told from the packed days, before the charges are made whole.
-                guard !keyCharges.hasDays(closerThan: shortestGap, at: series),
+            // Days closer than any cadence's gap make no series (a merchant paid many times a
+            // day): told from the packed days as each charge joins, before any is made whole.
+            let kept = seriesIndices(ofSortedAmounts: keyCharges.amounts) { last, next in
+                (1..<shortestGap).contains(keyCharges.days(from: last, to: next))
+            }
+            for series in kept {
+                guard
                     var item = try detect(
                         merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[$0] }, asOf: asOf)
                 else { continue }
@@ -194,9 +197,16 @@ public enum RecurringAnalysis {
     static func isBefore(_ left: Charge, _ right: Charge) -> Bool { (left.date, left.amount) < (right.date, right.amount) }
 
     /// `series` of charges already in `isBefore` order, given by their amounts, each series as
-    /// the indices of its charges.
-    static func seriesIndices(ofSortedAmounts amounts: some Sequence<Int64>) -> [[Int]] {
+    /// the indices of its charges. `breaks` says whether the charge at `next` joining a series
+    /// whose last is at `last` means it can never be one: such a series lets go of its indices (a
+    /// key's ten years can hold a hundred thousand) and is not returned, but it still draws the
+    /// charges nearest its typical amount, which still follows them, so that every other series
+    /// is split as it would be without `breaks`.
+    static func seriesIndices(
+        ofSortedAmounts amounts: some Sequence<Int64>, breaks: (_ last: Int, _ next: Int) -> Bool = { _, _ in false }
+    ) -> [[Int]] {
         var series: [[Int]] = []
+        var broken: [Bool] = []
         var typical: [Int64] = []
         // Each series' amounts kept in order, so its median is read, not sorted, per charge.
         var ordered: [[Int64]] = []
@@ -209,15 +219,29 @@ public enum RecurringAnalysis {
             }
             guard let index = nearest else {
                 series.append([position])
+                broken.append(false)
                 typical.append(amount)
                 ordered.append([amount])
                 continue
             }
-            series[index].append(position)
-            ordered[index].insert(amount, at: ordered[index].firstIndex { $0 > amount } ?? ordered[index].endIndex)
+            if !broken[index] {
+                if let last = series[index].last, breaks(last, position) {
+                    broken[index] = true
+                    series[index] = []
+                } else {
+                    series[index].append(position)
+                }
+            }
+            // After every amount not above it: found by halves, as a busy key's series holds thousands.
+            var (low, high) = (0, ordered[index].count)
+            while low < high {
+                let middle = (low + high) / 2
+                if ordered[index][middle] > amount { high = middle } else { low = middle + 1 }
+            }
+            ordered[index].insert(amount, at: low)
             typical[index] = ordered[index][(ordered[index].count - 1) / 2]
         }
-        return series
+        return zip(series, broken).filter { !$0.1 }.map(\.0)
     }
 
     /// The recurring charge these charges make, or nil when they make none.

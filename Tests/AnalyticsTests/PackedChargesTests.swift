@@ -98,8 +98,8 @@ struct PackedChargesTests {
         }
     }
 
-    @Test("days closer than a gap are told from the packed days: one day apart or five are, six are not, one day twice is not")
-    func closeDays() throws {
+    @Test("the days between two charges are read from the packed days, and from the whole ones held far from 1970")
+    func daysBetween() throws {
         var packed = PackedCharges<String>()
         for (day, amount) in [("2026-01-01", 1), ("2026-01-01", 2), ("2026-01-07", 3), ("2026-01-12", 4), ("2026-01-13", 5)]
             as [(String, Int64)]
@@ -111,12 +111,13 @@ struct PackedChargesTests {
         packed.append(Charge(date: far.date.adding(days: 5), amount: 7, category: "Rent"), to: "key")
         let removed = packed.removeAll(of: "key")
         let taken = try #require(removed)
-        #expect(!taken.hasDays(closerThan: 6, at: [0, 1, 2]))
-        #expect(taken.hasDays(closerThan: 6, at: [2, 3]))
-        #expect(taken.hasDays(closerThan: 6, at: [0, 3, 4]))
-        #expect(!taken.hasDays(closerThan: 6, at: [0, 2]))
-        #expect(taken.hasDays(closerThan: 6, at: [5, 6]))
-        #expect(!taken.hasDays(closerThan: 5, at: [5, 6]))
+        #expect(taken.days(from: 0, to: 1) == 0)
+        #expect(taken.days(from: 1, to: 2) == 6)
+        #expect(taken.days(from: 2, to: 3) == 5)
+        #expect(taken.days(from: 3, to: 4) == 1)
+        #expect(taken.days(from: 0, to: 4) == 12)
+        // The far days are held whole, not packed: they are read all the same.
+        #expect(taken.days(from: 5, to: 6) == 5)
         #expect(RecurringAnalysis.shortestGap == 6)
     }
 }

@@ -173,6 +173,33 @@ struct RecurringAnalysisTests {
         }
     }
 
+    @Test("a series broken as it is split is the one a split whole and then checked leaves out, and still draws its charges")
+    func brokenSeriesAgainstTheWholeSplit() {
+        typealias Charge = RecurringAnalysis.Charge
+        var random = SeededRandom(state: 29)
+        let amounts: [Int64] = [100, 110, 120, 90, 100, 105, 95, 144, 80, 121, 300]
+        var broken = 0
+        for _ in 0..<400 {
+            // Sparse enough that some series keep every gap, dense enough that others break.
+            let span = 20 + random.below(400)
+            let charges = (0..<random.below(40)).map { _ in
+                Charge(
+                    date: CivilDate(daysSinceEpoch: 20_000 + random.below(span)), amount: amounts[random.below(amounts.count)] * 1000,
+                    category: "Fun")
+            }
+            .sorted(by: RecurringAnalysis.isBefore)
+            func close(_ earlier: Int, _ later: Int) -> Bool {
+                (1..<RecurringAnalysis.shortestGap).contains(charges[later].date.daysSinceEpoch - charges[earlier].date.daysSinceEpoch)
+            }
+            let whole = RecurringAnalysis.seriesIndices(ofSortedAmounts: charges.map(\.amount))
+            let kept = whole.filter { series in !zip(series, series.dropFirst()).contains { close($0, $1) } }
+            broken += whole.count - kept.count
+            #expect(RecurringAnalysis.seriesIndices(ofSortedAmounts: charges.map(\.amount), breaks: close) == kept)
+        }
+        // Else the check above would hold of a rule that never breaks.
+        #expect(broken > 100)
+    }
+
     @Test("the 20 % band is exact, and holds for amounts near the limit")
     func band() {
         #expect(RecurringAnalysis.isNear(120_000, 100_000))
