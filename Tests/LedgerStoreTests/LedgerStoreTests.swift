@@ -247,22 +247,69 @@ private enum Sample {
         #expect(try ledger.count("SELECT count(*) FROM transactions") == 8)
     }
 
-    @Test("a report's count of transactions adds each account's own range and stops at the limit, however far the ranges differ")
-    func transactionCountUpToALimit() throws {
+    static let savings = "C3333333-3333-4333-8333-333333333333"
+    static let start: Int64 = 1_790_000_000
+
+    /// Three accounts with a transaction every six hours over ten days from `start`, in turn on each.
+    private func threeAccountLedger() throws -> TestLedger {
         let ledger = try TestLedger()
         let source = try ledger.source("S1")
-        let store = ledger.store
-        let savings = "C3333333-3333-4333-8333-333333333333"
-        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card"), (savings, "Savings")] {
-            _ = try store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
+        for (id, name) in [(Sample.checking, "Checking"), (Sample.card, "Card"), (Self.savings, "Savings")] {
+            _ = try ledger.store.upsertAccount(Sample.account(id, name: name), sourceRowID: source)
         }
-        // Every six hours over ten days, in turn on each account.
-        let start: Int64 = 1_790_000_000
         for index in 0..<40 {
-            var transaction = Sample.transaction("T-\(index)", account: [Sample.checking, Sample.card, savings][index % 3])
-            transaction.transactionDate = Timestamp.utc(epochSeconds: start + Int64(index) * 21_600)
-            _ = try store.upsertTransaction(transaction)
+            var transaction = Sample.transaction("T-\(index)", account: [Sample.checking, Sample.card, Self.savings][index % 3])
+            transaction.transactionDate = Timestamp.utc(epochSeconds: Self.start + Int64(index) * 21_600)
+            _ = try ledger.store.upsertTransaction(transaction)
         }
+        return ledger
+    }
+
+    @Test("each account's own range, open, empty or at the ends of 64 bits, gives exactly its rows, in time order")
+    func accountsOwnRanges() throws {
+        let ledger = try threeAccountLedger()
+        let (start, hour) = (Self.start, Int64(3600))
+        let rangeLists: [[AccountTimeRange]] = [
+            [
+                // On rows' own instants: the checking account's at 54 hours is out, the card's at 24 in.
+                AccountTimeRange(accountID: Sample.checking, from: nil, until: start + 54 * hour),
+                AccountTimeRange(accountID: Sample.card, from: start + 24 * hour, until: nil),
+            ],
+            [
+                AccountTimeRange(accountID: Sample.checking, from: .min, until: .max),
+                AccountTimeRange(accountID: Sample.card, from: nil, until: nil),
+                AccountTimeRange(accountID: Self.savings, from: start + 100 * hour, until: start + 101 * hour),
+            ],
+            [
+                AccountTimeRange(accountID: Sample.checking, from: start + 30 * hour, until: .min),
+                AccountTimeRange(accountID: Sample.card, from: .max, until: nil),
+                AccountTimeRange(accountID: Self.savings, from: start + 6 * hour, until: start + 200 * hour),
+            ],
+        ]
+        var all: [(id: String, account: String, time: Int64)] = []
+        try ledger.store.forEachTransaction(TransactionQuery()) { record in
+            all.append((record.transaction.id, record.transaction.accountID, record.transaction.transactionDate.epochSeconds))
+            return true
+        }
+        for ranges in rangeLists {
+            var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+            selection.accountRanges = ranges
+            let expected = all.filter { row in
+                ranges.contains { $0.accountID == row.account && row.time >= ($0.from ?? .min) && ($0.until.map { row.time < $0 } ?? true) }
+            }
+            .sorted { ($0.time, $0.id) < ($1.time, $1.id) }.map(\.id)
+            var read: [String] = []
+            try ledger.store.forEachReportTransaction(selection) { read.append($0.id) }
+            #expect(read == expected)
+            #expect(!expected.isEmpty)
+        }
+    }
+
+    @Test("a report's count of transactions adds each account's own range and stops at the limit, however far the ranges differ")
+    func transactionCountUpToALimit() throws {
+        let ledger = try threeAccountLedger()
+        let store = ledger.store
+        let (start, savings) = (Self.start, Self.savings)
         let hour: Int64 = 3600
         let selections: [LedgerStore.ReportSelection] = [
             .init(from: nil, until: nil, statuses: []),

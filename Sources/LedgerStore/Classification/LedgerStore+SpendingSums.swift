@@ -353,10 +353,10 @@ extension LedgerStore {
                 let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
                 let query = try connection.prepare(
                     """
-                    \(range.with)SELECT t.row_id, t.account_id, t.transaction_time, t.class_month FROM transactions t \(range.join)
+                    SELECT t.row_id, t.account_id, t.transaction_time, t.class_month FROM transactions t
                     \(range.conditions.isEmpty ? "" : "WHERE " + range.conditions.joined(separator: " AND "))
                     """)
-                try query.bind(range.withValues + range.values)
+                try query.bind(range.values)
                 while try query.step() {
                     let moved = Classification.number(of: month(query.text(1), query.int64(2)))
                     if moved != query.int64(3) { try insert.run([.integer(query.int64(0)), .integer(moved)]) }

@@ -60,7 +60,7 @@ struct SpendingSumsSQL {
             (entries ? ", t.transaction_time" : "")
             + (byMerchant
                 ? ", coalesce(\(classified == .stored ? "" : "o.class_merchant, ")t.merchant_name, t.description) AS merchant" : "")
-        let from = "FROM transactions t \(range?.join ?? "") \(join)"
+        let from = "FROM transactions t \(join)"
         conditions.append("\(c).class_source IS NOT ?")
         let whole = "WHERE \(conditions.joined(separator: " AND "))"
         conditions[conditions.count - 1] = "\(c).class_source IS ?"
@@ -89,13 +89,13 @@ struct SpendingSumsSQL {
             \(from) \(whole)
             \(partRows)
             """
-        values = (range?.withValues ?? []) + rowValues + [split] + (splits ? rowValues + [split] : [])
+        values = rowValues + [split] + (splits ? rowValues + [split] : [])
         guard !entries else {
-            select = "\(range?.with ?? "")\(rows)"
+            select = rows
             return
         }
         select = """
-            \(range?.with ?? "")SELECT month, account_id, category, mcc, currency, \(carried("spent")), \(carried("refunded")), count\(merchant)
+            SELECT month, account_id, category, mcc, currency, \(carried("spent")), \(carried("refunded")), count\(merchant)
             FROM (
                 SELECT month, account_id, category, mcc, currency\(merchant), \(sums("spent", .expense)), \(sums("refunded", .refund)),
                     count(*) AS count

@@ -186,17 +186,17 @@ extension LedgerStore {
             }
         let statement = try connection.prepare(
             """
-            \(range.with)SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
+            SELECT t.id, t.account_id, t.transaction_date, t.posted_date, t.amount, t.currency, t.credit_debit,
                 t.foreign_amount, t.foreign_currency, t.exchange_rate, t.description, t.original_description, t.mcc,
                 t.merchant_name, t.type, t.status, \(accountNameSQL.name), \(statementCategorySQL.column)\(
                 hasStoredClassification
                 ? ", t.class_state, t.class_flow, t.class_category, t.class_source, t.class_reason, t.class_partner, t.class_month" : "")
-            FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
+            FROM transactions t JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
                 \(statementCategorySQL.join)
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY \(order)
             """)
-        try statement.bind(range.withValues + values)
+        try statement.bind(values)
         while try statement.step() {
             guard let date = Timestamp(rfc3339: statement.text(2)) else { continue }
             let foreign = statement.optionalInt64(7).map { Money(units: $0, currency: statement.text(8)) }

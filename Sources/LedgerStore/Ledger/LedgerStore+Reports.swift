@@ -86,14 +86,14 @@ extension LedgerStore {
                 let chosen = conditions + bound.sql
                 let statement = try connection.prepare(
                     """
-                    \(range.with)SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
-                    FROM transactions t \(range.join) JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
+                    SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
+                    FROM transactions t JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
                         \(statementCategorySQL.join)
                     \(chosen.isEmpty ? "" : "WHERE " + chosen.joined(separator: " AND "))
                     ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
                         selection.tiesByID && tiesInSQL ? ", t.id" : "")
                     """)
-                try statement.bind(range.withValues + values + bound.values)
+                try statement.bind(values + bound.values)
                 return statement
             },
             row: { statement in
@@ -153,13 +153,13 @@ extension LedgerStore {
                     : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
                 let statement = try connection.prepare(
                     """
-                    \(range.with)SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
+                    SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
                         t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
-                    FROM transactions t \(range.join)
+                    FROM transactions t
                     WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
                     ORDER BY \(order)
                     """)
-                try statement.bind(range.withValues + range.values + bound.values)
+                try statement.bind(range.values + bound.values)
                 return statement
             },
             row: { statement in
