@@ -205,8 +205,8 @@ public enum RecurringAnalysis {
     static func seriesIndices(
         ofSortedAmounts amounts: some Sequence<Int64>, breaks: (_ last: Int, _ next: Int) -> Bool = { _, _ in false }
     ) -> [[Int]] {
-        var series: [[Int]] = []
-        var broken: [Bool] = []
+        // A broken series is nil: its indices let go, its amounts still kept below.
+        var series: [[Int]?] = []
         var typical: [Int64] = []
         // Each series' amounts kept in order, so its median is read, not sorted, per charge.
         var ordered: [[Int64]] = []
@@ -219,18 +219,12 @@ public enum RecurringAnalysis {
             }
             guard let index = nearest else {
                 series.append([position])
-                broken.append(false)
                 typical.append(amount)
                 ordered.append([amount])
                 continue
             }
-            if !broken[index] {
-                if let last = series[index].last, breaks(last, position) {
-                    broken[index] = true
-                    series[index] = []
-                } else {
-                    series[index].append(position)
-                }
+            if let last = series[index]?.last {
+                if breaks(last, position) { series[index] = nil } else { series[index]?.append(position) }
             }
             // After every amount not above it: found by halves, as a busy key's series holds thousands.
             var (low, high) = (0, ordered[index].count)
@@ -241,7 +235,7 @@ public enum RecurringAnalysis {
             ordered[index].insert(amount, at: low)
             typical[index] = ordered[index][(ordered[index].count - 1) / 2]
         }
-        return zip(series, broken).filter { !$0.1 }.map(\.0)
+        return series.compactMap { $0 }
     }
 
     /// The recurring charge these charges make, or nil when they make none.
