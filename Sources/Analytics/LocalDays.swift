@@ -43,7 +43,15 @@ struct LocalDays {
 
     mutating func day(accountID: String, time: Int64) -> CivilDate {
         // One zone for all (the usual case) needs no lookup of the account.
-        let index = slots.count == 1 ? 0 : slotIndex[accountID] ?? 0
-        return slots[index].day(of: time)
+        day(slot: slots.count == 1 ? 0 : slot(of: accountID), time: time)
+    }
+
+    /// Where the account's zone is kept, for a caller that looks it up once for many rows.
+    func slot(of accountID: String) -> Int {
+        slotIndex[accountID] ?? 0
+    }
+
+    mutating func day(slot: Int, time: Int64) -> CivilDate {
+        slots[slot].day(of: time)
     }
 }

@@ -68,11 +68,22 @@ public enum RecurringAnalysis {
                     && currency.hasSameBytes(as: other.currency)
             }
         }
-        var charges = PackedCharges<Key>()
+        // Keys are numbered as they come, every spelling Swift takes as one key under one number,
+        // so that each charge is held under a number rather than by hashing its texts.
+        var keys: [Key] = []
+        var keyNumbers: [Key: Int] = [:]
+        func number(of key: Key) -> Int {
+            if let number = keyNumbers[key] { return number }
+            keys.append(key)
+            keyNumbers[key] = keys.count - 1
+            return keys.count - 1
+        }
+        var charges = PackedCharges<Int>()
         var items: [RecurringReport.Item] = []
         // A key's charges, once all read, become its series and are let go.
-        func finish(_ key: Key) throws {
-            guard var keyCharges = charges.removeAll(of: key) else { return }
+        func finish(_ number: Int) throws {
+            let key = keys[number]
+            guard var keyCharges = charges.removeAll(of: number) else { return }
             // Sorted packed and split by index: a busy merchant's ten years are not made whole
             // nor copied for each step, only each series for `detect`.
             keyCharges.sortByDateThenAmount()
@@ -96,11 +107,11 @@ public enum RecurringAnalysis {
         }
         // The parts of a split come one after the other: they are one charge of the whole amount,
         // in the category of its largest part.
-        var previous: (key: Key, id: String, largest: Int64)?
-        func add(_ key: Key, id: String, _ charge: Charge) throws {
+        var previous: (key: Int, id: String, largest: Int64)?
+        func add(_ key: Int, id: String, _ charge: Charge) throws {
             if let last = previous, last.key == key, last.id == id, !id.isEmpty, let whole = charges.popLast(of: key) {
                 let category = charge.amount > last.largest ? charge.category : whole.category
-                charges.append(try whole.adding(charge, category: category, currency: key.currency), to: key)
+                charges.append(try whole.adding(charge, category: category, currency: keys[key].currency), to: key)
                 previous = (key, id, max(last.largest, charge.amount))
                 return
             }
@@ -118,28 +129,48 @@ public enum RecurringAnalysis {
             // name coming apart then holds them all, as before.
             let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
             var days = LocalDays(scope.accounts)
-            var finished = Set<Key>()
+            // Each key's account's zone among `days`, by its number; each spelling the read
+            // numbered has its key's number.
+            var zoneSlots: [Int] = []
+            var numbersOfSpellings: [UInt64: Int] = [:]
+            // Read a merchant at a time, the keys finished, by their hashes alone: ten years of
+            // names are not held, and two keys of one hash only read the charges again in time order.
+            var finished = Set<Int>()
+            var lastSpelled: Key?
             let selection = scope.selection(statuses: scope.statuses)
             func read(byMerchant: Bool) throws {
                 reading(byMerchant)
                 try store.forEachCountedCharge(selection, states: states, flows: flows, byMerchant: byMerchant) {
                     row in
-                    let key = Key(
+                    let spelled = Key(
                         accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
-                    if byMerchant, let last = previous?.key {
+                    if byMerchant, let last = lastSpelled {
                         // SQLite orders names by their bytes, while Swift takes canonically
                         // equal spellings (a composed and a decomposed é) as one: where that
                         // shows, charges are read in time order and all held, as the pass does.
-                        guard last == key ? last.isSpelledAs(key) : !finished.contains(key) else { throw SpellingsDiffer() }
-                        if last != key {
-                            finished.insert(last)
-                            try finish(last)
+                        guard last == spelled ? last.isSpelledAs(spelled) : !finished.contains(spelled.hashValue) else {
+                            throw SpellingsDiffer()
                         }
+                        if last != spelled {
+                            finished.insert(last.hashValue)
+                            try finish(number(of: last))
+                            // Nothing of a finished key is read again: the next is numbered afresh.
+                            (keys, keyNumbers, zoneSlots, numbersOfSpellings) = ([], [:], [], [:])
+                        }
+                    }
+                    lastSpelled = spelled
+                    let key: Int
+                    if let spelling = row.keySpelling, let known = numbersOfSpellings[spelling] {
+                        key = known
+                    } else {
+                        key = number(of: spelled)
+                        if key == zoneSlots.count { zoneSlots.append(days.slot(of: row.accountID)) }
+                        if let spelling = row.keySpelling { numbersOfSpellings[spelling] = key }
                     }
                     // A merchant's rows seldom share a day: there the day cache would only miss.
                     let date =
                         byMerchant
-                        ? scope.accounts.zone(of: row.accountID).date(of: row.time) : days.day(accountID: row.accountID, time: row.time)
+                        ? scope.accounts.zone(of: row.accountID).date(of: row.time) : days.day(slot: zoneSlots[key], time: row.time)
                     for part in reader.classifier.parts(row) {
                         try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
                     }
@@ -151,7 +182,9 @@ public enum RecurringAnalysis {
                 do {
                     try read(byMerchant: true)
                 } catch is SpellingsDiffer {
-                    (charges, items, previous, finished) = (PackedCharges(), [], nil, [])
+                    // The numbers of spellings are the first read's: the second numbers its own.
+                    (charges, items, previous, keys, keyNumbers) = (PackedCharges(), [], nil, [], [:])
+                    (zoneSlots, finished, numbersOfSpellings, lastSpelled) = ([], [], [:], nil)
                     try read(byMerchant: false)
                 }
             }
@@ -162,7 +195,7 @@ public enum RecurringAnalysis {
                     accountID: transaction.accountID, merchant: ClassificationReader.merchant(transaction, classification),
                     currency: transaction.currency, indicator: transaction.indicator, flow: classification.flow)
                 try add(
-                    key, id: transaction.id,
+                    number(of: key), id: transaction.id,
                     Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category))
             }
         }

@@ -187,10 +187,15 @@ public final class Statement {
 
     /// The column as text; "" if NULL.
     public func text(_ column: Int32) -> String {
+        withText(column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands `body` the column's text bytes where SQLite holds them, without making a string:
+    /// they are gone once the statement steps on. Empty if NULL.
+    public func withText<Result>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         // Text first, then its length in bytes (the order SQLite documents).
-        guard let characters = sqlite3_column_text(pointer, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(pointer, column))
-        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self)
+        guard let characters = sqlite3_column_text(pointer, column) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: characters, count: Int(sqlite3_column_bytes(pointer, column))))
     }
 
     public func optionalText(_ column: Int32) -> String? {

@@ -19,8 +19,9 @@ struct RecurringStoredReadingTests {
 
     /// A ledger with monthly charges of `merchants` (one name per month, in turn) on one card,
     /// the third month's charge split in two.
-    /// `between`: one more charge, of another merchant.
-    static func ledger(_ folder: TemporaryFolder, merchants: [String], between: String? = nil) throws -> LedgerStore {
+    /// `between`: one more charge, of another merchant. `oneOffs`: that many charges of as many
+    /// merchants, each once, before the first month.
+    static func ledger(_ folder: TemporaryFolder, merchants: [String], between: String? = nil, oneOffs: Int = 0) throws -> LedgerStore {
         let export = try ExportFixture(in: folder.url)
         let store = try LedgerStore(path: folder.file("kept.sqlite"), mode: .create(keeper: ClassificationKeeper(base: zone)), now: now)
         try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CARD", kind: "liability", name: "Card")]))
@@ -36,7 +37,12 @@ struct RecurringStoredReadingTests {
                     "OTHER", account: "CARD", date: "2026-08-20T12:00:00Z", amount: "9.00", mcc: 5812, merchant: $0, description: "BAR")
             ]
         }
-        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: rows + (other ?? [])))
+        let once = (0..<oneOffs).map {
+            F.transaction(
+                "ONCE-\($0)", account: "CARD", date: "2026-01-\(10 + $0 % 10)T12:00:00Z", amount: "3.00", mcc: 5812,
+                merchant: "Shop \($0)", description: "SHOP")
+        }
+        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: once + rows + (other ?? [])))
         let synced = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
         try #require(synced.failures.isEmpty)
         let split = TransactionOverride(
@@ -102,6 +108,20 @@ struct RecurringStoredReadingTests {
         #expect(stored.filter { $0.hasPrefix("series") }.count == 1)
         #expect(stored.first.map { $0.utf8.starts(with: "series Card Caf\u{E9} Gym ".utf8) } == true)
         #expect(stored.first?.contains(" 6 ") == true)
+    }
+
+    @Test(
+        "past the merchant spellings a read numbers, a merchant spelled two ways Swift takes as one is still one series, as the pass finds"
+    )
+    func pastTheNumberedSpellings() throws {
+        let folder = try TemporaryFolder()
+        let store = try Self.ledger(folder, merchants: ["Caf\u{E9} Gym", "Cafe\u{301} Gym"], oneOffs: TextSpellings().limit + 10)
+        let stored = try Self.lines(store)
+        #expect(stored.map { Array($0.utf8) } == (try Self.lines(try Self.passCopy(store, folder))).map { Array($0.utf8) })
+        let series = stored.filter { $0.hasPrefix("series") }
+        #expect(series.count == 1)
+        #expect(series.first.map { $0.utf8.starts(with: "series Card Caf\u{E9} Gym ".utf8) } == true)
+        #expect(series.first?.contains(" 6 ") == true)
     }
 
     @Test("two spellings that stay apart in byte order but never meet another name between are still one series")

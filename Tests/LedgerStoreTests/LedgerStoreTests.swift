@@ -265,6 +265,41 @@ private enum Sample {
         return ledger
     }
 
+    @Test(
+        "counted charges share a key spelling exactly when their account, merchant, currency, direction and flow are the same bytes"
+    )
+    func keySpellings() throws {
+        let ledger = try threeAccountLedger()
+        // Merchants in both spellings of é, NULL (the description stands in) and plain. The
+        // account and merchant repeat every 12 rows and the flow turns every 12, so rows 12 apart
+        // differ in flow alone and rows 24 apart in nothing, unless the currency or direction
+        // set them apart.
+        try ledger.store.connection.execute(
+            """
+            UPDATE transactions SET
+                merchant_name = CASE row_id % 4 WHEN 0 THEN 'Caf\u{E9}' WHEN 1 THEN 'Cafe\u{301}' WHEN 2 THEN NULL ELSE 'Shop' END,
+                currency = CASE WHEN row_id > 34 THEN 'EUR' ELSE 'USD' END,
+                credit_debit = CASE row_id % 11 WHEN 0 THEN 'credit' ELSE 'debit' END,
+                class_state = 'counted', class_flow = CASE row_id / 12 % 2 WHEN 0 THEN 'income' ELSE 'expense' END,
+                class_category = 'Groceries', class_source = 'code', class_month = 0
+            """)
+        var charges: [CountedCharge] = []
+        try ledger.store.forEachCountedCharge(
+            LedgerStore.ReportSelection(from: nil, until: nil, statuses: []), states: [.counted], flows: [.expense, .income]
+        ) { charges.append($0) }
+        #expect(charges.count == 40)
+        func bytes(_ charge: CountedCharge) -> [[UInt8]] {
+            [charge.accountID, charge.merchant, charge.currency, charge.indicator.rawValue, charge.flow.rawValue].map { Array($0.utf8) }
+        }
+        var keys = Set<UInt64>()
+        for left in charges {
+            let spelling = try #require(left.keySpelling)
+            keys.insert(spelling)
+            for right in charges { #expect((spelling == right.keySpelling) == (bytes(left) == bytes(right))) }
+        }
+        #expect(keys.count > 12)
+    }
+
     @Test("each account's own range, open, empty or at the ends of 64 bits, gives exactly its rows, in time order")
     func accountsOwnRanges() throws {
         let ledger = try threeAccountLedger()

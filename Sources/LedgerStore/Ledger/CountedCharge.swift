@@ -16,4 +16,9 @@ public struct CountedCharge: Sendable {
     public let category: String
     /// Whether it counts as the parts of a split (`purse split`).
     public let isSplit: Bool
+    /// One number for the charges of a read whose account ID, merchant, currency, direction and
+    /// flow are the same bytes, so that a reader can key them without hashing the texts; nil
+    /// once the read has seen more spellings than it numbers. Two numbers may still be texts
+    /// Swift's `==` takes as equal (a composed and a decomposed é).
+    public let keySpelling: UInt64?
 }

@@ -142,6 +142,7 @@ extension LedgerStore {
         ] where !membership.values.isEmpty {
             range.add(membership)
         }
+        var rows = CountedChargeRows()
         try TiesInIDOrder<CountedCharge>.forEach(
             self, ordersTies: !byMerchant,
             prepare: { seconds, tiesInSQL in
@@ -163,13 +164,7 @@ extension LedgerStore {
                 return statement
             },
             row: { statement in
-                guard let flow = Flow(rawValue: statement.text(7)) else {
-                    throw LedgerStoreError.unexpectedValue(column: "class_flow", value: statement.text(7))
-                }
-                let charge = CountedCharge(
-                    id: statement.text(0), accountID: statement.text(1), merchant: statement.text(2), time: statement.int64(3),
-                    amount: statement.int64(4), currency: statement.text(5), indicator: statement.text(6) == "credit" ? .credit : .debit,
-                    flow: flow, category: statement.text(8), isSplit: statement.int64(9) == 1)
+                let charge = try rows.charge(statement)
                 return (charge, charge.id, charge.time)
             }, body)
     }

@@ -1,0 +1,45 @@
+import Ledger
+import Storage
+
+/// Makes the rows of `forEachCountedCharge` into charges, each text that repeats down the read
+/// (accounts, merchants, currencies, directions, flows, categories) made a string once.
+struct CountedChargeRows {
+    private var accounts = TextSpellings()
+    private var merchants = TextSpellings()
+    private var currencies = TextSpellings()
+    private var directions = TextSpellings()
+    private var flows = TextSpellings()
+    private var categories = TextSpellings()
+    /// The flow of each of `flows`' spellings, once parsed.
+    private var flowOfSpelling: [Flow] = []
+
+    /// Bits of each text's number in `keySpelling`: `TextSpellings` keeps far fewer.
+    private static let spellingBits = 20
+
+    /// The row of `t.id, t.account_id, merchant, t.transaction_time, t.amount, t.currency,
+    /// t.credit_debit, t.class_flow, t.class_category, is split`.
+    mutating func charge(_ statement: Statement) throws -> CountedCharge {
+        let account = accounts.read(statement, 1)
+        let merchant = merchants.read(statement, 2)
+        let currency = currencies.read(statement, 5)
+        let indicator: CreditDebitIndicator = directions.read(statement, 6).text == "credit" ? .credit : .debit
+        let flow = try self.flow(statement, 7)
+        var keySpelling: UInt64?
+        if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling {
+            let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
+            keySpelling = (texts << 2 | UInt64(Flow.allCases.firstIndex(of: flow)!)) << 1 | (indicator == .credit ? 1 : 0)
+        }
+        return CountedCharge(
+            id: statement.text(0), accountID: account.text, merchant: merchant.text, time: statement.int64(3),
+            amount: statement.int64(4), currency: currency.text, indicator: indicator, flow: flow,
+            category: categories.read(statement, 8).text, isSplit: statement.int64(9) == 1, keySpelling: keySpelling)
+    }
+
+    private mutating func flow(_ statement: Statement, _ column: Int32) throws -> Flow {
+        let (text, spelling) = flows.read(statement, column)
+        if let spelling = spelling.map(Int.init), spelling < flowOfSpelling.count { return flowOfSpelling[spelling] }
+        guard let flow = Flow(rawValue: text) else { throw LedgerStoreError.unexpectedValue(column: "class_flow", value: text) }
+        if let spelling, spelling == flowOfSpelling.count { flowOfSpelling.append(flow) }
+        return flow
+    }
+}
