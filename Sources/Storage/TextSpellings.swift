@@ -76,20 +76,24 @@ public struct TextSpellings {
     static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
         var hash = UInt64(text.count) &* multiplier
-        func mix(_ word: UInt64) {
+        guard let bytes = text.baseAddress else { return hash }
+        var offset = 0
+        while offset < text.count {
+            var word: UInt64 = 0
+            if offset + 8 <= text.count {
+                word = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            } else {
+                // The last few bytes, one at a time.
+                var shift: UInt64 = 0
+                while offset < text.count {
+                    word |= UInt64(bytes[offset]) << shift
+                    shift += 8
+                    offset += 1
+                }
+            }
             hash = (hash ^ word) &* multiplier
             hash ^= hash >> 29
-        }
-        let raw = UnsafeRawBufferPointer(text)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        if offset < raw.count {
-            var tail: UInt64 = 0
-            for (shift, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
-            mix(tail)
         }
         return hash
     }
