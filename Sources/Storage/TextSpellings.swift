@@ -23,6 +23,9 @@ public struct TextSpellings {
     private var starts: [Int] = [0]
     /// Open addressing by hash: a spelling's number, or -1 for a free slot; never more than half full.
     private var slots = [Int32](repeating: -1, count: 16)
+    /// The spelling read last: a column's rows often repeat the one before (a currency, a
+    /// direction), which then costs a comparison, not a hash.
+    private var last: Int?
 
     public init(limit: Int = 4_096) {
         self.limit = limit
@@ -34,12 +37,16 @@ public struct TextSpellings {
     }
 
     mutating func read(_ text: UnsafeBufferPointer<UInt8>) -> (text: String, spelling: Int32?) {
+        if let last, hasBytes(last, text) { return (strings[last], Int32(last)) }
         let hash = Self.hash(text)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let spelling = Int(slots[slot])
-            if hashes[spelling] == hash, hasBytes(spelling, text) { return (strings[spelling], Int32(spelling)) }
+            if hashes[spelling] == hash, hasBytes(spelling, text) {
+                last = spelling
+                return (strings[spelling], Int32(spelling))
+            }
             slot = (slot + 1) & mask
         }
         let string = String(decoding: text, as: UTF8.self)
@@ -50,6 +57,7 @@ public struct TextSpellings {
         bytes.append(contentsOf: text)
         starts.append(bytes.count)
         slots[slot] = spelling
+        last = Int(spelling)
         if strings.count * 2 > slots.count { grow() }
         return (string, spelling)
     }
@@ -80,18 +88,9 @@ public struct TextSpellings {
         var offset = 0
         while offset < text.count {
             var word: UInt64 = 0
-            if offset + 8 <= text.count {
-                word = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                offset += 8
-            } else {
-                // The last few bytes, one at a time.
-                var shift: UInt64 = 0
-                while offset < text.count {
-                    word |= UInt64(bytes[offset]) << shift
-                    shift += 8
-                    offset += 1
-                }
-            }
+            let count = min(8, text.count - offset)
+            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: bytes + offset, byteCount: count) }
+            offset += count
             hash = (hash ^ word) &* multiplier
             hash ^= hash >> 29
         }

@@ -37,8 +37,10 @@ import Testing
 
     @Test("one number for each spelling's bytes: equal numbers are equal bytes, and the two é spellings Swift takes as one keep two")
     func numbersFollowTheBytes() throws {
-        // Every text of the pool, then again in a scattered order.
-        let order = Array(Self.pool.indices) + (0..<2_000).map { ($0 * 7_919 + $0 / 3) % Self.pool.count }
+        // Every text of the pool, then again in a scattered order, then each three times running.
+        let order =
+            Array(Self.pool.indices) + (0..<2_000).map { ($0 * 7_919 + $0 / 3) % Self.pool.count }
+            + Self.pool.indices.flatMap { [$0, $0, $0] }
         var spellings = TextSpellings()
         let rows = try Self.read(order, &spellings)
         #expect(rows.count == order.count)
