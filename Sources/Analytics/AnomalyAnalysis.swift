@@ -86,8 +86,8 @@ public enum AnomalyAnalysis {
         var firstMonth: YearMonth?
         // `whole` is the transaction as read (a split's parts each bring it, with their own
         // amount and category).
-        func add(_ whole: Charge, flow: Flow) throws {
-            let period = monthOf.month(accountID: whole.accountID, time: whole.time)
+        // `period`: its month in its account's zone.
+        func add(_ whole: Charge, flow: Flow, period: YearMonth) throws {
             firstMonth = min(firstMonth ?? period, period)
             let isPart = previousID == whole.id && !whole.id.isEmpty
             previousID = whole.id
@@ -122,15 +122,32 @@ public enum AnomalyAnalysis {
             // Stored and without renames: only the columns an anomaly needs are read.
             let names = Dictionary(accounts.all.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
             var days = LocalDays(accounts)
+            // Each account's name and where its zone's days and months are kept, by its
+            // spelling's number: found once, not for every row.
+            var accountsBySpelling: [(name: String, days: Int, months: Int)?] = []
             try store.forEachCountedCharge(scope.selection(statuses: scope.statuses), states: [.counted], flows: flows) { row in
-                let date = days.day(accountID: row.accountID, time: row.time)
+                let spelling = row.accountSpelling.map(Int.init)
+                let account: (name: String, days: Int, months: Int)
+                if let spelling, spelling < accountsBySpelling.count, let known = accountsBySpelling[spelling] {
+                    account = known
+                } else {
+                    account = (names[row.accountID] ?? row.accountID, days.slot(of: row.accountID), monthOf.slot(of: row.accountID))
+                    if let spelling {
+                        if spelling >= accountsBySpelling.count {
+                            accountsBySpelling += Array(repeating: nil, count: spelling + 1 - accountsBySpelling.count)
+                        }
+                        accountsBySpelling[spelling] = account
+                    }
+                }
+                let date = days.day(slot: account.days, time: row.time)
+                let period = monthOf.month(slot: account.months, time: row.time)
                 for part in reader.classifier.parts(row) {
                     try add(
                         Charge(
-                            id: row.id, accountID: row.accountID, accountName: names[row.accountID] ?? row.accountID, time: row.time,
+                            id: row.id, accountID: row.accountID, accountName: account.name, time: row.time,
                             date: date, merchant: row.merchant, category: part.category,
                             amount: part.amount, currency: row.currency),
-                        flow: row.flow)
+                        flow: row.flow, period: period)
                 }
             }
         } else {
@@ -141,7 +158,7 @@ public enum AnomalyAnalysis {
                         id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName, time: transaction.time,
                         date: scope.date(of: transaction), merchant: ClassificationReader.merchant(transaction, classification),
                         category: classification.category, amount: transaction.amount, currency: transaction.currency),
-                    flow: classification.flow)
+                    flow: classification.flow, period: monthOf.month(of: transaction))
             }
         }
         func row(_ kind: AnomalyReport.Kind, _ charge: Charge, baseline: Int64?, reason: AnomalyReport.Reason) -> AnomalyReport.Anomaly {

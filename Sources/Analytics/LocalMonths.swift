@@ -39,7 +39,15 @@ struct LocalMonths {
 
     mutating func month(accountID: String, time: Int64) -> YearMonth {
         // One zone for all (the usual case) needs no lookup of the account.
-        let index = months.count == 1 ? 0 : zoneIndex[accountID] ?? 0
-        return months[index].month(of: time)
+        month(slot: months.count == 1 ? 0 : slot(of: accountID), time: time)
+    }
+
+    /// Where the account's zone is kept, for a caller that looks it up once for many rows.
+    func slot(of accountID: String) -> Int {
+        zoneIndex[accountID] ?? 0
+    }
+
+    mutating func month(slot: Int, time: Int64) -> YearMonth {
+        months[slot].month(of: time)
     }
 }

@@ -21,4 +21,7 @@ public struct CountedCharge: Sendable {
     /// once the read has seen more spellings than it numbers. Two numbers may still be texts
     /// Swift's `==` takes as equal (a composed and a decomposed é).
     public let keySpelling: UInt64?
+    /// The account ID's number among the read's spellings (nil past those it numbers), so that a
+    /// reader can find what it keeps of each account without hashing the ID.
+    public let accountSpelling: Int32?
 }

@@ -32,7 +32,8 @@ struct CountedChargeRows {
         return CountedCharge(
             id: statement.text(0), accountID: account.text, merchant: merchant.text, time: statement.int64(3),
             amount: statement.int64(4), currency: currency.text, indicator: indicator, flow: flow,
-            category: categories.read(statement, 8).text, isSplit: statement.int64(9) == 1, keySpelling: keySpelling)
+            category: categories.read(statement, 8).text, isSplit: statement.int64(9) == 1, keySpelling: keySpelling,
+            accountSpelling: account.spelling)
     }
 
     private mutating func flow(_ statement: Statement, _ column: Int32) throws -> Flow {
