@@ -13,7 +13,8 @@ struct CountedChargeRows {
     /// The flow of each of `flows`' spellings, once parsed.
     private var flowOfSpelling: [Flow] = []
 
-    /// Bits of each text's number in `keySpelling`: `TextSpellings` keeps far fewer.
+    /// Bits of each text's number in `keySpelling`: `TextSpellings` keeps far fewer numbers, and
+    /// a number past them would give no key spelling rather than another key's.
     private static let spellingBits = 20
 
     /// The row of `t.id, t.account_id, merchant, t.transaction_time, t.amount, t.currency,
@@ -25,7 +26,9 @@ struct CountedChargeRows {
         let indicator: CreditDebitIndicator = directions.read(statement, 6).text == "credit" ? .credit : .debit
         let flow = try self.flow(statement, 7)
         var keySpelling: UInt64?
-        if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling {
+        if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling,
+            max(account, merchant, currency) < 1 << Self.spellingBits
+        {
             let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
             keySpelling = (texts << 2 | UInt64(Flow.allCases.firstIndex(of: flow)!)) << 1 | (indicator == .credit ? 1 : 0)
         }
