@@ -65,7 +65,8 @@ public struct TextSpellings {
     private func hasBytes(_ spelling: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[spelling]
         guard starts[spelling + 1] - start == text.count else { return false }
-        guard let other = text.baseAddress else { return true }
+        // No bytes to compare: `bytes` may have no storage yet.
+        guard text.count > 0, let other = text.baseAddress else { return true }
         return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, other, text.count) == 0 }
     }
 
