@@ -10,8 +10,8 @@ struct CountedChargeRows {
     private var directions = TextSpellings()
     private var flows = TextSpellings()
     private var categories = TextSpellings()
-    /// The flow of each of `flows`' spellings, once parsed.
-    private var flowOfSpelling: [Flow] = []
+    /// The flow of each of `flows`' spellings and its place among the flows, once parsed.
+    private var flowOfSpelling: [(flow: Flow, place: UInt64)] = []
 
     /// Bits of each text's number in `keySpelling`: `TextSpellings` keeps far fewer numbers, and
     /// a number past them would give no key spelling rather than another key's.
@@ -24,13 +24,13 @@ struct CountedChargeRows {
         let merchant = merchants.read(statement, 2)
         let currency = currencies.read(statement, 5)
         let indicator: CreditDebitIndicator = directions.read(statement, 6).text == "credit" ? .credit : .debit
-        let flow = try self.flow(statement, 7)
+        let (flow, flowPlace) = try self.flow(statement, 7)
         var keySpelling: UInt64?
         if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling,
             max(account, merchant, currency) < 1 << Self.spellingBits
         {
             let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
-            keySpelling = (texts << 2 | UInt64(Flow.allCases.firstIndex(of: flow)!)) << 1 | (indicator == .credit ? 1 : 0)
+            keySpelling = (texts << 2 | flowPlace) << 1 | (indicator == .credit ? 1 : 0)
         }
         return CountedCharge(
             id: statement.text(0), accountID: account.text, merchant: merchant.text, time: statement.int64(3),
@@ -39,11 +39,13 @@ struct CountedChargeRows {
             accountSpelling: account.spelling)
     }
 
-    private mutating func flow(_ statement: Statement, _ column: Int32) throws -> Flow {
+    private mutating func flow(_ statement: Statement, _ column: Int32) throws -> (flow: Flow, place: UInt64) {
         let (text, spelling) = flows.read(statement, column)
         if let spelling = spelling.map(Int.init), spelling < flowOfSpelling.count { return flowOfSpelling[spelling] }
-        guard let flow = Flow(rawValue: text) else { throw LedgerStoreError.unexpectedValue(column: "class_flow", value: text) }
-        if let spelling, spelling == flowOfSpelling.count { flowOfSpelling.append(flow) }
-        return flow
+        guard let flow = Flow(rawValue: text), let place = Flow.allCases.firstIndex(of: flow) else {
+            throw LedgerStoreError.unexpectedValue(column: "class_flow", value: text)
+        }
+        if let spelling, spelling == flowOfSpelling.count { flowOfSpelling.append((flow, UInt64(place))) }
+        return (flow, UInt64(place))
     }
 }
