@@ -26,7 +26,7 @@ struct PackedCharges<Key: Hashable> {
         }
 
         /// The amounts, read without making a charge whole.
-        var amounts: some Sequence<Int64> { packed.lazy.map(\.amount) }
+        var amounts: some Sequence<Int64> { packed.lazy.map { $0.amount } }
 
         /// Sorts them by date, then amount (`RecurringAnalysis.isBefore`): the same sort of the
         /// same comparisons as of the charges whole, so ties come out as they would.
