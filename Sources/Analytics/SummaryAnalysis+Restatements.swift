@@ -9,9 +9,20 @@ extension SummaryAnalysis {
         var totals: [String: SummaryRecord.Totals] = [:]
 
         mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
-            digest.add(
-                "\(transaction.id)|\(transaction.amount)|\(transaction.currency)|\(transaction.indicator.rawValue)|"
-                    + "\(classification.flow.rawValue)|\(classification.category)\n")
+            // The line `id|amount|currency|indicator|flow|category` and a newline, fed a piece at a
+            // time: the digest is of the bytes, and building the line cost more than hashing it.
+            digest.add(transaction.id)
+            digest.add("|")
+            digest.add(String(transaction.amount))
+            digest.add("|")
+            digest.add(transaction.currency)
+            digest.add("|")
+            digest.add(transaction.indicator.rawValue)
+            digest.add("|")
+            digest.add(classification.flow.rawValue)
+            digest.add("|")
+            digest.add(classification.category)
+            digest.add("\n")
             let old =
                 totals[transaction.currency]
                 ?? SummaryRecord.Totals(currency: transaction.currency, spent: 0, refunded: 0, income: 0, count: 0)

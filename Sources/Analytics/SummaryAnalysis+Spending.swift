@@ -25,6 +25,9 @@ extension SummaryAnalysis {
         var spending: [YearMonth: [CategoryKey: CategorySums]] = [:]
         var merchants: [MerchantKey: (net: Int64, count: Int)] = [:]
         var expenses: [String: [SummaryReport.Item]] = [:]
+        /// The least amount of the `listed` largest expenses kept so far, by currency: a smaller
+        /// expense can never be shown, so no item is made for it.
+        var leastListed: [String: Int64] = [:]
         var income: [String: Int64] = [:]
         var facts: [YearMonth: MonthFacts] = [:]
         /// The currencies spent in during the four months, or with income this month.
@@ -100,19 +103,26 @@ extension SummaryAnalysis {
             let merchantKey = MerchantKey(
                 currency: currency, merchant: ClassificationReader.merchant(transaction, classification),
                 category: classification.category)
-            var merchant = merchants[merchantKey] ?? (0, 0)
-            merchant.net =
-                classification.flow == .expense
-                ? try Money.sum(merchant.net, transaction.amount, currency: currency)
-                : try Money.difference(merchant.net, transaction.amount, currency: currency)
-            merchant.count += 1
-            merchants[merchantKey] = merchant
-            if classification.flow == .expense {
-                expenses[currency, default: []].append(
-                    item(transaction, category: classification.category, merchant: classification.merchant, accounts: accounts))
-                // Only the largest few are shown: a month of thousands is not held.
-                if let held = expenses[currency], held.count >= 8 * listed { expenses[currency] = Self.largest(held) }
+            let isExpense = classification.flow == .expense
+            try Self.add(transaction.amount, isExpense: isExpense, currency: currency, to: &merchants[merchantKey, default: (0, 0)])
+            guard isExpense, transaction.amount >= leastListed[currency] ?? 0 else { return }
+            expenses[currency, default: []].append(
+                item(transaction, category: classification.category, merchant: classification.merchant, accounts: accounts))
+            // Only the largest few are shown: a month of thousands is not held.
+            if let held = expenses[currency], held.count >= 8 * listed {
+                let largest = Self.largest(held)
+                expenses[currency] = largest
+                leastListed[currency] = largest.last?.amount
             }
+        }
+
+        /// A merchant's net with one more expense (added) or refund (taken off).
+        static func add(_ amount: Int64, isExpense: Bool, currency: String, to merchant: inout (net: Int64, count: Int)) throws {
+            merchant.net =
+                isExpense
+                ? try Money.sum(merchant.net, amount, currency: currency)
+                : try Money.difference(merchant.net, amount, currency: currency)
+            merchant.count += 1
         }
 
         /// The `listed` largest, largest first (the earlier, then the lower ID, on a tie).
