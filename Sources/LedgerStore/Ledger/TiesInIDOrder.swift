@@ -91,14 +91,16 @@ struct TiesInIDOrder<Row> {
 
     /// Hands on what is held, once the last row is read.
     mutating func finish(_ body: (Row) throws -> Void) rethrows {
+        // Most seconds hold one row: it is moved out, not copied and then the arrays emptied.
+        if held.count == 1 {
+            ids.removeLast()
+            return try body(held.removeLast())
+        }
         defer {
             held.removeAll(keepingCapacity: true)
             ids.removeAll(keepingCapacity: true)
         }
-        guard held.count > 1 else {
-            for row in held { try body(row) }
-            return
-        }
+        guard !held.isEmpty else { return }
         // The rows stay where they are: only their places are sorted.
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: held.indices)
