@@ -6,12 +6,23 @@ import Storage
 /// accounts had zones; ranges that differ keep the time index for their envelope and check each
 /// row against its account's range, so rows still come in time order without a sort.
 struct TimeRangeSQL {
+    /// Who checks each row against its account's range, when ranges differ.
+    enum RangeCheck {
+        case sql
+        /// The reader, with `readerBounds`; `everyAccount`: the ranges list every account of
+        /// the ledger, so the SQL need not name them.
+        case reader(everyAccount: Bool)
+    }
+
     private(set) var conditions: [String] = []
     private(set) var values: [SQLValue] = []
+    /// What the reader checks each row against, when the SQL leaves the ranges to it.
+    private(set) var readerBounds: AccountBounds?
 
     /// `ranges` nil: every account, within `from..<until`; otherwise exactly those accounts
-    /// (none: nothing), each within its own range.
-    init(from: Int64?, until: Int64?, ranges: [AccountTimeRange]?) {
+    /// (none: nothing), each within its own range. Ranges that differ, checked by the reader:
+    /// the SQL reads their envelope, and the reader checks each row with `readerBounds`.
+    init(from: Int64?, until: Int64?, ranges: [AccountTimeRange]?, checkedBy check: RangeCheck = .sql) {
         guard let ranges else {
             bound(from: from, until: until)
             return
@@ -30,6 +41,12 @@ struct TimeRangeSQL {
         bound(
             from: ranges.contains { $0.from == nil } ? nil : ranges.compactMap(\.from).min(),
             until: ranges.contains { $0.until == nil } ? nil : ranges.compactMap(\.until).max())
+        if case .reader(let everyAccount) = check {
+            readerBounds = AccountBounds(ranges)
+            // A unary plus keeps SQLite on the time index, which gives the rows in time order.
+            if !everyAccount { add(SQLMembership("+t.account_id", ranges.map { .text($0.accountID) })) }
+            return
+        }
         // Each row's own first and last instant, by a CASE on its account (none for an account
         // not listed, which leaves the row out): a table of the ranges joined to every row took
         // a quarter of the time a year's rows are read in.
@@ -37,13 +54,9 @@ struct TimeRangeSQL {
         conditions += [
             "t.transaction_time >= CASE t.account_id \(whens) END", "t.transaction_time <= CASE t.account_id \(whens) END",
         ]
-        let bounds: [(accountID: String, first: Int64, last: Int64)] = ranges.map { range in
-            // Nothing is before the least instant: that range is empty.
-            guard let until = range.until else { return (range.accountID, range.from ?? .min, .max) }
-            return until == .min ? (range.accountID, .max, .min) : (range.accountID, range.from ?? .min, until - 1)
-        }
-        values += bounds.flatMap { [.text($0.accountID), .integer($0.first)] }
-        values += bounds.flatMap { [.text($0.accountID), .integer($0.last)] }
+        let bounds = ranges.map { (accountID: $0.accountID, bounds: AccountBounds.bounds($0)) }
+        values += bounds.flatMap { [.text($0.accountID), .integer($0.bounds.first)] }
+        values += bounds.flatMap { [.text($0.accountID), .integer($0.bounds.last)] }
     }
 
     /// One more condition on the rows.

@@ -300,7 +300,9 @@ private enum Sample {
         #expect(keys.count > 12)
     }
 
-    @Test("each account's own range, open, empty or at the ends of 64 bits, gives exactly its rows, in time order")
+    @Test(
+        "each account's own range, open, empty or at the ends of 64 bits, gives exactly its rows, in time order, in report rows and counted charges"
+    )
     func accountsOwnRanges() throws {
         let ledger = try threeAccountLedger()
         let (start, hour) = (Self.start, Int64(3600))
@@ -320,7 +322,17 @@ private enum Sample {
                 AccountTimeRange(accountID: Sample.card, from: .max, until: nil),
                 AccountTimeRange(accountID: Self.savings, from: start + 6 * hour, until: start + 200 * hour),
             ],
+            [
+                // An account the ledger does not have, and one it has that is left out.
+                AccountTimeRange(accountID: "NO-SUCH-ACCOUNT", from: nil, until: nil),
+                AccountTimeRange(accountID: Sample.card, from: start + 30 * hour, until: start + 150 * hour),
+            ],
         ]
+        try ledger.store.connection.execute(
+            """
+            UPDATE transactions SET class_state = 'counted', class_flow = 'expense', class_category = 'Groceries',
+                class_source = 'code', class_month = 0
+            """)
         var all: [(id: String, account: String, time: Int64)] = []
         try ledger.store.forEachTransaction(TransactionQuery()) { record in
             all.append((record.transaction.id, record.transaction.accountID, record.transaction.transactionDate.epochSeconds))
@@ -337,7 +349,40 @@ private enum Sample {
             try ledger.store.forEachReportTransaction(selection) { read.append($0.id) }
             #expect(read == expected)
             #expect(!expected.isEmpty)
+            var charged: [String] = []
+            try ledger.store.forEachCountedCharge(selection, states: [.counted], flows: [.expense]) { charged.append($0.id) }
+            #expect(charged == expected)
+            var byMerchant: [String] = []
+            try ledger.store.forEachCountedCharge(selection, states: [.counted], flows: [.expense], byMerchant: true) {
+                byMerchant.append($0.id)
+            }
+            #expect(byMerchant.sorted() == expected.sorted())
         }
+    }
+
+    @Test("ranges that differ, left to the reader: the SQL names their accounts unless they are every account, and keeps the time index")
+    func rangesLeftToTheReader() throws {
+        let ledger = try threeAccountLedger()
+        let (start, hour) = (Self.start, Int64(3600))
+        let two = [
+            AccountTimeRange(accountID: Sample.checking, from: start, until: start + 50 * hour),
+            AccountTimeRange(accountID: Sample.card, from: start + hour, until: start + 51 * hour),
+        ]
+        for everyAccount in [false, true] {
+            let range = TimeRangeSQL(from: nil, until: nil, ranges: two, checkedBy: .reader(everyAccount: everyAccount))
+            let named = range.values.filter { $0 == .text(Sample.checking) || $0 == .text(Sample.card) }
+            #expect(named.count == (everyAccount ? 0 : 2))
+            #expect(range.readerBounds != nil)
+            let plan = try ledger.store.connection.prepare(
+                "EXPLAIN QUERY PLAN SELECT t.id FROM transactions t WHERE \(range.conditions.joined(separator: " AND ")) ORDER BY t.transaction_time"
+            )
+            try plan.bind(range.values)
+            var details: [String] = []
+            while try plan.step() { details.append(plan.text(3)) }
+            #expect(details.contains { $0.contains("transactions_by_time") }, "\(details)")
+            #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")
+        }
+        #expect(TimeRangeSQL(from: nil, until: nil, ranges: two).readerBounds == nil)
     }
 
     @Test("a report's count of transactions adds each account's own range and stops at the limit, however far the ranges differ")

@@ -57,7 +57,10 @@ extension LedgerStore {
             conditions.append(membership.sql)
             values += membership.values
         }
-        let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+        let range = TimeRangeSQL(
+            from: selection.from, until: selection.until, ranges: selection.accountRanges,
+            checkedBy: .reader(everyAccount: try listsEveryAccount(selection.accountRanges)))
+        var bounds = range.readerBounds
         conditions += range.conditions
         values += range.values
         list("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses)
@@ -98,6 +101,7 @@ extension LedgerStore {
             },
             row: { statement in
                 let transaction = reportTransaction(statement, names: &names)
+                guard bounds?.admits(transaction.accountID, time: transaction.time) ?? true else { return nil }
                 return (transaction, transaction.id, transaction.time)
             }, body)
     }
@@ -133,7 +137,9 @@ extension LedgerStore {
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
         _ body: (CountedCharge) throws -> Void
     ) throws {
-        var range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: selection.accountRanges)
+        var range = TimeRangeSQL(
+            from: selection.from, until: selection.until, ranges: selection.accountRanges,
+            checkedBy: .reader(everyAccount: try listsEveryAccount(selection.accountRanges)))
         for membership in [
             SQLMembership("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses),
             SQLMembership("t.currency", selection.currencies.map(SQLValue.text)),
@@ -143,6 +149,7 @@ extension LedgerStore {
             range.add(membership)
         }
         var rows = CountedChargeRows()
+        var bounds = range.readerBounds
         try TiesInIDOrder<CountedCharge>.forEach(
             self, ordersTies: !byMerchant,
             prepare: { seconds, tiesInSQL in
@@ -165,8 +172,22 @@ extension LedgerStore {
             },
             row: { statement in
                 let charge = try rows.charge(statement)
+                guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true
+                else { return nil }
                 return (charge, charge.id, charge.time)
             }, body)
+    }
+
+    /// Whether `ranges` list every account of the ledger, so that a query need not name them.
+    private func listsEveryAccount(_ ranges: [AccountTimeRange]?) throws -> Bool {
+        guard let ranges else { return true }
+        let listed = Set(ranges.map(\.accountID))
+        let statement = try connection.cached("SELECT id FROM accounts")
+        defer { statement.reset() }
+        while try statement.step() {
+            if !listed.contains(statement.text(0)) { return false }
+        }
+        return true
     }
 
     /// The columns `reportTransaction` reads, with the stored classification when `stored`.

@@ -45,14 +45,14 @@ struct TiesInIDOrder<Row> {
     private var order: [Int] = []
 
     /// Hands `body` the rows of the queries `prepare` makes (bound, for the seconds given,
-    /// ordering ties by ID itself when told), each row made by `row`. With `ordersTies`, the ties
+    /// ordering ties by ID itself when told), each row made by `row` (nil: left out). With `ordersTies`, the ties
     /// of every second are ordered here, and after a second of too many rows, that second alone
     /// by SQLite, then the seconds after it here again: memory stays flat, and only a crowded
     /// second goes through SQLite's sort. The reads are one snapshot of the ledger, however many.
     static func forEach(
         _ store: LedgerStore, ordersTies: Bool,
         prepare: (_ seconds: Seconds, _ tiesInSQL: Bool) throws -> Statement,
-        row: (Statement) throws -> (row: Row, id: String, time: Int64),
+        row: (Statement) throws -> (row: Row, id: String, time: Int64)?,
         _ body: (Row) throws -> Void
     ) throws {
         func read(_ seconds: Seconds) throws {
@@ -60,7 +60,7 @@ struct TiesInIDOrder<Row> {
             let statement = try prepare(seconds, tiesInSQL)
             var ties = Self()
             while try statement.step() {
-                let read = try row(statement)
+                guard let read = try row(statement) else { continue }
                 if tiesInSQL { try body(read.row) } else { try ties.add(read.row, id: read.id, time: read.time, body) }
             }
             try ties.finish(body)
