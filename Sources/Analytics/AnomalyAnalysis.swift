@@ -93,12 +93,11 @@ public enum AnomalyAnalysis {
             previousID = whole.id
             if let slot = SpikeSums.slot(of: period, month: month), !(period == month && dismissed.contains(whole.id)) {
                 let signed = flow == .expense ? whole.amount : -whole.amount
-                for key in [
-                    SpikeKey(currency: whole.currency, name: whole.category, isMerchant: false),
-                    SpikeKey(currency: whole.currency, name: whole.merchant, isMerchant: true),
-                ] {
-                    try sums[key, default: SpikeSums()].add(signed, slot: slot, date: whole.date, currency: whole.currency)
-                }
+                // Added one at a time: an array of the two keys was made for every row.
+                try sums[SpikeKey(currency: whole.currency, name: whole.category, isMerchant: false), default: SpikeSums()]
+                    .add(signed, slot: slot, date: whole.date, currency: whole.currency)
+                try sums[SpikeKey(currency: whole.currency, name: whole.merchant, isMerchant: true), default: SpikeSums()]
+                    .add(signed, slot: slot, date: whole.date, currency: whole.currency)
             }
             guard flow == .expense else { return }
             if isPart {
