@@ -140,12 +140,12 @@ public enum AnomalyAnalysis {
                 }
                 let date = days.day(slot: account.days, time: row.time)
                 let period = monthOf.month(slot: account.months, time: row.time)
-                for part in reader.classifier.parts(row) {
+                try reader.classifier.forEachPart(row) { amount, category in
                     try add(
                         Charge(
                             id: row.id, accountID: row.accountID, accountName: account.name, time: row.time,
-                            date: date, merchant: row.merchant, category: part.category,
-                            amount: part.amount, currency: row.currency),
+                            date: date, merchant: row.merchant, category: category,
+                            amount: amount, currency: row.currency),
                         flow: row.flow, period: period)
                 }
             }

@@ -96,12 +96,13 @@ public struct Classifier {
     }
 
     /// A counted charge as `parts` counts it: each part's amount and category when it is split,
-    /// else its own.
-    func parts(_ charge: CountedCharge) -> [(amount: Int64, category: String)] {
+    /// else its own, handed on one at a time, so that a charge not split (nearly every one)
+    /// makes no array.
+    func forEachPart(_ charge: CountedCharge, _ body: (_ amount: Int64, _ category: String) throws -> Void) rethrows {
         guard charge.isSplit, !charge.id.isEmpty, let split = overrides[charge.id]?.split, !split.isEmpty else {
-            return [(charge.amount, charge.category)]
+            return try body(charge.amount, charge.category)
         }
-        return split.map { ($0.amount, $0.category) }
+        for part in split { try body(part.amount, part.category) }
     }
 
     /// The transaction's tags: those the user set on it (`purse set --tag`), in the order set, then

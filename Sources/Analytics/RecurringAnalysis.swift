@@ -171,8 +171,8 @@ public enum RecurringAnalysis {
                     let date =
                         byMerchant
                         ? scope.accounts.zone(of: row.accountID).date(of: row.time) : days.day(slot: zoneSlots[key], time: row.time)
-                    for part in reader.classifier.parts(row) {
-                        try add(key, id: row.id, Charge(date: date, amount: part.amount, category: part.category))
+                    try reader.classifier.forEachPart(row) { amount, category in
+                        try add(key, id: row.id, Charge(date: date, amount: amount, category: category))
                     }
                 }
             }
