@@ -142,28 +142,36 @@ public enum RecurringAnalysis {
                 reading(byMerchant)
                 try store.forEachCountedCharge(selection, states: states, flows: flows, byMerchant: byMerchant) {
                     row in
-                    let spelled = Key(
-                        accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
-                    if byMerchant, let last = lastSpelled {
-                        // SQLite orders names by their bytes, while Swift takes canonically
-                        // equal spellings (a composed and a decomposed é) as one: where that
-                        // shows, charges are read in time order and all held, as the pass does.
-                        guard last == spelled ? last.isSpelledAs(spelled) : !finished.contains(spelled.hashValue) else {
-                            throw SpellingsDiffer()
-                        }
-                        if last != spelled {
-                            finished.insert(last.hashValue)
-                            try finish(number(of: last))
-                            // Nothing of a finished key is read again: the next is numbered afresh.
-                            (keys, keyNumbers, zoneSlots, numbersOfSpellings) = ([], [:], [], [:])
-                        }
+                    // Made only where needed: read in time order, a row whose spelling has a
+                    // number has no use for it.
+                    func spelled() -> Key {
+                        Key(
+                            accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator,
+                            flow: row.flow)
                     }
-                    lastSpelled = spelled
+                    if byMerchant {
+                        let spelled = spelled()
+                        if let last = lastSpelled {
+                            // SQLite orders names by their bytes, while Swift takes canonically
+                            // equal spellings (a composed and a decomposed é) as one: where that
+                            // shows, charges are read in time order and all held, as the pass does.
+                            guard last == spelled ? last.isSpelledAs(spelled) : !finished.contains(spelled.hashValue) else {
+                                throw SpellingsDiffer()
+                            }
+                            if last != spelled {
+                                finished.insert(last.hashValue)
+                                try finish(number(of: last))
+                                // Nothing of a finished key is read again: the next is numbered afresh.
+                                (keys, keyNumbers, zoneSlots, numbersOfSpellings) = ([], [:], [], [:])
+                            }
+                        }
+                        lastSpelled = spelled
+                    }
                     let key: Int
                     if let spelling = row.keySpelling, let known = numbersOfSpellings[spelling] {
                         key = known
                     } else {
-                        key = number(of: spelled)
+                        key = number(of: spelled())
                         if key == zoneSlots.count { zoneSlots.append(days.slot(of: row.accountID)) }
                         if let spelling = row.keySpelling { numbersOfSpellings[spelling] = key }
                     }
