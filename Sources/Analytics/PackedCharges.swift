@@ -50,7 +50,6 @@ struct PackedCharges<Key: Hashable> {
     private(set) var count = 0
     private var categories: [String] = []
     private var categoryIndex: [String: Int32] = [:]
-    private var lastCategory: Int32?
     /// The charges a split's parts make, which keep their parts, those of a day too far from
     /// 1970 for 32 bits, and those of a category's other spelling.
     private var joined: [RecurringReport.Charge] = []
@@ -60,9 +59,18 @@ struct PackedCharges<Key: Hashable> {
     var joinedCount: Int { joined.count }
 
     mutating func append(_ charge: RecurringReport.Charge, to key: Key) {
-        let packed = pack(charge)
-        charges[key, default: []].appendGrowingByAQuarter(packed)
+        Self.append(charge, to: &charges[key, default: []], categories: &categories, index: &categoryIndex, joined: &joined)
         count += 1
+    }
+
+    /// Appends to `held`, one key's charges, found once: its last charge's category is compared
+    /// before any is looked up, as a key's charges mostly share one.
+    private static func append(
+        _ charge: RecurringReport.Charge, to held: inout [Packed], categories: inout [String], index: inout [String: Int32],
+        joined: inout [RecurringReport.Charge]
+    ) {
+        held.appendGrowingByAQuarter(
+            pack(charge, likely: held.last?.category, categories: &categories, index: &index, joined: &joined))
     }
 
     mutating func popLast(of key: Key) -> RecurringReport.Charge? {
@@ -84,14 +92,17 @@ struct PackedCharges<Key: Hashable> {
         return taken
     }
 
-    private mutating func pack(_ charge: RecurringReport.Charge) -> Packed {
+    /// `likely`: the category (its place in `categories`) the charge most likely has.
+    private static func pack(
+        _ charge: RecurringReport.Charge, likely: Int32?, categories: inout [String], index categoryIndex: inout [String: Int32],
+        joined: inout [RecurringReport.Charge]
+    ) -> Packed {
         guard charge.parts.isEmpty, let day = Int32(exactly: charge.date.daysSinceEpoch) else {
             joined.append(charge)
             return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
         }
-        // A merchant's charges mostly share a category: the last one is compared before any is looked up.
-        if let last = lastCategory, categories[Int(last)].hasSameBytes(as: charge.category) {
-            return Packed(amount: charge.amount, day: day, category: last)
+        if let likely, likely >= 0, categories[Int(likely)].hasSameBytes(as: charge.category) {
+            return Packed(amount: charge.amount, day: day, category: likely)
         }
         if let index = categoryIndex[charge.category] {
             // Swift takes a composed and a decomposed é as one name: another spelling is held whole.
@@ -99,13 +110,11 @@ struct PackedCharges<Key: Hashable> {
                 joined.append(charge)
                 return Packed(amount: charge.amount, day: 0, category: -Int32(joined.count))
             }
-            lastCategory = index
             return Packed(amount: charge.amount, day: day, category: index)
         }
         let index = Int32(categories.count)
         categories.append(charge.category)
         categoryIndex[charge.category] = index
-        lastCategory = index
         return Packed(amount: charge.amount, day: day, category: index)
     }
 
