@@ -29,6 +29,10 @@ public enum CategorySource: Hashable, Sendable {
     }
 
     public init?(code: String) {
+        if let value = Self.fourDigitCode(code) {
+            self = .merchantCategoryCode(value)
+            return
+        }
         switch code {
         case "override": self = .override
         case "split": self = .split
@@ -45,6 +49,19 @@ public enum CategorySource: Hashable, Sendable {
                 return nil
             }
         }
+    }
+
+    /// The code of `MCC` and four ASCII digits, read from the bytes: nearly every stored row
+    /// has one, and the general reading below made three strings for it.
+    private static func fourDigitCode(_ code: String) -> Int? {
+        let bytes = code.utf8
+        guard bytes.count == 8, bytes.starts(with: "MCC ".utf8) else { return nil }
+        var value = 0
+        for byte in bytes.dropFirst(4) {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     /// A merchant category code as ISO 18245 writes it: four digits. A code outside the standard's

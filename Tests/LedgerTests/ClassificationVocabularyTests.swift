@@ -36,7 +36,9 @@ struct ClassificationVocabularyTests {
         #expect(CategorySource.type(.pointOfSale).code == "type pointOfSale, no MCC")
         for text in [
             "", "MCC 742", "MCC 010000", "MCC -001", "MCC +5411", "MCC 5411 ", "rule #", "rule #x", "rule 3", "type , no MCC", "type fee",
-            "Override",
+            "Override", "MCC 54 1", "MCC 541x", "MCC \u{664}\u{665}\u{661}\u{661}", "MCC 541\u{661}", "MCC 5411\u{301}", "mcc 5411",
+            "MCC_5411",
+            "MCC\u{A0}5411",
         ] {
             #expect(CategorySource(code: text) == nil, "\(text)")
         }
