@@ -45,10 +45,10 @@ struct TiesInIDOrder<Row> {
     private var order: [Int] = []
 
     /// Hands `body` the rows of the queries `prepare` makes (bound, for the seconds given,
-    /// ordering ties by ID itself when told), each row made by `row` (nil: left out). With `ordersTies`, the ties
-    /// of every second are ordered here, and after a second of too many rows, that second alone
-    /// by SQLite, then the seconds after it here again: memory stays flat, and only a crowded
-    /// second goes through SQLite's sort. The reads are one snapshot of the ledger, however many.
+    /// ordering ties by ID itself when told), each row made by `row` (nil: left out). With
+    /// `ordersTies`, the ties of every second are ordered here, and after a second of too many
+    /// rows, that second alone by SQLite, then the seconds after it here again: memory stays
+    /// flat, and only a crowded second goes through SQLite's sort. The reads are one snapshot of the ledger, however many.
     static func forEach(
         _ store: LedgerStore, ordersTies: Bool,
         prepare: (_ seconds: Seconds, _ tiesInSQL: Bool) throws -> Statement,
