@@ -2,12 +2,11 @@ import Ledger
 import Storage
 
 /// Makes the rows of `forEachCountedCharge` into charges, each text that repeats down the read
-/// (accounts, merchants, currencies, directions, flows, categories) made a string once.
+/// (accounts, merchants, currencies, flows, categories) made a string once.
 struct CountedChargeRows {
     private var accounts = TextSpellings()
     private var merchants = TextSpellings()
     private var currencies = TextSpellings()
-    private var directions = TextSpellings()
     private var flows = TextSpellings()
     private var categories = TextSpellings()
     /// The flow of each of `flows`' spellings and its place among the flows, once parsed.
@@ -18,12 +17,13 @@ struct CountedChargeRows {
     private static let spellingBits = 20
 
     /// The row of `t.id, t.account_id, merchant, t.transaction_time, t.amount, t.currency,
-    /// t.credit_debit, t.class_flow, t.class_category, is split`.
+    /// is credit, t.class_flow, t.class_category, is split`: the direction compared in SQL, as it
+    /// is one of two words, costs less than reading its text.
     mutating func charge(_ statement: Statement) throws -> CountedCharge {
         let account = accounts.read(statement, 1)
         let merchant = merchants.read(statement, 2)
         let currency = currencies.read(statement, 5)
-        let indicator: CreditDebitIndicator = directions.read(statement, 6).text == "credit" ? .credit : .debit
+        let indicator: CreditDebitIndicator = statement.int64(6) == 1 ? .credit : .debit
         let (flow, flowPlace) = try self.flow(statement, 7)
         var keySpelling: UInt64?
         if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling,

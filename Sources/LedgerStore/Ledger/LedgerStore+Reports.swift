@@ -162,7 +162,7 @@ extension LedgerStore {
                 let statement = try connection.prepare(
                     """
                     SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
-                        t.currency, t.credit_debit, t.class_flow, t.class_category, t.class_source = 'split'
+                        t.currency, t.credit_debit = 'credit', t.class_flow, t.class_category, t.class_source = 'split'
                     FROM transactions t
                     WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
                     ORDER BY \(order)
