@@ -21,7 +21,7 @@ public enum AnomalyAnalysis {
         let time: Int64
         let date: CivilDate
         let merchant: String
-        var category: String
+        let category: String
         var amount: Int64
         let currency: String
     }
@@ -51,154 +51,36 @@ public enum AnomalyAnalysis {
         }
     }
 
-    /// `series`: the recurring series of the twelve months up to the month's end as of that
-    /// end, when the caller has them already (the summary of a month that is over).
-    public static func report(
-        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, series: RecurringReport? = nil
-    ) throws -> AnomalyReport {
-        let dismissed = Set(try store.transactionOverrides().values.filter(\.isNotAnomaly).map(\.transactionID))
-        // What the month's rows held is let go before the series are read: on a long ledger both
-        // at once would pass the memory a report may take.
-        let anomalies =
-            try transactionAnomalies(store, month: month, accounts: accounts, dismissed: dismissed)
-            + recurring(store, month: month, accounts: accounts, today: today, dismissed: dismissed, series: series)
-        return AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies))
+    public static func report(_ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate) throws -> AnomalyReport {
+        try report(store, month: month, accounts: accounts, today: today, seriesAsOf: min(month.lastDay, today)).report
     }
 
-    /// The double charges, first charges from a merchant and spikes of the month.
-    static func transactionAnomalies(
-        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, dismissed: Set<String>
-    ) throws -> [AnomalyReport.Anomaly] {
-        let averageMonths = (1...3).reversed().map { month.adding(months: -$0) }
-        let reader = try ClassificationReader(store, accounts: accounts)
-        // Without rename rules, the stored classification says which merchants were charged
-        // before the three months, so only those and the month are read, not the years before.
-        let windowed = reader.hasStoredStates && !reader.renames
-        let scope = ReportScope(first: windowed ? averageMonths[0].firstDay : nil, last: month.lastDay, accounts: accounts)
-        // Before the window's first day in every zone (UTC-12's midnight is 12:00 UTC).
-        let beforeWindow = Int64(averageMonths[0].firstDay.daysSinceEpoch) * 86_400 + 14 * 3_600
-        var monthOf = LocalMonths(accounts)
-        var expenses: [Charge] = []
-        // Each merchant's first expense; when it is in the month, it is among `expenses`.
-        var firstCharges: [String: (time: Int64, id: String)] = [:]
-        var sums: [SpikeKey: SpikeSums] = [:]
-        var previousID: String?
-        var firstMonth: YearMonth?
-        // `whole` is the transaction as read (a split's parts each bring it, with their own
-        // amount and category).
-        // `period`: its month in its account's zone.
-        func add(_ whole: Charge, flow: Flow, period: YearMonth) throws {
-            firstMonth = min(firstMonth ?? period, period)
-            let isPart = previousID == whole.id && !whole.id.isEmpty
-            previousID = whole.id
-            if let slot = SpikeSums.slot(of: period, month: month), !(period == month && dismissed.contains(whole.id)) {
-                let signed = flow == .expense ? whole.amount : -whole.amount
-                // Added one at a time: an array of the two keys was made for every row.
-                try sums[SpikeKey(currency: whole.currency, name: whole.category, isMerchant: false), default: SpikeSums()]
-                    .add(signed, slot: slot, date: whole.date, currency: whole.currency)
-                try sums[SpikeKey(currency: whole.currency, name: whole.merchant, isMerchant: true), default: SpikeSums()]
-                    .add(signed, slot: slot, date: whole.date, currency: whole.currency)
-            }
-            guard flow == .expense else { return }
-            if isPart {
-                // Only a part whose transaction was kept joins it: the last expense kept may be
-                // another account's, read earlier in another zone.
-                if var joined = expenses.last, joined.id == whole.id {
-                    joined.amount = try Money.sum(joined.amount, whole.amount, currency: whole.currency)
-                    expenses[expenses.count - 1] = joined
-                }
-                return
-            }
-            if let first = firstCharges[whole.merchant], first <= (whole.time, whole.id) {
-            } else {
-                firstCharges[whole.merchant] = (whole.time, whole.id)
-            }
-            // A double charge may start the evening before the month.
-            if period == month || whole.date == month.firstDay.adding(days: -1) { expenses.append(whole) }
-        }
-        let flows: [Flow] = [.expense, .refund]
-        if windowed, scope.people.isEmpty {
-            // Stored and without renames: only the columns an anomaly needs are read.
-            let names = Dictionary(accounts.all.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
-            var days = LocalDays(accounts)
-            // Each account's name and where its zone's days and months are kept, by its
-            // spelling's number: found once, not for every row.
-            var accountsBySpelling: [(name: String, days: Int, months: Int)?] = []
-            try store.forEachCountedCharge(scope.selection(statuses: scope.statuses), states: [.counted], flows: flows) { row in
-                let spelling = row.accountSpelling.map(Int.init)
-                let account: (name: String, days: Int, months: Int)
-                if let spelling, spelling < accountsBySpelling.count, let known = accountsBySpelling[spelling] {
-                    account = known
-                } else {
-                    account = (names[row.accountID] ?? row.accountID, days.slot(of: row.accountID), monthOf.slot(of: row.accountID))
-                    if let spelling {
-                        if spelling >= accountsBySpelling.count {
-                            accountsBySpelling += Array(repeating: nil, count: spelling + 1 - accountsBySpelling.count)
-                        }
-                        accountsBySpelling[spelling] = account
-                    }
-                }
-                let date = days.day(slot: account.days, time: row.time)
-                let period = monthOf.month(slot: account.months, time: row.time)
-                try reader.classifier.forEachPart(row) { amount, category in
-                    try add(
-                        Charge(
-                            id: row.id, accountID: row.accountID, accountName: account.name, time: row.time,
-                            date: date, merchant: row.merchant, category: category,
-                            amount: amount, currency: row.currency),
-                        flow: row.flow, period: period)
-                }
-            }
-        } else {
-            try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
-                guard flows.contains(classification.flow) else { return }
-                try add(
-                    Charge(
-                        id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName, time: transaction.time,
-                        date: scope.date(of: transaction), merchant: ClassificationReader.merchant(transaction, classification),
-                        category: classification.category, amount: transaction.amount, currency: transaction.currency),
-                    flow: classification.flow, period: monthOf.month(of: transaction))
-            }
-        }
-        func row(_ kind: AnomalyReport.Kind, _ charge: Charge, baseline: Int64?, reason: AnomalyReport.Reason) -> AnomalyReport.Anomaly {
-            AnomalyReport.Anomaly(
-                kind: kind, date: charge.date, accountID: charge.accountID, accountName: charge.accountName,
-                accountLabel: accounts.label(of: charge.accountID), merchant: charge.merchant, category: charge.category,
-                amount: charge.amount, currency: charge.currency, baseline: baseline, reason: reason, transactionID: charge.id)
-        }
-        var anomalies = doubleCharges(expenses, month: month, dismissed: dismissed).map { earlier, later in
-            row(
-                .doubleCharge, later, baseline: earlier.amount,
-                reason: .sameAs(
-                    earlierID: earlier.id, earlierDate: earlier.date,
-                    seconds: isImported(earlier) || isImported(later) ? nil : later.time - earlier.time))
-        }
-        // A ledger's first months have no usual yet: every merchant would be new and every month
-        // a rise from the empty months before it.
-        let hasHistory =
-            try (firstMonth.map { $0 <= averageMonths[0] } ?? false) || (windowed && store.hasCountedExpense(before: beforeWindow))
-        guard hasHistory else { return anomalies }
-        for charge in expenses where YearMonth(charge.date) == month && charge.amount > newMerchantFloor {
-            guard let first = firstCharges[charge.merchant], first == (charge.time, charge.id), !dismissed.contains(charge.id) else {
-                continue
-            }
-            if windowed, try store.hasCountedExpense(before: beforeWindow, merchant: charge.merchant) { continue }
-            anomalies.append(row(.newMerchant, charge, baseline: nil, reason: .firstCharge(floor: newMerchantFloor)))
-        }
-        // Only what has rows in the month: the months before of any other are never summed.
-        for (key, sum) in sums where sum.lastDay != nil {
-            let net = sum.nets[SpikeSums.monthSlot]
-            let total = try Money.sum((0..<SpikeSums.monthSlot).map { sum.nets[$0] }, currency: key.currency)
-            let average = SummaryAnalysis.average(total, key.currency)
-            guard isSpike(net, average: average, floor: key.isMerchant ? merchantSpikeFloor : categorySpikeFloor) else { continue }
-            anomalies.append(
-                AnomalyReport.Anomaly(
-                    kind: .spike, date: sum.lastDay ?? month.lastDay, accountID: "", accountName: "", accountLabel: "",
-                    merchant: key.isMerchant ? key.name : "", category: key.isMerchant ? "" : key.name, amount: net,
-                    currency: key.currency, baseline: average, reason: .aboveAverage(months: averageMonths, isMerchant: key.isMerchant),
-                    transactionID: ""))
-        }
-        return anomalies
+    /// The anomalies, and the recurring series of the twelve months up to the month's end as of
+    /// `seriesAsOf` (the summary lists the new ones as of the month's end). The series' read of
+    /// the stored charges hands on the rows of the three months and the month, so that they are
+    /// not read twice. `holding`: how many transactions that read in time order may hold (past it,
+    /// the series are read a merchant at a time, and the month's rows on their own).
+    static func report(
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, seriesAsOf: CivilDate,
+        holding: Int = RecurringAnalysis.heldChargesLimit
+    ) throws -> (report: AnomalyReport, series: RecurringReport) {
+        var charges = try MonthCharges(store, month: month, accounts: accounts)
+        let scope = ReportScope(months: month.adding(months: -11)...month, accounts: accounts)
+        let first = month.adding(months: -11).firstDay
+        var shared = false
+        let series = try RecurringAnalysis.report(
+            store, scope: scope, first: first, asOf: seriesAsOf, holding: holding,
+            reading: { byMerchant in shared = shared || !byMerchant },
+            sharing: charges.takesStoredRows ? { try charges.add($0) } : nil)
+        if !shared || !charges.takesStoredRows { try charges.read(store) }
+        let asOf = min(month.lastDay, today)
+        // In the running month a charge still to come is not missed: the series are as of today.
+        let ownSeries =
+            asOf == seriesAsOf ? series : try RecurringAnalysis.report(store, scope: scope, first: first, asOf: asOf)
+        let anomalies =
+            try charges.anomalies(store)
+            + recurring(store, month: month, accounts: accounts, dismissed: charges.dismissed, series: ownSeries)
+        return (AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies)), series)
     }
 
     static func sorted(_ anomalies: [AnomalyReport.Anomaly]) -> [AnomalyReport.Anomaly] {
@@ -219,56 +101,19 @@ public enum AnomalyAnalysis {
 
     static func isImported(_ charge: Charge) -> Bool { charge.id.hasPrefix(Transaction.statementIDPrefix) }
 
-    /// Pairs of expenses of one account, merchant and amount at most ten minutes apart, or on one
-    /// local day when either is a statement row (a day without a time); each pair once, the
-    /// later one in the month. Three in a row are two pairs.
+    /// The double charges among `expenses`, given in any order (see `DoubleCharges`).
     static func doubleCharges(_ expenses: [Charge], month: YearMonth, dismissed: Set<String>) -> [(Charge, Charge)] {
-        // The positions are sorted, not the charges grouped: a month's expenses are not held
-        // twice. The amount leads, as it tells most charges apart, and is read without copying a
-        // charge: only charges of one amount compare their text.
-        func isSameCharge(_ left: Charge, _ right: Charge) -> Bool {
-            (left.amount, left.currency, left.accountID, left.merchant) == (right.amount, right.currency, right.accountID, right.merchant)
-        }
-        let order = expenses.indices.sorted { leftIndex, rightIndex in
-            guard expenses[leftIndex].amount == expenses[rightIndex].amount else {
-                return expenses[leftIndex].amount < expenses[rightIndex].amount
-            }
-            let (left, right) = (expenses[leftIndex], expenses[rightIndex])
-            return (left.currency, left.accountID, left.merchant, left.time, left.id)
-                < (right.currency, right.accountID, right.merchant, right.time, right.id)
-        }
-        var pairs: [(Charge, Charge)] = []
-        for (earlierIndex, laterIndex) in zip(order, order.dropFirst()) {
-            guard expenses[earlierIndex].amount == expenses[laterIndex].amount else { continue }
-            let (earlier, later) = (expenses[earlierIndex], expenses[laterIndex])
-            guard isSameCharge(earlier, later) else { continue }
-            let close =
-                isImported(earlier) || isImported(later)
-                ? earlier.date == later.date : later.time - earlier.time <= doubleChargeSeconds
-            guard close, YearMonth(later.date) == month,
-                !dismissed.contains(earlier.id), !dismissed.contains(later.id)
-            else { continue }
-            pairs.append((earlier, later))
-        }
-        return pairs
+        var found = DoubleCharges(month: month, dismissed: dismissed)
+        for charge in expenses.sorted(by: { ($0.time, $0.id) < ($1.time, $1.id) }) { found.add(charge) }
+        return found.pairs
     }
 
-    /// The recurring series of the twelve months up to the month's end (today in the running
+    /// The series of `series` (the twelve months up to the month's end, today in the running
     /// month) whose last charge in the month changed price, or whose charge expected went
     /// missing past its grace within the month. Dismissing a series' last charge dismisses both.
     static func recurring(
-        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, dismissed: Set<String>,
-        series given: RecurringReport?
+        _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, dismissed: Set<String>, series: RecurringReport
     ) throws -> [AnomalyReport.Anomaly] {
-        let asOf = min(month.lastDay, today)
-        // In the running month a charge still to come is not missed: the series are as of today.
-        let reusable = asOf == month.lastDay ? given : nil
-        let series =
-            try reusable
-            ?? RecurringAnalysis.report(
-                store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts),
-                first: month.adding(months: -11).firstDay,
-                asOf: asOf)
         var anomalies: [AnomalyReport.Anomaly] = []
         for item in series.items where item.flow == .expense {
             let isPriceChange = item.priceChange != nil && YearMonth(item.lastDate) == month

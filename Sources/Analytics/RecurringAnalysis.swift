@@ -51,10 +51,11 @@ public enum RecurringAnalysis {
     }
 
     /// `holding`: how many transactions a scope read in time order may hold; `reading` hears, before each
-    /// read of the stored charges, whether it is a merchant at a time (tests watch both).
+    /// read of the stored charges, whether it is a merchant at a time (tests watch both). `sharing`
+    /// takes every row of a read in time order, refunds too, for another analysis of those rows.
     static func report(
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
-        reading: (_ byMerchant: Bool) -> Void = { _ in }
+        reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil
     ) throws -> RecurringReport {
         struct Key: Hashable {
             let accountID: String
@@ -140,8 +141,14 @@ public enum RecurringAnalysis {
             let selection = scope.selection(statuses: scope.statuses)
             func read(byMerchant: Bool) throws {
                 reading(byMerchant)
-                try store.forEachCountedCharge(selection, states: states, flows: flows, byMerchant: byMerchant) {
-                    row in
+                let shares = sharing != nil && !byMerchant
+                try store.forEachCountedCharge(
+                    selection, states: states, flows: shares ? flows + [.refund] : flows, byMerchant: byMerchant
+                ) { row in
+                    if shares, let sharing {
+                        try sharing(row)
+                        guard row.flow != .refund else { return }
+                    }
                     // Made only where needed: read in time order, a row whose spelling has a
                     // number has no use for it.
                     func spelled() -> Key {

@@ -92,11 +92,10 @@ public enum SummaryAnalysis {
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         report.groups = try groupLines(sections, groups: store.categoryGroups())
-        let series = try RecurringAnalysis.report(
-            store, scope: ReportScope(months: month.adding(months: -11)...month, accounts: accounts),
-            first: month.adding(months: -11).firstDay, asOf: month.lastDay)
+        let (anomalies, series) = try AnomalyAnalysis.report(
+            store, month: month, accounts: accounts, today: today, seriesAsOf: month.lastDay)
         report.recurring = recurringNews(series, month: month)
-        report.anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: today, series: series).anomalies
+        report.anomalies = anomalies.anomalies
         let goals = try GoalAnalysis.report(store, accounts: accounts, today: YearMonth(today) == month ? today : month.lastDay)
         report.goals = goals.goals.isEmpty ? nil : goals
         report.convertedTo = target

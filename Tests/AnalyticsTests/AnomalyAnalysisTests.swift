@@ -117,6 +117,54 @@ struct AnomalyAnalysisTests {
         }
     }
 
+    /// The rule as first written: the month's expenses sorted by amount, currency, account,
+    /// merchant, time and ID, each paired with the next when both are of one key and close.
+    static func sortedPairs(_ expenses: [AnomalyAnalysis.Charge], dismissed: Set<String>) -> [String] {
+        func order(_ charge: AnomalyAnalysis.Charge) -> (Int64, String, String, String, Int64, String) {
+            (charge.amount, charge.currency, charge.accountID, charge.merchant, charge.time, charge.id)
+        }
+        let sorted = expenses.sorted { order($0) < order($1) }
+        return zip(sorted, sorted.dropFirst()).filter { earlier, later in
+            order(earlier).0 == order(later).0 && order(earlier).1 == order(later).1 && order(earlier).2 == order(later).2
+                && order(earlier).3 == order(later).3 && AnomalyAnalysis.DoubleCharges.isClose(earlier, later)
+                && YearMonth(later.date) == month && !dismissed.contains(earlier.id) && !dismissed.contains(later.id)
+        }.map { "\($0.id)>\($1.id)" }
+    }
+
+    @Test(
+        "streamed in time order, the double charges of thousands of expenses over a month, statement rows among them, are those of the sorted month, with only the last days held",
+        arguments: [1, 2, 3] as [UInt64])
+    func doubleChargesStreamed(seed: UInt64) {
+        var random = SeededRandom(state: seed)
+        var expenses: [AnomalyAnalysis.Charge] = []
+        var time = Int64(Self.month.firstDay.daysSinceEpoch - 2) * 86_400
+        for number in 0..<6_000 {
+            let repeated = !expenses.isEmpty && random.below(5) == 0
+            time += Int64(repeated ? random.below(700) : random.below(900))
+            let id = (random.below(8) == 0 ? Transaction.statementIDPrefix : "") + "T\(number)"
+            let account = repeated ? expenses[expenses.count - 1].accountID : ["A", "B"][random.below(2)]
+            let merchant = repeated ? expenses[expenses.count - 1].merchant : ["Cafe", "Deli", "Taxi"][random.below(3)]
+            let amount = repeated ? expenses[expenses.count - 1].amount : Int64(1 + random.below(300)) * Self.unit
+            expenses.append(
+                AnomalyAnalysis.Charge(
+                    id: id, accountID: account, accountName: account, time: time, date: Self.zone.date(of: time), merchant: merchant,
+                    category: "Dining", amount: amount, currency: "USD"))
+        }
+        let dismissed = Set(expenses.filter { _ in random.below(50) == 0 }.map(\.id))
+        var found = AnomalyAnalysis.DoubleCharges(month: Self.month, dismissed: dismissed)
+        var mostHeld = 0
+        for expense in expenses {
+            found.add(expense)
+            mostHeld = max(mostHeld, found.heldCount)
+        }
+        let pairs = found.pairs.map { "\($0.id)>\($1.id)" }
+        #expect(pairs.sorted() == Self.sortedPairs(expenses, dismissed: dismissed).sorted())
+        #expect(pairs.count > 100)
+        #expect(found.pairs.contains { AnomalyAnalysis.isImported($0.later) && $0.later.time - $0.earlier.time > 3_600 })
+        // Two days of these expenses are some 400: the rest of the month's 6,000 are let go.
+        #expect(mostHeld <= 1_025)
+    }
+
     @Test("a month's spike sums take the three months before it, across a new year too, and no other month")
     func spikeSlots() {
         let january = YearMonth(year: 2026, month: 1)

@@ -191,8 +191,14 @@ private final class TwinLedgers {
             // The summary takes the months before from the ledger's sums, its own month row by row.
             let summary = try SummaryAnalysis.report(store, month: month, accounts: accounts, now: Self.now).report
             lines.append("summary \(month) \(summary.currencies)")
-            let anomalies = try AnomalyAnalysis.report(store, month: month, accounts: accounts, today: months[1].lastDay)
-            lines += anomalies.anomalies.map { "anomaly \($0.kind) \($0.merchant) \($0.category) \($0.amount) \($0.transactionID)" }
+            // The month's rows come from the series' read, or past what it may hold, from a read of their own.
+            for holding in [RecurringAnalysis.heldChargesLimit, 0] {
+                let anomalies = try AnomalyAnalysis.report(
+                    store, month: month, accounts: accounts, today: months[1].lastDay, seriesAsOf: months[1].lastDay, holding: holding)
+                lines += anomalies.report.anomalies.map {
+                    "anomaly \($0.kind) \($0.merchant) \($0.category) \($0.amount) \($0.transactionID)"
+                }
+            }
         }
         // The listing of `transactions` and `export transactions`, every row of the ledger.
         var listing = try ClassificationReader(store, accounts: accounts)
