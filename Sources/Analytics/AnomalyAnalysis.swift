@@ -59,11 +59,12 @@ public enum AnomalyAnalysis {
     /// `seriesAsOf` (the summary lists the new ones as of the month's end). The series' read of
     /// the stored charges hands on the rows of the three months and the month, so that they are
     /// not read twice. `holding`: how many transactions that read in time order may hold (past it,
-    /// the series are read a merchant at a time, and the month's rows on their own).
+    /// the series are read a merchant at a time, and the month's rows on their own). `sharing`
+    /// takes every row of that read too, of every flow; `shared` says whether it had them.
     static func report(
         _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, seriesAsOf: CivilDate,
-        holding: Int = RecurringAnalysis.heldChargesLimit
-    ) throws -> (report: AnomalyReport, series: RecurringReport) {
+        holding: Int = RecurringAnalysis.heldChargesLimit, sharing: ((CountedCharge) throws -> Void)? = nil
+    ) throws -> (report: AnomalyReport, series: RecurringReport, shared: Bool) {
         var charges = try MonthCharges(store, month: month, accounts: accounts)
         let scope = ReportScope(months: month.adding(months: -11)...month, accounts: accounts)
         let first = month.adding(months: -11).firstDay
@@ -71,8 +72,13 @@ public enum AnomalyAnalysis {
         let series = try RecurringAnalysis.report(
             store, scope: scope, first: first, asOf: seriesAsOf, holding: holding,
             reading: { byMerchant in shared = shared || !byMerchant },
-            sharing: charges.takesStoredRows ? { try charges.add($0) } : nil)
-        if !shared || !charges.takesStoredRows { try charges.read(store) }
+            sharing: charges.takesStoredRows
+                ? {
+                    try charges.add($0)
+                    try sharing?($0)
+                } : nil)
+        shared = shared && charges.takesStoredRows
+        if !shared { try charges.read(store) }
         let asOf = min(month.lastDay, today)
         // In the running month a charge still to come is not missed: the series are as of today.
         let ownSeries =
@@ -80,7 +86,7 @@ public enum AnomalyAnalysis {
         let anomalies =
             try charges.anomalies(store)
             + recurring(store, month: month, accounts: accounts, dismissed: charges.dismissed, series: ownSeries)
-        return (AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies)), series)
+        return (AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies)), series, shared)
     }
 
     static func sorted(_ anomalies: [AnomalyReport.Anomaly]) -> [AnomalyReport.Anomaly] {

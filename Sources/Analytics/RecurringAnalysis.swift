@@ -52,7 +52,7 @@ public enum RecurringAnalysis {
 
     /// `holding`: how many transactions a scope read in time order may hold; `reading` hears, before each
     /// read of the stored charges, whether it is a merchant at a time (tests watch both). `sharing`
-    /// takes every row of a read in time order, refunds too, for another analysis of those rows.
+    /// takes every row of a read in time order, of every flow, for other analyses of those rows.
     static func report(
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
         reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil
@@ -143,11 +143,11 @@ public enum RecurringAnalysis {
                 reading(byMerchant)
                 let shares = sharing != nil && !byMerchant
                 try store.forEachCountedCharge(
-                    selection, states: states, flows: shares ? flows + [.refund] : flows, byMerchant: byMerchant
+                    selection, states: states, flows: shares ? Flow.allCases : flows, byMerchant: byMerchant
                 ) { row in
                     if shares, let sharing {
                         try sharing(row)
-                        guard row.flow != .refund else { return }
+                        guard flows.contains(row.flow) else { return }
                     }
                     // Made only where needed: read in time order, a row whose spelling has a
                     // number has no use for it.

@@ -9,38 +9,39 @@ extension SummaryAnalysis {
         var totals: [String: SummaryRecord.Totals] = [:]
 
         mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
+            try add(
+                CountedSums.Line(transaction, classification, merchant: ClassificationReader.merchant(transaction, classification)))
+        }
+
+        mutating func add(_ line: CountedSums.Line) throws {
             // The line `id|amount|currency|indicator|flow|category` and a newline, fed a piece at a
             // time: the digest is of the bytes, and building the line cost more than hashing it.
-            digest.add(transaction.id)
+            digest.add(line.id)
             digest.add("|")
-            digest.add(String(transaction.amount))
+            digest.add(String(line.amount))
             digest.add("|")
-            digest.add(transaction.currency)
+            digest.add(line.currency)
             digest.add("|")
-            digest.add(transaction.indicator.rawValue)
+            digest.add(line.indicator.rawValue)
             digest.add("|")
-            digest.add(classification.flow.rawValue)
+            digest.add(line.flow.rawValue)
             digest.add("|")
-            digest.add(classification.category)
+            digest.add(line.category)
             digest.add("\n")
-            let old =
-                totals[transaction.currency]
-                ?? SummaryRecord.Totals(currency: transaction.currency, spent: 0, refunded: 0, income: 0, count: 0)
+            let currency = line.currency
+            let old = totals[currency] ?? SummaryRecord.Totals(currency: currency, spent: 0, refunded: 0, income: 0, count: 0)
             var spent = old.spent, refunded = old.refunded, income = old.income, count = old.count
-            let currency = transaction.currency
-            switch classification.flow {
+            switch line.flow {
             case .expense:
-                spent = try Money.sum(spent, transaction.amount, currency: currency)
+                spent = try Money.sum(spent, line.amount, currency: currency)
                 count += 1
             case .refund:
-                refunded = try Money.sum(refunded, transaction.amount, currency: currency)
+                refunded = try Money.sum(refunded, line.amount, currency: currency)
                 count += 1
-            case .income: income = try Money.sum(income, transaction.amount, currency: currency)
+            case .income: income = try Money.sum(income, line.amount, currency: currency)
             case .transfer: break
             }
-            totals[transaction.currency] = SummaryRecord.Totals(
-                currency: transaction.currency, spent: spent, refunded: refunded,
-                income: income, count: count)
+            totals[currency] = SummaryRecord.Totals(currency: currency, spent: spent, refunded: refunded, income: income, count: count)
         }
     }
 

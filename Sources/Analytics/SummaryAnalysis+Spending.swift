@@ -36,35 +36,112 @@ extension SummaryAnalysis {
         /// converted at the rate of its local day, exact to 1/10,000 until a sum is shown.
         var conversion: CurrencyConversion?
 
+        /// Each account's first instant of the month, and the earliest of them.
+        private let monthStarts: [String: Int64]
+        private let earliestMonthStart: Int64
+        private let names: [String: String]
+
         init(month: YearMonth, accounts: ReportAccounts, conversion: CurrencyConversion? = nil) {
             self.month = month
             self.accounts = accounts
             self.conversion = conversion
             monthOf = LocalMonths(accounts)
+            let starts = accounts.ranges(first: month.firstDay, end: nil).map { ($0.accountID, $0.from ?? .min) }
+            monthStarts = Dictionary(starts, uniquingKeysWith: { first, _ in first })
+            earliestMonthStart = starts.map(\.1).min() ?? .max
+            names = Dictionary(accounts.all.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// A stored counted charge with the booked status, from a read of the month and the
+        /// months before it up to the month's end: only a row of the month is added, each part
+        /// of a split as a line.
+        mutating func add(_ row: CountedCharge, classifier: Classifier) throws {
+            // Most rows are of the months before: one comparison leaves them out.
+            guard row.time >= earliestMonthStart, row.time >= monthStarts[row.accountID] ?? .max else { return }
+            let name = names[row.accountID] ?? row.accountID
+            try classifier.forEachPart(row) { amount, category in
+                try add(
+                    Line(
+                        id: row.id, accountID: row.accountID, accountName: name, time: row.time, amount: amount,
+                        currency: row.currency, indicator: row.indicator, status: .booked, flow: row.flow, category: category,
+                        merchant: row.merchant))
+            }
+        }
+
+        /// What the summary takes of a counted transaction, or of one part of a split.
+        struct Line {
+            let id: String
+            let accountID: String
+            let accountName: String
+            let time: Int64
+            let amount: Int64
+            let currency: String
+            let indicator: CreditDebitIndicator
+            let status: TransactionStatus
+            let flow: Flow
+            let category: String
+            /// The name a rule shows it under, else its merchant's, else its description.
+            let merchant: String
+
+            init(_ transaction: ReportTransaction, _ classification: Classification, merchant: String) {
+                self.init(
+                    id: transaction.id, accountID: transaction.accountID, accountName: transaction.accountName, time: transaction.time,
+                    amount: transaction.amount, currency: transaction.currency, indicator: transaction.indicator,
+                    status: transaction.status, flow: classification.flow, category: classification.category, merchant: merchant)
+            }
+
+            init(
+                id: String, accountID: String, accountName: String, time: Int64, amount: Int64, currency: String,
+                indicator: CreditDebitIndicator, status: TransactionStatus, flow: Flow, category: String, merchant: String
+            ) {
+                self.id = id
+                self.accountID = accountID
+                self.accountName = accountName
+                self.time = time
+                self.amount = amount
+                self.currency = currency
+                self.indicator = indicator
+                self.status = status
+                self.flow = flow
+                self.category = category
+                self.merchant = merchant
+            }
         }
 
         mutating func add(_ transaction: ReportTransaction, _ classification: Classification) throws {
             let period = monthOf.month(of: transaction)
-            try facts[period, default: MonthFacts()].add(transaction, classification)
+            let merchant = ClassificationReader.merchant(transaction, classification)
+            try facts[period, default: MonthFacts()].add(Line(transaction, classification, merchant: merchant))
             guard classification.flow != .transfer, let transaction = try converted(transaction) else { return }
-            let currency = transaction.currency
-            switch classification.flow {
+            try addCounted(Line(transaction, classification, merchant: merchant), period: period)
+        }
+
+        /// A line of the month, whose amount is already in the currency it is summed in.
+        mutating func add(_ line: Line) throws {
+            try facts[month, default: MonthFacts()].add(line)
+            guard line.flow != .transfer else { return }
+            try addCounted(line, period: month)
+        }
+
+        private mutating func addCounted(_ line: Line, period: YearMonth) throws {
+            let currency = line.currency
+            switch line.flow {
             case .expense, .refund:
-                let key = CategoryKey(currency: currency, category: classification.category)
+                let key = CategoryKey(currency: currency, category: line.category)
                 var sums = spending[period]?[key] ?? (0, 0, 0)
-                if classification.flow == .expense {
-                    sums.spent = try Money.sum(sums.spent, transaction.amount, currency: currency)
+                if line.flow == .expense {
+                    sums.spent = try Money.sum(sums.spent, line.amount, currency: currency)
                 } else {
-                    sums.refunded = try Money.sum(sums.refunded, transaction.amount, currency: currency)
+                    sums.refunded = try Money.sum(sums.refunded, line.amount, currency: currency)
                 }
                 sums.count += 1
                 spending[period, default: [:]][key] = sums
                 currencies.insert(currency)
                 guard period == month else { return }
-                try addToMonth(transaction, classification)
+                try addToMonth(line)
             case .income:
                 guard period == month else { return }
-                income[currency] = try Money.sum(income[currency] ?? 0, transaction.amount, currency: currency)
+                income[currency] = try Money.sum(income[currency] ?? 0, line.amount, currency: currency)
                 currencies.insert(currency)
             case .transfer: break
             }
@@ -98,16 +175,17 @@ extension SummaryAnalysis {
         }
 
         /// An expense or refund of the summary's month: its merchant's net, and the expense itself.
-        mutating func addToMonth(_ transaction: ReportTransaction, _ classification: Classification) throws {
-            let currency = transaction.currency
-            let merchantKey = MerchantKey(
-                currency: currency, merchant: ClassificationReader.merchant(transaction, classification),
-                category: classification.category)
-            let isExpense = classification.flow == .expense
-            try Self.add(transaction.amount, isExpense: isExpense, currency: currency, to: &merchants[merchantKey, default: (0, 0)])
-            guard isExpense, transaction.amount >= leastListed[currency] ?? 0 else { return }
+        mutating func addToMonth(_ line: Line) throws {
+            let currency = line.currency
+            let merchantKey = MerchantKey(currency: currency, merchant: line.merchant, category: line.category)
+            let isExpense = line.flow == .expense
+            try Self.add(line.amount, isExpense: isExpense, currency: currency, to: &merchants[merchantKey, default: (0, 0)])
+            guard isExpense, line.amount >= leastListed[currency] ?? 0 else { return }
             expenses[currency, default: []].append(
-                item(transaction, category: classification.category, merchant: classification.merchant, accounts: accounts))
+                SummaryReport.Item(
+                    id: line.id, date: accounts.zone(of: line.accountID).date(of: line.time), merchant: line.merchant,
+                    category: line.category, account: line.accountName, amount: line.amount, indicator: line.indicator,
+                    status: line.status))
             // Only the largest few are shown: a month of thousands is not held.
             if let held = expenses[currency], held.count >= 8 * listed {
                 let largest = Self.largest(held)

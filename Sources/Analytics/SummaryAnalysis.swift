@@ -42,10 +42,20 @@ public enum SummaryAnalysis {
         // The three months before only add to the averages: their category sums are what the
         // ledger sums, unless each row converts on its own day.
         let before = month.adding(months: -3)...month.adding(months: -1)
-        try ClassificationReader.forEachCounted(
-            store, ReportScope(months: (target == nil ? month : before.lowerBound)...month, accounts: accounts)
-        ) {
-            try counted.add($0, $1)
+        // `--now`'s day is today even where its noon UTC is already tomorrow.
+        let today = givenToday ?? accounts.base.date(of: now.epochSeconds)
+        // The read of the year the series and anomalies are found in hands on the month's rows,
+        // unless each converts on its own day.
+        let classifier = try ClassificationReader(store, accounts: accounts).classifier
+        let (anomalies, series, shared) = try AnomalyAnalysis.report(
+            store, month: month, accounts: accounts, today: today, seriesAsOf: month.lastDay,
+            sharing: target == nil ? { try counted.add($0, classifier: classifier) } : nil)
+        if !shared || target != nil {
+            try ClassificationReader.forEachCounted(
+                store, ReportScope(months: (target == nil ? month : before.lowerBound)...month, accounts: accounts)
+            ) {
+                try counted.add($0, $1)
+            }
         }
         if target == nil {
             // Nothing converts, so no row comes one by one.
@@ -66,8 +76,6 @@ public enum SummaryAnalysis {
             }
         }
 
-        // `--now`'s day is today even where its noon UTC is already tomorrow.
-        let today = givenToday ?? accounts.base.date(of: now.epochSeconds)
         // The running month's budgets are projected to their period's end (README, "Budgets": Projected).
         let budgetReport = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
             .projecting(store, accounts: accounts, today: today, includePending: false)
@@ -92,8 +100,6 @@ public enum SummaryAnalysis {
             currencies: sections, budgets: budgets, warnAt: warnAt, balances: balances, netWorth: netWorth,
             restatements: restatements, hasReportedBefore: reportedBefore, freshness: freshness, newestTransaction: newest)
         report.groups = try groupLines(sections, groups: store.categoryGroups())
-        let (anomalies, series) = try AnomalyAnalysis.report(
-            store, month: month, accounts: accounts, today: today, seriesAsOf: month.lastDay)
         report.recurring = recurringNews(series, month: month)
         report.anomalies = anomalies.anomalies
         let goals = try GoalAnalysis.report(store, accounts: accounts, today: YearMonth(today) == month ? today : month.lastDay)

@@ -21,8 +21,8 @@ struct AnomalyMonthChargesTests {
     /// Two cards, one a day ahead of UTC (Kiritimati, UTC+14): weekly groceries from March, whose
     /// October is a spike with a refund and a split in it; a refund in July; a double charge,
     /// another one dismissed; a first charge from a jeweller, then a second; an airline charged
-    /// before the three months and again in October; and rows either side of the three months'
-    /// first instant in the card ahead of UTC.
+    /// before the three months and again in October; a transfer and a deposit in October; and
+    /// rows either side of the three months' first instant in the card ahead of UTC.
     static func ledger(_ folder: TemporaryFolder) throws -> LedgerStore {
         let export = try ExportFixture(in: folder.url)
         let store = try LedgerStore(
@@ -31,7 +31,10 @@ struct AnomalyMonthChargesTests {
             "accounts",
             F.changeSet(
                 "G", 1, snapshot: true,
-                inserted: [F.account("CARD", kind: "liability", name: "Card"), F.account("AHEAD", kind: "liability", name: "Ahead")]))
+                inserted: [
+                    F.account("CARD", kind: "liability", name: "Card"), F.account("AHEAD", kind: "liability", name: "Ahead"),
+                    F.account("BANK", name: "Bank"),
+                ]))
         var rows: [String] = []
         var day = CivilDate(iso: "2026-03-02")!
         var week = 0
@@ -59,6 +62,9 @@ struct AnomalyMonthChargesTests {
             row("JEWEL-2", "CARD", "2026-10-20T12:00:00Z", "600.00", "Jeweller", mcc: 5944),
             row("AIR-APR", "CARD", "2026-04-10T12:00:00Z", "300.00", "Airline", mcc: 4511),
             row("AIR-OCT", "CARD", "2026-10-15T12:00:00Z", "400.00", "Airline", mcc: 4511),
+            // The evening before October in this card's zone, already October in the other's.
+            row("KIOSK-SEP", "CARD", "2026-09-30T20:00:00Z", "2.00", "Kiosk", mcc: 7299),
+            F.transaction("MOVE-OCT", account: "CARD", date: "2026-10-08T12:00:00Z", amount: "250.00", type: "transfer", mcc: nil),
         ]
         let ahead = [
             // 02:00 on 1 July where the card is, before the three months anywhere else.
@@ -70,6 +76,10 @@ struct AnomalyMonthChargesTests {
         ]
         try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: rows))
         try export.append("transactions/AHEAD", F.changeSet("A", 1, snapshot: true, inserted: ahead))
+        let deposit = F.transaction(
+            "PAY-OCT", account: "BANK", date: "2026-10-09T12:00:00Z", amount: "75.00", indicator: "credit", type: "directDeposit",
+            mcc: nil, merchant: "Employer")
+        try export.append("transactions/BANK", F.changeSet("B", 1, snapshot: true, inserted: [deposit]))
         let synced = try SyncEngine(store: store, now: now).sync(WalletExportSource(path: export.path))
         try #require(synced.failures.isEmpty)
         try store.transaction {
@@ -124,6 +134,29 @@ struct AnomalyMonthChargesTests {
                 "spike 2026-10-26   Groceries 10622500 4233300 ",
                 "spike 2026-10-26  Grocer  11550000 4233300 ",
             ])
+    }
+
+    @Test(
+        "the summary's month from the rows the series' read hands on is the keeper's pass's, with the digests it remembers, in zones a day apart"
+    )
+    func summaryFromSharedRows() throws {
+        let folder = try TemporaryFolder()
+        let store = try Self.ledger(folder)
+        let pass = try RecurringStoredReadingTests.passCopy(store, folder)
+        func lines(_ store: LedgerStore, _ month: YearMonth) throws -> [String] {
+            let accounts = try ReportAccounts(store: store, base: Self.utc)
+            let summary = try SummaryAnalysis.report(store, month: month, accounts: accounts, now: Self.now)
+            return ["\(summary.report.currencies)"]
+                + summary.records.map { "\($0.month) \($0.digest) \($0.totals.map { "\($0)" }.sorted())" }
+        }
+        for month in [Self.month, Self.month.adding(months: -3)] {
+            let shared = try lines(store, month)
+            #expect(shared == (try lines(pass, month)), "\(month)")
+            #expect(shared.count == 2, "\(month)")
+        }
+        let october = try lines(store, Self.month)[0]
+        // The transfer is counted in the digest only; the deposit is the month's income.
+        #expect(october.contains("income: 750000, pending"))
     }
 
     @Test("the summary's anomalies are the report's, read once with its series")
