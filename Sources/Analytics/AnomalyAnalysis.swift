@@ -81,8 +81,7 @@ public enum AnomalyAnalysis {
         if !shared { try charges.read(store) }
         let asOf = min(month.lastDay, today)
         // In the running month a charge still to come is not missed: the series are as of today.
-        let ownSeries =
-            asOf == seriesAsOf ? series : try RecurringAnalysis.report(store, scope: scope, first: first, asOf: asOf)
+        let ownSeries = asOf == seriesAsOf ? series : RecurringAnalysis.judged(series, asOf: asOf)
         let anomalies =
             try charges.anomalies(store)
             + recurring(store, month: month, accounts: accounts, dismissed: charges.dismissed, series: ownSeries)

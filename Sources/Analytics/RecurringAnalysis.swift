@@ -304,17 +304,34 @@ public enum RecurringAnalysis {
         let typical = median(charges.dropLast().map(\.amount))
         guard charges.allSatisfy({ isNear($0.amount, typical) }) else { return nil }
         let last = charges[charges.count - 1]
-        let next = nextDate(after: last.date, cadence)
-        var flags: [RecurringReport.Flag] = []
-        if charges[0].date > previousDate(before: asOf, cadence, periods: 3) { flags.append(.new) }
-        if last.amount != typical { flags.append(.priceChange(change: last.amount - typical)) }
-        if asOf.daysSinceEpoch > next.daysSinceEpoch + band(cadence).grace { flags.append(.missed) }
         var item = RecurringReport.Item(
             merchant: merchant, category: last.category, currency: currency, cadence: cadence, typicalAmount: typical,
-            lastAmount: last.amount, firstDate: charges[0].date, lastDate: last.date, nextDate: next, count: charges.count,
-            flags: flags)
+            lastAmount: last.amount, firstDate: charges[0].date, lastDate: last.date, nextDate: nextDate(after: last.date, cadence),
+            count: charges.count)
         item.charges = charges
+        item.flags = flags(of: item, asOf: asOf)
         return item
+    }
+
+    /// A series' flags as of `asOf`. Which series a scope holds does not depend on the day they
+    /// are judged on, only these do.
+    static func flags(of item: RecurringReport.Item, asOf: CivilDate) -> [RecurringReport.Flag] {
+        var flags: [RecurringReport.Flag] = []
+        if item.firstDate > previousDate(before: asOf, item.cadence, periods: 3) { flags.append(.new) }
+        if item.lastAmount != item.typicalAmount { flags.append(.priceChange(change: item.lastAmount - item.typicalAmount)) }
+        if asOf.daysSinceEpoch > item.nextDate.daysSinceEpoch + band(item.cadence).grace { flags.append(.missed) }
+        return flags
+    }
+
+    /// The report's series judged as of `asOf` instead: what a read of the same scope as of that
+    /// day gives, without reading its charges again.
+    static func judged(_ report: RecurringReport, asOf: CivilDate) -> RecurringReport {
+        let items = report.items.map { item in
+            var judged = item
+            judged.flags = flags(of: item, asOf: asOf)
+            return judged
+        }
+        return RecurringReport(first: report.first, asOf: asOf, timeZones: report.timeZones, items: items)
     }
 
     /// A week later, or the same day of the month one, three or twelve months on (the last

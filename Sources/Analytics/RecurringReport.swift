@@ -64,7 +64,7 @@ public struct RecurringReport: Sendable {
         public let lastDate: CivilDate
         public let nextDate: CivilDate
         public let count: Int
-        public let flags: [Flag]
+        public internal(set) var flags: [Flag] = []
         /// The account charged: a series is one account's (two people's Netflix are two).
         public internal(set) var accountID = ""
         public internal(set) var accountName = ""

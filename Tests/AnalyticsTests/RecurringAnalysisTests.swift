@@ -173,6 +173,38 @@ struct RecurringAnalysisTests {
         }
     }
 
+    @Test("a report judged as of another day is what detection as of that day gives, on random series")
+    func judgedAsOfAnotherDay() throws {
+        var random = SeededRandom(state: 41)
+        var flagsMoved = Set<String>()
+        for _ in 0..<400 {
+            let cadence = RecurringReport.Cadence.allCases[random.below(4)]
+            let gaps = RecurringAnalysis.band(cadence).gaps
+            var day = 20_000 + random.below(60)
+            var charges: [RecurringAnalysis.Charge] = []
+            for _ in 0..<(3 + random.below(6)) {
+                let amount = Int64(random.below(2) == 0 ? 1_000 : 900 + random.below(200)) * 100
+                charges.append(.init(date: CivilDate(daysSinceEpoch: day), amount: amount, category: "Subscriptions"))
+                day += gaps.lowerBound + random.below(gaps.count)
+            }
+            // Days from before the first charge to well past the next one expected.
+            let (read, judged) = (
+                CivilDate(daysSinceEpoch: day - 400 + random.below(800)), CivilDate(daysSinceEpoch: day - 400 + random.below(800))
+            )
+            guard let readItem = try RecurringAnalysis.detect(merchant: "Shop", currency: "USD", charges: charges, asOf: read) else {
+                continue
+            }
+            let expected = try #require(try RecurringAnalysis.detect(merchant: "Shop", currency: "USD", charges: charges, asOf: judged))
+            let report = RecurringReport(first: charges[0].date, asOf: read, timeZones: ["UTC"], items: [readItem])
+            let rejudged = RecurringAnalysis.judged(report, asOf: judged)
+            #expect(rejudged.asOf == judged)
+            #expect(rejudged.items == [expected])
+            flagsMoved.formUnion(Set(readItem.flags.map(\.name)).symmetricDifference(expected.flags.map(\.name)))
+        }
+        // Every flag that depends on the day moved in some case: the comparison saw them change.
+        #expect(flagsMoved == ["new", "missed"])
+    }
+
     @Test("a series broken as it is split is the one a split whole and then checked leaves out, and still draws its charges")
     func brokenSeriesAgainstTheWholeSplit() {
         typealias Charge = RecurringAnalysis.Charge

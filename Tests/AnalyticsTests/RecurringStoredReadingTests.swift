@@ -158,4 +158,42 @@ struct RecurringStoredReadingTests {
             }
         }
     }
+
+    @Test(
+        "in the running month a charge not yet past its grace is not missed, in the summary as in `report anomalies`, and is once past it; the summary's news stay as of the month's end"
+    )
+    func runningMonthJudgedAsOfToday() throws {
+        let folder = try TemporaryFolder()
+        let export = try ExportFixture(in: folder.url)
+        let store = try LedgerStore(
+            path: folder.file("kept.sqlite"), mode: .create(keeper: ClassificationKeeper(base: Self.zone)), now: Self.now)
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CARD", kind: "liability", name: "Card")]))
+        // Due again on 3 October, missed once its five days of grace pass (from 9 October); and a
+        // weekly series new as of the month's end, its first charge in its last three weeks.
+        let stream = (6...9).map {
+            F.transaction(
+                "STREAM-\($0)", account: "CARD", date: "2026-0\($0)-03T12:00:00Z", amount: "12.99", mcc: 4899, merchant: "Stream Co")
+        }
+        let weekly = [11, 18, 25].map {
+            F.transaction("BOX-\($0)", account: "CARD", date: "2026-10-\($0)T12:00:00Z", amount: "30.00", mcc: 5411, merchant: "Veg Box")
+        }
+        // New as of any of the days below, but not as of the month's end.
+        let olderWeekly = [5, 12, 19, 26].map {
+            F.transaction(
+                "MILK-\($0)", account: "CARD", date: "2026-10-\(String(format: "%02d", $0))T12:00:00Z", amount: "8.00", mcc: 5411,
+                merchant: "Milk Run")
+        }
+        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: stream + weekly + olderWeekly))
+        #expect(try SyncEngine(store: store, now: Self.now).sync(WalletExportSource(path: export.path)).failures.isEmpty)
+        let accounts = try ReportAccounts(store: store, base: Self.zone)
+        let october = YearMonth(year: 2026, month: 10)
+        for (today, missed) in [("2026-10-06", false), ("2026-10-08", false), ("2026-10-09", true), ("2026-10-20", true)] {
+            let day = try #require(CivilDate(iso: today))
+            let summary = try SummaryAnalysis.report(store, month: october, accounts: accounts, now: Self.now, today: day).report
+            let anomalies = try AnomalyAnalysis.report(store, month: october, accounts: accounts, today: day)
+            #expect(summary.anomalies == anomalies.anomalies, "\(today)")
+            #expect(anomalies.anomalies.map { "\($0.kind) \($0.merchant)" } == (missed ? ["missed Stream Co"] : []), "\(today)")
+            #expect(summary.recurring.map(\.merchant) == ["Veg Box"], "\(today)")
+        }
+    }
 }
