@@ -141,6 +141,8 @@ enum BenchmarkCommand {
                 ),
                 ("report budget", ["report", "budget", "--month", "2026-10", "--format", "csv"]),
                 ("report summary", ["report", "summary", "--month", "2026-10", "--format", "csv"]),
+                // The running month: anomalies as of today, budgets projected to the month's end.
+                ("report summary (running month)", ["--now", "2026-10-15", "report", "summary", "--month", "2026-10", "--format", "csv"]),
                 ("report anomalies", ["report", "anomalies", "--month", "2026-10", "--format", "csv"]),
                 (
                     "report recurring (year)",
@@ -203,6 +205,8 @@ enum BenchmarkCommand {
             // are timed on this ledger too.
             let bankReports: [(String, [String])] = [
                 ("report summary", ["report", "summary", "--month", "2026-10", "--format", "csv"]),
+                // The running month: anomalies as of today, budgets projected to the month's end.
+                ("report summary (running month)", ["--now", "2026-10-15", "report", "summary", "--month", "2026-10", "--format", "csv"]),
                 ("report anomalies", ["report", "anomalies", "--month", "2026-10", "--format", "csv"]),
                 ("report recurring (all)", ["report", "recurring", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]),
                 (
