@@ -61,22 +61,24 @@ public enum AnomalyAnalysis {
     /// not read twice. `holding`: how many transactions that read in time order may hold (past it,
     /// the series are read a merchant at a time, and the month's rows on their own). `sharing`
     /// takes every row of that read too, of every flow; `shared` says whether it had them.
+    /// `alongside`'s series come from the same read where they can (`RecurringAnalysis.reports`).
     static func report(
         _ store: LedgerStore, month: YearMonth, accounts: ReportAccounts, today: CivilDate, seriesAsOf: CivilDate,
-        holding: Int = RecurringAnalysis.heldChargesLimit, sharing: ((CountedCharge) throws -> Void)? = nil
-    ) throws -> (report: AnomalyReport, series: RecurringReport, shared: Bool) {
+        holding: Int = RecurringAnalysis.heldChargesLimit, sharing: ((CountedCharge) throws -> Void)? = nil,
+        alongside: RecurringAnalysis.AlongsideScope? = nil
+    ) throws -> (report: AnomalyReport, series: RecurringReport, shared: Bool, alongside: RecurringReport?) {
         var charges = try MonthCharges(store, month: month, accounts: accounts)
         let scope = ReportScope(months: month.adding(months: -11)...month, accounts: accounts)
         let first = month.adding(months: -11).firstDay
         var shared = false
-        let series = try RecurringAnalysis.report(
+        let (series, alongsideSeries) = try RecurringAnalysis.reports(
             store, scope: scope, first: first, asOf: seriesAsOf, holding: holding,
             reading: { byMerchant in shared = shared || !byMerchant },
             sharing: charges.takesStoredRows
                 ? {
                     try charges.add($0)
                     try sharing?($0)
-                } : nil)
+                } : nil, alongside: alongside)
         shared = shared && charges.takesStoredRows
         if !shared { try charges.read(store) }
         let asOf = min(month.lastDay, today)
@@ -85,7 +87,7 @@ public enum AnomalyAnalysis {
         let anomalies =
             try charges.anomalies(store)
             + recurring(store, month: month, accounts: accounts, dismissed: charges.dismissed, series: ownSeries)
-        return (AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies)), series, shared)
+        return (AnomalyReport(month: month, timeZones: accounts.zoneNames, anomalies: sorted(anomalies)), series, shared, alongsideSeries)
     }
 
     static func sorted(_ anomalies: [AnomalyReport.Anomaly]) -> [AnomalyReport.Anomaly] {

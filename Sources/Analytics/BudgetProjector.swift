@@ -23,16 +23,26 @@ public struct BudgetProjector {
     let recurring: [RecurringReport.Item]
 
     /// `includePending`: whether the net so far, and the series, count pending and authorized
-    /// transactions; the window counts booked ones only.
-    public init(_ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool = false) throws {
+    /// transactions; the window counts booked ones only. `series`: those of `seriesScope`, when
+    /// already read.
+    public init(
+        _ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool = false, series: RecurringReport? = nil
+    ) throws {
         self.store = store
         self.accounts = accounts
         self.today = today
         self.includePending = includePending
+        let wanted = Self.seriesScope(accounts: accounts, today: today, includePending: includePending)
+        recurring = try (series ?? RecurringAnalysis.report(store, scope: wanted.scope, first: wanted.first, asOf: wanted.asOf)).items
+            .filter { $0.flow == .expense }
+    }
+
+    /// Where the series come from: the first day of this month a year ago through today.
+    static func seriesScope(accounts: ReportAccounts, today: CivilDate, includePending: Bool) -> RecurringAnalysis.AlongsideScope {
         let first = YearMonth(today).adding(months: -12).firstDay
         var scope = ReportScope(first: first, last: today, accounts: accounts)
         scope.includePending = includePending
-        recurring = try RecurringAnalysis.report(store, scope: scope, first: first, asOf: today).items.filter { $0.flow == .expense }
+        return RecurringAnalysis.AlongsideScope(scope: scope, first: first, asOf: today)
     }
 
     /// The projection of the budget of `category` in `currency` over the period `firstDay`

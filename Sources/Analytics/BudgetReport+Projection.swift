@@ -2,15 +2,23 @@ import Ledger
 import LedgerStore
 
 extension BudgetReport {
+    /// Whether `projecting` projects anything: a budget of the running month.
+    func isProjected(today: CivilDate) -> Bool {
+        rows.contains { $0.month == YearMonth(today) && !$0.isUnbudgeted }
+    }
+
     /// The report with each budget of the running month projected to the end of its period (the
     /// one holding today)
     /// (README, "Budgets": Projected) instead of at its pace, and its status warning when the
     /// projection exceeds what is available. What the projections could not convert is added to
-    /// what the report left out. A report without the running month is as it was.
-    public func projecting(_ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool) throws -> BudgetReport {
+    /// what the report left out. A report without the running month is as it was. `series`: the
+    /// projection's recurring series (`BudgetProjector.seriesScope`), when already read.
+    public func projecting(
+        _ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool, series: RecurringReport? = nil
+    ) throws -> BudgetReport {
         let running = YearMonth(today)
-        guard rows.contains(where: { $0.month == running && !$0.isUnbudgeted }) else { return self }
-        let projector = try BudgetProjector(store, accounts: accounts, today: today, includePending: includePending)
+        guard isProjected(today: today) else { return self }
+        let projector = try BudgetProjector(store, accounts: accounts, today: today, includePending: includePending, series: series)
         let groups = try store.categoryGroups()
         var report = self
         var left = unconverted

@@ -46,6 +46,14 @@ public enum RecurringAnalysis {
     /// Two spellings of a name came apart in SQLite's order: the charges are read again in time order.
     private struct SpellingsDiffer: Error {}
 
+    /// Another scope whose series are wanted beside a report's, from the same read (the summary's
+    /// of the running month, and its budgets' projection).
+    struct AlongsideScope {
+        let scope: ReportScope
+        let first: CivilDate
+        let asOf: CivilDate
+    }
+
     public static func report(_ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate) throws -> RecurringReport {
         try report(store, scope: scope, first: first, asOf: asOf, holding: heldChargesLimit)
     }
@@ -57,177 +65,126 @@ public enum RecurringAnalysis {
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
         reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil
     ) throws -> RecurringReport {
-        struct Key: Hashable {
-            let accountID: String
-            let merchant: String
-            let currency: String
-            let indicator: CreditDebitIndicator
-            let flow: Flow
+        try reports(store, scope: scope, first: first, asOf: asOf, holding: limit, reading: reading, sharing: sharing).report
+    }
 
-            func isSpelledAs(_ other: Key) -> Bool {
-                accountID.hasSameBytes(as: other.accountID) && merchant.hasSameBytes(as: other.merchant)
-                    && currency.hasSameBytes(as: other.currency)
-            }
-        }
-        // Keys are numbered as they come, every spelling Swift takes as one key under one number,
-        // so that each charge is held under a number rather than by hashing its texts.
-        var keys: [Key] = []
-        var keyNumbers: [Key: Int] = [:]
-        func number(of key: Key) -> Int {
-            if let number = keyNumbers[key] { return number }
-            keys.append(key)
-            keyNumbers[key] = keys.count - 1
-            return keys.count - 1
-        }
-        var charges = PackedCharges<Int>()
-        var items: [RecurringReport.Item] = []
-        // A key's charges, once all read, become its series and are let go.
-        func finish(_ number: Int) throws {
-            let key = keys[number]
-            guard var keyCharges = charges.removeAll(of: number) else { return }
-            // Sorted packed and split by index: a busy merchant's ten years are not made whole
-            // nor copied for each step, only each series for `detect`.
-            keyCharges.sortByDateThenAmount()
-            // Days closer than any cadence's gap make no series (a merchant paid many times a
-            // day): told from the packed days as each charge joins, before any is made whole.
-            let kept = seriesIndices(ofSortedAmounts: keyCharges.amounts) { last, next in
-                (1..<shortestGap).contains(keyCharges.days(from: last, to: next))
-            }
-            for series in kept {
-                guard
-                    var item = try detect(
-                        merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[$0] }, asOf: asOf)
-                else { continue }
-                item.accountID = key.accountID
-                item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
-                item.accountLabel = scope.accounts.label(of: key.accountID)
-                item.direction = key.indicator
-                item.flow = key.flow
-                items.append(item)
-            }
-        }
-        // The parts of a split come one after the other: they are one charge of the whole amount,
-        // in the category of its largest part.
-        var previous: (key: Int, id: String, largest: Int64)?
-        func add(_ key: Int, id: String, _ charge: Charge) throws {
-            if let last = previous, last.key == key, last.id == id, !id.isEmpty, let whole = charges.popLast(of: key) {
-                let category = charge.amount > last.largest ? charge.category : whole.category
-                charges.append(try whole.adding(charge, category: category, currency: keys[key].currency), to: key)
-                previous = (key, id, max(last.largest, charge.amount))
-                return
-            }
-            charges.append(charge, to: key)
-            previous = (key, id, charge.amount)
-        }
+    /// The report, and `alongside`'s series where both scopes' transactions are read in time
+    /// order at once, as one read of the two scopes' days together, each taking the rows of its
+    /// own (nil otherwise: its caller reads them). `sharing` takes the rows of the report's scope only.
+    static func reports(
+        _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
+        reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil,
+        alongside: AlongsideScope? = nil
+    ) throws -> (report: RecurringReport, alongside: RecurringReport?) {
+        var finder = SeriesFinder(scope: scope, first: first, asOf: asOf)
         // Refunds answer a charge and transfers move the user's own money: neither is a series.
         let flows: [Flow] = [.expense, .income]
         let reader = try ClassificationReader(store, accounts: scope.accounts)
-        if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
-            // What is stored answers as the reader would: only the columns a series needs are
-            // read, in time order, which SQLite walks without sorting; a scope with more
-            // transactions than the limit (counted from an index first, no further than one past
-            // it) is read a merchant at a time, each let go once read. Only two spellings of a
-            // name coming apart then holds them all, as before.
-            let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
-            var days = LocalDays(scope.accounts)
-            // Each key's account's zone among `days`, by its number; each spelling the read
-            // numbered has its key's number.
-            var zoneSlots: [Int] = []
-            var numbersOfSpellings: [UInt64: Int] = [:]
-            // Read a merchant at a time, the keys finished, by their hashes alone: ten years of
-            // names are not held, and two keys of one hash only read the charges again in time order.
-            var finished = Set<Int>()
-            var lastSpelled: Key?
-            let selection = scope.selection(statuses: scope.statuses)
-            func read(byMerchant: Bool) throws {
-                reading(byMerchant)
-                let shares = sharing != nil && !byMerchant
-                try store.forEachCountedCharge(
-                    selection, states: states, flows: shares ? Flow.allCases : flows, byMerchant: byMerchant
-                ) { row in
-                    if shares, let sharing {
-                        try sharing(row)
-                        guard flows.contains(row.flow) else { return }
-                    }
-                    // Made only where needed: read in time order, a row whose spelling has a
-                    // number has no use for it.
-                    func spelled() -> Key {
-                        Key(
-                            accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator,
-                            flow: row.flow)
-                    }
-                    if byMerchant {
-                        let spelled = spelled()
-                        if let last = lastSpelled {
-                            // SQLite orders names by their bytes, while Swift takes canonically
-                            // equal spellings (a composed and a decomposed é) as one: where that
-                            // shows, charges are read in time order and all held, as the pass does.
-                            guard last == spelled ? last.isSpelledAs(spelled) : !finished.contains(spelled.hashValue) else {
-                                throw SpellingsDiffer()
-                            }
-                            if last != spelled {
-                                finished.insert(last.hashValue)
-                                try finish(number(of: last))
-                                // Nothing of a finished key is read again: the next is numbered afresh.
-                                (keys, keyNumbers, zoneSlots, numbersOfSpellings) = ([], [:], [], [:])
-                            }
-                        }
-                        lastSpelled = spelled
-                    }
-                    let key: Int
-                    if let spelling = row.keySpelling, let known = numbersOfSpellings[spelling] {
-                        key = known
-                    } else {
-                        key = number(of: spelled())
-                        if key == zoneSlots.count { zoneSlots.append(days.slot(of: row.accountID)) }
-                        if let spelling = row.keySpelling { numbersOfSpellings[spelling] = key }
-                    }
-                    // A merchant's rows seldom share a day: there the day cache would only miss.
-                    let date =
-                        byMerchant
-                        ? scope.accounts.zone(of: row.accountID).date(of: row.time) : days.day(slot: zoneSlots[key], time: row.time)
-                    try reader.classifier.forEachPart(row) { amount, category in
-                        try add(key, id: row.id, Charge(date: date, amount: amount, category: category))
-                    }
-                }
-            }
-            if try store.transactionCount(selection, upTo: limit + 1) <= limit {
-                try read(byMerchant: false)
-            } else {
-                do {
-                    try read(byMerchant: true)
-                } catch is SpellingsDiffer {
-                    // The numbers of spellings are the first read's: the second numbers its own.
-                    (charges, items, previous, keys, keyNumbers) = (PackedCharges(), [], nil, [], [:])
-                    (zoneSlots, finished, numbersOfSpellings, lastSpelled) = ([], [], [:], nil)
-                    try read(byMerchant: false)
-                }
-            }
-        } else {
+        guard reader.hasStoredStates, !reader.renames, scope.people.isEmpty else {
             try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
                 guard flows.contains(classification.flow) else { return }
-                let key = Key(
+                let key = SeriesFinder.Key(
                     accountID: transaction.accountID, merchant: ClassificationReader.merchant(transaction, classification),
                     currency: transaction.currency, indicator: transaction.indicator, flow: classification.flow)
-                try add(
-                    number(of: key), id: transaction.id,
+                try finder.add(
+                    finder.number(of: key), id: transaction.id,
                     Charge(date: scope.date(of: transaction), amount: transaction.amount, category: classification.category))
             }
+            return (try finder.report(), nil)
         }
-        for key in charges.keys { try finish(key) }
-        items =
-            items
-            .sorted {
-                let (left, right) = (
-                    ($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency)
-                )
-                if left != right { return left < right }
-                // Keys are finished in no set order: every part of one, and the typical amount
-                // that tells its series apart, decide ties.
-                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.direction.rawValue, $0.typicalAmount, $0.firstDate)
-                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.direction.rawValue, $1.typicalAmount, $1.firstDate)
+        // What is stored answers as the reader would: only the columns a series needs are read,
+        // in time order, which SQLite walks without sorting; a scope with more transactions than
+        // the limit (counted from an index first, no further than one past it) is read a merchant
+        // at a time, each let go once read. Only two spellings of a name coming apart then holds
+        // them all, as before.
+        let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
+        if let alongside,
+            let both = try bothInTimeOrder(
+                store, finder, alongside, states: states, holding: limit, reading: reading, sharing: sharing, classifier: reader.classifier)
+        {
+            return both
+        }
+        // Read a merchant at a time, the keys finished, by their hashes alone: ten years of
+        // names are not held, and two keys of one hash only read the charges again in time order.
+        var finished = Set<Int>()
+        var lastSpelled: SeriesFinder.Key?
+        let selection = scope.selection(statuses: scope.statuses)
+        func read(byMerchant: Bool) throws {
+            reading(byMerchant)
+            let shares = sharing != nil && !byMerchant
+            try store.forEachCountedCharge(selection, states: states, flows: shares ? Flow.allCases : flows, byMerchant: byMerchant) {
+                row in
+                if shares, let sharing {
+                    try sharing(row)
+                    guard flows.contains(row.flow) else { return }
+                }
+                if byMerchant {
+                    let spelled = SeriesFinder.Key(row)
+                    if let last = lastSpelled {
+                        // SQLite orders names by their bytes, while Swift takes canonically
+                        // equal spellings (a composed and a decomposed é) as one: where that
+                        // shows, charges are read in time order and all held, as the pass does.
+                        guard last == spelled ? last.isSpelledAs(spelled) : !finished.contains(spelled.hashValue) else {
+                            throw SpellingsDiffer()
+                        }
+                        if last != spelled {
+                            finished.insert(last.hashValue)
+                            try finder.finish(finder.number(of: last))
+                            finder.forgetKeys()
+                        }
+                    }
+                    lastSpelled = spelled
+                }
+                try finder.add(row, classifier: reader.classifier, byMerchant: byMerchant)
             }
-        return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: items)
+        }
+        if try store.transactionCount(selection, upTo: limit + 1) <= limit {
+            try read(byMerchant: false)
+        } else {
+            do {
+                try read(byMerchant: true)
+            } catch is SpellingsDiffer {
+                // The numbers of spellings are the first read's: the second numbers its own.
+                finder = SeriesFinder(scope: scope, first: first, asOf: asOf)
+                try read(byMerchant: false)
+            }
+        }
+        return (try finder.report(), nil)
+    }
+
+    /// Both scopes' series from one read in time order of their days together, each finder
+    /// taking the rows of its own scope's instants; nil when the two differ in what else they
+    /// count, or together hold more transactions than the limit.
+    private static func bothInTimeOrder(
+        _ store: LedgerStore, _ finder: SeriesFinder, _ alongside: AlongsideScope, states: [ClassificationState], holding limit: Int,
+        reading: (_ byMerchant: Bool) -> Void, sharing: ((CountedCharge) throws -> Void)?, classifier: Classifier
+    ) throws -> (report: RecurringReport, alongside: RecurringReport?)? {
+        let (scope, other) = (finder.scope, alongside.scope)
+        guard other.includePending == scope.includePending, other.currencies == scope.currencies, other.people.isEmpty,
+            other.classifiedFrom == nil, other.classifiedBefore == nil, scope.classifiedFrom == nil, scope.classifiedBefore == nil,
+            other.accounts.selected.map(\.id) == scope.accounts.selected.map(\.id)
+        else { return nil }
+        var together = ReportScope(
+            first: [scope.firstDay, other.firstDay].contains(nil) ? nil : min(scope.firstDay!, other.firstDay!),
+            last: [scope.endDay, other.endDay].contains(nil) ? nil : max(scope.endDay!, other.endDay!).adding(days: -1),
+            accounts: scope.accounts)
+        together.includePending = scope.includePending
+        together.currencies = scope.currencies
+        let selection = together.selection(statuses: together.statuses)
+        guard try store.transactionCount(selection, upTo: limit + 1) <= limit else { return nil }
+        reading(false)
+        var (own, theirs) = (finder, SeriesFinder(scope: other, first: alongside.first, asOf: alongside.asOf))
+        let (ownRanges, theirRanges) = (InstantRanges(scope), InstantRanges(other))
+        let flows: [Flow] = [.expense, .income]
+        try store.forEachCountedCharge(selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false) {
+            row in
+            let isOwn = ownRanges.contains(row)
+            if isOwn, let sharing { try sharing(row) }
+            guard flows.contains(row.flow) else { return }
+            if isOwn { try own.add(row, classifier: classifier, byMerchant: false) }
+            if theirRanges.contains(row) { try theirs.add(row, classifier: classifier, byMerchant: false) }
+        }
+        return (try own.report(), try theirs.report())
     }
 
     /// One account's charges of one merchant, currency, direction and flow, split into series of one
@@ -357,5 +314,21 @@ public enum RecurringAnalysis {
     static func adding(months: Int, to date: CivilDate) -> CivilDate {
         let month = YearMonth(date).adding(months: months)
         return CivilDate(year: month.year, month: month.month, day: min(date.day, CivilDate.daysIn(year: month.year, month: month.month)))
+    }
+}
+
+/// Each account's instants of a scope's days (`from..<until`), as its selection reads them.
+private struct InstantRanges {
+    private let ranges: [String: AccountTimeRange]
+
+    init(_ scope: ReportScope) {
+        ranges = Dictionary(
+            scope.accounts.ranges(first: scope.firstDay, end: scope.endDay).map { ($0.accountID, $0) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    func contains(_ row: CountedCharge) -> Bool {
+        guard let range = ranges[row.accountID] else { return false }
+        return (range.from.map { row.time >= $0 } ?? true) && (range.until.map { row.time < $0 } ?? true)
     }
 }

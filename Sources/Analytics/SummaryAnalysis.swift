@@ -47,9 +47,14 @@ public enum SummaryAnalysis {
         // The read of the year the series and anomalies are found in hands on the month's rows,
         // unless each converts on its own day.
         let classifier = try ClassificationReader(store, accounts: accounts).classifier
-        let (anomalies, series, shared) = try AnomalyAnalysis.report(
+        // The running month's budgets are projected to their period's end (README, "Budgets":
+        // Projected), from series of their own scope: read with the summary's where they can be.
+        let budgetReport = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
+        let (anomalies, series, shared, projectionSeries) = try AnomalyAnalysis.report(
             store, month: month, accounts: accounts, today: today, seriesAsOf: month.lastDay,
-            sharing: target == nil ? { try counted.add($0, classifier: classifier) } : nil)
+            sharing: target == nil ? { try counted.add($0, classifier: classifier) } : nil,
+            alongside: budgetReport.isProjected(today: today)
+                ? BudgetProjector.seriesScope(accounts: accounts, today: today, includePending: false) : nil)
         if !shared || target != nil {
             try ClassificationReader.forEachCounted(
                 store, ReportScope(months: (target == nil ? month : before.lowerBound)...month, accounts: accounts)
@@ -76,10 +81,9 @@ public enum SummaryAnalysis {
             }
         }
 
-        // The running month's budgets are projected to their period's end (README, "Budgets": Projected).
-        let budgetReport = try BudgetAnalysis.report(store, months: [month], accounts: accounts, today: today, warnAt: warnAt)
-            .projecting(store, accounts: accounts, today: today, includePending: false)
-        let budgets = budgetReport.rows.filter { !$0.isUnbudgeted }
+        let projected = try budgetReport.projecting(
+            store, accounts: accounts, today: today, includePending: false, series: projectionSeries)
+        let budgets = projected.rows.filter { !$0.isUnbudgeted }
         let balances = try accountLines(store, month: month, accounts: accounts)
         let worth = try BalanceAnalysis.netWorth(
             store, accounts: accounts, from: month.adding(months: -11).firstDay, to: month.lastDay, every: .month, convertTo: target)
@@ -107,7 +111,7 @@ public enum SummaryAnalysis {
         report.convertedTo = target
         // A budget in every currency converts even when the summary does not; when the summary
         // converts, what it left out of the month covers the budgets' categories too.
-        report.unconverted = target == nil ? budgetReport.unconverted : (counted.conversion?.unconverted ?? []) + worth.unconverted
+        report.unconverted = target == nil ? projected.unconverted : (counted.conversion?.unconverted ?? []) + worth.unconverted
         report.cardExchange = try FXAnalysis.cardCosts(store, month: month, accounts: accounts).filter { $0.sums.count > 0 }
         return Result(report: report, records: records)
     }

@@ -1,0 +1,140 @@
+import Ledger
+import LedgerStore
+
+extension RecurringAnalysis {
+    /// One scope's series, found from its charges as they come: a key's charges are held until
+    /// all are read, then become its series and are let go.
+    struct SeriesFinder {
+        struct Key: Hashable {
+            let accountID: String
+            let merchant: String
+            let currency: String
+            let indicator: CreditDebitIndicator
+            let flow: Flow
+
+            init(accountID: String, merchant: String, currency: String, indicator: CreditDebitIndicator, flow: Flow) {
+                (self.accountID, self.merchant, self.currency, self.indicator, self.flow) = (
+                    accountID, merchant, currency, indicator, flow
+                )
+            }
+
+            init(_ row: CountedCharge) {
+                self.init(
+                    accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
+            }
+
+            func isSpelledAs(_ other: Key) -> Bool {
+                accountID.hasSameBytes(as: other.accountID) && merchant.hasSameBytes(as: other.merchant)
+                    && currency.hasSameBytes(as: other.currency)
+            }
+        }
+
+        let scope: ReportScope
+        let first: CivilDate
+        let asOf: CivilDate
+        // Keys are numbered as they come, every spelling Swift takes as one key under one number,
+        // so that each charge is held under a number rather than by hashing its texts.
+        private var keys: [Key] = []
+        private var keyNumbers: [Key: Int] = [:]
+        private var charges = PackedCharges<Int>()
+        private var items: [RecurringReport.Item] = []
+        // The parts of a split come one after the other: they are one charge of the whole amount,
+        // in the category of its largest part.
+        private var previous: (key: Int, id: String, largest: Int64)?
+        private var days: LocalDays
+        // Of stored rows: each key's account's zone among `days`, by its number; each spelling
+        // the read numbered has its key's number.
+        private var zoneSlots: [Int] = []
+        private var numbersOfSpellings: [UInt64: Int] = [:]
+
+        init(scope: ReportScope, first: CivilDate, asOf: CivilDate) {
+            (self.scope, self.first, self.asOf) = (scope, first, asOf)
+            days = LocalDays(scope.accounts)
+        }
+
+        mutating func number(of key: Key) -> Int {
+            if let number = keyNumbers[key] { return number }
+            keys.append(key)
+            keyNumbers[key] = keys.count - 1
+            return keys.count - 1
+        }
+
+        /// Read a merchant at a time, nothing of a finished key is read again: the next is numbered afresh.
+        mutating func forgetKeys() {
+            (keys, keyNumbers, zoneSlots, numbersOfSpellings) = ([], [:], [], [:])
+        }
+
+        /// A key's charges, once all read, become its series and are let go.
+        mutating func finish(_ number: Int) throws {
+            let key = keys[number]
+            guard var keyCharges = charges.removeAll(of: number) else { return }
+            // Sorted packed and split by index: a busy merchant's ten years are not made whole
+            // nor copied for each step, only each series for `detect`.
+            keyCharges.sortByDateThenAmount()
+            // Days closer than any cadence's gap make no series (a merchant paid many times a
+            // day): told from the packed days as each charge joins, before any is made whole.
+            let kept = seriesIndices(ofSortedAmounts: keyCharges.amounts) { last, next in
+                (1..<shortestGap).contains(keyCharges.days(from: last, to: next))
+            }
+            for series in kept {
+                guard
+                    var item = try detect(
+                        merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[$0] }, asOf: asOf)
+                else { continue }
+                item.accountID = key.accountID
+                item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
+                item.accountLabel = scope.accounts.label(of: key.accountID)
+                item.direction = key.indicator
+                item.flow = key.flow
+                items.append(item)
+            }
+        }
+
+        mutating func add(_ key: Int, id: String, _ charge: Charge) throws {
+            if let last = previous, last.key == key, last.id == id, !id.isEmpty, let whole = charges.popLast(of: key) {
+                let category = charge.amount > last.largest ? charge.category : whole.category
+                charges.append(try whole.adding(charge, category: category, currency: keys[key].currency), to: key)
+                previous = (key, id, max(last.largest, charge.amount))
+                return
+            }
+            charges.append(charge, to: key)
+            previous = (key, id, charge.amount)
+        }
+
+        /// A stored row of the scope, of a read in time order or (`byMerchant`) a merchant at a time.
+        mutating func add(_ row: CountedCharge, classifier: Classifier, byMerchant: Bool) throws {
+            let key: Int
+            if let spelling = row.keySpelling, let known = numbersOfSpellings[spelling] {
+                key = known
+            } else {
+                // Made only where needed: read in time order, a row whose spelling has a number
+                // has no use for it.
+                key = number(of: Key(row))
+                if key == zoneSlots.count { zoneSlots.append(days.slot(of: row.accountID)) }
+                if let spelling = row.keySpelling { numbersOfSpellings[spelling] = key }
+            }
+            // A merchant's rows seldom share a day: there the day cache would only miss.
+            let date =
+                byMerchant ? scope.accounts.zone(of: row.accountID).date(of: row.time) : days.day(slot: zoneSlots[key], time: row.time)
+            try classifier.forEachPart(row) { amount, category in
+                try add(key, id: row.id, Charge(date: date, amount: amount, category: category))
+            }
+        }
+
+        /// The series of every key, once every charge is read.
+        mutating func report() throws -> RecurringReport {
+            for key in charges.keys { try finish(key) }
+            let sorted = items.sorted {
+                let (left, right) = (
+                    ($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency)
+                )
+                if left != right { return left < right }
+                // Keys are finished in no set order: every part of one, and the typical amount
+                // that tells its series apart, decide ties.
+                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.direction.rawValue, $0.typicalAmount, $0.firstDate)
+                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.direction.rawValue, $1.typicalAmount, $1.firstDate)
+            }
+            return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: sorted)
+        }
+    }
+}
