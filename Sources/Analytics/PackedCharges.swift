@@ -25,8 +25,22 @@ struct PackedCharges<Key: Hashable> {
             PackedCharges.unpack(packed[position], categories: categories, joined: joined)
         }
 
-        /// The amounts, read without making a charge whole.
-        var amounts: some Sequence<Int64> { packed.lazy.map { $0.amount } }
+        /// The amounts of the charges at `positions`, read without making a charge whole.
+        func amounts(_ positions: Range<Int>) -> some Sequence<Int64> { packed[positions].lazy.map { $0.amount } }
+
+        /// Where the charges from day `first` up to (not including) day `end` are, once sorted by date.
+        func positions(from first: CivilDate, before end: CivilDate) -> Range<Int> {
+            func firstPosition(onOrAfter day: CivilDate) -> Int {
+                var (low, high) = (0, packed.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Self.day(packed[middle], joined) < day.daysSinceEpoch { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let start = firstPosition(onOrAfter: first)
+            return start..<Swift.max(start, firstPosition(onOrAfter: end))
+        }
 
         /// Sorts them by date, then amount (`RecurringAnalysis.isBefore`): the same sort of the
         /// same comparisons as of the charges whole, so ties come out as they would.

@@ -3,8 +3,17 @@ import LedgerStore
 
 extension RecurringAnalysis {
     /// One scope's series, found from its charges as they come: a key's charges are held until
-    /// all are read, then become its series and are let go.
+    /// all are read, then become its series and are let go. Read over the days of several scopes
+    /// of one account selection (`windows`), each charge is held once and each scope's series
+    /// are found from the charges of its days.
     struct SeriesFinder {
+        /// A scope's days (nil: every charge read) and the day its series are judged as of.
+        struct Window {
+            let days: (first: CivilDate, end: CivilDate)?
+            let first: CivilDate
+            let asOf: CivilDate
+        }
+
         struct Key: Hashable {
             let accountID: String
             let merchant: String
@@ -30,14 +39,14 @@ extension RecurringAnalysis {
         }
 
         let scope: ReportScope
-        let first: CivilDate
-        let asOf: CivilDate
+        let windows: [Window]
         // Keys are numbered as they come, every spelling Swift takes as one key under one number,
         // so that each charge is held under a number rather than by hashing its texts.
         private var keys: [Key] = []
         private var keyNumbers: [Key: Int] = [:]
         private var charges = PackedCharges<Int>()
-        private var items: [RecurringReport.Item] = []
+        /// Each window's.
+        private var items: [[RecurringReport.Item]]
         // The parts of a split come one after the other: they are one charge of the whole amount,
         // in the category of its largest part.
         private var previous: (key: Int, id: String, largest: Int64)?
@@ -48,7 +57,13 @@ extension RecurringAnalysis {
         private var numbersOfSpellings: [UInt64: Int] = [:]
 
         init(scope: ReportScope, first: CivilDate, asOf: CivilDate) {
-            (self.scope, self.first, self.asOf) = (scope, first, asOf)
+            self.init(scope: scope, windows: [Window(days: nil, first: first, asOf: asOf)])
+        }
+
+        /// `scope`: the accounts of every window.
+        init(scope: ReportScope, windows: [Window]) {
+            (self.scope, self.windows) = (scope, windows)
+            items = windows.map { _ in [] }
             days = LocalDays(scope.accounts)
         }
 
@@ -71,22 +86,27 @@ extension RecurringAnalysis {
             // Sorted packed and split by index: a busy merchant's ten years are not made whole
             // nor copied for each step, only each series for `detect`.
             keyCharges.sortByDateThenAmount()
-            // Days closer than any cadence's gap make no series (a merchant paid many times a
-            // day): told from the packed days as each charge joins, before any is made whole.
-            let kept = seriesIndices(ofSortedAmounts: keyCharges.amounts) { last, next in
-                (1..<shortestGap).contains(keyCharges.days(from: last, to: next))
-            }
-            for series in kept {
-                guard
-                    var item = try detect(
-                        merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[$0] }, asOf: asOf)
-                else { continue }
-                item.accountID = key.accountID
-                item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
-                item.accountLabel = scope.accounts.label(of: key.accountID)
-                item.direction = key.indicator
-                item.flow = key.flow
-                items.append(item)
+            for (slot, window) in windows.enumerated() {
+                // In date order, a window's charges are one run of them.
+                let run = window.days.map { keyCharges.positions(from: $0.first, before: $0.end) } ?? keyCharges.indices
+                // Days closer than any cadence's gap make no series (a merchant paid many times a
+                // day): told from the packed days as each charge joins, before any is made whole.
+                let kept = seriesIndices(ofSortedAmounts: keyCharges.amounts(run)) { last, next in
+                    (1..<shortestGap).contains(keyCharges.days(from: run.lowerBound + last, to: run.lowerBound + next))
+                }
+                for series in kept {
+                    guard
+                        var item = try detect(
+                            merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[run.lowerBound + $0] },
+                            asOf: window.asOf)
+                    else { continue }
+                    item.accountID = key.accountID
+                    item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
+                    item.accountLabel = scope.accounts.label(of: key.accountID)
+                    item.direction = key.indicator
+                    item.flow = key.flow
+                    items[slot].append(item)
+                }
             }
         }
 
@@ -123,18 +143,25 @@ extension RecurringAnalysis {
 
         /// The series of every key, once every charge is read.
         mutating func report() throws -> RecurringReport {
+            try reports()[0]
+        }
+
+        /// Each window's series, once every charge is read.
+        mutating func reports() throws -> [RecurringReport] {
             for key in charges.keys { try finish(key) }
-            let sorted = items.sorted {
-                let (left, right) = (
-                    ($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency)
-                )
-                if left != right { return left < right }
-                // Keys are finished in no set order: every part of one, and the typical amount
-                // that tells its series apart, decide ties.
-                return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.direction.rawValue, $0.typicalAmount, $0.firstDate)
-                    < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.direction.rawValue, $1.typicalAmount, $1.firstDate)
+            return zip(windows, items).map { window, items in
+                let sorted = items.sorted {
+                    let (left, right) = (
+                        ($0.merchant.lowercased(), $0.merchant, $0.currency), ($1.merchant.lowercased(), $1.merchant, $1.currency)
+                    )
+                    if left != right { return left < right }
+                    // Keys are finished in no set order: every part of one, and the typical amount
+                    // that tells its series apart, decide ties.
+                    return ($0.accountLabel, $0.accountID, $0.flow.rawValue, $0.direction.rawValue, $0.typicalAmount, $0.firstDate)
+                        < ($1.accountLabel, $1.accountID, $1.flow.rawValue, $1.direction.rawValue, $1.typicalAmount, $1.firstDate)
+                }
+                return RecurringReport(first: window.first, asOf: window.asOf, timeZones: scope.accounts.zoneNames, items: sorted)
             }
-            return RecurringReport(first: first, asOf: asOf, timeZones: scope.accounts.zoneNames, items: sorted)
         }
     }
 }

@@ -152,9 +152,10 @@ public enum RecurringAnalysis {
         return (try finder.report(), nil)
     }
 
-    /// Both scopes' series from one read in time order of their days together, each finder
-    /// taking the rows of its own scope's instants; nil when the two differ in what else they
-    /// count, or together hold more transactions than the limit.
+    /// Both scopes' series from one read in time order of their days together, each charge held
+    /// once and each scope's series found from the charges of its days; nil when the two differ
+    /// in what else they count, a scope is open-ended, or together they hold more transactions
+    /// than the limit.
     private static func bothInTimeOrder(
         _ store: LedgerStore, _ finder: SeriesFinder, _ alongside: AlongsideScope, states: [ClassificationState], holding limit: Int,
         reading: (_ byMerchant: Bool) -> Void, sharing: ((CountedCharge) throws -> Void)?, classifier: Classifier
@@ -162,29 +163,31 @@ public enum RecurringAnalysis {
         let (scope, other) = (finder.scope, alongside.scope)
         guard other.includePending == scope.includePending, other.currencies == scope.currencies, other.people.isEmpty,
             other.classifiedFrom == nil, other.classifiedBefore == nil, scope.classifiedFrom == nil, scope.classifiedBefore == nil,
-            other.accounts.selected.map(\.id) == scope.accounts.selected.map(\.id)
+            other.accounts.selected.map(\.id) == scope.accounts.selected.map(\.id), let own = finder.windows.first,
+            let ownFirst = scope.firstDay, let ownEnd = scope.endDay, let otherFirst = other.firstDay, let otherEnd = other.endDay
         else { return nil }
-        var together = ReportScope(
-            first: [scope.firstDay, other.firstDay].contains(nil) ? nil : min(scope.firstDay!, other.firstDay!),
-            last: [scope.endDay, other.endDay].contains(nil) ? nil : max(scope.endDay!, other.endDay!).adding(days: -1),
-            accounts: scope.accounts)
+        var together = ReportScope(first: min(ownFirst, otherFirst), last: max(ownEnd, otherEnd).adding(days: -1), accounts: scope.accounts)
         together.includePending = scope.includePending
         together.currencies = scope.currencies
         let selection = together.selection(statuses: together.statuses)
         guard try store.transactionCount(selection, upTo: limit + 1) <= limit else { return nil }
         reading(false)
-        var (own, theirs) = (finder, SeriesFinder(scope: other, first: alongside.first, asOf: alongside.asOf))
-        let (ownRanges, theirRanges) = (InstantRanges(scope), InstantRanges(other))
+        var both = SeriesFinder(
+            scope: scope,
+            windows: [
+                SeriesFinder.Window(days: (ownFirst, ownEnd), first: own.first, asOf: own.asOf),
+                SeriesFinder.Window(days: (otherFirst, otherEnd), first: alongside.first, asOf: alongside.asOf),
+            ])
+        let ownInstants = InstantRanges(scope)
         let flows: [Flow] = [.expense, .income]
         try store.forEachCountedCharge(selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false) {
             row in
-            let isOwn = ownRanges.contains(row)
-            if isOwn, let sharing { try sharing(row) }
+            if let sharing, ownInstants.contains(row) { try sharing(row) }
             guard flows.contains(row.flow) else { return }
-            if isOwn { try own.add(row, classifier: classifier, byMerchant: false) }
-            if theirRanges.contains(row) { try theirs.add(row, classifier: classifier, byMerchant: false) }
+            try both.add(row, classifier: classifier, byMerchant: false)
         }
-        return (try own.report(), try theirs.report())
+        let reports = try both.reports()
+        return (reports[0], reports[1])
     }
 
     /// One account's charges of one merchant, currency, direction and flow, split into series of one

@@ -94,7 +94,14 @@ struct PackedChargesTests {
             taken.sortByDateThenAmount()
             let sorted = charges.sorted(by: RecurringAnalysis.isBefore)
             #expect(Array(taken) == sorted)
-            #expect(Array(taken.amounts) == sorted.map(\.amount))
+            #expect(Array(taken.amounts(taken.indices)) == sorted.map(\.amount))
+            // A run of days is where those charges are, far days and split charges too.
+            for (first, end) in [(20_000, 20_002), (20_001, 20_001), (20_003, 20_004), (19_000, 20_000), (20_002, 6_000_000)] {
+                let run = taken.positions(from: CivilDate(daysSinceEpoch: first), before: CivilDate(daysSinceEpoch: end))
+                let expected = sorted.indices.filter { (first..<end).contains(sorted[$0].date.daysSinceEpoch) }
+                #expect(Array(run) == expected)
+                #expect(Array(taken.amounts(run)) == expected.map { sorted[$0].amount })
+            }
         }
     }
 
