@@ -21,17 +21,6 @@ extension RecurringAnalysis {
             let indicator: CreditDebitIndicator
             let flow: Flow
 
-            init(accountID: String, merchant: String, currency: String, indicator: CreditDebitIndicator, flow: Flow) {
-                (self.accountID, self.merchant, self.currency, self.indicator, self.flow) = (
-                    accountID, merchant, currency, indicator, flow
-                )
-            }
-
-            init(_ row: CountedCharge) {
-                self.init(
-                    accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
-            }
-
             func isSpelledAs(_ other: Key) -> Bool {
                 accountID.hasSameBytes(as: other.accountID) && merchant.hasSameBytes(as: other.merchant)
                     && currency.hasSameBytes(as: other.currency)
@@ -163,5 +152,11 @@ extension RecurringAnalysis {
                 return RecurringReport(first: window.first, asOf: window.asOf, timeZones: scope.accounts.zoneNames, items: sorted)
             }
         }
+    }
+}
+
+extension RecurringAnalysis.SeriesFinder.Key {
+    init(_ row: CountedCharge) {
+        self.init(accountID: row.accountID, merchant: row.merchant, currency: row.currency, indicator: row.indicator, flow: row.flow)
     }
 }
