@@ -205,7 +205,7 @@ enum BenchmarkCommand {
             // are timed on this ledger too.
             let bankReports: [(String, [String])] = [
                 ("report summary", ["report", "summary", "--month", "2026-10", "--format", "csv"]),
-                // The running month: anomalies as of today, budgets projected to the month's end.
+                // The running month: anomalies as of today (this ledger has no budget to project).
                 ("report summary (running month)", ["--now", "2026-10-15", "report", "summary", "--month", "2026-10", "--format", "csv"]),
                 ("report anomalies", ["report", "anomalies", "--month", "2026-10", "--format", "csv"]),
                 ("report recurring (all)", ["report", "recurring", "--from", "2016-11-01", "--to", "2026-10-31", "--format", "csv"]),
