@@ -178,11 +178,12 @@ public enum RecurringAnalysis {
                 SeriesFinder.Window(days: (ownFirst, ownEnd), first: own.first, asOf: own.asOf),
                 SeriesFinder.Window(days: (otherFirst, otherEnd), first: alongside.first, asOf: alongside.asOf),
             ])
-        let ownInstants = InstantRanges(scope)
+        // Each account's instants of the report's own days, as its selection reads them.
+        var ownInstants = AccountBounds(scope.accounts.ranges(first: ownFirst, end: ownEnd))
         let flows: [Flow] = [.expense, .income]
         try store.forEachCountedCharge(selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false) {
             row in
-            if let sharing, ownInstants.contains(row) { try sharing(row) }
+            if let sharing, ownInstants.admits(row.accountID, spelling: row.accountSpelling, time: row.time) { try sharing(row) }
             guard flows.contains(row.flow) else { return }
             try both.add(row, classifier: classifier, byMerchant: false)
         }
@@ -317,21 +318,5 @@ public enum RecurringAnalysis {
     static func adding(months: Int, to date: CivilDate) -> CivilDate {
         let month = YearMonth(date).adding(months: months)
         return CivilDate(year: month.year, month: month.month, day: min(date.day, CivilDate.daysIn(year: month.year, month: month.month)))
-    }
-}
-
-/// Each account's instants of a scope's days (`from..<until`), as its selection reads them.
-private struct InstantRanges {
-    private let ranges: [String: AccountTimeRange]
-
-    init(_ scope: ReportScope) {
-        ranges = Dictionary(
-            scope.accounts.ranges(first: scope.firstDay, end: scope.endDay).map { ($0.accountID, $0) },
-            uniquingKeysWith: { first, _ in first })
-    }
-
-    func contains(_ row: CountedCharge) -> Bool {
-        guard let range = ranges[row.accountID] else { return false }
-        return (range.from.map { row.time >= $0 } ?? true) && (range.until.map { row.time < $0 } ?? true)
     }
 }

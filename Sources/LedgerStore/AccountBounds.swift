@@ -4,12 +4,12 @@ import Storage
 /// that checks its rows itself: `CASE t.account_id WHEN ... END` compared every row's account
 /// with each listed one, twice, and took a sixth of the time a year's charges are read in.
 /// An account not listed has no instant.
-struct AccountBounds {
+public struct AccountBounds {
     private var bounds: [String: (first: Int64, last: Int64)] = [:]
     /// The bounds of each account spelling (`TextSpellings`) already looked up.
     private var boundsOfSpellings: [(first: Int64, last: Int64)] = []
 
-    init(_ ranges: [AccountTimeRange]) {
+    public init(_ ranges: [AccountTimeRange]) {
         for range in ranges { bounds[range.accountID] = Self.bounds(range) }
     }
 
@@ -22,7 +22,7 @@ struct AccountBounds {
 
     /// Whether the account (`spelling`: the number its column's `TextSpellings` gave it) has
     /// `time` among its instants.
-    mutating func admits(_ accountID: String, spelling: Int32? = nil, time: Int64) -> Bool {
+    public mutating func admits(_ accountID: String, spelling: Int32? = nil, time: Int64) -> Bool {
         let found: (first: Int64, last: Int64)
         if let spelling = spelling.map(Int.init), spelling < boundsOfSpellings.count {
             found = boundsOfSpellings[spelling]
