@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A change sequence read ahead on a thread of its own: while the sync writes a change set, the
 /// next ones are decoded on the other core (decoding is about a tenth of a large sync's work).
 /// It hands out exactly what its base does, in order: each change set, the end or the error,
@@ -95,31 +87,10 @@ private final class HandOver: @unchecked Sendable {
 
     private func start() {
         isRunning = true
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        // As much stack as a main thread has: decoding nests as deep as its own caps allow.
-        pthread_attr_setstacksize(&attributes, 8 << 20)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let created = pthread_create(&thread, &attributes, { HandOver.run($0) }, context)
-        if created != 0 {
-            Unmanaged<HandOver>.fromOpaque(context).release()
+        if !DetachedThread.start({ self.readAhead() }) {
             isRunning = false
             readsInPlace = true
         }
-    }
-
-    /// The thread's body: `context` holds the retain `start()` made for it.
-    private static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        guard let context else { return nil }
-        Unmanaged<HandOver>.fromOpaque(context).takeRetainedValue().readAhead()
-        return nil
     }
 
     private func readAhead() {
