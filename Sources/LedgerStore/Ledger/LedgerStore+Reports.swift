@@ -132,7 +132,8 @@ extension LedgerStore {
     /// `flows`, in time order (then ID), as only their counted charge. `byMerchant` orders by
     /// account, merchant, currency, direction and flow first, so that each of those comes whole
     /// and the reader holds one at a time. The selection's text, transfer and order options do
-    /// not apply.
+    /// not apply. The rows are read on another thread while `body` takes them (`ReadAhead`):
+    /// `body` must not use the store.
     public func forEachCountedCharge(
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
         _ body: (CountedCharge) throws -> Void
@@ -152,32 +153,35 @@ extension LedgerStore {
         }
         var rows = CountedChargeRows()
         var bounds = range.readerBounds
-        try TiesInIDOrder<CountedCharge>.forEach(
-            self, ordersTies: !byMerchant,
-            prepare: { seconds, tiesInSQL in
-                let bound = seconds.condition
-                let chosen = range.conditions + bound.sql
-                let order =
-                    byMerchant
-                    ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
-                    : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
-                let statement = try connection.prepare(
-                    """
-                    SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
-                        t.currency, t.credit_debit = 'credit', t.class_flow, t.class_category, t.class_source = 'split'
-                    FROM transactions t
-                    WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
-                    ORDER BY \(order)
-                    """)
-                try statement.bind(range.values + bound.values)
-                return statement
-            },
-            row: { statement in
-                let charge = try rows.charge(statement)
-                guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true
-                else { return nil }
-                return (charge, charge.id, charge.time)
-            }, body)
+        try ReadAhead<CountedCharge>.run(
+            read: { emit in
+                try TiesInIDOrder<CountedCharge>.forEach(
+                    self, ordersTies: !byMerchant,
+                    prepare: { seconds, tiesInSQL in
+                        let bound = seconds.condition
+                        let chosen = range.conditions + bound.sql
+                        let order =
+                            byMerchant
+                            ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
+                            : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
+                        let statement = try connection.prepare(
+                            """
+                            SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
+                                t.currency, t.credit_debit = 'credit', t.class_flow, t.class_category, t.class_source = 'split'
+                            FROM transactions t
+                            WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
+                            ORDER BY \(order)
+                            """)
+                        try statement.bind(range.values + bound.values)
+                        return statement
+                    },
+                    row: { statement in
+                        let charge = try rows.charge(statement)
+                        guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true
+                        else { return nil }
+                        return (charge, charge.id, charge.time)
+                    }, emit)
+            }, take: body)
     }
 
     /// Whether `ranges` list every account of the ledger, so that a query need not name them.
