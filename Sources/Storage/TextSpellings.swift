@@ -36,7 +36,8 @@ public struct TextSpellings {
         statement.withText(column) { read($0) }
     }
 
-    mutating func read(_ text: UnsafeBufferPointer<UInt8>) -> (text: String, spelling: Int32?) {
+    /// The text of these bytes ("" if none) and its number, if it has one.
+    public mutating func read(_ text: UnsafeBufferPointer<UInt8>) -> (text: String, spelling: Int32?) {
         if let last, hasBytes(last, text) { return (strings[last], Int32(last)) }
         let hash = Self.hash(text)
         let mask = slots.count - 1

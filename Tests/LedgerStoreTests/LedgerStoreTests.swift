@@ -452,13 +452,13 @@ private enum Sample {
 
     @Test("rows of one second are held up to the limit: one more stops the read, with nothing of that second handed on")
     func tiesHeldUpToTheLimit() throws {
-        var ties = TiesInIDOrder<Int>()
+        var ties = TiesInIDOrder<Int>(precedes: <)
         var heard: [Int] = []
-        try ties.add(-1, id: "z", time: 5, { heard.append($0) })
-        for index in 0..<TiesInIDOrder<Int>.limit { try ties.add(index, id: "id", time: 6, { heard.append($0) }) }
+        try ties.add(-1, time: 5, { heard.append($0) })
+        for index in 0..<TiesInIDOrder<Int>.limit { try ties.add(index, time: 6, { heard.append($0) }) }
         #expect(heard == [-1])
         let overflow = try #require(throws: TiesInIDOrder<Int>.TooManyTies.self) {
-            try ties.add(0, id: "id", time: 6, { heard.append($0) })
+            try ties.add(0, time: 6, { heard.append($0) })
         }
         #expect(overflow.time == 6)
         #expect(heard == [-1])

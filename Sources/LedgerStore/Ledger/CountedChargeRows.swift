@@ -16,31 +16,32 @@ struct CountedChargeRows {
     /// a number past them would give no key spelling rather than another key's.
     private static let spellingBits = 20
 
-    /// The row of `t.id, t.account_id, merchant, t.transaction_time, t.amount, t.currency,
-    /// is credit, t.class_flow, t.class_category, is split`: the direction compared in SQL, as it
-    /// is one of two words, costs less than reading its text.
-    mutating func charge(_ statement: Statement) throws -> CountedCharge {
-        let account = accounts.read(statement, 1)
-        let merchant = merchants.read(statement, 2)
-        let currency = currencies.read(statement, 5)
-        let indicator: CreditDebitIndicator = statement.int64(6) == 1 ? .credit : .debit
-        let (flow, flowPlace) = try self.flow(statement, 7)
-        var keySpelling: UInt64?
-        if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling,
-            max(account, merchant, currency) < 1 << Self.spellingBits
-        {
-            let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
-            keySpelling = (texts << 2 | flowPlace) << 1 | (indicator == .credit ? 1 : 0)
+    /// The charge of a row read: the direction compared in SQL, as it is one of two words,
+    /// costs less than reading its text.
+    mutating func charge(_ row: CountedChargeRow) throws -> CountedCharge {
+        try row.withTexts { text in
+            let account = accounts.read(text(.accountID))
+            let merchant = merchants.read(text(.merchant))
+            let currency = currencies.read(text(.currency))
+            let indicator: CreditDebitIndicator = row.isCredit ? .credit : .debit
+            let (flow, flowPlace) = try self.flow(text(.flow))
+            var keySpelling: UInt64?
+            if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling,
+                max(account, merchant, currency) < 1 << Self.spellingBits
+            {
+                let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
+                keySpelling = (texts << 2 | flowPlace) << 1 | (indicator == .credit ? 1 : 0)
+            }
+            return CountedCharge(
+                id: String(decoding: text(.id), as: UTF8.self), accountID: account.text, merchant: merchant.text,
+                time: row.time, amount: row.amount, currency: currency.text, indicator: indicator, flow: flow,
+                category: categories.read(text(.category)).text, isSplit: row.isSplit, keySpelling: keySpelling,
+                accountSpelling: account.spelling)
         }
-        return CountedCharge(
-            id: statement.text(0), accountID: account.text, merchant: merchant.text, time: statement.int64(3),
-            amount: statement.int64(4), currency: currency.text, indicator: indicator, flow: flow,
-            category: categories.read(statement, 8).text, isSplit: statement.int64(9) == 1, keySpelling: keySpelling,
-            accountSpelling: account.spelling)
     }
 
-    private mutating func flow(_ statement: Statement, _ column: Int32) throws -> (flow: Flow, place: UInt64) {
-        let (text, spelling) = flows.read(statement, column)
+    private mutating func flow(_ bytes: UnsafeBufferPointer<UInt8>) throws -> (flow: Flow, place: UInt64) {
+        let (text, spelling) = flows.read(bytes)
         if let spelling = spelling.map(Int.init), spelling < flowOfSpelling.count { return flowOfSpelling[spelling] }
         guard let flow = Flow(rawValue: text), let place = Flow.allCases.firstIndex(of: flow) else {
             throw LedgerStoreError.unexpectedValue(column: "class_flow", value: text)

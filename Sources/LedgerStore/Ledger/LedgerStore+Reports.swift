@@ -102,8 +102,8 @@ extension LedgerStore {
             row: { statement in
                 let transaction = reportTransaction(statement, names: &names)
                 guard bounds?.admits(transaction.accountID, time: transaction.time) ?? true else { return nil }
-                return (transaction, transaction.id, transaction.time)
-            }, body)
+                return (transaction, transaction.time)
+            }, precedes: { $0.id.precedesInBytes($1.id) }, body)
     }
 
     /// How many transactions the selection's accounts hold on its days, whatever their status
@@ -153,9 +153,9 @@ extension LedgerStore {
         }
         var rows = CountedChargeRows()
         var bounds = range.readerBounds
-        try ReadAhead<CountedCharge>.run(
+        try ReadAhead<CountedChargeRow>.run(
             read: { emit in
-                try TiesInIDOrder<CountedCharge>.forEach(
+                try TiesInIDOrder<CountedChargeRow>.forEach(
                     self, ordersTies: !byMerchant,
                     prepare: { seconds, tiesInSQL in
                         let bound = seconds.condition
@@ -176,12 +176,15 @@ extension LedgerStore {
                         return statement
                     },
                     row: { statement in
-                        let charge = try rows.charge(statement)
-                        guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true
-                        else { return nil }
-                        return (charge, charge.id, charge.time)
-                    }, emit)
-            }, take: body)
+                        let row = CountedChargeRow(statement)
+                        return (row, row.time)
+                    }, precedes: { $0.precedesInID($1) }, emit)
+            },
+            take: { row in
+                let charge = try rows.charge(row)
+                guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true else { return }
+                try body(charge)
+            })
     }
 
     /// Whether `ranges` list every account of the ledger, so that a query need not name them.

@@ -2,8 +2,8 @@ import Foundation
 import Ledger
 
 /// A read run on a thread of its own while the caller's thread takes what it read, in the order
-/// read, a batch at a time: SQLite's steps and the making of each row on one core, what the
-/// caller does with the rows on the other. A year's summary spends about as long on each.
+/// read, a batch at a time: SQLite's steps on one core, what the caller does with the rows on
+/// the other. A year's summary spends about as long on each (`CountedChargeRow`).
 ///
 /// The read uses the store's connection while the caller takes its rows, so what takes them
 /// must not use the store; the caller's thread waits in `run` until the read is over, so the

@@ -7,7 +7,7 @@ import Storage
 /// the few that share a second, which took a fifth of a year's recurring report. A statement's
 /// rows share their day's midnight: a day's are held then, up to `limit`.
 ///
-/// IDs compare by their UTF-8 bytes, as SQLite's BINARY collation compares them.
+/// IDs compare by their UTF-8 bytes, as SQLite's BINARY collation compares them (`precedes`).
 struct TiesInIDOrder<Row> {
     /// More rows of one second than are held: none of that second was handed on.
     struct TooManyTies: Error {
@@ -39,10 +39,15 @@ struct TiesInIDOrder<Row> {
     /// Rows of one second held at most: a few MB of report rows.
     static var limit: Int { 4_096 }
 
+    /// Whether the first row's ID comes before the second's.
+    private let precedes: (Row, Row) -> Bool
     private var held: [Row] = []
-    private var ids: [String] = []
     private var heldTime: Int64 = 0
     private var order: [Int] = []
+
+    init(precedes: @escaping (Row, Row) -> Bool) {
+        self.precedes = precedes
+    }
 
     /// Hands `body` the rows of the queries `prepare` makes (bound, for the seconds given,
     /// ordering ties by ID itself when told), each row made by `row` (nil: left out). With
@@ -52,16 +57,16 @@ struct TiesInIDOrder<Row> {
     static func forEach(
         _ store: LedgerStore, ordersTies: Bool,
         prepare: (_ seconds: Seconds, _ tiesInSQL: Bool) throws -> Statement,
-        row: (Statement) throws -> (row: Row, id: String, time: Int64)?,
+        row: (Statement) throws -> (row: Row, time: Int64)?, precedes: @escaping (Row, Row) -> Bool,
         _ body: (Row) throws -> Void
     ) throws {
         func read(_ seconds: Seconds) throws {
             let tiesInSQL = !ordersTies || seconds.tiesInSQL
             let statement = try prepare(seconds, tiesInSQL)
-            var ties = Self()
+            var ties = Self(precedes: precedes)
             while try statement.step() {
                 guard let read = try row(statement) else { continue }
-                if tiesInSQL { try body(read.row) } else { try ties.add(read.row, id: read.id, time: read.time, body) }
+                if tiesInSQL { try body(read.row) } else { try ties.add(read.row, time: read.time, body) }
             }
             try ties.finish(body)
         }
@@ -81,31 +86,24 @@ struct TiesInIDOrder<Row> {
 
     /// `row`, read after every row of an earlier second; throws `TooManyTies` past `limit` rows
     /// of one, or what `body` throws.
-    mutating func add(_ row: Row, id: String, time: Int64, _ body: (Row) throws -> Void) throws {
+    mutating func add(_ row: Row, time: Int64, _ body: (Row) throws -> Void) throws {
         if !held.isEmpty, time != heldTime { try finish(body) }
         guard held.count < Self.limit else { throw TooManyTies(time: time) }
         heldTime = time
         held.append(row)
-        ids.append(id)
     }
 
     /// Hands on what is held, once the last row is read.
     mutating func finish(_ body: (Row) throws -> Void) rethrows {
         // Most seconds hold one row: it is moved out, not copied and then the arrays emptied.
-        if held.count == 1 {
-            ids.removeLast()
-            return try body(held.removeLast())
-        }
-        defer {
-            held.removeAll(keepingCapacity: true)
-            ids.removeAll(keepingCapacity: true)
-        }
+        if held.count == 1 { return try body(held.removeLast()) }
+        defer { held.removeAll(keepingCapacity: true) }
         guard !held.isEmpty else { return }
         // The rows stay where they are: only their places are sorted.
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: held.indices)
-        let ids = self.ids
-        order.sort { ids[$0].precedesInBytes(ids[$1]) }
+        let (held, precedes) = (self.held, self.precedes)
+        order.sort { precedes(held[$0], held[$1]) }
         for index in order { try body(held[index]) }
     }
 }

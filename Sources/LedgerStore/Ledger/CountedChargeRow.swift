@@ -1,0 +1,85 @@
+import Storage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A row of `forEachCountedCharge`'s query as read, its texts still bytes: copying them out is
+/// all the reading thread does, and the strings are made on the thread that takes the rows
+/// (`CountedChargeRows`), so that the two share the work.
+struct CountedChargeRow: Sendable {
+    /// The texts, in the order of `Text`, one after the other.
+    private let texts: [UInt8]
+    /// Where each text ends in `texts`, by `Text`'s raw value.
+    private let ends: SIMD8<Int32>
+    let time: Int64
+    let amount: Int64
+    let isCredit: Bool
+    let isSplit: Bool
+
+    enum Text: Int, CaseIterable {
+        case id, accountID, merchant, currency, flow, category
+    }
+
+    /// The columns of the texts, in the order of `Text`.
+    private static let textColumns: [Int32] = [0, 1, 2, 5, 7, 8]
+
+    /// The row of `t.id, t.account_id, merchant, t.transaction_time, t.amount, t.currency,
+    /// is credit, t.class_flow, t.class_category, is split`.
+    init(_ statement: Statement) {
+        var ends = SIMD8<Int32>()
+        texts = withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: Self.textColumns.count) {
+            columns in
+            // SQLite keeps each column's text where it is until the statement steps on: all
+            // are found first, so that their bytes are copied into one allocation.
+            var total = 0
+            for (index, column) in Self.textColumns.enumerated() {
+                let text = statement.withText(column) { $0 }
+                columns.initializeElement(at: index, to: text)
+                total += text.count
+                ends[index] = Int32(truncatingIfNeeded: total)
+            }
+            return [UInt8](unsafeUninitializedCapacity: total) { bytes, count in
+                for text in columns where text.count > 0 {
+                    bytes.baseAddress!.advanced(by: count).initialize(from: text.baseAddress!, count: text.count)
+                    count += text.count
+                }
+            }
+        }
+        self.ends = ends
+        time = statement.int64(3)
+        amount = statement.int64(4)
+        isCredit = statement.int64(6) == 1
+        isSplit = statement.int64(9) == 1
+    }
+
+    /// Hands `body` the bytes of each text, by `Text`'s raw value.
+    func withTexts<Result>(_ body: (_ text: (Text) -> UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try texts.withUnsafeBufferPointer { bytes in
+            try body { text in
+                let start = text == .id ? 0 : Int(ends[text.rawValue - 1])
+                return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[text.rawValue])])
+            }
+        }
+    }
+
+    /// Whether its ID comes before `other`'s in the order of their bytes, as SQLite's BINARY
+    /// collation orders them.
+    func precedesInID(_ other: CountedChargeRow) -> Bool {
+        withTexts { mine in
+            other.withTexts { theirs in
+                let (left, right) = (mine(.id), theirs(.id))
+                let common = min(left.count, right.count)
+                if common > 0, let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
+                    let order = memcmp(leftBytes, rightBytes, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+    }
+}
