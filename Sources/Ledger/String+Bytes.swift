@@ -25,12 +25,16 @@ extension String {
     private func byteOrder(_ other: String) -> Int {
         var left = self
         var right = other
-        return left.withUTF8 { left in
-            right.withUTF8 { right in
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : Int(memcmp(left.baseAddress!, right.baseAddress!, common))
-                return order != 0 ? order : left.count - right.count
-            }
-        }
+        return left.withUTF8 { left in right.withUTF8 { left.byteOrder(of: $0) } }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Below, at or above zero as these bytes come before, as or after `other`'s in SQLite's
+    /// BINARY collation: the common bytes compared in turn, then the shorter first.
+    public func byteOrder(of other: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = Swift.min(count, other.count)
+        let order = common == 0 ? 0 : Int(memcmp(baseAddress!, other.baseAddress!, common))
+        return order != 0 ? order : count - other.count
     }
 }

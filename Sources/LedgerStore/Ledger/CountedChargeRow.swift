@@ -1,12 +1,5 @@
+import Ledger
 import Storage
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A row of `forEachCountedCharge`'s query as read, its texts still bytes: copying them out is
 /// all the reading thread does, and the strings are made on the thread that takes the rows
@@ -70,16 +63,6 @@ struct CountedChargeRow: Sendable {
     /// Whether its ID comes before `other`'s in the order of their bytes, as SQLite's BINARY
     /// collation orders them.
     func precedesInID(_ other: CountedChargeRow) -> Bool {
-        withTexts { mine in
-            other.withTexts { theirs in
-                let (left, right) = (mine(.id), theirs(.id))
-                let common = min(left.count, right.count)
-                if common > 0, let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
-                    let order = memcmp(leftBytes, rightBytes, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
-        }
+        withTexts { mine in other.withTexts { theirs in mine(.id).byteOrder(of: theirs(.id)) < 0 } }
     }
 }

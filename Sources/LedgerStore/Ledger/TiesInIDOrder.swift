@@ -97,13 +97,19 @@ struct TiesInIDOrder<Row> {
     mutating func finish(_ body: (Row) throws -> Void) rethrows {
         // Most seconds hold one row: it is moved out, not copied and then the arrays emptied.
         if held.count == 1 { return try body(held.removeLast()) }
-        defer { held.removeAll(keepingCapacity: true) }
         guard !held.isEmpty else { return }
+        // Taken out while sorted and handed on, and put back empty: the storage stays one.
+        var tied: [Row] = []
+        swap(&tied, &held)
+        defer {
+            tied.removeAll(keepingCapacity: true)
+            held = tied
+        }
         // The rows stay where they are: only their places are sorted.
         order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: held.indices)
-        let (held, precedes) = (self.held, self.precedes)
-        order.sort { precedes(held[$0], held[$1]) }
-        for index in order { try body(held[index]) }
+        order.append(contentsOf: tied.indices)
+        let precedes = self.precedes
+        order.sort { precedes(tied[$0], tied[$1]) }
+        for index in order { try body(tied[index]) }
     }
 }
