@@ -300,6 +300,35 @@ private enum Sample {
         #expect(keys.count > 12)
     }
 
+    @Test("counted charges keep every text whole across the reading thread's blocks of bytes, a text longer than a block too")
+    func textsAcrossBlocks() throws {
+        let ledger = try threeAccountLedger()
+        // Lengths that fill a block every few rows, one longer than a block, and empty texts.
+        try ledger.store.connection.execute(
+            """
+            UPDATE transactions SET
+                merchant_name = CASE row_id % 5 WHEN 0 THEN NULL WHEN 1 THEN '' ELSE
+                    printf('%.*c', CASE row_id WHEN 7 THEN 40000 ELSE row_id * 397 % 5000 END, 'a') || row_id END,
+                description = 'Description ' || row_id,
+                class_state = 'counted', class_flow = 'expense', class_source = 'code', class_month = 0,
+                class_category = CASE row_id % 3 WHEN 0 THEN '' ELSE printf('%.*c', row_id * 71 % 3000, 'c') END
+            """)
+        var expected: [[String]] = []
+        let statement = try ledger.store.connection.prepare(
+            """
+            SELECT id, account_id, COALESCE(merchant_name, description), currency, class_flow, class_category
+            FROM transactions ORDER BY transaction_time, id
+            """)
+        while try statement.step() { expected.append((0..<6).map { statement.text($0) }) }
+        var charges: [[String]] = []
+        try ledger.store.forEachCountedCharge(
+            LedgerStore.ReportSelection(from: nil, until: nil, statuses: []), states: [.counted], flows: [.expense]
+        ) { charges.append([$0.id, $0.accountID, $0.merchant, $0.currency, $0.flow.rawValue, $0.category]) }
+        #expect(charges.count == 40)
+        #expect(charges.map { $0[2].utf8.count }.max() ?? 0 > 40_000)
+        #expect(charges == expected)
+    }
+
     @Test(
         "each account's own range, open, empty or at the ends of 64 bits, gives exactly its rows, in time order, in report rows and counted charges"
     )
@@ -401,6 +430,17 @@ private enum Sample {
                     AccountTimeRange(accountID: Sample.checking, from: start + 10 * hour, until: start + 100 * hour),
                     AccountTimeRange(accountID: Sample.card, from: start + 5 * hour, until: start + 150 * hour),
                     AccountTimeRange(accountID: savings, from: start + 30 * hour, until: nil),
+                ]
+                return selection
+            }(),
+            // Ranges of over a year, counted up to the limit, and at the ends of 64 bits.
+            .init(from: start - 400 * 24 * hour, until: start + 400 * 24 * hour, statuses: []),
+            {
+                var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+                selection.accountRanges = [
+                    AccountTimeRange(accountID: Sample.checking, from: .min, until: .max),
+                    AccountTimeRange(accountID: Sample.card, from: .min, until: start + 100 * hour),
+                    AccountTimeRange(accountID: savings, from: start + 30 * hour, until: .max),
                 ]
                 return selection
             }(),
