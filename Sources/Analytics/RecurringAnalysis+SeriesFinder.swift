@@ -70,33 +70,45 @@ extension RecurringAnalysis {
 
         /// A key's charges, once all read, become its series and are let go.
         mutating func finish(_ number: Int) throws {
-            let key = keys[number]
             guard var keyCharges = charges.removeAll(of: number) else { return }
-            // Sorted packed and split by index: a busy merchant's ten years are not made whole
-            // nor copied for each step, only each series for `detect`.
             keyCharges.sortByDateThenAmount()
-            for (slot, window) in windows.enumerated() {
-                // In date order, a window's charges are one run of them.
-                let run = window.days.map { keyCharges.positions(from: $0.first, before: $0.end) } ?? keyCharges.indices
-                // Days closer than any cadence's gap make no series (a merchant paid many times a
-                // day): told from the packed days as each charge joins, before any is made whole.
-                let kept = seriesIndices(ofSortedAmounts: keyCharges.amounts(run)) { last, next in
-                    (1..<shortestGap).contains(keyCharges.days(from: run.lowerBound + last, to: run.lowerBound + next))
-                }
-                for series in kept {
-                    guard
-                        var item = try detect(
-                            merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[run.lowerBound + $0] },
-                            asOf: window.asOf)
-                    else { continue }
-                    item.accountID = key.accountID
-                    item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
-                    item.accountLabel = scope.accounts.label(of: key.accountID)
-                    item.direction = key.indicator
-                    item.flow = key.flow
-                    items[slot].append(item)
+            for (slot, found) in try Self.items(of: [(keys[number], keyCharges)], windows: windows, scope: scope).enumerated() {
+                items[slot] += found
+            }
+        }
+
+        /// Each window's series of these keys' charges (each sorted by date, then amount), in the order of the keys.
+        private static func items(
+            of keys: some Sequence<(key: Key, charges: PackedCharges<Int>.Taken)>, windows: [Window], scope: ReportScope
+        ) throws -> [[RecurringReport.Item]] {
+            var items: [[RecurringReport.Item]] = windows.map { _ in [] }
+            // Split by index: a busy merchant's ten years are not made whole nor copied for each
+            // step, only each series for `detect`.
+            for (key, keyCharges) in keys {
+                for (slot, window) in windows.enumerated() {
+                    // In date order, a window's charges are one run of them.
+                    let run = window.days.map { keyCharges.positions(from: $0.first, before: $0.end) } ?? keyCharges.indices
+                    // Days closer than any cadence's gap make no series (a merchant paid many times a
+                    // day): told from the packed days as each charge joins, before any is made whole.
+                    let kept = seriesIndices(ofSortedAmounts: keyCharges.amounts(run)) { last, next in
+                        (1..<shortestGap).contains(keyCharges.days(from: run.lowerBound + last, to: run.lowerBound + next))
+                    }
+                    for series in kept {
+                        guard
+                            var item = try detect(
+                                merchant: key.merchant, currency: key.currency, charges: series.map { keyCharges[run.lowerBound + $0] },
+                                asOf: window.asOf)
+                        else { continue }
+                        item.accountID = key.accountID
+                        item.accountName = scope.accounts.all.first { $0.id == key.accountID }?.displayName ?? key.accountID
+                        item.accountLabel = scope.accounts.label(of: key.accountID)
+                        item.direction = key.indicator
+                        item.flow = key.flow
+                        items[slot].append(item)
+                    }
                 }
             }
+            return items
         }
 
         mutating func add(_ key: Int, id: String, _ charge: Charge) throws {
@@ -135,9 +147,47 @@ extension RecurringAnalysis {
             try reports()[0]
         }
 
+        /// Charges held at the end of a read past which half are made into series on another
+        /// thread: a thread costs about what a thousand charges do.
+        static let chargesWorthAThread = 10_000
+
+        /// Every key still held made into its series. Each key's are its own: the keys holding
+        /// half the charges are finished on another thread, once the read has let it go, unless
+        /// too few are left to pay for it.
+        private mutating func finishAll() throws {
+            guard charges.count >= Self.chargesWorthAThread else {
+                for key in charges.keys { try finish(key) }
+                return
+            }
+            var (own, other) = ([(key: Key, charges: PackedCharges<Int>.Taken)](), [(key: Key, charges: PackedCharges<Int>.Taken)]())
+            var ownCount = 0
+            for number in charges.keys {
+                // Sorted packed while only this holds them: sorted where they are shared, a key's
+                // charges would be copied first.
+                guard var taken = charges.removeAll(of: number) else { continue }
+                taken.sortByDateThenAmount()
+                if ownCount <= charges.count {
+                    own.append((keys[number], taken))
+                    ownCount += taken.count
+                } else {
+                    other.append((keys[number], taken))
+                }
+            }
+            let (windows, scope) = (self.windows, self.scope)
+            // One key holding most of them (a merchant at a time, the last) is one thread's work.
+            guard !other.isEmpty else {
+                for (slot, found) in try Self.items(of: own, windows: windows, scope: scope).enumerated() { items[slot] += found }
+                return
+            }
+            let found = try SideBySide.run(
+                { try Self.items(of: own, windows: windows, scope: scope) },
+                beside: { [other] in try Self.items(of: other, windows: windows, scope: scope) })
+            for slot in windows.indices { items[slot] += found.own[slot] + found.other[slot] }
+        }
+
         /// Each window's series, once every charge is read.
         mutating func reports() throws -> [RecurringReport] {
-            for key in charges.keys { try finish(key) }
+            try finishAll()
             return zip(windows, items).map { window, items in
                 let sorted = items.sorted {
                     let (left, right) = (
