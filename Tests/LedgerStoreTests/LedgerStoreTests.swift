@@ -300,6 +300,45 @@ private enum Sample {
         #expect(keys.count > 12)
     }
 
+    @Test("the transactions waiting to book are read from their own index, on a ledger of one account too, and in time order")
+    func notBookedFromTheirIndex() throws {
+        let ledger = try TestLedger()
+        let source = try ledger.source("S1")
+        _ = try ledger.store.upsertAccount(Sample.account(Sample.checking, name: "Checking"), sourceRowID: source)
+        for index in 0..<400 {
+            var transaction = Sample.transaction("T-\(index)", account: Sample.checking)
+            transaction.transactionDate = Timestamp.utc(epochSeconds: Self.start + Int64(index) * 3_600)
+            _ = try ledger.store.upsertTransaction(transaction)
+        }
+        try ledger.store.connection.execute(
+            """
+            UPDATE transactions SET status = CASE WHEN row_id % 50 = 0 THEN 'pending' WHEN row_id % 77 = 0 THEN 'authorized'
+                ELSE status END
+            """)
+        var expected: [String] = []
+        let waiting = try ledger.store.connection.prepare(
+            "SELECT id FROM transactions WHERE row_id % 50 = 0 OR row_id % 77 = 0 ORDER BY transaction_time")
+        while try waiting.step() { expected.append(waiting.text(0)) }
+        #expect(expected.count == 13)
+        // As the summary asks: every account, one range, up to a month's end.
+        var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+        selection.onlyNotBooked = true
+        selection.accountRanges = [AccountTimeRange(accountID: Sample.checking, from: nil, until: Self.start + 500 * 3_600)]
+        var read: [String] = []
+        let statements = try ledger.store.connection.tracingStatements {
+            try ledger.store.forEachReportTransaction(selection) { read.append($0.id) }
+        }.statements
+        #expect(read == expected)
+        let pendingReads = statements.filter { $0.contains("t.status IN ('pending', 'authorized')") }
+        #expect(!pendingReads.isEmpty)
+        for sql in pendingReads {
+            let plan = try ledger.store.connection.prepare("EXPLAIN QUERY PLAN " + sql)
+            var details: [String] = []
+            while try plan.step() { details.append(plan.text(3)) }
+            #expect(details.contains { $0.contains("transactions_not_booked") }, "\(details)")
+        }
+    }
+
     @Test("counted charges keep every text whole across the reading thread's blocks of bytes, a text longer than a block too")
     func textsAcrossBlocks() throws {
         let ledger = try threeAccountLedger()
