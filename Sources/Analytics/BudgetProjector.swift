@@ -21,17 +21,23 @@ public struct BudgetProjector {
     let includePending: Bool
     /// The recurring expense series as of today.
     let recurring: [RecurringReport.Item]
+    /// Every category the caller projects, when it says: their unconverted sums of the same days
+    /// are read once for all of them rather than once for each.
+    let categories: Set<String>?
+    private let sums = CategorySums()
 
     /// `includePending`: whether the net so far, and the series, count pending and authorized
     /// transactions; the window counts booked ones only. `series`: those of `seriesScope`, when
-    /// already read.
+    /// already read. `categories`: every category `projection` will be asked for, if known.
     public init(
-        _ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool = false, series: RecurringReport? = nil
+        _ store: LedgerStore, accounts: ReportAccounts, today: CivilDate, includePending: Bool = false, series: RecurringReport? = nil,
+        categories: Set<String>? = nil
     ) throws {
         self.store = store
         self.accounts = accounts
         self.today = today
         self.includePending = includePending
+        self.categories = categories
         let wanted = Self.seriesScope(accounts: accounts, today: today, includePending: includePending)
         recurring = try (series ?? RecurringAnalysis.report(store, scope: wanted.scope, first: wanted.first, asOf: wanted.asOf)).items
             .filter { $0.flow == .expense }
@@ -140,9 +146,17 @@ public struct BudgetProjector {
         guard first <= last else { return 0 }
         var scope = ReportScope(first: first, last: last, accounts: accounts)
         scope.includePending = pending
+        let rows: [SpendingReport.Row]
+        if conversion == nil, let categories, categories.contains(category) {
+            rows = try sums.rows(first: first, last: last, pending: pending) {
+                var none: CurrencyConversion?
+                return try SpendingAnalysis.aggregate(store, scope: scope, grouping: .category, converting: &none, categories: categories)
+            }
+        } else {
+            rows = try SpendingAnalysis.aggregate(store, scope: scope, grouping: .category, converting: &conversion, categories: [category])
+        }
         var total: Int64 = 0
-        for row in try SpendingAnalysis.aggregate(store, scope: scope, grouping: .category, converting: &conversion, categories: [category])
-        where row.currency == currency {
+        for row in rows where row.category == category && row.currency == currency {
             let shown = conversion == nil ? row : try row.rounded(to: currency)
             total = try Money.sum(
                 total, NetSpending.net(spent: shown.spent, refunded: shown.refunded, currency: currency), currency: currency)
@@ -173,5 +187,27 @@ public struct BudgetProjector {
         let (shown, overflow) = signed.multipliedReportingOverflow(by: step)
         guard !overflow else { throw .overflow(currency) }
         return shown
+    }
+}
+
+/// The unconverted category sums a projector read, by their days and whether pending counts:
+/// each budget of the month asks for the same days.
+private final class CategorySums {
+    private struct Days: Hashable {
+        let first: CivilDate
+        let last: CivilDate
+        let pending: Bool
+    }
+
+    private var read: [Days: [SpendingReport.Row]] = [:]
+
+    func rows(
+        first: CivilDate, last: CivilDate, pending: Bool, _ make: () throws -> [SpendingReport.Row]
+    ) rethrows -> [SpendingReport.Row] {
+        let days = Days(first: first, last: last, pending: pending)
+        if let known = read[days] { return known }
+        let rows = try make()
+        read[days] = rows
+        return rows
     }
 }

@@ -18,8 +18,11 @@ extension BudgetReport {
     ) throws -> BudgetReport {
         let running = YearMonth(today)
         guard isProjected(today: today) else { return self }
-        let projector = try BudgetProjector(store, accounts: accounts, today: today, includePending: includePending, series: series)
         let groups = try store.categoryGroups()
+        let projectedRows = rows.filter { $0.month == running && $0.available != nil && $0.remaining != nil }
+        let projector = try BudgetProjector(
+            store, accounts: accounts, today: today, includePending: includePending, series: series,
+            categories: Set(projectedRows.flatMap { $0.scope == .group ? groups.members(of: $0.category) : [$0.category] }))
         var report = self
         var left = unconverted
         for index in report.rows.indices {

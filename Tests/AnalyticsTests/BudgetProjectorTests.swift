@@ -307,4 +307,45 @@ struct BudgetProjectorTests {
         #expect(projection.daysLeft == 72)
         #expect(projection.projected == u("18000.00"))
     }
+
+    @Test("told every category it projects, a projector reads their sums once and gives each exactly what it gives alone")
+    func sharedSumsAsAlone() throws {
+        let world = try ProjectionWorld()
+        try world.add(
+            world.monthly(25, 1...9, "1500.00", mcc: 6513, merchant: "Oak Street Properties")
+                + world.monthly(3, 1...10, "12.99", mcc: 5812, merchant: "Streamer")
+                + [
+                    world.purchase("2026-10-05", "80.00", mcc: 5411, merchant: "Market"), world.purchase("2026-10-12", "45.50"),
+                    world.purchase("2026-08-14", "300.00", mcc: 5411, merchant: "Market"),
+                    world.purchase("2026-10-19", "20.00", mcc: 5411, status: "pending"),
+                ])
+        try world.add(
+            [
+                world.purchase("2026-10-07", "30.00", account: "UK", currency: "GBP"),
+                world.purchase("2026-09-07", "60.00", mcc: 5411, account: "UK", currency: "GBP"),
+            ], to: "UK")
+        let accounts = try ReportAccounts(store: world.store, base: ProjectionWorld.utc)
+        let categories: Set<String> = ["Dining", "Groceries", "Home & Garden"]
+        let periods = [("2026-10-01", "2026-10-31"), ("2026-01-01", "2026-12-31")].map { (CivilDate(iso: $0)!, CivilDate(iso: $1)!) }
+        var compared = 0
+        for pending in [false, true] {
+            let shared = try BudgetProjector(
+                world.store, accounts: accounts, today: ProjectionWorld.today, includePending: pending, categories: categories)
+            for category in categories.sorted() + ["Shopping"] {
+                for currency in ["USD", "GBP"] {
+                    for (first, last) in periods {
+                        let single = try BudgetProjector(
+                            world.store, accounts: accounts, today: ProjectionWorld.today, includePending: pending)
+                        let alone = try single.projection(
+                            category: category, currency: currency, allCurrencies: false, firstDay: first, lastDay: last)
+                        let together = try shared.projection(
+                            category: category, currency: currency, allCurrencies: false, firstDay: first, lastDay: last)
+                        #expect(together == alone, "\(category) \(currency) \(first) pending \(pending)")
+                        if alone.soFar != 0 && alone.windowNet != 0 { compared += 1 }
+                    }
+                }
+            }
+        }
+        #expect(compared >= 8)
+    }
 }
