@@ -22,7 +22,9 @@ struct TimeRangeSQL {
     /// `ranges` nil: every account, within `from..<until`; otherwise exactly those accounts
     /// (none: nothing), each within its own range. Ranges that differ, checked by the reader:
     /// the SQL reads their envelope, and the reader checks each row with `readerBounds`.
-    init(from: Int64?, until: Int64?, ranges: [AccountTimeRange]?, checkedBy check: RangeCheck = .sql) {
+    /// `byAccount` false keeps SQLite off the account and time index, for a query that an index
+    /// of its own serves better.
+    init(from: Int64?, until: Int64?, ranges: [AccountTimeRange]?, checkedBy check: RangeCheck = .sql, byAccount: Bool = true) {
         guard let ranges else {
             bound(from: from, until: until)
             return
@@ -33,7 +35,7 @@ struct TimeRangeSQL {
         }
         if ranges.allSatisfy({ $0.from == first.from && $0.until == first.until }) {
             bound(from: first.from, until: first.until)
-            let membership = SQLMembership("t.account_id", ranges.map { .text($0.accountID) })
+            let membership = SQLMembership(byAccount ? "t.account_id" : "+t.account_id", ranges.map { .text($0.accountID) })
             conditions.append(membership.sql)
             values += membership.values
             return

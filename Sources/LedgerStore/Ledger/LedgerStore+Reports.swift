@@ -57,9 +57,12 @@ extension LedgerStore {
             conditions.append(membership.sql)
             values += membership.values
         }
+        // The transactions waiting to book have an index of their own: with the accounts listed
+        // (one account, or all of one range), SQLite took the account and time index instead,
+        // and stepped through every row of the accounts.
         let range = TimeRangeSQL(
             from: selection.from, until: selection.until, ranges: selection.accountRanges,
-            checkedBy: .reader(everyAccount: try listsEveryAccount(selection.accountRanges)))
+            checkedBy: .reader(everyAccount: try listsEveryAccount(selection.accountRanges)), byAccount: !selection.onlyNotBooked)
         var bounds = range.readerBounds
         conditions += range.conditions
         values += range.values
@@ -77,11 +80,8 @@ extension LedgerStore {
             ? "t.id, t.merchant_name, t.description, t.original_description"
             : "CASE WHEN t.mcc IS NULL THEN t.id ELSE '' END, NULL, '', ''"
         if selection.readsStoredClassification { conditions.append("t.class_state IS NOT NULL") }
-        // Spelled as the partial index spells it, so SQLite can use that index, and named: with
-        // the accounts' IDs listed (all of one range, as on a ledger of one account), SQLite
-        // took the account and time index and stepped through every row of the accounts.
+        // Spelled as the partial index spells it, so SQLite can use that index.
         if selection.onlyNotBooked { conditions.append("t.status IN ('pending', 'authorized')") }
-        let notBookedIndex = selection.onlyNotBooked ? "INDEXED BY transactions_not_booked " : ""
         var names: [String: String] = [:]
         try TiesInIDOrder<ReportTransaction>.forEach(
             self,
@@ -93,7 +93,7 @@ extension LedgerStore {
                 let statement = try connection.prepare(
                     """
                     SELECT \(reportColumns(text: textColumns, stored: selection.readsStoredClassification))
-                    FROM transactions t \(notBookedIndex)JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
+                    FROM transactions t JOIN accounts a ON a.id = t.account_id \(accountNameSQL.join)
                         \(statementCategorySQL.join)
                     \(chosen.isEmpty ? "" : "WHERE " + chosen.joined(separator: " AND "))
                     ORDER BY \(selection.ordersByAmount ? "t.currency, t.amount, " : "")t.transaction_time\(
