@@ -119,8 +119,7 @@ extension LedgerStore {
         var count = 0
         for ranges in selection.accountRanges.map({ $0.map { [$0] } }) ?? [nil] where count < limit {
             let range = TimeRangeSQL(from: selection.from, until: selection.until, ranges: ranges)
-            let from = ranges?.first.map(\.from) ?? selection.from
-            let until = ranges?.first.map(\.until) ?? selection.until
+            let (from, until) = ranges?.first.map { ($0.from, $0.until) } ?? (selection.from, selection.until)
             // SQLite counts an index's entries in half the time when no LIMIT stops it: a year
             // or less is counted whole, a longer or open range stops at the limit.
             let span = from.flatMap { from in until.map { $0.subtractingReportingOverflow(from) } }
