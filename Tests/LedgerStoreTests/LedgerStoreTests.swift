@@ -339,6 +339,58 @@ private enum Sample {
         }
     }
 
+    @Test(
+        "purchases in another currency are read from their own index when every account is named, and only those of the accounts named otherwise"
+    )
+    func foreignFromTheirIndex() throws {
+        let ledger = try threeAccountLedger()
+        // Every other row is foreign, of every account.
+        try ledger.store.connection.execute(
+            "UPDATE transactions SET foreign_amount = 1000, foreign_currency = 'EUR', exchange_rate = '1.1' WHERE row_id % 2 = 0")
+        let hour: Int64 = 3600
+        let rangeLists: [[AccountTimeRange]] = [
+            [Sample.checking, Sample.card, Self.savings].map {
+                AccountTimeRange(accountID: $0, from: Self.start, until: Self.start + 300 * hour)
+            },
+            [AccountTimeRange(accountID: Sample.card, from: Self.start + 20 * hour, until: Self.start + 200 * hour)],
+        ]
+        for (index, ranges) in rangeLists.enumerated() {
+            var expected: [String] = []
+            let foreign = try ledger.store.connection.prepare(
+                """
+                SELECT t.id, t.account_id, t.transaction_time FROM transactions t
+                WHERE t.foreign_amount IS NOT NULL ORDER BY t.transaction_time, t.id
+                """)
+            while try foreign.step() {
+                let (account, time) = (foreign.text(1), foreign.int64(2))
+                if ranges.contains(where: { $0.accountID == account && time >= $0.from! && time < $0.until! }) {
+                    expected.append(foreign.text(0))
+                }
+            }
+            #expect(expected.count >= 5)
+            var query = TransactionQuery()
+            query.accountRanges = ranges
+            query.onlyForeign = true
+            var read: [String] = []
+            let statements = try ledger.store.connection.tracingStatements {
+                try ledger.store.forEachTransaction(query) { record in
+                    read.append(record.transaction.id)
+                    return true
+                }
+            }.statements
+            #expect(read == expected)
+            guard index == 0 else { continue }
+            let reads = statements.filter { $0.contains("t.foreign_amount IS NOT NULL") }
+            #expect(!reads.isEmpty)
+            for sql in reads {
+                let plan = try ledger.store.connection.prepare("EXPLAIN QUERY PLAN " + sql)
+                var details: [String] = []
+                while try plan.step() { details.append(plan.text(3)) }
+                #expect(details.contains { $0.contains("transactions_foreign") }, "\(details)")
+            }
+        }
+    }
+
     @Test("counted charges keep every text whole across the reading thread's blocks of bytes, a text longer than a block too")
     func textsAcrossBlocks() throws {
         let ledger = try threeAccountLedger()

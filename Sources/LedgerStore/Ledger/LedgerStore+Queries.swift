@@ -167,7 +167,12 @@ extension LedgerStore {
             conditions.append(membership.sql)
             values += membership.values
         }
-        let range = TimeRangeSQL(from: nil, until: nil, ranges: query.accountRanges)
+        // Foreign purchases have an index of their own: with every account named (a ledger of
+        // one account, or all of one range), SQLite took the account and time index instead, and
+        // stepped through every row of the accounts. Named accounts that are not every account
+        // may be few, and are left to SQLite.
+        let foreignOfEveryAccount = try query.onlyForeign && listsEveryAccount(query.accountRanges)
+        let range = TimeRangeSQL(from: nil, until: nil, ranges: query.accountRanges, byAccount: !foreignOfEveryAccount)
         conditions += range.conditions
         values += range.values
         list("t.mcc", query.merchantCategoryCodes.map { .integer(Int64($0)) })

@@ -199,7 +199,7 @@ extension LedgerStore {
     }
 
     /// Whether `ranges` list every account of the ledger, so that a query need not name them.
-    private func listsEveryAccount(_ ranges: [AccountTimeRange]?) throws -> Bool {
+    func listsEveryAccount(_ ranges: [AccountTimeRange]?) throws -> Bool {
         guard let ranges else { return true }
         let listed = Set(ranges.map(\.accountID))
         let statement = try connection.cached("SELECT id FROM accounts")
