@@ -300,6 +300,14 @@ private enum Sample {
         #expect(keys.count > 12)
     }
 
+    /// What SQLite says it does for a statement as written (parameters unbound).
+    static func plan(of sql: String, in store: LedgerStore) throws -> [String] {
+        let plan = try store.connection.prepare("EXPLAIN QUERY PLAN " + sql)
+        var details: [String] = []
+        while try plan.step() { details.append(plan.text(3)) }
+        return details
+    }
+
     @Test("the transactions waiting to book are read from their own index, on a ledger of one account too, and in time order")
     func notBookedFromTheirIndex() throws {
         let ledger = try TestLedger()
@@ -332,9 +340,7 @@ private enum Sample {
         let pendingReads = statements.filter { $0.contains("t.status IN ('pending', 'authorized')") }
         #expect(!pendingReads.isEmpty)
         for sql in pendingReads {
-            let plan = try ledger.store.connection.prepare("EXPLAIN QUERY PLAN " + sql)
-            var details: [String] = []
-            while try plan.step() { details.append(plan.text(3)) }
+            let details = try Self.plan(of: sql, in: ledger.store)
             #expect(details.contains { $0.contains("transactions_not_booked") }, "\(details)")
         }
     }
@@ -383,9 +389,7 @@ private enum Sample {
             let reads = statements.filter { $0.contains("t.foreign_amount IS NOT NULL") }
             #expect(!reads.isEmpty)
             for sql in reads {
-                let plan = try ledger.store.connection.prepare("EXPLAIN QUERY PLAN " + sql)
-                var details: [String] = []
-                while try plan.step() { details.append(plan.text(3)) }
+                let details = try Self.plan(of: sql, in: ledger.store)
                 #expect(details.contains { $0.contains("transactions_foreign") }, "\(details)")
             }
         }
