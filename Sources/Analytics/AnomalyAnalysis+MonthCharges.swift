@@ -58,7 +58,7 @@ extension AnomalyAnalysis {
         }
 
         /// Whether the rows may be the stored counted charges, read in time order (`add(_:)`).
-        var takesStoredRows: Bool { windowed && scope.people.isEmpty }
+        var takesStoredRows: Bool { reader.answersFromStoredCharges(scope) }
 
         /// Reads every row.
         mutating func read(_ store: LedgerStore) throws {

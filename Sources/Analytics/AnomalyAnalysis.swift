@@ -159,7 +159,7 @@ public enum AnomalyAnalysis {
         var ids = Set<String>()
         let scope = ReportScope(first: item.lastDate, last: item.lastDate, accounts: accounts)
         let reader = try ClassificationReader(store, accounts: accounts)
-        if reader.hasStoredStates, !reader.renames, scope.people.isEmpty {
+        if reader.answersFromStoredCharges(scope) {
             // What is stored answers as the reader would, as where the series were found: only
             // the day's counted expenses, and only the columns a charge needs (a whole report
             // row took four times as long).

@@ -19,20 +19,20 @@ extension BudgetReport {
         let running = YearMonth(today)
         guard isProjected(today: today) else { return self }
         let groups = try store.categoryGroups()
+        // A group's projection is the sum of its categories' projections.
+        func categories(of row: Row) -> [String] { row.scope == .group ? groups.members(of: row.category) : [row.category] }
         let projectedRows = rows.filter { $0.month == running && $0.available != nil && $0.remaining != nil }
         let projector = try BudgetProjector(
             store, accounts: accounts, today: today, includePending: includePending, series: series,
-            categories: Set(projectedRows.flatMap { $0.scope == .group ? groups.members(of: $0.category) : [$0.category] }))
+            categories: Set(projectedRows.flatMap(categories)))
         var report = self
         var left = unconverted
         for index in report.rows.indices {
             let row = report.rows[index]
             guard row.month == running, let available = row.available, let remaining = row.remaining else { continue }
             // The period holding today: a yearly budget projects to 31 December.
-            // A group's projection is the sum of its categories' projections.
-            let categories = row.scope == .group ? groups.members(of: row.category) : [row.category]
             var projected: Int64 = 0
-            for category in categories {
+            for category in categories(of: row) {
                 let projection = try projector.projection(
                     category: category, currency: row.currency, allCurrencies: row.converted != nil,
                     firstDay: row.periodMonths.lowerBound.firstDay, lastDay: row.periodMonths.upperBound.lastDay)

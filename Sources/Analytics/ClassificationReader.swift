@@ -90,6 +90,12 @@ public struct ClassificationReader {
     /// Whether a rule renames merchants.
     var renames: Bool { classifier.renames }
 
+    /// Whether the stored counted charges (`LedgerStore.forEachCountedCharge`) answer for the
+    /// scope as this reader would: the states are stored, no rule renames, no person is asked for.
+    func answersFromStoredCharges(_ scope: ReportScope) -> Bool {
+        hasStoredStates && !renames && scope.people.isEmpty
+    }
+
     /// The merchant a report shows, groups and follows a transaction under: a rule's name for it,
     /// else its merchant name, else its description.
     static func merchant(_ transaction: ReportTransaction, _ classification: Classification) -> String {

@@ -72,9 +72,7 @@ extension RecurringAnalysis {
         mutating func finish(_ number: Int) throws {
             guard var keyCharges = charges.removeAll(of: number) else { return }
             keyCharges.sortByDateThenAmount()
-            for (slot, found) in try Self.items(of: [(keys[number], keyCharges)], windows: windows, scope: scope).enumerated() {
-                items[slot] += found
-            }
+            add(try Self.items(of: [(keys[number], keyCharges)], windows: windows, scope: scope))
         }
 
         /// Each window's series of these keys' charges (each sorted by date, then amount), in the order of the keys.
@@ -155,10 +153,7 @@ extension RecurringAnalysis {
         /// half the charges are finished on another thread, once the read has let it go, unless
         /// too few are left to pay for it.
         private mutating func finishAll() throws {
-            guard charges.count >= Self.chargesWorthAThread else {
-                for key in charges.keys { try finish(key) }
-                return
-            }
+            let splits = charges.count >= Self.chargesWorthAThread
             var (own, other) = ([(key: Key, charges: PackedCharges<Int>.Taken)](), [(key: Key, charges: PackedCharges<Int>.Taken)]())
             var ownCount = 0
             for number in charges.keys {
@@ -166,7 +161,7 @@ extension RecurringAnalysis {
                 // charges would be copied first.
                 guard var taken = charges.removeAll(of: number) else { continue }
                 taken.sortByDateThenAmount()
-                if ownCount <= charges.count {
+                if !splits || ownCount <= charges.count {
                     own.append((keys[number], taken))
                     ownCount += taken.count
                 } else {
@@ -174,15 +169,18 @@ extension RecurringAnalysis {
                 }
             }
             let (windows, scope) = (self.windows, self.scope)
-            // One key holding most of them (a merchant at a time, the last) is one thread's work.
-            guard !other.isEmpty else {
-                for (slot, found) in try Self.items(of: own, windows: windows, scope: scope).enumerated() { items[slot] += found }
-                return
-            }
+            // Few charges, or one key holding most of them (a merchant at a time, the last), are one thread's work.
+            guard !other.isEmpty else { return add(try Self.items(of: own, windows: windows, scope: scope)) }
             let found = try SideBySide.run(
                 { try Self.items(of: own, windows: windows, scope: scope) },
                 beside: { [other] in try Self.items(of: other, windows: windows, scope: scope) })
-            for slot in windows.indices { items[slot] += found.own[slot] + found.other[slot] }
+            add(found.own)
+            add(found.other)
+        }
+
+        /// Each window's series found, added to those found before.
+        private mutating func add(_ found: [[RecurringReport.Item]]) {
+            for (slot, series) in found.enumerated() { items[slot] += series }
         }
 
         /// Each window's series, once every charge is read.

@@ -80,7 +80,7 @@ public enum RecurringAnalysis {
         // Refunds answer a charge and transfers move the user's own money: neither is a series.
         let flows: [Flow] = [.expense, .income]
         let reader = try ClassificationReader(store, accounts: scope.accounts)
-        guard reader.hasStoredStates, !reader.renames, scope.people.isEmpty else {
+        guard reader.answersFromStoredCharges(scope) else {
             try ClassificationReader.forEachCounted(store, scope, reader: reader) { transaction, classification in
                 guard flows.contains(classification.flow) else { return }
                 let key = SeriesFinder.Key(

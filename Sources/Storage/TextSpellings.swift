@@ -31,11 +31,6 @@ public struct TextSpellings {
         self.limit = limit
     }
 
-    /// The column's text ("" if NULL) and its number, if it has one.
-    public mutating func read(_ statement: Statement, _ column: Int32) -> (text: String, spelling: Int32?) {
-        statement.withText(column) { read($0) }
-    }
-
     /// The text of these bytes ("" if none) and its number, if it has one.
     public mutating func read(_ text: UnsafeBufferPointer<UInt8>) -> (text: String, spelling: Int32?) {
         if let last, hasBytes(last, text) { return (strings[last], Int32(last)) }

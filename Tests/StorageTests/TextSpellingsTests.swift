@@ -26,7 +26,7 @@ import Testing
             let select = try connection.prepare("SELECT v, quote(CAST(v AS BLOB)) FROM t ORDER BY position")
             var rows: [(Int32?, String)] = []
             while try select.step() {
-                let (text, spelling) = spellings.read(select, 0)
+                let (text, spelling) = select.withText(0) { spellings.read($0) }
                 #expect(Array(text.utf8) == Array(select.text(0).utf8))
                 // NULL reads as "", as `text` reads it.
                 rows.append((spelling, select.isNull(0) ? "X''" : select.text(1)))
