@@ -111,12 +111,14 @@ struct ReadAheadTests {
         let log = ReadLog()
         var furthestAhead = 0
         var taken = 0
-        try ReadAhead<Int>.run(read: Self.read(5_000, log: log)) { _ in
+        // Ten times as many rows as may be held ahead: a read that never waited would be far past them.
+        let rows = 10 * (ReadAhead<Int>.batchesAhead + 2) * ReadAhead<Int>.batchSize
+        try ReadAhead<Int>.run(read: Self.read(rows, log: log)) { _ in
             taken += 1
             furthestAhead = max(furthestAhead, log.count - taken)
-            if taken.isMultiple(of: 500) { Thread.sleep(forTimeInterval: 0.01) }
+            if taken.isMultiple(of: ReadAhead<Int>.batchSize) { Thread.sleep(forTimeInterval: 0.005) }
         }
-        #expect(taken == 5_000)
+        #expect(taken == rows)
         #expect(furthestAhead <= (ReadAhead<Int>.batchesAhead + 2) * ReadAhead<Int>.batchSize)
         #expect(furthestAhead >= ReadAhead<Int>.batchSize)
     }
