@@ -138,7 +138,7 @@ public enum RecurringAnalysis {
                 try finder.add(row, classifier: reader.classifier, byMerchant: byMerchant)
             }
         }
-        if try store.transactionCount(selection, upTo: limit + 1) <= limit {
+        if try store.holds(atMost: limit, selection) {
             try read(byMerchant: false)
         } else {
             do {
@@ -170,7 +170,7 @@ public enum RecurringAnalysis {
         together.includePending = scope.includePending
         together.currencies = scope.currencies
         let selection = together.selection(statuses: together.statuses)
-        guard try store.transactionCount(selection, upTo: limit + 1) <= limit else { return nil }
+        guard try store.holds(atMost: limit, selection) else { return nil }
         reading(false)
         var both = SeriesFinder(
             scope: scope,

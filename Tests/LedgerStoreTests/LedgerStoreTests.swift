@@ -528,6 +528,16 @@ private enum Sample {
                 ]
                 return selection
             }(),
+            {
+                // Every account, each its own range: their envelope holds rows none of theirs.
+                var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+                selection.accountRanges = [
+                    AccountTimeRange(accountID: Sample.checking, from: start + 10 * hour, until: start + 100 * hour),
+                    AccountTimeRange(accountID: Sample.card, from: start + 5 * hour, until: start + 150 * hour),
+                    AccountTimeRange(accountID: savings, from: start + 30 * hour, until: start + 120 * hour),
+                ]
+                return selection
+            }(),
             // Ranges of over a year, counted up to the limit, and at the ends of 64 bits.
             .init(from: start - 400 * 24 * hour, until: start + 400 * 24 * hour, statuses: []),
             {
@@ -556,7 +566,45 @@ private enum Sample {
             for limit in 0...selected.count + 2 {
                 #expect(try store.transactionCount(selection, upTo: limit) == min(limit, selected.count), "limit \(limit)")
             }
+            for limit in 0...all.count + 1 {
+                #expect(try store.holds(atMost: limit, selection) == (selected.count <= limit), "limit \(limit)")
+            }
         }
+    }
+
+    @Test("whether every account holds few enough transactions in short ranges is counted once on the time index when it does")
+    func fewEnoughFromTheTimeIndex() throws {
+        let ledger = try threeAccountLedger()
+        let hour: Int64 = 3600
+        var selection = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+        selection.accountRanges = [
+            AccountTimeRange(accountID: Sample.checking, from: Self.start + 10 * hour, until: Self.start + 100 * hour),
+            AccountTimeRange(accountID: Sample.card, from: Self.start + 5 * hour, until: Self.start + 150 * hour),
+            AccountTimeRange(accountID: Self.savings, from: Self.start + 30 * hour, until: Self.start + 120 * hour),
+        ]
+        // Rows every six hours from the start: 24 in the envelope, fewer in the accounts' own ranges.
+        let exact = try ledger.store.transactionCount(selection, upTo: 100)
+        #expect(exact < 24)
+        func counts(atMost limit: Int) throws -> (holds: Bool, counts: [String]) {
+            var holds = false
+            let statements = try ledger.store.connection.tracingStatements {
+                holds = try ledger.store.holds(atMost: limit, selection)
+            }.statements
+            return (holds, statements.filter { $0.contains("count(*)") })
+        }
+        let roomy = try counts(atMost: 24)
+        #expect(roomy.holds)
+        #expect(roomy.counts.count == 1)
+        #expect(roomy.counts.allSatisfy { !$0.contains("account_id") }, "\(roomy.counts)")
+        for sql in roomy.counts {
+            let details = try Self.plan(of: sql, in: ledger.store)
+            #expect(details.contains { $0.contains("transactions_by_time") }, "\(details)")
+        }
+        // Between the two, each account's own range decides.
+        let tight = try counts(atMost: exact)
+        #expect(tight.holds)
+        #expect(tight.counts.contains { $0.contains("account_id") })
+        #expect(try !ledger.store.holds(atMost: exact - 1, selection))
     }
 
     @Test("reports read transactions in time order, those of one second in the order of their IDs' bytes, as SQLite orders them")

@@ -138,6 +138,27 @@ extension LedgerStore {
     /// its accounts' zones.
     static let wholeCountSeconds: Int64 = 368 * 86_400
 
+    /// Whether the selection's accounts hold at most `limit` transactions on its days, whatever
+    /// their status or classification, as `transactionCount` would say. When the selection
+    /// names every account and their ranges span a year or less, the transactions of the ranges'
+    /// envelope are counted first, on the time index alone (a quarter fewer instructions than
+    /// each account's range on the account index, for a year of the bench's ledger): only an
+    /// envelope of more than `limit` is counted again account by account.
+    public func holds(atMost limit: Int, _ selection: ReportSelection) throws -> Bool {
+        if let ranges = selection.accountRanges, !ranges.contains(where: { $0.from == nil || $0.until == nil }),
+            let from = ranges.compactMap(\.from).min(), let until = ranges.compactMap(\.until).max(),
+            case let span = until.subtractingReportingOverflow(from), !span.overflow, span.partialValue <= Self.wholeCountSeconds,
+            try listsEveryAccount(ranges)
+        {
+            let statement = try connection.prepare(
+                "SELECT count(*) FROM transactions t WHERE t.transaction_time >= ? AND t.transaction_time < ?")
+            try statement.bind([.integer(from), .integer(until)])
+            _ = try statement.step()
+            if statement.int64(0) <= Int64(limit) { return true }
+        }
+        return try transactionCount(selection, upTo: limit + 1) <= limit
+    }
+
     /// Streams the selected transactions whose stored classification is in one of `states` and
     /// `flows`, in time order (then ID), as only their counted charge. `byMerchant` orders by
     /// account, merchant, currency, direction and flow first, so that each of those comes whole
