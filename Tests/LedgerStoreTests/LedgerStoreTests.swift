@@ -600,7 +600,7 @@ private enum Sample {
             let details = try Self.plan(of: sql, in: ledger.store)
             #expect(details.contains { $0.contains("transactions_by_time") }, "\(details)")
         }
-        // Between the two, each account's own range decides.
+        // Between the two, the rows of each account outside its own range are counted and taken off.
         let tight = try counts(atMost: exact)
         #expect(tight.holds)
         #expect(tight.counts.contains { $0.contains("account_id") })
