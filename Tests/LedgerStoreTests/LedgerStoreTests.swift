@@ -605,6 +605,14 @@ private enum Sample {
         #expect(tight.holds)
         #expect(tight.counts.contains { $0.contains("account_id") })
         #expect(try !ledger.store.holds(atMost: exact - 1, selection))
+        // An account named twice is counted twice, as the count of each range counts it.
+        var twice = selection
+        twice.accountRanges = (selection.accountRanges ?? []) + [selection.accountRanges![0]]
+        let counted = try ledger.store.transactionCount(twice, upTo: 100)
+        #expect(counted > exact)
+        for limit in 0...counted + 1 {
+            #expect(try ledger.store.holds(atMost: limit, twice) == (counted <= limit), "limit \(limit)")
+        }
     }
 
     @Test("reports read transactions in time order, those of one second in the order of their IDs' bytes, as SQLite orders them")
