@@ -152,26 +152,18 @@ extension LedgerStore {
             case let span = until.subtractingReportingOverflow(from), !span.overflow, span.partialValue <= Self.wholeCountSeconds,
             Set(ranges.map(\.accountID)).count == ranges.count, try listsEveryAccount(ranges)
         else { return try transactionCount(selection, upTo: limit + 1) <= limit }
-        func count(_ accountID: String?, from: Int64, until: Int64) throws -> Int64 {
-            guard from < until else { return 0 }
-            let statement = try connection.cached(
-                accountID == nil
-                    ? "SELECT count(*) FROM transactions t WHERE t.transaction_time >= ?1 AND t.transaction_time < ?2"
-                    : "SELECT count(*) FROM transactions t WHERE t.account_id = ?3 AND t.transaction_time >= ?1 AND t.transaction_time < ?2"
-            )
-            defer { statement.reset() }
-            try statement.bind([.integer(from), .integer(until)] + (accountID.map { [.text($0)] } ?? []))
-            _ = try statement.step()
-            return statement.int64(0)
+        // A range of a year or less is counted whole: the envelope's count is exact.
+        let envelope = ReportSelection(from: from, until: until, statuses: [])
+        let held = try transactionCount(envelope, upTo: .max)
+        if held <= limit { return true }
+        var margins = envelope
+        margins.accountRanges = ranges.flatMap { range in
+            [
+                AccountTimeRange(accountID: range.accountID, from: from, until: range.from),
+                AccountTimeRange(accountID: range.accountID, from: range.until, until: until),
+            ]
         }
-        var held = try count(nil, from: from, until: until)
-        if held <= Int64(limit) { return true }
-        for range in ranges {
-            held -=
-                try count(range.accountID, from: from, until: range.from ?? from)
-                + count(range.accountID, from: range.until ?? until, until: until)
-        }
-        return held <= Int64(limit)
+        return held - (try transactionCount(margins, upTo: .max)) <= limit
     }
 
     /// Streams the selected transactions whose stored classification is in one of `states` and
