@@ -39,9 +39,10 @@ import Testing
         let october = YearMonth(year: 2026, month: 10)
         let september = YearMonth(year: 2026, month: 9)
 
-        // Expenses of two months, MCCs and currencies; a refund; income; a pending charge; a
-        // transfer (queued, not classified at insert); a row updated and one deleted by a later
-        // change set of the same commit; more than one insert statement's worth.
+        // Expenses of two months, MCCs and currencies; a refund; income (queued, not classified
+        // at insert: it might be the other side of a transfer); a pending charge; a transfer; a
+        // row updated and one deleted by a later change set of the same commit; more than one
+        // insert statement's worth.
         var inserted = (100..<170).map { Self.row($0) }
         inserted += [
             Self.row(200, date: "2026-09-14T10:00:00-04:00", amount: "12.34"),
@@ -72,6 +73,12 @@ import Testing
         #expect(try Self.sums(world, month: october, account: ID.checking, mcc: nil)?.spent == 70_000)
         #expect(try Self.sums(world, month: october, account: ID.checking, mcc: 5411, currency: "EUR")?.spent == 95_000)
         #expect(try world.rows(Self.triggerSQL) == trigger)
+        // The income, queued when inserted, was classified before the commit, as every row was.
+        #expect(
+            try world.rows("SELECT class_state, class_flow, class_category FROM transactions WHERE id = ?", [.text(ID.transaction(204))])
+                == [["counted", "income", "Income"]])
+        #expect(try world.rows("SELECT count(*) FROM transactions WHERE class_state IS NULL") == [["0"]])
+        #expect(try world.rows("SELECT count(*) FROM classification_queue") == [["0"]])
 
         // The trigger sums what is inserted outside a sync again.
         try world.store.transaction {
