@@ -48,12 +48,14 @@ public final class ClassificationKeeper: ClassificationKeeping {
             let kinds = Dictionary(accounts.all.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
             insertContext = (classifier, kinds, LocalMonths(accounts), shared)
         }
-        guard let context = insertContext, let kind = context.kinds[transaction.accountID], !context.shared.contains(transaction.accountID)
+        // Read in place: a copy of the context (its classifier's rules, every account's kind)
+        // for each row cost more than the classification of the row.
+        guard let kind = insertContext?.kinds[transaction.accountID], insertContext?.shared.contains(transaction.accountID) == false
         else { return nil }
         let row = ReportTransaction(transaction, accountName: "", accountKind: kind, statementCategory: nil)
         guard !InternalTransferMatcher.mayPair(row) else { return nil }
-        let classification = context.classifier.classification(
-            row, twin: nil, partner: nil, month: insertContext!.months.month(of: row))
+        let month = insertContext!.months.month(of: row)
+        let classification = insertContext!.classifier.classification(row, twin: nil, partner: nil, month: month)
         // A split is summed by its parts, which the summary's triggers read as they come.
         return classification.categorySource == .split ? nil : classification
     }
