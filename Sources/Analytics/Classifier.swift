@@ -6,7 +6,7 @@ import LedgerStore
 /// Categories), in their order: the user's override of the transaction, its split, user rule,
 /// transfer type, credit (refund, card payment, income), debit (expense), with internal
 /// transfers and statement twins paired beforehand (`ClassificationPass`).
-public struct Classifier: Sendable {
+public struct Classifier {
     private let rules: [PreparedRule]
     private let overrides: [String: TransactionOverride]
 

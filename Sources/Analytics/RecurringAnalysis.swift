@@ -108,7 +108,7 @@ public enum RecurringAnalysis {
         // names are not held, and two keys of one hash only read the charges again in time order.
         var finished = Set<Int>()
         var lastSpelled: SeriesFinder.Key?
-        var selection = scope.selection(statuses: scope.statuses)
+        let selection = scope.selection(statuses: scope.statuses)
         func read(byMerchant: Bool) throws {
             reading(byMerchant)
             let shares = sharing != nil && !byMerchant
@@ -139,22 +139,7 @@ public enum RecurringAnalysis {
             }
         }
         if try store.holds(atMost: limit, selection) {
-            if sharing != nil, let (older, later) = split(scope, at: scope.endDay) {
-                // Only the series need the months before the four the summary's sums and anomalies read.
-                selection = later.selection(statuses: later.statuses)
-                if var earlier = try seriesBeside(
-                    store, older, empty: SeriesFinder(scope: scope, first: first, asOf: asOf), states: states,
-                    classifier: reader.classifier, while: { try read(byMerchant: false) })
-                {
-                    earlier.absorb(finder)
-                    finder = earlier
-                } else {
-                    selection = scope.selection(statuses: scope.statuses)
-                    try read(byMerchant: false)
-                }
-            } else {
-                try read(byMerchant: false)
-            }
+            try read(byMerchant: false)
         } else {
             do {
                 try read(byMerchant: true)
@@ -165,47 +150,6 @@ public enum RecurringAnalysis {
             }
         }
         return (try finder.report(), nil)
-    }
-
-    /// `scope` as its days before the four months up to `end` (the months the summary's sums and
-    /// anomalies read) and those after; nil for a scope that starts within them or is open-ended.
-    private static func split(_ scope: ReportScope, at end: CivilDate?) -> (older: ReportScope, later: ReportScope)? {
-        guard let first = scope.firstDay, let last = scope.endDay, let end else { return nil }
-        let splitDay = YearMonth(end.adding(days: -1)).adding(months: -3).firstDay
-        guard first < splitDay, splitDay < last else { return nil }
-        var (older, later) = (scope, scope)
-        older.endDay = splitDay
-        later.firstDay = splitDay
-        return (older, later)
-    }
-
-    /// What `empty` holds once it took `older`'s charges, read on the store's second connection
-    /// while `read` reads the later days on this one: SQLite's steps are most of a year's read,
-    /// and the second core is left idle by the thread that takes the rows. When the second
-    /// connection cannot see the ledger as this one does (a write committed in between), they are
-    /// read here after `read`. Nil, with nothing read, for a store that has no second connection.
-    private static func seriesBeside(
-        _ store: LedgerStore, _ older: ReportScope, empty: SeriesFinder, states: [ClassificationState], classifier: Classifier,
-        while read: () throws -> Void
-    ) throws -> SeriesFinder? {
-        guard let second = store.secondReader else { return nil }
-        let selection = older.selection(statuses: older.statuses)
-        let flows: [Flow] = [.expense, .income]
-        // Only the other thread uses it until `run` returns.
-        nonisolated(unsafe) var finder = empty
-        let readBeside = try SideBySide.run(read) {
-            try second.readingSameSnapshot { olderStore in
-                try olderStore.forEachCountedCharge(selection, states: states, flows: flows, splitIDsOnly: true) {
-                    try finder.add($0, classifier: classifier, byMerchant: false)
-                }
-            } != nil
-        }.other
-        if !readBeside {
-            try store.forEachCountedCharge(selection, states: states, flows: flows, splitIDsOnly: true) {
-                try finder.add($0, classifier: classifier, byMerchant: false)
-            }
-        }
-        return finder
     }
 
     /// Both scopes' series from one read in time order of their days together, each charge held
@@ -237,23 +181,11 @@ public enum RecurringAnalysis {
         // Each account's instants of the report's own days, as its selection reads them.
         var ownInstants = AccountBounds(scope.accounts.ranges(first: ownFirst, end: ownEnd))
         let flows: [Flow] = [.expense, .income]
-        func read(_ selection: LedgerStore.ReportSelection) throws {
-            try store.forEachCountedCharge(selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false) {
-                row in
-                if let sharing, ownInstants.admits(row.accountID, spelling: row.accountSpelling, time: row.time) { try sharing(row) }
-                guard flows.contains(row.flow) else { return }
-                try both.add(row, classifier: classifier, byMerchant: false)
-            }
-        }
-        if sharing != nil, let (older, later) = split(together, at: ownEnd),
-            var earlier = try seriesBeside(
-                store, older, empty: SeriesFinder(scope: scope, windows: both.windows), states: states, classifier: classifier,
-                while: { try read(later.selection(statuses: later.statuses)) })
-        {
-            earlier.absorb(both)
-            both = earlier
-        } else {
-            try read(selection)
+        try store.forEachCountedCharge(selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false) {
+            row in
+            if let sharing, ownInstants.admits(row.accountID, spelling: row.accountSpelling, time: row.time) { try sharing(row) }
+            guard flows.contains(row.flow) else { return }
+            try both.add(row, classifier: classifier, byMerchant: false)
         }
         let reports = try both.reports()
         return (reports[0], reports[1])

@@ -23,8 +23,6 @@ public final class LedgerStore {
     /// Only this module writes SQL: other modules use the typed operations.
     let connection: Connection
     public let path: String
-    /// What the store was opened with as the time now, for a second connection to the same ledger.
-    private let now: Timestamp
     /// The schema version the database had when opened (after migrating, for `.create`).
     let openedSchemaVersion: Int
     /// The hot insert of a sync, prepared once (see `upsertTransaction`).
@@ -41,7 +39,6 @@ public final class LedgerStore {
     /// changes, whatever the mode.
     public init(path: String, mode: OpenMode, now: Timestamp, busyTimeoutMilliseconds: Int32 = 5000) throws {
         self.path = path
-        self.now = now
         let current = LedgerSchema.migrations.count
         switch mode {
         case .create(let keeper):
@@ -176,32 +173,6 @@ public final class LedgerStore {
         {
             throw LedgerOpenError.schemaTooOld(path: path, found: openedSchemaVersion, current: LedgerSchema.migrations.count)
         }
-    }
-
-    /// While a read transaction prepared with one runs: a second connection whose reads see the
-    /// same ledger, for a read on another thread (nil when none was asked for, or none can be).
-    public private(set) var secondReader: SecondReader?
-
-    /// `readSnapshot`, with `secondReader` opened before the snapshot begins, so that it can
-    /// tell whether it sees the same; closed when `body` returns. A ledger opened for writing or
-    /// made in memory gets none.
-    public func readSnapshot<T>(preparingSecondReader: Bool, _ body: () throws -> T) throws -> T {
-        guard preparingSecondReader, keeper == nil, !connection.isInTransaction else { return try readSnapshot(body) }
-        // Without one (no file handle left, say), the report reads on this connection alone.
-        secondReader = try? SecondReader(path: path, now: now)
-        defer { secondReader = nil }
-        return try readSnapshot {
-            // Begins this snapshot now, after the second connection's version was read.
-            _ = try dataVersion()
-            return try body()
-        }
-    }
-
-    /// SQLite's `data_version`: changed, by the next read of this connection, by any commit of another.
-    func dataVersion() throws -> Int64 {
-        let statement = try connection.prepare("PRAGMA data_version")
-        guard try statement.step() else { return 0 }
-        return statement.int64(0)
     }
 
     public var schemaVersion: Int {

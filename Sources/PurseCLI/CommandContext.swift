@@ -140,10 +140,9 @@ final class CommandContext {
     /// Opens the ledger read-only and runs `body` in one read transaction, so everything a
     /// command reads comes from one state of the ledger even while a sync writes. With
     /// `--input FILE` the ledger is the file's transactions, made in memory (`pickedLedger`).
-    /// `preparingSecondReader`: with `LedgerStore.secondReader`, for a report that reads on two threads.
-    func reading<T>(preparingSecondReader: Bool = false, _ body: (LedgerStore) throws -> T) throws -> T {
+    func reading<T>(_ body: (LedgerStore) throws -> T) throws -> T {
         let store = try PickedInput(command).file.map(pickedLedger) ?? LedgerStore(path: databasePath, mode: .readOnly, now: now)
-        return try store.readSnapshot(preparingSecondReader: preparingSecondReader) { try body(store) }
+        return try store.readSnapshot { try body(store) }
     }
 
     var showsProgress: Bool { stderr.isTerminal && !globals.quiet }

@@ -18,9 +18,7 @@ struct CountedChargeRows {
 
     /// The charge of a row read: the direction compared in SQL, as it is one of two words,
     /// costs less than reading its text.
-    /// Only a split's ID is made a string when `splitIDsOnly` (the others' are empty): a
-    /// series needs no other, and each is an allocation.
-    mutating func charge(_ row: CountedChargeRow, splitIDsOnly: Bool = false) throws -> CountedCharge {
+    mutating func charge(_ row: CountedChargeRow) throws -> CountedCharge {
         try row.withTexts { text in
             let account = accounts.read(text(.accountID))
             let merchant = merchants.read(text(.merchant))
@@ -35,9 +33,9 @@ struct CountedChargeRows {
                 keySpelling = (texts << 2 | flowPlace) << 1 | (indicator == .credit ? 1 : 0)
             }
             return CountedCharge(
-                id: splitIDsOnly && !row.isSplit ? "" : String(decoding: text(.id), as: UTF8.self), accountID: account.text,
-                merchant: merchant.text, time: row.time, amount: row.amount, currency: currency.text, indicator: indicator,
-                flow: flow, category: categories.read(text(.category)).text, isSplit: row.isSplit, keySpelling: keySpelling,
+                id: String(decoding: text(.id), as: UTF8.self), accountID: account.text, merchant: merchant.text,
+                time: row.time, amount: row.amount, currency: currency.text, indicator: indicator, flow: flow,
+                category: categories.read(text(.category)).text, isSplit: row.isSplit, keySpelling: keySpelling,
                 accountSpelling: account.spelling)
         }
     }

@@ -171,10 +171,10 @@ extension LedgerStore {
     /// account, merchant, currency, direction and flow first, so that each of those comes whole
     /// and the reader holds one at a time. The selection's text, transfer and order options do
     /// not apply. The rows are read on another thread while `body` takes them (`ReadAhead`):
-    /// `body` must not use the store. `splitIDsOnly`: only a split's charge has its ID.
+    /// `body` must not use the store.
     public func forEachCountedCharge(
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
-        splitIDsOnly: Bool = false, _ body: (CountedCharge) throws -> Void
+        _ body: (CountedCharge) throws -> Void
     ) throws {
         var range = TimeRangeSQL(
             from: selection.from, until: selection.until, ranges: selection.accountRanges,
@@ -220,7 +220,7 @@ extension LedgerStore {
                     }, precedes: { $0.precedesInID($1) }, emit)
             },
             take: { row in
-                let charge = try rows.charge(row, splitIDsOnly: splitIDsOnly)
+                let charge = try rows.charge(row)
                 guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true else { return }
                 try body(charge)
             })

@@ -106,15 +106,14 @@ enum ReportRunner {
     }
 
     /// A report with forms of its own (`report summary`): `render` writes `format` to the sink.
-    /// `readsBeside`: the analysis may read on a second connection (`LedgerStore.secondReader`).
     @discardableResult
     static func run<Format: RawRepresentable<String>, Options, Report>(
-        _ context: CommandContext, formats: [Format], fallback: Format, readsBeside: Bool = false, options: () throws -> Options,
+        _ context: CommandContext, formats: [Format], fallback: Format, options: () throws -> Options,
         analyse: (LedgerStore, Options) throws -> Report, render: (Report, Format, TextSink) throws -> Void
     ) throws -> Report {
         let format = try context.format(among: formats, fallback: fallback)
         let options = try options()
-        let report = try context.reading(preparingSecondReader: readsBeside) { store in try analyse(store, options) }
+        let report = try context.reading { store in try analyse(store, options) }
         try context.writingData { sink in try render(report, format, sink) }
         return report
     }

@@ -79,7 +79,7 @@ enum ReportSummaryCommand: PurseCommand {
     static func run(_ context: CommandContext) throws {
         if context.command.isGiven(year) { return try runYear(context) }
         let summary = try ReportRunner.run(
-            context, formats: Format.allCases, fallback: .text, readsBeside: true,
+            context, formats: Format.allCases, fallback: .text,
             options: {
                 try Options(context)
             },
