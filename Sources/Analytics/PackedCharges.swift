@@ -87,31 +87,6 @@ struct PackedCharges<Key: Hashable> {
             pack(charge, likely: held.last?.category, categories: &categories, index: &index, joined: &joined))
     }
 
-    /// Takes `other`'s charges, each key's after its own here under the key `keys` gives it:
-    /// held as `append` would hold them, each category looked up once.
-    mutating func absorb(_ other: PackedCharges, keys: (Key) -> Key) {
-        // Each of `other`'s categories' place here, nil where it is another spelling of one here.
-        let places = other.categories.map { category -> Int32? in
-            if let index = categoryIndex[category] { return categories[Int(index)].hasSameBytes(as: category) ? index : nil }
-            categories.append(category)
-            categoryIndex[category] = Int32(categories.count - 1)
-            return Int32(categories.count - 1)
-        }
-        for (otherKey, packed) in other.charges {
-            let key = keys(otherKey)
-            charges[key, default: []].reserveCapacity((charges[key]?.count ?? 0) + packed.count)
-            for charge in packed {
-                if charge.category >= 0, let place = places[Int(charge.category)] {
-                    charges[key, default: []].append(Packed(amount: charge.amount, day: charge.day, category: place))
-                } else {
-                    joined.append(Self.unpack(charge, categories: other.categories, joined: other.joined))
-                    charges[key, default: []].append(Packed(amount: charge.amount, day: 0, category: -Int32(joined.count)))
-                }
-            }
-            count += packed.count
-        }
-    }
-
     mutating func popLast(of key: Key) -> RecurringReport.Charge? {
         guard let packed = charges[key]?.popLast() else { return nil }
         count -= 1

@@ -68,21 +68,6 @@ extension RecurringAnalysis {
             (keys, keyNumbers, zoneSlots, numbersOfSpellings) = ([], [:], [], [:])
         }
 
-        /// Takes the charges `later` read, of the same windows and of days after all of these:
-        /// what one read of both in time order would hold. A key's spelling is its first here.
-        mutating func absorb(_ later: SeriesFinder) {
-            var numbers: [Int] = []
-            numbers.reserveCapacity(later.keys.count)
-            for key in later.keys {
-                let number = number(of: key)
-                if number == zoneSlots.count { zoneSlots.append(days.slot(of: key.accountID)) }
-                numbers.append(number)
-            }
-            charges.absorb(later.charges) { numbers[$0] }
-            // The later read's rows were numbered by its own spellings.
-            (numbersOfSpellings, previous) = ([:], nil)
-        }
-
         /// A key's charges, once all read, become its series and are let go.
         mutating func finish(_ number: Int) throws {
             guard var keyCharges = charges.removeAll(of: number) else { return }

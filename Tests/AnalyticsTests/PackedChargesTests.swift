@@ -128,32 +128,3 @@ struct PackedChargesTests {
         #expect(RecurringAnalysis.shortestGap == 6)
     }
 }
-
-extension PackedChargesTests {
-    @Test(
-        "absorbed charges follow each key's own under the key given, as if appended: another spelling of a category and a split's parts held whole"
-    )
-    func absorbed() throws {
-        var packed = PackedCharges<String>()
-        packed.append(Self.charge("2026-01-12", 500_000, "Caf\u{E9}"), to: "gym")
-        var later = PackedCharges<String>()
-        var split = Self.charge("2026-03-12", 200_000, "Health")
-        split = try split.adding(Self.charge("2026-03-12", 300_000, "Fun"), category: "Fun", currency: "USD")
-        let laterGym = [
-            Self.charge("2026-02-12", 520_000, "Cafe\u{301}"), Self.charge("2026-02-13", 1, "Caf\u{E9}"), split,
-            Self.charge("2026-04-12", 530_000, "Rent"),
-        ]
-        for charge in laterGym { later.append(charge, to: "GYM") }
-        later.append(Self.charge("2026-02-01", 9_000_000, "Rent"), to: "RENT")
-        packed.absorb(later) { $0.lowercased() }
-        #expect(packed.count == 6)
-        // The other spelling, and what `later` held whole (a spelling of its own, the split).
-        #expect(packed.joinedCount == 3)
-        let gym = try #require(packed.removeAll(of: "gym").map(Array.init))
-        let expected = [Self.charge("2026-01-12", 500_000, "Caf\u{E9}")] + laterGym
-        #expect(gym == expected)
-        #expect(gym.map { Array($0.category.utf8) } == expected.map { Array($0.category.utf8) })
-        #expect(gym[3].parts == split.parts && !split.parts.isEmpty)
-        #expect(packed.removeAll(of: "rent").map(Array.init) == [Self.charge("2026-02-01", 9_000_000, "Rent")])
-    }
-}
