@@ -33,11 +33,20 @@ extension AnomalyAnalysis {
         /// among them has its first expense in the row. Neither its time nor its ID is kept: a
         /// bank statement's descriptions can make thousands of merchants in the three months.
         private var charged = Set<String>()
-        private var sums: [SpikeKey: SpikeSums] = [:]
+        /// Which merchant spellings of a stored read are in `charged`, by number.
+        private var chargedSpellings: [Bool] = []
+        /// Each category's and merchant's sums, and where each key's are.
+        private var spikeSums: [SpikeSums] = []
+        private var spikeSlots: [SpikeKey: Int] = [:]
+        private var categorySpikeSlots = SpellingSlots()
+        private var merchantSpikeSlots = SpellingSlots()
         private var previousID: String?
         private var firstMonth: YearMonth?
 
         static let flows: [Flow] = [.expense, .refund]
+
+        /// The numbers a stored read gave a row's texts (`CountedCharge`); nil where it gave none.
+        typealias Spellings = (merchant: Int32?, category: Int32?, currency: Int32?)
 
         var averageMonths: [YearMonth] { (1...3).reversed().map { month.adding(months: -$0) } }
 
@@ -110,23 +119,26 @@ extension AnomalyAnalysis {
                         id: row.id, accountID: row.accountID, accountName: account.name, time: row.time,
                         date: date, merchant: row.merchant, category: category,
                         amount: amount, currency: row.currency),
-                    flow: row.flow, period: period)
+                    flow: row.flow, period: period,
+                    // A split's part has a category of its own, not the row's.
+                    spellings: (row.merchantSpelling, row.isSplit ? nil : row.categorySpelling, row.currencySpelling))
             }
         }
 
         /// `whole` is the transaction as read (a split's parts each bring it, with their own
-        /// amount and category); `period` is its month in its account's zone.
-        private mutating func add(_ whole: Charge, flow: Flow, period: YearMonth) throws {
+        /// amount and category); `period` is its month in its account's zone; `spellings`, the
+        /// numbers a stored read gave its texts.
+        private mutating func add(_ whole: Charge, flow: Flow, period: YearMonth, spellings: Spellings = (nil, nil, nil)) throws {
             firstMonth = min(firstMonth ?? period, period)
             let isPart = previousID == whole.id && !whole.id.isEmpty
             previousID = whole.id
             if let slot = SpikeSums.slot(of: period, month: month), !(period == month && dismissed.contains(whole.id)) {
                 let signed = flow == .expense ? whole.amount : -whole.amount
-                // Added one at a time: an array of the two keys was made for every row.
-                try sums[SpikeKey(currency: whole.currency, name: whole.category, isMerchant: false), default: SpikeSums()]
-                    .add(signed, slot: slot, date: whole.date, currency: whole.currency)
-                try sums[SpikeKey(currency: whole.currency, name: whole.merchant, isMerchant: true), default: SpikeSums()]
-                    .add(signed, slot: slot, date: whole.date, currency: whole.currency)
+                // One at a time: an array of the two keys was made for every row.
+                let category = spikeSlot(of: whole, isMerchant: false, spellings)
+                try spikeSums[category].add(signed, slot: slot, date: whole.date, currency: whole.currency)
+                let merchant = spikeSlot(of: whole, isMerchant: true, spellings)
+                try spikeSums[merchant].add(signed, slot: slot, date: whole.date, currency: whole.currency)
             }
             guard flow == .expense else { return }
             if isPart {
@@ -138,11 +150,47 @@ extension AnomalyAnalysis {
                 }
                 return
             }
-            let isFirst = charged.insert(whole.merchant).inserted
+            let isFirst = isFirstCharge(whole.merchant, spelling: spellings.merchant)
             // A double charge may start the evening before the month.
             guard period == month || whole.date == month.firstDay.adding(days: -1) else { return }
             finishLastExpense()
             lastExpense = (whole, isFirst)
+        }
+
+        /// Where the sums of the charge's category or merchant in its currency are, made on first
+        /// use. A row of a stored read finds them by its spellings' numbers, without hashing texts.
+        private mutating func spikeSlot(of charge: Charge, isMerchant: Bool, _ spellings: Spellings) -> Int {
+            let (nameSpelling, currencySpelling) = (isMerchant ? spellings.merchant : spellings.category, spellings.currency)
+            if let slot = (isMerchant ? merchantSpikeSlots : categorySpikeSlots).slot(name: nameSpelling, currency: currencySpelling) {
+                return slot
+            }
+            let key = SpikeKey(currency: charge.currency, name: isMerchant ? charge.merchant : charge.category, isMerchant: isMerchant)
+            let slot =
+                spikeSlots[key]
+                ?? {
+                    spikeSums.append(SpikeSums())
+                    spikeSlots[key] = spikeSums.count - 1
+                    return spikeSums.count - 1
+                }()
+            if isMerchant {
+                merchantSpikeSlots.remember(slot, name: nameSpelling, currency: currencySpelling)
+            } else {
+                categorySpikeSlots.remember(slot, name: nameSpelling, currency: currencySpelling)
+            }
+            return slot
+        }
+
+        /// Whether no expense of `merchant` came before: a spelling met before was charged.
+        private mutating func isFirstCharge(_ merchant: String, spelling: Int32?) -> Bool {
+            if let spelling = spelling.map(Int.init), spelling < chargedSpellings.count, chargedSpellings[spelling] { return false }
+            let isFirst = charged.insert(merchant).inserted
+            if let spelling = spelling.map(Int.init) {
+                if spelling >= chargedSpellings.count {
+                    chargedSpellings += repeatElement(false, count: spelling + 1 - chargedSpellings.count)
+                }
+                chargedSpellings[spelling] = true
+            }
+            return isFirst
         }
 
         /// Hands the last expense, whole, to what looks for double charges and first charges.
@@ -184,7 +232,8 @@ extension AnomalyAnalysis {
                 anomalies.append(row(.newMerchant, charge, baseline: nil, reason: .firstCharge(floor: newMerchantFloor)))
             }
             // Only what has rows in the month: the months before of any other are never summed.
-            for (key, sum) in sums where sum.lastDay != nil {
+            for (key, slot) in spikeSlots where spikeSums[slot].lastDay != nil {
+                let sum = spikeSums[slot]
                 let net = sum.nets[SpikeSums.monthSlot]
                 let total = try Money.sum((0..<SpikeSums.monthSlot).map { sum.nets[$0] }, currency: key.currency)
                 let average = SummaryAnalysis.average(total, key.currency)

@@ -169,4 +169,52 @@ struct AnomalyMonthChargesTests {
         #expect(Self.lines(summary.anomalies) == Self.lines(report.anomalies))
         #expect(!report.anomalies.isEmpty)
     }
+
+    /// A stored read finds each merchant's and category's sums by the numbers of their spellings:
+    /// two spellings Swift takes as one name (a composed and a decomposed é) must still sum as
+    /// one, as must a merchant charged in two currencies alternately, each currency on its own.
+    @Test("merchants spelled two ways, and a merchant charged in two currencies, sum as the keeper's pass sums them")
+    func spellingsSumAsNames() throws {
+        let folder = try TemporaryFolder()
+        let export = try ExportFixture(in: folder.url)
+        let store = try LedgerStore(
+            path: folder.file("kept.sqlite"), mode: .create(keeper: ClassificationKeeper(base: Self.utc)), now: Self.now)
+        try export.append("accounts", F.changeSet("G", 1, snapshot: true, inserted: [F.account("CARD", kind: "liability", name: "Card")]))
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        var rows: [String] = []
+        for (index, month) in ["07", "08", "09", "10"].enumerated() {
+            let october = month == "10"
+            rows += [
+                F.transaction(
+                    "CAFE-\(month)", account: "CARD", date: "2026-\(month)-04T12:00:00Z", amount: october ? "400.00" : "100.00",
+                    mcc: 5814, merchant: october ? decomposed : composed),
+                F.transaction(
+                    "SHOP-USD-\(month)", account: "CARD", date: "2026-\(month)-0\(5 + index)T12:00:00Z",
+                    amount: october ? "300.00" : "50.00", mcc: 5311, merchant: "Shop"),
+                F.transaction(
+                    "SHOP-EUR-\(month)", account: "CARD", date: "2026-\(month)-1\(5 + index)T12:00:00Z", amount: "10.00",
+                    currency: "EUR", mcc: 5311, merchant: "Shop"),
+            ]
+        }
+        try export.append("transactions/CARD", F.changeSet("T", 1, snapshot: true, inserted: rows))
+        let synced = try SyncEngine(store: store, now: Self.now).sync(WalletExportSource(path: export.path))
+        try #require(synced.failures.isEmpty)
+        try #require(try store.classificationStatus()?.isCurrent == true)
+        let shared = try Self.lines(store)
+        #expect(shared == (try Self.lines(store, holding: 0)))
+        #expect(shared == (try Self.lines(try RecurringStoredReadingTests.passCopy(store, folder))))
+        // The café's October is a rise from its three months under the other spelling, shown
+        // under the first; it is no first charge. Only the dollars at the shop rose. Both monthly
+        // series end in September at the price they had.
+        #expect(
+            shared == [
+                "missed 2026-10-04 Card \(composed) Dining 1000000 - ",
+                "spike 2026-10-04   Dining 4000000 1000000 ",
+                "spike 2026-10-04  \(composed)  4000000 1000000 ",
+                "missed 2026-10-07 Card Shop Shopping 500000 - ",
+                "spike 2026-10-08   Shopping 3000000 500000 ",
+                "spike 2026-10-08  Shop  3000000 500000 ",
+            ])
+    }
 }

@@ -24,4 +24,9 @@ public struct CountedCharge: Sendable {
     /// The account ID's number among the read's spellings (nil past those it numbers), so that a
     /// reader can find what it keeps of each account without hashing the ID.
     public let accountSpelling: Int32?
+    /// The numbers of the merchant's, the currency's and the category's spellings among the
+    /// read's (nil past those it numbers): each number is one text, so a reader can key by it.
+    public let merchantSpelling: Int32?
+    public let currencySpelling: Int32?
+    public let categorySpelling: Int32?
 }

@@ -32,11 +32,12 @@ struct CountedChargeRows {
                 let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
                 keySpelling = (texts << 2 | flowPlace) << 1 | (indicator == .credit ? 1 : 0)
             }
+            let category = categories.read(text(.category))
             return CountedCharge(
                 id: String(decoding: text(.id), as: UTF8.self), accountID: account.text, merchant: merchant.text,
                 time: row.time, amount: row.amount, currency: currency.text, indicator: indicator, flow: flow,
-                category: categories.read(text(.category)).text, isSplit: row.isSplit, keySpelling: keySpelling,
-                accountSpelling: account.spelling)
+                category: category.text, isSplit: row.isSplit, keySpelling: keySpelling, accountSpelling: account.spelling,
+                merchantSpelling: merchant.spelling, currencySpelling: currency.spelling, categorySpelling: category.spelling)
         }
     }
 
