@@ -32,6 +32,15 @@ public enum RecurringAnalysis {
         return amount >= typical - tolerance && amount - typical <= tolerance
     }
 
+    /// The least and the greatest amount `isNear` `typical` (positive), worked out once: a busy
+    /// key's series are each compared with each of its charges, and two divisions each took
+    /// most of that.
+    static func nearAmounts(_ typical: Int64) -> (least: Int64, greatest: Int64) {
+        let tolerance = typical / 100 * tolerancePercent + typical % 100 * tolerancePercent / 100
+        let (greatest, overflow) = typical.addingReportingOverflow(tolerance)
+        return (typical - tolerance, overflow ? .max : greatest)
+    }
+
     /// The lower middle of the amounts (the middle one of an odd count).
     static func median(_ amounts: [Int64]) -> Int64 {
         let sorted = amounts.sorted()
@@ -217,18 +226,20 @@ public enum RecurringAnalysis {
         // A broken series is nil: its indices let go, its amounts still kept below.
         var series: [[Int]?] = []
         var typical: [Int64] = []
+        var near: [(least: Int64, greatest: Int64)] = []
         // Each series' amounts kept in order, so its median is read, not sorted, per charge.
         var ordered: [[Int64]] = []
         for (position, amount) in amounts.enumerated() {
             // The nearest within 20 %, the earlier on a tie; found without an array per charge.
             var nearest: Int?
-            for index in series.indices where isNear(amount, typical[index]) {
+            for index in series.indices where near[index].least <= amount && amount <= near[index].greatest {
                 if let best = nearest, abs(amount - typical[best]) <= abs(amount - typical[index]) { continue }
                 nearest = index
             }
             guard let index = nearest else {
                 series.append([position])
                 typical.append(amount)
+                near.append(nearAmounts(amount))
                 ordered.append([amount])
                 continue
             }
@@ -242,7 +253,8 @@ public enum RecurringAnalysis {
                 if ordered[index][middle] > amount { high = middle } else { low = middle + 1 }
             }
             ordered[index].insert(amount, at: low)
-            typical[index] = ordered[index][(ordered[index].count - 1) / 2]
+            let median = ordered[index][(ordered[index].count - 1) / 2]
+            if median != typical[index] { (typical[index], near[index]) = (median, nearAmounts(median)) }
         }
         return series.compactMap { $0 }
     }

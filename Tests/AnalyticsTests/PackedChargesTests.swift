@@ -105,6 +105,33 @@ struct PackedChargesTests {
         }
     }
 
+    /// Read in time order, a key's charges come in date order with each day's amounts in any
+    /// order: those are moved into place, not sorted, and must come out as the sort puts them,
+    /// equal amounts in the order read; charges far out of order are sorted once the moves run out.
+    @Test("charges read in date order are put in order by amount within each day, ties as read, and charges in reverse are sorted")
+    func sortedByMovesAsWhole() throws {
+        var random = SeededRandom(state: 31)
+        for round in 0..<200 {
+            var packed = PackedCharges<String>()
+            var charges: [Charge] = []
+            var day = 20_000
+            for _ in 0..<Int.random(in: 1...80, using: &random) {
+                day += Int.random(in: 0...100, using: &random) < 70 ? 0 : 1
+                charges.append(
+                    Charge(
+                        date: CivilDate(daysSinceEpoch: day), amount: Int64.random(in: 1...4, using: &random),
+                        category: ["Rent", "Fun", "Health"].randomElement(using: &random)!))
+            }
+            // Every fourth round the charges come newest first: past the moves allowed.
+            if round % 4 == 3 { charges.reverse() }
+            for charge in charges { packed.append(charge, to: "key") }
+            let removed = packed.removeAll(of: "key")
+            var taken = try #require(removed)
+            taken.sortByDateThenAmount()
+            #expect(Array(taken) == charges.sorted(by: RecurringAnalysis.isBefore), "round \(round)")
+        }
+    }
+
     @Test("the days between two charges are read from the packed days, and from the whole ones held far from 1970")
     func daysBetween() throws {
         var packed = PackedCharges<String>()

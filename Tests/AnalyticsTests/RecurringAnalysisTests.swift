@@ -241,6 +241,44 @@ struct RecurringAnalysisTests {
         #expect(RecurringAnalysis.isNear(Int64.max - 1, Int64.max - 10))
     }
 
+    @Test(
+        "charges split into series as a plain reading of the rule splits them: each to the nearest typical amount within 20 %, the earlier on a tie"
+    )
+    func seriesAgainstThePlainRule() {
+        var random = SeededRandom(state: 41)
+        for _ in 0..<300 {
+            let amounts = (0..<random.below(60)).map { _ in Int64(900 + random.below(700)) * (random.below(5) == 0 ? 100 : 1) }
+            var plain: [[Int]] = []
+            for (position, amount) in amounts.enumerated() {
+                let typicals = plain.map { RecurringAnalysis.median($0.map { amounts[$0] }) }
+                let near = typicals.indices.filter { RecurringAnalysis.isNear(amount, typicals[$0]) }
+                if let nearest = near.min(by: { (abs(amount - typicals[$0]), $0) < (abs(amount - typicals[$1]), $1) }) {
+                    plain[nearest].append(position)
+                } else {
+                    plain.append([position])
+                }
+            }
+            #expect(RecurringAnalysis.seriesIndices(ofSortedAmounts: amounts) == plain, "\(amounts)")
+        }
+    }
+
+    @Test("the amounts near a typical one, worked out once, are exactly those isNear takes, at the edges and near the limit")
+    func nearAmounts() {
+        var random = SeededRandom(state: 37)
+        var typicals: [Int64] = [0, 1, 4, 5, 99, 100, 101, 12_345, Int64.max - 10, Int64.max]
+        for _ in 0..<2_000 { typicals.append(Int64(random.below(1 << 40))) }
+        for typical in typicals {
+            let near = RecurringAnalysis.nearAmounts(typical)
+            let probes =
+                [near.least - 1, near.least, near.greatest, typical, 0, typical / 2]
+                + (near.greatest < .max ? [near.greatest + 1] : [])
+            for amount in probes where amount >= 0 {
+                #expect(
+                    (near.least <= amount && amount <= near.greatest) == RecurringAnalysis.isNear(amount, typical), "\(amount) \(typical)")
+            }
+        }
+    }
+
     @Test("two people's Netflix on two accounts, on different days, are two series, each named by its account")
     func twoAccounts() throws {
         typealias F = ExportFixture
