@@ -66,6 +66,13 @@ extension AnomalyAnalysis {
             doubleCharges = DoubleCharges(month: month, dismissed: dismissed)
         }
 
+        /// The first instant in any zone of the day before the month, from which on the rows'
+        /// IDs are looked up (double charges, dismissed anomalies, the summary's month); before
+        /// it, only a split's (the parts of one charge).
+        static func identifiedFrom(_ month: YearMonth) -> Int64 {
+            Int64(month.firstDay.adding(days: -2).daysSinceEpoch) * 86_400
+        }
+
         /// Whether the rows may be the stored counted charges, read in time order (`add(_:)`).
         var takesStoredRows: Bool { reader.answersFromStoredCharges(scope) }
 

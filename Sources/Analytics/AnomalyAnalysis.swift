@@ -78,7 +78,7 @@ public enum AnomalyAnalysis {
                 ? {
                     try charges.add($0)
                     try sharing?($0)
-                } : nil, alongside: alongside)
+                } : nil, sharedIDsFrom: MonthCharges.identifiedFrom(month), alongside: alongside)
         shared = shared && charges.takesStoredRows
         if !shared { try charges.read(store) }
         let asOf = min(month.lastDay, today)

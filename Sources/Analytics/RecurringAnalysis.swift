@@ -69,12 +69,18 @@ public enum RecurringAnalysis {
 
     /// `holding`: how many transactions a scope read in time order may hold; `reading` hears, before each
     /// read of the stored charges, whether it is a merchant at a time (tests watch both). `sharing`
-    /// takes every row of a read in time order, of every flow, for other analyses of those rows.
+    /// takes every row of a read in time order, of every flow, for other analyses of those rows,
+    /// each with its ID from the instant `sharedIDsFrom` on (before it, a split's only: the
+    /// series look no other up).
     static func report(
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
-        reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil
+        reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil,
+        sharedIDsFrom: Int64 = .min
     ) throws -> RecurringReport {
-        try reports(store, scope: scope, first: first, asOf: asOf, holding: limit, reading: reading, sharing: sharing).report
+        try reports(
+            store, scope: scope, first: first, asOf: asOf, holding: limit, reading: reading, sharing: sharing,
+            sharedIDsFrom: sharedIDsFrom
+        ).report
     }
 
     /// The report, and `alongside`'s series where both scopes' transactions are read in time
@@ -83,7 +89,7 @@ public enum RecurringAnalysis {
     static func reports(
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
         reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil,
-        alongside: AlongsideScope? = nil
+        sharedIDsFrom: Int64 = .min, alongside: AlongsideScope? = nil
     ) throws -> (report: RecurringReport, alongside: RecurringReport?) {
         var finder = SeriesFinder(scope: scope, first: first, asOf: asOf)
         // Refunds answer a charge and transfers move the user's own money: neither is a series.
@@ -109,7 +115,8 @@ public enum RecurringAnalysis {
         let states: [ClassificationState] = scope.includePending ? [.counted, .pending] : [.counted]
         if let alongside,
             let both = try bothInTimeOrder(
-                store, finder, alongside, states: states, holding: limit, reading: reading, sharing: sharing, classifier: reader.classifier)
+                store, finder, alongside, states: states, holding: limit, reading: reading, sharing: sharing,
+                sharedIDsFrom: sharedIDsFrom, classifier: reader.classifier)
         {
             return both
         }
@@ -121,8 +128,10 @@ public enum RecurringAnalysis {
         func read(byMerchant: Bool) throws {
             reading(byMerchant)
             let shares = sharing != nil && !byMerchant
-            try store.forEachCountedCharge(selection, states: states, flows: shares ? Flow.allCases : flows, byMerchant: byMerchant) {
-                row in
+            try store.forEachCountedCharge(
+                selection, states: states, flows: shares ? Flow.allCases : flows, byMerchant: byMerchant,
+                identifiedFrom: shares ? sharedIDsFrom : .max
+            ) { row in
                 if shares, let sharing {
                     try sharing(row)
                     guard flows.contains(row.flow) else { return }
@@ -167,7 +176,8 @@ public enum RecurringAnalysis {
     /// than the limit.
     private static func bothInTimeOrder(
         _ store: LedgerStore, _ finder: SeriesFinder, _ alongside: AlongsideScope, states: [ClassificationState], holding limit: Int,
-        reading: (_ byMerchant: Bool) -> Void, sharing: ((CountedCharge) throws -> Void)?, classifier: Classifier
+        reading: (_ byMerchant: Bool) -> Void, sharing: ((CountedCharge) throws -> Void)?, sharedIDsFrom: Int64,
+        classifier: Classifier
     ) throws -> (report: RecurringReport, alongside: RecurringReport?)? {
         let (scope, other) = (finder.scope, alongside.scope)
         guard other.includePending == scope.includePending, other.currencies == scope.currencies, other.people.isEmpty,
@@ -190,8 +200,10 @@ public enum RecurringAnalysis {
         // Each account's instants of the report's own days, as its selection reads them.
         var ownInstants = AccountBounds(scope.accounts.ranges(first: ownFirst, end: ownEnd))
         let flows: [Flow] = [.expense, .income]
-        try store.forEachCountedCharge(selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false) {
-            row in
+        try store.forEachCountedCharge(
+            selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false,
+            identifiedFrom: sharing == nil ? .max : sharedIDsFrom
+        ) { row in
             if let sharing, ownInstants.admits(row.accountID, spelling: row.accountSpelling, time: row.time) { try sharing(row) }
             guard flows.contains(row.flow) else { return }
             try both.add(row, classifier: classifier, byMerchant: false)

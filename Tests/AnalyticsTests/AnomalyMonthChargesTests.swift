@@ -159,6 +159,18 @@ struct AnomalyMonthChargesTests {
         #expect(october.contains("income: 750000, pending"))
     }
 
+    @Test("the rows handed on carry their IDs from the first instant of the day before the month in any zone, UTC+14 included")
+    func identifiedFromTheDayBefore() {
+        let ahead = ReportTimeZone(identifier: "Pacific/Kiritimati")!
+        for offset in -30...30 {
+            let month = Self.month.adding(months: offset)
+            let dayBefore = month.firstDay.adding(days: -1)
+            #expect(AnomalyAnalysis.MonthCharges.identifiedFrom(month) <= ahead.startOfDay(dayBefore), "\(month)")
+            // Not a week of rows earlier: the months before keep their IDs to themselves.
+            #expect(AnomalyAnalysis.MonthCharges.identifiedFrom(month) > Self.utc.startOfDay(dayBefore.adding(days: -7)), "\(month)")
+        }
+    }
+
     @Test("the summary's anomalies are the report's, read once with its series")
     func summaryEqualsReport() throws {
         let folder = try TemporaryFolder()

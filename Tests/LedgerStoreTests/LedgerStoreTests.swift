@@ -424,6 +424,28 @@ private enum Sample {
         #expect(charges == expected)
     }
 
+    @Test("counted charges before the instant IDs are asked from come without them, but for a split's; from it on, with them")
+    func identifiedFrom() throws {
+        let ledger = try threeAccountLedger()
+        try ledger.store.connection.execute(
+            """
+            UPDATE transactions SET class_state = 'counted', class_flow = 'expense', class_category = 'Fun', class_month = 0,
+                class_source = CASE row_id % 4 WHEN 0 THEN 'split' ELSE 'code' END
+            """)
+        let all = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+        var whole: [(id: String, time: Int64, isSplit: Bool)] = []
+        try ledger.store.forEachCountedCharge(all, states: [.counted], flows: [.expense]) { whole.append(($0.id, $0.time, $0.isSplit)) }
+        let middle = whole[whole.count / 2].time
+        var identified: [String] = []
+        try ledger.store.forEachCountedCharge(all, states: [.counted], flows: [.expense], identifiedFrom: middle) {
+            identified.append($0.id)
+        }
+        #expect(identified == whole.map { $0.time >= middle || $0.isSplit ? $0.id : "" })
+        // Each kind is there: the comparison saw IDs left out, and kept for splits and later rows.
+        #expect(Set(whole.map { ($0.time >= middle ? 1 : 0) + ($0.isSplit ? 2 : 0) }) == [0, 1, 2, 3])
+        #expect(!whole.contains { $0.id.isEmpty })
+    }
+
     @Test(
         "each account's own range, open, empty or at the ends of 64 bits, gives exactly its rows, in time order, in report rows and counted charges"
     )

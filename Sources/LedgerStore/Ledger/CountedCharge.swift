@@ -3,6 +3,7 @@ import Ledger
 /// A counted transaction as the recurring analysis reads it: only what finds a series, from the
 /// stored classification, so a year of them reads without building whole transactions.
 public struct CountedCharge: Sendable {
+    /// Empty for a row the read was told needs none (`forEachCountedCharge`'s `identifiedFrom`).
     public let id: String
     public let accountID: String
     /// Its merchant name, else its description.

@@ -16,9 +16,9 @@ struct CountedChargeRows {
     /// a number past them would give no key spelling rather than another key's.
     private static let spellingBits = 20
 
-    /// The charge of a row read: the direction compared in SQL, as it is one of two words,
-    /// costs less than reading its text.
-    mutating func charge(_ row: CountedChargeRow) throws -> CountedCharge {
+    /// The charge of a row read, with an empty ID unless `identified`: the direction compared in
+    /// SQL, as it is one of two words, costs less than reading its text.
+    mutating func charge(_ row: CountedChargeRow, identified: Bool = true) throws -> CountedCharge {
         try row.withTexts { text in
             let account = accounts.read(text(.accountID))
             let merchant = merchants.read(text(.merchant))
@@ -34,7 +34,7 @@ struct CountedChargeRows {
             }
             let category = categories.read(text(.category))
             return CountedCharge(
-                id: String(decoding: text(.id), as: UTF8.self), accountID: account.text, merchant: merchant.text,
+                id: identified ? String(decoding: text(.id), as: UTF8.self) : "", accountID: account.text, merchant: merchant.text,
                 time: row.time, amount: row.amount, currency: currency.text, indicator: indicator, flow: flow,
                 category: category.text, isSplit: row.isSplit, keySpelling: keySpelling, accountSpelling: account.spelling,
                 merchantSpelling: merchant.spelling, currencySpelling: currency.spelling, categorySpelling: category.spelling)

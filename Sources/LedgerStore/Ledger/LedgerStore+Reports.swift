@@ -171,10 +171,11 @@ extension LedgerStore {
     /// account, merchant, currency, direction and flow first, so that each of those comes whole
     /// and the reader holds one at a time. The selection's text, transfer and order options do
     /// not apply. The rows are read on another thread while `body` takes them (`ReadAhead`):
-    /// `body` must not use the store.
+    /// `body` must not use the store. A row before `identifiedFrom` comes with an empty ID unless
+    /// it is split: a reader that looks IDs up only for a split's parts is spared a string a row.
     public func forEachCountedCharge(
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
-        _ body: (CountedCharge) throws -> Void
+        identifiedFrom: Int64 = .min, _ body: (CountedCharge) throws -> Void
     ) throws {
         var range = TimeRangeSQL(
             from: selection.from, until: selection.until, ranges: selection.accountRanges,
@@ -220,7 +221,7 @@ extension LedgerStore {
                     }, precedes: { $0.precedesInID($1) }, emit)
             },
             take: { row in
-                let charge = try rows.charge(row)
+                let charge = try rows.charge(row, identified: row.isSplit || row.time >= identifiedFrom)
                 guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true else { return }
                 try body(charge)
             })
