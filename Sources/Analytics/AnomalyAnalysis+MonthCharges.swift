@@ -38,8 +38,8 @@ extension AnomalyAnalysis {
         /// Each category's and merchant's sums, and where each key's are.
         private var spikeSums: [SpikeSums] = []
         private var spikeSlots: [SpikeKey: Int] = [:]
-        private var categorySpikeSlots = SpellingSlots()
-        private var merchantSpikeSlots = SpellingSlots()
+        /// Those of the categories, then of the merchants, by their spellings.
+        private var spikeSlotsBySpelling = [SpellingSlots(), SpellingSlots()]
         private var previousID: String?
         private var firstMonth: YearMonth?
 
@@ -110,12 +110,7 @@ extension AnomalyAnalysis {
                     names[row.accountID] ?? row.accountID, days.slot(of: row.accountID), monthOf.slot(of: row.accountID),
                     windowStarts[row.accountID] ?? .max
                 )
-                if let spelling {
-                    if spelling >= accountsBySpelling.count {
-                        accountsBySpelling += Array(repeating: nil, count: spelling + 1 - accountsBySpelling.count)
-                    }
-                    accountsBySpelling[spelling] = account
-                }
+                if let spelling { accountsBySpelling.set(account, at: spelling, filling: nil) }
             }
             guard row.time >= account.start else { return }
             let date = days.day(slot: account.days, time: row.time)
@@ -167,23 +162,15 @@ extension AnomalyAnalysis {
         /// Where the sums of the charge's category or merchant in its currency are, made on first
         /// use. A row of a stored read finds them by its spellings' numbers, without hashing texts.
         private mutating func spikeSlot(of charge: Charge, isMerchant: Bool, _ spellings: Spellings) -> Int {
-            let (nameSpelling, currencySpelling) = (isMerchant ? spellings.merchant : spellings.category, spellings.currency)
-            if let slot = (isMerchant ? merchantSpikeSlots : categorySpikeSlots).slot(name: nameSpelling, currency: currencySpelling) {
-                return slot
-            }
+            let (kind, nameSpelling) = isMerchant ? (1, spellings.merchant) : (0, spellings.category)
+            if let slot = spikeSlotsBySpelling[kind].slot(name: nameSpelling, currency: spellings.currency) { return slot }
             let key = SpikeKey(currency: charge.currency, name: isMerchant ? charge.merchant : charge.category, isMerchant: isMerchant)
-            let slot =
-                spikeSlots[key]
-                ?? {
-                    spikeSums.append(SpikeSums())
-                    spikeSlots[key] = spikeSums.count - 1
-                    return spikeSums.count - 1
-                }()
-            if isMerchant {
-                merchantSpikeSlots.remember(slot, name: nameSpelling, currency: currencySpelling)
-            } else {
-                categorySpikeSlots.remember(slot, name: nameSpelling, currency: currencySpelling)
+            let slot = spikeSlots[key] ?? spikeSums.count
+            if slot == spikeSums.count {
+                spikeSums.append(SpikeSums())
+                spikeSlots[key] = slot
             }
+            spikeSlotsBySpelling[kind].remember(slot, name: nameSpelling, currency: spellings.currency)
             return slot
         }
 
@@ -191,12 +178,7 @@ extension AnomalyAnalysis {
         private mutating func isFirstCharge(_ merchant: String, spelling: Int32?) -> Bool {
             if let spelling = spelling.map(Int.init), spelling < chargedSpellings.count, chargedSpellings[spelling] { return false }
             let isFirst = charged.insert(merchant).inserted
-            if let spelling = spelling.map(Int.init) {
-                if spelling >= chargedSpellings.count {
-                    chargedSpellings += repeatElement(false, count: spelling + 1 - chargedSpellings.count)
-                }
-                chargedSpellings[spelling] = true
-            }
+            if let spelling { chargedSpellings.set(true, at: Int(spelling), filling: false) }
             return isFirst
         }
 

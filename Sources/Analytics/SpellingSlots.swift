@@ -13,7 +13,6 @@ struct SpellingSlots {
 
     mutating func remember(_ slot: Int, name: Int32?, currency: Int32?) {
         guard let name, let currency, let slot = Int32(exactly: slot) else { return }
-        if Int(name) >= slots.count { slots += repeatElement((currency: -1, slot: -1), count: Int(name) + 1 - slots.count) }
-        slots[Int(name)] = (currency, slot)
+        slots.set((currency, slot), at: Int(name), filling: (currency: -1, slot: -1))
     }
 }
