@@ -78,7 +78,8 @@ public enum AnomalyAnalysis {
                 ? {
                     try charges.add($0)
                     try sharing?($0)
-                } : nil, sharedIDsFrom: MonthCharges.identifiedFrom(month), alongside: alongside)
+                } : nil, sharedIDsFrom: MonthCharges.identifiedFrom(month),
+            sharedFrom: MonthCharges.identifiedFrom(month.adding(months: -3)), alongside: alongside)
         shared = shared && charges.takesStoredRows
         if !shared { try charges.read(store) }
         let asOf = min(month.lastDay, today)

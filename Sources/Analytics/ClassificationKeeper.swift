@@ -123,11 +123,12 @@ public final class ClassificationKeeper: ClassificationKeeping {
 
     // MARK: Checking
 
-    /// What differs between the stored classification and summary and the same made from
-    /// scratch (months in the zones the ledger classified in), one sentence per finding: every
-    /// transaction classified again by the pass, and the summary summed again from the stored
-    /// classification by the statement that sums it. A ledger whose classification waits to be
-    /// built or redone has nothing stored to check: reports run the pass until then.
+    /// What differs between the stored classification, summary and charge packs and the same
+    /// made from scratch (months in the zones the ledger classified in), one sentence per
+    /// finding: every transaction classified again by the pass, the summary summed again from
+    /// the stored classification by the statement that sums it, and each pack packed again. A
+    /// ledger whose classification waits to be built or redone has nothing stored to check:
+    /// reports run the pass until then.
     public func check(_ store: LedgerStore) throws -> [String] {
         guard let status = try store.classificationStatus(), status.built, !status.rebuildNeeded, !status.queued else { return [] }
         let ledgerZone = try ReportAccounts.ledgerZone(store) ?? base
@@ -147,6 +148,11 @@ public final class ClassificationKeeper: ClassificationKeeping {
         let summary = try store.spendingSummaryDifferences()
         if let first = summary.first {
             findings.append("\(summary.count) rows of the spending summary that differ from sums made from scratch (first: \(first))")
+        }
+        let packs = try store.chargePackDifferences()
+        if let first = packs.first {
+            findings.append(
+                "\(packs.count) charge packs that differ from a packing of their transactions made from scratch (first: \(first))")
         }
         return findings
     }

@@ -85,11 +85,13 @@ public enum RecurringAnalysis {
 
     /// The report, and `alongside`'s series where both scopes' transactions are read in time
     /// order at once, as one read of the two scopes' days together, each taking the rows of its
-    /// own (nil otherwise: its caller reads them). `sharing` takes the rows of the report's scope only.
+    /// own (nil otherwise: its caller reads them). `sharing` takes the rows of the report's scope
+    /// only, and none before `sharedFrom`, which a read in time order takes from the charge packs
+    /// where they cover it (`LedgerStore.forEachCountedCharge`'s `packedBefore`).
     static func reports(
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
         reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil,
-        sharedIDsFrom: Int64 = .min, alongside: AlongsideScope? = nil
+        sharedIDsFrom: Int64 = .min, sharedFrom: Int64? = nil, alongside: AlongsideScope? = nil
     ) throws -> (report: RecurringReport, alongside: RecurringReport?) {
         var finder = SeriesFinder(scope: scope, first: first, asOf: asOf)
         // Refunds answer a charge and transfers move the user's own money: neither is a series.
@@ -116,7 +118,7 @@ public enum RecurringAnalysis {
         if let alongside,
             let both = try bothInTimeOrder(
                 store, finder, alongside, states: states, holding: limit, reading: reading, sharing: sharing,
-                sharedIDsFrom: sharedIDsFrom, classifier: reader.classifier)
+                sharedIDsFrom: sharedIDsFrom, sharedFrom: sharedFrom, classifier: reader.classifier)
         {
             return both
         }
@@ -130,7 +132,7 @@ public enum RecurringAnalysis {
             let shares = sharing != nil && !byMerchant
             try store.forEachCountedCharge(
                 selection, states: states, flows: shares ? Flow.allCases : flows, byMerchant: byMerchant,
-                identifiedFrom: shares ? sharedIDsFrom : .max
+                identifiedFrom: shares ? sharedIDsFrom : .max, packedBefore: shares ? sharedFrom : nil
             ) { row in
                 if shares, let sharing {
                     try sharing(row)
@@ -177,7 +179,7 @@ public enum RecurringAnalysis {
     private static func bothInTimeOrder(
         _ store: LedgerStore, _ finder: SeriesFinder, _ alongside: AlongsideScope, states: [ClassificationState], holding limit: Int,
         reading: (_ byMerchant: Bool) -> Void, sharing: ((CountedCharge) throws -> Void)?, sharedIDsFrom: Int64,
-        classifier: Classifier
+        sharedFrom: Int64?, classifier: Classifier
     ) throws -> (report: RecurringReport, alongside: RecurringReport?)? {
         let (scope, other) = (finder.scope, alongside.scope)
         guard other.includePending == scope.includePending, other.currencies == scope.currencies, other.people.isEmpty,
@@ -202,7 +204,7 @@ public enum RecurringAnalysis {
         let flows: [Flow] = [.expense, .income]
         try store.forEachCountedCharge(
             selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false,
-            identifiedFrom: sharing == nil ? .max : sharedIDsFrom
+            identifiedFrom: sharing == nil ? .max : sharedIDsFrom, packedBefore: sharing == nil ? nil : sharedFrom
         ) { row in
             if let sharing, ownInstants.admits(row.accountID, spelling: row.accountSpelling, time: row.time) { try sharing(row) }
             guard flows.contains(row.flow) else { return }

@@ -31,10 +31,14 @@ public enum LedgerSchema {
         migration24,
         migration25,
         migration26,
+        migration27,
     ]
 
     /// The first schema with orders: an older ledger read as it is has none.
     static let ordersVersion = 9
+
+    /// The first schema with charge packs: an older ledger read as it is reads its transactions.
+    static let chargePacksVersion = 27
 
     public static var latestVersion: Int { migrations.count }
 }

@@ -31,6 +31,8 @@ public final class LedgerStore {
     var insertBatchStatements: [Int: Statement] = [:]
     /// While a sync writes (`transactionSummingInserts`): the summary's sums of the rows it inserted.
     var insertedSpendingSums: InsertedSpendingSums?
+    /// Above zero while a sync's transactions leave the charge packs to its last (`deferringChargePacks`).
+    var chargePacksDeferred = 0
     /// Keeps the stored classification of every write transaction (nil: opened read-only).
     let keeper: (any ClassificationKeeping)?
 
@@ -181,12 +183,16 @@ public final class LedgerStore {
 
     /// Runs `body` in one write transaction: everything it writes commits together, or nothing
     /// does when it throws. The keeper classifies what it changed just before it commits, so the
-    /// classification commits with the change that called for it.
+    /// classification commits with the change that called for it, and so do the charge packs
+    /// the change deleted, packed again (`keepChargePacks`).
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try connection.transaction(.immediate) {
             keeper?.forgetWhatInsertsRead()
             let result = try body()
-            try keeper?.keep(self)
+            if let keeper {
+                try keeper.keep(self)
+                try keepChargePacks()
+            }
             return result
         }
     }

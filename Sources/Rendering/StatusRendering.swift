@@ -54,7 +54,7 @@ public enum StatusRendering {
     /// `status --check` in text: a line per finding, or one saying what was checked.
     public static func checkText(database: String, findings: [String]) -> String {
         guard !findings.isEmpty else {
-            return "\(database): ok (integrity check, ledger invariants, stored classification and summary)\n"
+            return "\(database): ok (integrity check, ledger invariants, stored classification, summary and charge packs)\n"
         }
         return findings.map { $0 + "\n" }.joined()
     }

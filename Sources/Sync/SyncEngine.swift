@@ -33,6 +33,11 @@ public final class SyncEngine {
     /// error once streams are applied (the database locked, a full disk, a file that cannot be
     /// read) stops the sync as `SyncInterrupted`, which carries what was committed before it.
     public func sync(_ source: any LedgerSource) throws -> SyncReport {
+        // The charge packs are packed once, after the last change set, not at every commit.
+        try store.deferringChargePacks { try syncStreams(source) }
+    }
+
+    private func syncStreams(_ source: any LedgerSource) throws -> SyncReport {
         #if DEBUG
         try TestFaultInjection.limitPages(of: store)
         #endif

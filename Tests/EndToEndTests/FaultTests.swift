@@ -39,7 +39,7 @@ struct FaultTests {
         #expect(try purse.run(["--db", database, "export", "transactions"]).stdout == expected)
         let check = try purse.run(["--db", database, "status", "--check"])
         #expect(check.status == 0)
-        #expect(check.stdout == "\(database): ok (integrity check, ledger invariants, stored classification and summary)\n")
+        #expect(check.stdout == "\(database): ok (integrity check, ledger invariants, stored classification, summary and charge packs)\n")
     }
 
     @Test("status --check lists broken invariants and exits 1")

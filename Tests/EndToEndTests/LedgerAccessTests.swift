@@ -188,7 +188,8 @@ struct LedgerAccessTests {
             DROP TABLE statement_imports; DROP TABLE statement_categories; DROP TABLE import_profiles;
             DROP TABLE statement_account_numbers; DROP TABLE ledger_settings; DROP TABLE exchange_rates;
             ALTER TABLE budgets DROP COLUMN all_currencies; ALTER TABLE budgets DROP COLUMN period; DROP INDEX transactions_foreign; DROP TABLE goals;
-            DROP TABLE category_groups; ALTER TABLE budgets DROP COLUMN scope;
+            DROP TRIGGER pack_inserted; DROP TRIGGER pack_deleted; DROP TRIGGER pack_updated; DROP TRIGGER pack_account_deleted;
+            DROP TABLE charge_packs; DROP TABLE category_groups; ALTER TABLE budgets DROP COLUMN scope;
             DROP INDEX transactions_people; ALTER TABLE transactions DROP COLUMN person;
             DROP TABLE source_account_time_zones; DROP TABLE account_settings; ALTER TABLE sources DROP COLUMN exported_at;
             ALTER TABLE sources DROP COLUMN time_zone; DROP TABLE unknown_values; DROP TABLE summary_totals; DROP TABLE summaries;

@@ -45,6 +45,8 @@ struct SchemaUpgradeTests {
             ["rules", "add", "--mcc", "4829", "--flow", "transfer"],
             ["budget", "set", "Groceries", "400", "--currency", "USD", "--rollover", "surplus", "--from", "2026-08"],
             ["budget", "set", "Dining", "150.50", "--currency", "GBP", "--from", "2026-09"],
+            // So that schema 26's table has a row too.
+            ["categories", "group", "Food", "Groceries", "Dining"],
             ["report", "summary", "--month", "2026-10"],
             ["accounts", "set", "Savings", "--name", "Rainy day", "--tz", "Europe/Paris"],
             ["orders", "add", try orderPackage()],
@@ -251,6 +253,7 @@ struct SchemaUpgradeTests {
     /// and the ledger's settings, where its first write records the ledger's zone.
     static let filledBySync: Set<String> = [
         "source_account_time_zones", "classification_state", "classification_zones", "spending_summary", "ledger_settings",
+        "charge_packs",
     ]
 
     /// The ledger's tables, in the order they were created.

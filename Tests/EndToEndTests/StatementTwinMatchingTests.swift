@@ -97,6 +97,11 @@ struct StatementTwinMatchingTests: PurseLedgerSuite {
             try connection.execute("DROP INDEX transactions_foreign")
             try connection.execute("DROP TABLE goals")
             try connection.execute("ALTER TABLE transaction_overrides DROP COLUMN not_anomaly")
+            try connection.execute(
+                """
+                DROP TRIGGER pack_inserted; DROP TRIGGER pack_deleted; DROP TRIGGER pack_updated; DROP TRIGGER pack_account_deleted;
+                DROP TABLE charge_packs;
+                """)
             try connection.execute("DROP TABLE category_groups")
             try connection.execute("ALTER TABLE budgets DROP COLUMN scope")
             try connection.execute("DROP INDEX transactions_people")

@@ -38,6 +38,7 @@ struct MigrationDigestTests {
         (24, "rule renames, tags and people", "8678734d6a57a95ee5c0a7e65c10bcc1df1a94f5371a31e670182fc026b8357a"),
         (25, "people", "ef07a0b8a0a7fdc10e62307f480040645068f366ad09e45c052f146b4878814e"),
         (26, "category groups", "52210d82a21526d79a81aa1d6f31ab412ca3e867cc7919fd8abdc47e43bdb3bc"),
+        (27, "charge packs", "4441d779b33b448d998a3ca53ae8b72d6a3b887b256b90a2c916272398ae8035"),
     ]
 
     @Test("every released migration keeps its id, name and SQL to the byte", arguments: released.map(\.id))

@@ -145,7 +145,7 @@ struct StatusRenderingTests {
     func check() {
         #expect(
             StatusRendering.checkText(database: "/l.sqlite", findings: [])
-                == "/l.sqlite: ok (integrity check, ledger invariants, stored classification and summary)\n")
+                == "/l.sqlite: ok (integrity check, ledger invariants, stored classification, summary and charge packs)\n")
         #expect(StatusRendering.checkText(database: "/l.sqlite", findings: ["a", "b"]) == "a\nb\n")
         #expect(
             StatusRendering.checkJSON(database: "/l.sqlite", findings: ["a"]).compact

@@ -7,9 +7,11 @@ import Testing
 
 /// A sync adds up the spending summary of the rows it inserts classified and writes it once per
 /// commit, with the `sum_inserted` trigger dropped meanwhile (`LedgerStore.transactionSummingInserts`): the
-/// summary must be what the rows sum to, and the trigger must be back for every other writer.
+/// summary must be what the rows sum to, and the trigger must be back for every other writer. So
+/// must `pack_inserted`, dropped with it: the charge packs of the times inserted are deleted
+/// instead, and packed again after the sync.
 @Suite struct SyncEngineInsertSumsTests {
-    private static let triggerSQL = "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sum_inserted'"
+    private static let triggerSQL = "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name IN ('sum_inserted', 'pack_inserted')"
 
     private static func row(
         _ number: Int, account: String = ID.checking, date: String = "2026-10-03T12:34:56-04:00", amount: String = "5.00",
@@ -35,7 +37,9 @@ import Testing
         try world.writeTwoAccounts()
         try world.sync()
         let trigger = try world.rows(Self.triggerSQL)
-        try #require(trigger.count == 1)
+        try #require(trigger.count == 2)
+        let packs = try world.rows("SELECT account_id, bucket, charges FROM charge_packs")
+        try #require(packs.count == 2 * 18)
         let october = YearMonth(year: 2026, month: 10)
         let september = YearMonth(year: 2026, month: 9)
 
@@ -63,6 +67,10 @@ import Testing
 
         #expect(report.failures.isEmpty)
         #expect(try world.store.spendingSummaryDifferences().count == 0)
+        // October's pack of the checking account was deleted at the commit, and packed again with its new rows.
+        #expect(try world.store.chargePackDifferences().count == 0)
+        #expect(try world.rows("SELECT account_id, bucket, charges FROM charge_packs") != packs)
+        #expect(try world.rows("SELECT count(*) FROM charge_packs") == [["36"]])
         // 70 rows of 5.00 and the two of the first sync (10.00, 20.00); 100 now 50.00, 101 gone;
         // the merchant's credit is a refund of the same row.
         let groceries = try #require(try Self.sums(world, month: october, account: ID.checking, mcc: 5411))
@@ -94,6 +102,7 @@ import Testing
         }
         #expect(try Self.sums(world, month: october, account: ID.checking, mcc: 5411)?.count == 73)
         #expect(try world.store.spendingSummaryDifferences().count == 0)
+        #expect(try world.store.chargePackDifferences().count == 0)
     }
 
     @Test func aSyncThatFailsLeavesTheTriggerAndTheSummaryAsTheyWere() throws {
@@ -114,6 +123,7 @@ import Testing
         #expect(try world.rows(Self.triggerSQL) == trigger)
         #expect(try world.store.spendingSummary() == summary)
         #expect(try world.store.spendingSummaryDifferences().count == 0)
+        #expect(try world.store.chargePackDifferences().count == 0)
     }
 
     @Test func aSyncThatInsertsNothingLeavesTheSchemaAsItWas() throws {

@@ -3,7 +3,8 @@ import Ledger
 /// The spending summary's sums of the rows inserted already classified while a sync writes
 /// (`LedgerStore.transactionSummingInserts`), added up here and written once at the end, as the
 /// `sum_inserted` trigger would have added each row: counted expenses and refunds, by month,
-/// account, category, MCC and currency.
+/// account, category, MCC and currency; and the span of times inserted, whose charge packs
+/// (`pack_inserted`, dropped too) are deleted at the end.
 struct InsertedSpendingSums {
     /// A row of the summary. Texts compare by their bytes, as SQLite compares the key (Swift
     /// would take a composed and a decomposed é as one category).
@@ -50,10 +51,14 @@ struct InsertedSpendingSums {
     private(set) var rows: [Key: Sums] = [:]
     /// The trigger's SQL, to make it again.
     let trigger: String
+    /// `pack_inserted`'s, dropped with it: the packs of `insertedTimes` are deleted at the end instead.
+    let packTrigger: String
     var isTriggerDropped = false
+    /// The first and last transaction time inserted.
+    private(set) var insertedTimes: ClosedRange<Int64>?
 
-    init(trigger: String) {
-        self.trigger = trigger
+    init(trigger: String, packTrigger: String = "") {
+        (self.trigger, self.packTrigger) = (trigger, packTrigger)
     }
 
     /// The rows in the summary's key order, as SQLite orders it (texts by their bytes): written
@@ -73,6 +78,8 @@ struct InsertedSpendingSums {
     /// Adds `transaction`, inserted with `classification`, if the summary counts it. A split is
     /// summed by its parts, so never here.
     mutating func add(_ transaction: Transaction, _ classification: Classification?) {
+        let time = transaction.transactionDate.epochSeconds
+        insertedTimes = insertedTimes.map { min($0.lowerBound, time)...max($0.upperBound, time) } ?? time...time
         guard let classification, classification.state == .counted, classification.categorySource != .split,
             classification.flow == .expense || classification.flow == .refund
         else { return }

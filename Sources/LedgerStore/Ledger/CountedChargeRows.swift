@@ -20,25 +20,71 @@ struct CountedChargeRows {
     /// SQL, as it is one of two words, costs less than reading its text.
     mutating func charge(_ row: CountedChargeRow, identified: Bool = true) throws -> CountedCharge {
         try row.withTexts { text in
-            let account = accounts.read(text(.accountID))
-            let merchant = merchants.read(text(.merchant))
-            let currency = currencies.read(text(.currency))
-            let indicator: CreditDebitIndicator = row.isCredit ? .credit : .debit
             let (flow, flowPlace) = try self.flow(text(.flow))
-            var keySpelling: UInt64?
-            if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling,
-                max(account, merchant, currency) < 1 << Self.spellingBits
-            {
-                let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
-                keySpelling = (texts << 2 | flowPlace) << 1 | (indicator == .credit ? 1 : 0)
-            }
-            let category = categories.read(text(.category))
-            return CountedCharge(
-                id: identified ? String(decoding: text(.id), as: UTF8.self) : "", accountID: account.text, merchant: merchant.text,
-                time: row.time, amount: row.amount, currency: currency.text, indicator: indicator, flow: flow,
-                category: category.text, isSplit: row.isSplit, keySpelling: keySpelling, accountSpelling: account.spelling,
-                merchantSpelling: merchant.spelling, currencySpelling: currency.spelling, categorySpelling: category.spelling)
+            return charge(
+                account: accounts.read(text(.accountID)), merchant: merchants.read(text(.merchant)),
+                currency: currencies.read(text(.currency)), category: categories.read(text(.category)), flow: flow,
+                flowPlace: flowPlace, id: identified ? String(decoding: text(.id), as: UTF8.self) : "", time: row.time,
+                amount: row.amount, isCredit: row.isCredit, isSplit: row.isSplit)
         }
+    }
+
+    /// The texts of one pack (`ChargePack`) as this read spells them, each made once: a pack
+    /// repeats its merchants and categories down its charges.
+    struct PackTexts {
+        fileprivate let pack: ChargePack
+        fileprivate let account: (text: String, spelling: Int32?)
+        fileprivate var merchants: [(text: String, spelling: Int32?)?]
+        fileprivate var currencies: [(text: String, spelling: Int32?)?]
+        fileprivate var categories: [(text: String, spelling: Int32?)?]
+
+        init(_ pack: ChargePack, account: String, rows: inout CountedChargeRows) {
+            self.pack = pack
+            var account = account
+            self.account = account.withUTF8 { rows.accounts.read($0) }
+            merchants = Array(repeating: nil, count: pack.texts.count)
+            (currencies, categories) = (merchants, merchants)
+        }
+    }
+
+    /// The charge of a packed one (`LedgerStore.forEachPackedCharge`), its ID a split's only.
+    mutating func charge(_ packed: ChargePack.Charge, texts: inout PackTexts) -> CountedCharge {
+        let pack = texts.pack
+        func spelled(
+            _ place: Int, _ known: inout [(text: String, spelling: Int32?)?], _ spellings: inout TextSpellings
+        ) -> (text: String, spelling: Int32?) {
+            if let found = known[place] { return found }
+            let found = pack.bytes.withUnsafeBufferPointer { spellings.read(UnsafeBufferPointer(rebasing: $0[pack.texts[place]])) }
+            known[place] = found
+            return found
+        }
+        let flowPlace = UInt64(Flow.allCases.firstIndex(of: packed.flow) ?? 0)
+        return charge(
+            account: texts.account, merchant: spelled(packed.merchant, &texts.merchants, &merchants),
+            currency: spelled(packed.currency, &texts.currencies, &currencies),
+            category: spelled(packed.category, &texts.categories, &categories), flow: packed.flow, flowPlace: flowPlace,
+            id: packed.isSplit ? String(decoding: pack.bytes[packed.id], as: UTF8.self) : "", time: packed.time,
+            amount: packed.amount, isCredit: packed.isCredit, isSplit: packed.isSplit)
+    }
+
+    private func charge(
+        account: (text: String, spelling: Int32?), merchant: (text: String, spelling: Int32?),
+        currency: (text: String, spelling: Int32?), category: (text: String, spelling: Int32?), flow: Flow, flowPlace: UInt64,
+        id: String, time: Int64, amount: Int64, isCredit: Bool, isSplit: Bool
+    ) -> CountedCharge {
+        let indicator: CreditDebitIndicator = isCredit ? .credit : .debit
+        var keySpelling: UInt64?
+        if let account = account.spelling, let merchant = merchant.spelling, let currency = currency.spelling,
+            max(account, merchant, currency) < 1 << Self.spellingBits
+        {
+            let texts = (UInt64(account) << Self.spellingBits | UInt64(merchant)) << Self.spellingBits | UInt64(currency)
+            keySpelling = (texts << 2 | flowPlace) << 1 | (indicator == .credit ? 1 : 0)
+        }
+        return CountedCharge(
+            id: id, accountID: account.text, merchant: merchant.text, time: time, amount: amount, currency: currency.text,
+            indicator: indicator, flow: flow, category: category.text, isSplit: isSplit, keySpelling: keySpelling,
+            accountSpelling: account.spelling, merchantSpelling: merchant.spelling, currencySpelling: currency.spelling,
+            categorySpelling: category.spelling)
     }
 
     private mutating func flow(_ bytes: UnsafeBufferPointer<UInt8>) throws -> (flow: Flow, place: UInt64) {

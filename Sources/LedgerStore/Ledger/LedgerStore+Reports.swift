@@ -173,10 +173,24 @@ extension LedgerStore {
     /// not apply. The rows are read on another thread while `body` takes them (`ReadAhead`):
     /// `body` must not use the store. A row before `identifiedFrom` comes with an empty ID unless
     /// it is split: a reader that looks IDs up only for a split's parts is spared a string a row.
+    /// In time order, the rows before `packedBefore` (and `identifiedFrom`), floored to a charge
+    /// pack's start, come first from the charge packs where they cover the selection
+    /// (`forEachPackedCharge`): then only expenses and income come of those, a pack at a time.
     public func forEachCountedCharge(
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
-        identifiedFrom: Int64 = .min, _ body: (CountedCharge) throws -> Void
+        identifiedFrom: Int64 = .min, packedBefore: Int64? = nil, _ body: (CountedCharge) throws -> Void
     ) throws {
+        var rows = CountedChargeRows()
+        var selection = selection
+        if let packedBefore, !byMerchant,
+            let end = try forEachPackedCharge(
+                selection, states: states, flows: flows, before: min(packedBefore, identifiedFrom), rows: &rows, body)
+        {
+            selection.from = selection.from.map { max($0, end) }
+            selection.accountRanges = selection.accountRanges?.map {
+                AccountTimeRange(accountID: $0.accountID, from: $0.from.map { max($0, end) }, until: $0.until)
+            }
+        }
         var range = TimeRangeSQL(
             from: selection.from, until: selection.until, ranges: selection.accountRanges,
             checkedBy: .reader(everyAccount: try listsEveryAccount(selection.accountRanges)))
@@ -190,7 +204,6 @@ extension LedgerStore {
         ] where !membership.values.isEmpty {
             range.add(membership)
         }
-        var rows = CountedChargeRows()
         var bounds = range.readerBounds
         try ReadAhead<CountedChargeRow>.run(
             read: { emit in
