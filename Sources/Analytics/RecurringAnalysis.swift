@@ -87,7 +87,8 @@ public enum RecurringAnalysis {
     /// order at once, as one read of the two scopes' days together, each taking the rows of its
     /// own (nil otherwise: its caller reads them). `sharing` takes the rows of the report's scope
     /// only, and none before `sharedFrom`, which a read in time order takes from the charge packs
-    /// where they cover it (`LedgerStore.forEachCountedCharge`'s `packedBefore`).
+    /// where they cover it (`LedgerStore.forEachCountedCharge`'s `packedBefore`); without
+    /// `sharing`, such a read takes every row it can from them.
     static func reports(
         _ store: LedgerStore, scope: ReportScope, first: CivilDate, asOf: CivilDate, holding limit: Int,
         reading: (_ byMerchant: Bool) -> Void = { _ in }, sharing: ((CountedCharge) throws -> Void)? = nil,
@@ -132,7 +133,7 @@ public enum RecurringAnalysis {
             let shares = sharing != nil && !byMerchant
             try store.forEachCountedCharge(
                 selection, states: states, flows: shares ? Flow.allCases : flows, byMerchant: byMerchant,
-                identifiedFrom: shares ? sharedIDsFrom : .max, packedBefore: shares ? sharedFrom : nil
+                identifiedFrom: shares ? sharedIDsFrom : .max, packedBefore: shares ? sharedFrom : .max
             ) { row in
                 if shares, let sharing {
                     try sharing(row)
@@ -204,7 +205,7 @@ public enum RecurringAnalysis {
         let flows: [Flow] = [.expense, .income]
         try store.forEachCountedCharge(
             selection, states: states, flows: sharing == nil ? flows : Flow.allCases, byMerchant: false,
-            identifiedFrom: sharing == nil ? .max : sharedIDsFrom, packedBefore: sharing == nil ? nil : sharedFrom
+            identifiedFrom: sharing == nil ? .max : sharedIDsFrom, packedBefore: sharing == nil ? .max : sharedFrom
         ) { row in
             if let sharing, ownInstants.admits(row.accountID, spelling: row.accountSpelling, time: row.time) { try sharing(row) }
             guard flows.contains(row.flow) else { return }

@@ -172,6 +172,9 @@ import Testing
         #expect(moved.keys.contains("\(Self.accounts[2]) \(last + 1)"))
         #expect(!moved.keys.contains { $0.hasSuffix(" \(last - ChargePack.keptBuckets + 1)") })
         #expect(try ledger.store.chargePackDifferences().count == 0)
+        // And back when it goes: no pack is left past the newest bucket.
+        try ledger.store.transaction { try ledger.store.connection.execute("DELETE FROM transactions WHERE id = 'NEW'") }
+        #expect(try ledger.packs().keys.sorted() == packs.keys.sorted() + empty.keys.sorted())
     }
 
     @Test("any change to a packed row outside the writer deletes its pack, and a read then takes nothing from the packs")
@@ -267,8 +270,34 @@ import Testing
                 #expect(plain.count == packed.count && !plain.isEmpty, "\(name) \(states)")
             }
         }
-        // Reaching back past the packs, or with an open start, nothing comes from them.
+        // Asked for every row, the packs give those up to the newest bucket packed, and the
+        // transactions the rest: a row a hand wrote past it since is read too.
         var rows = CountedChargeRows()
+        try store.connection.execute(
+            """
+            INSERT INTO transactions (id, account_id, transaction_date, transaction_time, amount, currency, credit_debit,
+                signed_amount, description, original_description, type, status, class_state, class_flow, class_category,
+                class_source, class_month)
+            VALUES ('LATER', '\(Self.accounts[1])', '2027-01-01', \(Self.newest + 60 * day), 700, 'USD', 'debit', -700, 'LATER',
+                'LATER', 'pointOfSale', 'booked', 'counted', 'expense', 'Fun', 'code', 0)
+            """)
+        let onward = LedgerStore.ReportSelection(from: Self.newest - 365 * day, until: nil, statuses: [])
+        var plain: [String] = []
+        try store.forEachCountedCharge(onward, states: [.counted], flows: [.expense, .income], identifiedFrom: .max) {
+            plain.append(Self.line($0))
+        }
+        var packed: [String] = []
+        try store.forEachCountedCharge(onward, states: [.counted], flows: [.expense, .income], identifiedFrom: .max, packedBefore: .max) {
+            packed.append(Self.line($0))
+        }
+        #expect(
+            try store.forEachPackedCharge(onward, states: [.counted], flows: [.expense], before: .max, rows: &rows) { _ in }
+                == ChargePack.start(of: ChargePack.bucket(of: Self.newest) + 1))
+        #expect(plain.last?.hasPrefix("\(Self.accounts[1]) \(Self.newest + 60 * day) - 700 ") == true)
+        for account in Self.accounts {
+            #expect(plain.filter { $0.hasPrefix(account) } == packed.filter { $0.hasPrefix(account) })
+        }
+        // Reaching back past the packs, or with an open start, nothing comes from them.
         let old = LedgerStore.ReportSelection(from: Self.newest - 500 * day, until: nil, statuses: [])
         #expect(try store.forEachPackedCharge(old, states: [.counted], flows: [.expense], before: cut, rows: &rows) { _ in } == nil)
         let open = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])

@@ -14,7 +14,8 @@ extension LedgerStore {
         }
         let last = ChargePack.bucket(of: newest)
         let first = last - ChargePack.keptBuckets + 1
-        try connection.cached("DELETE FROM charge_packs WHERE bucket < ?").run([.integer(first)])
+        // Past the newest bucket are only the empty packs of one whose newest rows went.
+        try connection.cached("DELETE FROM charge_packs WHERE bucket < ? OR bucket > ?").run([.integer(first), .integer(last)])
         var packed = Set<[UInt8]>()
         let stored = try connection.cached("SELECT account_id, bucket FROM charge_packs")
         while try stored.step() { packed.insert(Self.packKey(stored.blob(0), stored.int64(1))) }
@@ -99,8 +100,8 @@ extension LedgerStore {
         return (differences.count, differences.first)
     }
 
-    /// The selected counted charges before `before` (floored to a bucket's start) from the
-    /// packs, and that instant; nil, having read nothing, unless packs cover every selected
+    /// The selected counted charges before `before` (floored to a bucket's start, and no later
+    /// than the newest bucket packed) from the packs, and that instant; nil, having read nothing, unless packs cover every selected
     /// account's days before it. Only expenses and income are packed: of `flows`, only those
     /// come. They come a pack at a time (by bucket, then account), each pack in time then ID
     /// order, with the IDs of splits only.
@@ -108,8 +109,11 @@ extension LedgerStore {
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], before: Int64, rows: inout CountedChargeRows,
         _ body: (CountedCharge) throws -> Void
     ) throws -> Int64? {
-        guard openedSchemaVersion >= LedgerSchema.chargePacksVersion else { return nil }
-        let end = ChargePack.start(of: ChargePack.bucket(of: before))
+        guard openedSchemaVersion >= LedgerSchema.chargePacksVersion,
+            let newest = try connection.scalarInt("SELECT max(bucket) FROM charge_packs")
+        else { return nil }
+        // Nothing is newer than the newest bucket packed but a row written since by another hand: the transactions give it.
+        let end = min(ChargePack.start(of: ChargePack.bucket(of: before)), ChargePack.start(of: newest + 1))
         var ranges: [String: (from: Int64, until: Int64)] = [:]
         if let listed = selection.accountRanges {
             for range in listed {
