@@ -127,10 +127,18 @@ public final class ClassificationKeeper: ClassificationKeeping {
     /// made from scratch (months in the zones the ledger classified in), one sentence per
     /// finding: every transaction classified again by the pass, the summary summed again from
     /// the stored classification by the statement that sums it, and each pack packed again. A
-    /// ledger whose classification waits to be built or redone has nothing stored to check:
-    /// reports run the pass until then.
+    /// ledger whose classification waits to be built or redone has no classification nor
+    /// summary to check (reports run the pass until then), only its packs.
     public func check(_ store: LedgerStore) throws -> [String] {
-        guard let status = try store.classificationStatus(), status.built, !status.rebuildNeeded, !status.queued else { return [] }
+        // The packs follow the stored columns whatever the classification's state.
+        let packs = try store.chargePackDifferences()
+        let packFindings =
+            packs.first.map {
+                ["\(packs.count) charge packs that differ from a packing of their transactions made from scratch (first: \($0))"]
+            } ?? []
+        guard let status = try store.classificationStatus(), status.built, !status.rebuildNeeded, !status.queued else {
+            return packFindings
+        }
         let ledgerZone = try ReportAccounts.ledgerZone(store) ?? base
         var pass = try ClassificationPass(
             wholeLedger: store, classifier: Classifier(store),
@@ -149,12 +157,7 @@ public final class ClassificationKeeper: ClassificationKeeping {
         if let first = summary.first {
             findings.append("\(summary.count) rows of the spending summary that differ from sums made from scratch (first: \(first))")
         }
-        let packs = try store.chargePackDifferences()
-        if let first = packs.first {
-            findings.append(
-                "\(packs.count) charge packs that differ from a packing of their transactions made from scratch (first: \(first))")
-        }
-        return findings
+        return findings + packFindings
     }
 
     // MARK: What a change reaches

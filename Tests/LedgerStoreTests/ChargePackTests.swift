@@ -303,4 +303,72 @@ import Testing
         let open = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
         #expect(try store.forEachPackedCharge(open, states: [.counted], flows: [.expense], before: cut, rows: &rows) { _ in } == nil)
     }
+
+    @Test(
+        "accounts told apart by their bytes alone (a composed and a decomposed é) and hand-made packs at the ends of 64 bits read as the transactions do, and the check names the hand-made"
+    )
+    func spellingsAndEnds() throws {
+        let ledger = try Self.randomLedger(seed: 6)
+        let store = ledger.store
+        let day: Int64 = 86_400
+        let cut = Self.newest - 90 * day
+        try store.transaction {
+            let source = try #require(try store.connection.scalarInt("SELECT min(id) FROM sources"))
+            for id in ["Caf\u{E9}", "Cafe\u{301}"] {
+                _ = try store.upsertAccount(
+                    Account(id: id, kind: .asset, displayName: id, institutionName: "Apple", currencyCode: "USD"), sourceRowID: source)
+            }
+            try store.connection.execute(
+                """
+                INSERT INTO transactions (id, account_id, transaction_date, transaction_time, amount, currency, credit_debit,
+                    signed_amount, description, original_description, type, status, class_state, class_flow, class_category,
+                    class_source, class_month)
+                SELECT 'E' || id, CASE row_id % 2 WHEN 0 THEN 'Caf\u{E9}' ELSE 'Cafe\u{301}' END, transaction_date, transaction_time,
+                    amount, currency, credit_debit, signed_amount, description, original_description, type, status, class_state,
+                    class_flow, class_category, class_source, class_month
+                FROM transactions WHERE row_id % 3 = 0
+                """)
+        }
+        func reads(_ selection: LedgerStore.ReportSelection) throws -> (plain: [String], packed: [String]) {
+            var (plain, packed): ([String], [String]) = ([], [])
+            try store.forEachCountedCharge(selection, states: [.counted], flows: [.expense, .income], identifiedFrom: cut) {
+                if $0.time >= ChargePack.start(of: ChargePack.bucket(of: cut)) || [.expense, .income].contains($0.flow) {
+                    plain.append(Self.line($0))
+                }
+            }
+            try store.forEachCountedCharge(
+                selection, states: [.counted], flows: [.expense, .income], identifiedFrom: cut, packedBefore: cut
+            ) {
+                packed.append(Self.line($0))
+            }
+            return (plain.sorted(), packed.sorted())
+        }
+        var one = LedgerStore.ReportSelection(from: nil, until: nil, statuses: [])
+        one.accountRanges = [AccountTimeRange(accountID: "Caf\u{E9}", from: Self.newest - 300 * day, until: nil)]
+        var rows = CountedChargeRows()
+        // One of the two: its own rows only, from the packs.
+        #expect(try store.forEachPackedCharge(one, states: [.counted], flows: [.expense], before: cut, rows: &rows) { _ in } != nil)
+        let (onePlain, onePacked) = try reads(one)
+        #expect(onePlain == onePacked && !onePlain.isEmpty)
+        #expect(onePacked.allSatisfy { $0.utf8.starts(with: "Caf\u{E9} ".utf8) })
+        // Both, or every account: one series' key to Swift, so the transactions give them in time order.
+        let every = LedgerStore.ReportSelection(from: Self.newest - 300 * day, until: nil, statuses: [])
+        #expect(try store.forEachPackedCharge(every, states: [.counted], flows: [.expense], before: cut, rows: &rows) { _ in } == nil)
+        let (everyPlain, everyPacked) = try reads(every)
+        #expect(everyPlain == everyPacked)
+        // A state the packs do not hold: nothing from them.
+        #expect(try store.forEachPackedCharge(one, states: [.excluded], flows: [.expense], before: cut, rows: &rows) { _ in } == nil)
+        // A pack at the last bucket of 64 bits, and one at the first: no arithmetic runs past them.
+        try store.connection.execute(
+            """
+            INSERT INTO charge_packs (account_id, bucket, charges) VALUES ('\(Self.accounts[0])', \(ChargePack.bucket(of: .max)), X'00'),
+                ('\(Self.accounts[0])', \(Int64.max), X'00'), ('\(Self.accounts[0])', \(Int64.min), X'00')
+            """)
+        #expect(try store.forEachPackedCharge(one, states: [.counted], flows: [.expense], before: .max, rows: &rows) { _ in } == nil)
+        let (endsPlain, endsPacked) = try reads(one)
+        #expect(endsPlain == endsPacked)
+        let differences = try store.chargePackDifferences()
+        #expect(differences.count == 2)
+        #expect(differences.first?.hasSuffix("which holds no time") == true)
+    }
 }

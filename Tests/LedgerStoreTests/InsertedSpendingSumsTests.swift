@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func onlyCountedExpensesAndRefundsNotSplitsAreSummed() {
-        var sums = InsertedSpendingSums(trigger: "")
+        var sums = InsertedSpendingSums(trigger: "", packTrigger: "")
         sums.add(Self.transaction(50_000), Self.classification(.expense))
         sums.add(Self.transaction(20_000), Self.classification(.refund))
         sums.add(Self.transaction(1_000_000), Self.classification(.income))
@@ -45,14 +45,14 @@ import Testing
     }
 
     @Test func aCategorySpelledTwoWaysIsTwoRowsAsInSQLite() {
-        var sums = InsertedSpendingSums(trigger: "")
+        var sums = InsertedSpendingSums(trigger: "", packTrigger: "")
         sums.add(Self.transaction(10_000), Self.classification(.expense, "Caf\u{E9}"))
         sums.add(Self.transaction(10_000), Self.classification(.expense, "Cafe\u{301}"))
         #expect(sums.rows.count == 2)
     }
 
     @Test func sumsPastSixtyFourBitsStayExact() {
-        var sums = InsertedSpendingSums(trigger: "")
+        var sums = InsertedSpendingSums(trigger: "", packTrigger: "")
         for _ in 0..<3 { sums.add(Self.transaction(.max), Self.classification(.expense)) }
         let row = sums.rows.values.first
         let total = Int128(Int64.max) * 3
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func rowsAreWrittenInTheSummarysKeyOrder() {
-        var sums = InsertedSpendingSums(trigger: "")
+        var sums = InsertedSpendingSums(trigger: "", packTrigger: "")
         func add(_ category: String, account: String = "A", mcc: Int? = 5812, currency: String = "USD") {
             var transaction = Self.transaction(10_000, mcc: mcc, currency: currency)
             transaction = Transaction(

@@ -53,11 +53,12 @@ struct InsertedSpendingSums {
     let trigger: String
     /// `pack_inserted`'s, dropped with it: the packs of `insertedTimes` are deleted at the end instead.
     let packTrigger: String
-    var isTriggerDropped = false
-    /// The first and last transaction time inserted.
+    var areTriggersDropped = false
+    /// The first and last transaction time inserted: the packs of their buckets and those
+    /// between are deleted before the commit, where `pack_inserted` would have deleted each row's.
     private(set) var insertedTimes: ClosedRange<Int64>?
 
-    init(trigger: String, packTrigger: String = "") {
+    init(trigger: String, packTrigger: String) {
         (self.trigger, self.packTrigger) = (trigger, packTrigger)
     }
 

@@ -80,7 +80,7 @@ extension LedgerStore {
             defer { insertedSpendingSums = nil }
             let result = try body()
             // SQLite rolled back by itself (a full disk): the triggers are back, and nothing to write.
-            guard connection.isInTransaction, let sums = insertedSpendingSums, sums.isTriggerDropped else { return result }
+            guard connection.isInTransaction, let sums = insertedSpendingSums, sums.areTriggersDropped else { return result }
             try writeSums(sums)
             if let times = sums.insertedTimes {
                 try connection.cached("DELETE FROM charge_packs WHERE bucket BETWEEN ? AND ?").run([
@@ -116,10 +116,10 @@ extension LedgerStore {
 
     /// Within `transactionSummingInserts`, drops the `sum_inserted` and `pack_inserted` triggers
     /// before the first insert: a transaction that inserts nothing leaves the schema as it was.
-    func droppingSumTriggerBeforeInserts() throws {
-        guard insertedSpendingSums?.isTriggerDropped == false else { return }
+    func droppingInsertTriggersBeforeInserts() throws {
+        guard insertedSpendingSums?.areTriggersDropped == false else { return }
         try connection.execute("DROP TRIGGER sum_inserted; DROP TRIGGER pack_inserted")
-        insertedSpendingSums?.isTriggerDropped = true
+        insertedSpendingSums?.areTriggersDropped = true
     }
 
     /// Sums the counted expenses and refunds of the whole ledger into the summary again, exactly.

@@ -19,7 +19,11 @@ struct ChargePack {
     static func bucket(of time: Int64) -> Int64 { time >> bucketBits }
     static func start(of bucket: Int64) -> Int64 { bucket << bucketBits }
 
-    /// The flows a pack holds.
+    /// The buckets of 64 bits of time: a pack's of another was written by hand.
+    static let buckets = bucket(of: .min)...bucket(of: .max)
+
+    /// Only these make series (refunds answer a charge, transfers move the user's own money):
+    /// the rest of a year is read from the transactions by those who need it.
     static let flows: [Flow] = [.expense, .income]
 
     /// One charge as read back; its texts are places among the pack's `texts`.
@@ -92,7 +96,7 @@ struct ChargePack {
     private let chargesStart: Int
 
     /// Reads the texts of a pack's bytes; nil when they are not a pack's (a file changed by
-    /// hand), which the reader then leaves to the transactions.
+    /// hand), which stops the read that finds it.
     init?(bucket: Int64, bytes: [UInt8]) {
         (self.bucket, self.bytes) = (bucket, bytes)
         var offset = 0

@@ -16,14 +16,14 @@ extension LedgerStore {
         let first = last - ChargePack.keptBuckets + 1
         // Past the newest bucket are only the empty packs of one whose newest rows went.
         try connection.cached("DELETE FROM charge_packs WHERE bucket < ? OR bucket > ?").run([.integer(first), .integer(last)])
-        var packed = Set<[UInt8]>()
+        var packed = Set<PackKey>()
         let stored = try connection.cached("SELECT account_id, bucket FROM charge_packs")
-        while try stored.step() { packed.insert(Self.packKey(stored.blob(0), stored.int64(1))) }
+        while try stored.step() { packed.insert(PackKey(account: stored.blob(0), bucket: stored.int64(1))) }
         var accounts: [String] = []
         let listed = try connection.cached("SELECT id FROM accounts ORDER BY id")
         while try listed.step() { accounts.append(listed.text(0)) }
         for account in accounts {
-            for bucket in first...last where !packed.contains(Self.packKey(Array(account.utf8), bucket)) {
+            for bucket in first...last where !packed.contains(PackKey(account: Array(account.utf8), bucket: bucket)) {
                 try connection.cached("INSERT INTO charge_packs (account_id, bucket, charges) VALUES (?, ?, ?)").run([
                     .text(account), .integer(bucket), .blob(try pack(account: account, bucket: bucket).bytes),
                 ])
@@ -31,41 +31,37 @@ extension LedgerStore {
         }
     }
 
-    private static func packKey(_ account: [UInt8], _ bucket: Int64) -> [UInt8] {
-        withUnsafeBytes(of: bucket) { Array($0) } + account
+    /// An account's bucket, the account by its bytes as SQLite tells accounts apart.
+    private struct PackKey: Hashable {
+        let account: [UInt8]
+        let bucket: Int64
     }
 
-    /// One account's bucket packed from its transactions, as a read in time then ID order gives them.
+    /// One account's bucket packed from its transactions, as `forEachCountedCharge` reads them
+    /// in time then ID order.
     func pack(account: String, bucket: Int64) throws -> ChargePack.Writer {
         let rows = try connection.cached(
             """
-            SELECT id, COALESCE(merchant_name, description), transaction_time, amount, currency, credit_debit = 'credit',
-                class_flow, class_category, class_source = 'split', class_state = 'pending', status
-            FROM transactions
-            WHERE account_id = ? AND transaction_time >= ? AND transaction_time < ? AND class_state IN ('counted', 'pending')
-                AND class_flow IN ('expense', 'income')
-            ORDER BY transaction_time, id
+            SELECT \(Self.countedChargeColumns), t.class_state = 'pending', t.status
+            FROM transactions t
+            WHERE t.account_id = ? AND t.transaction_time >= ? AND t.transaction_time < ?
+                AND t.class_state IN ('counted', 'pending') AND t.class_flow IN ('expense', 'income')
+            ORDER BY t.transaction_time, t.id
             """)
         defer { rows.reset() }
-        try rows.bind([.text(account), .integer(ChargePack.start(of: bucket)), .integer(ChargePack.start(of: bucket + 1))])
+        // The last bucket of 64 bits ends with them.
+        let end = bucket < ChargePack.bucket(of: .max) ? ChargePack.start(of: bucket + 1) : .max
+        try rows.bind([.text(account), .integer(ChargePack.start(of: bucket)), .integer(end)])
         var writer = ChargePack.Writer(bucket: bucket)
         while try rows.step() {
-            let flowText = rows.text(6)
+            let flowText = rows.text(7)
             guard let flow = Flow(rawValue: flowText) else { throw LedgerStoreError.unexpectedValue(column: "class_flow", value: flowText) }
-            rows.withText(0) { id in
-                rows.withText(1) { merchant in
-                    rows.withText(4) { currency in
-                        rows.withText(7) { category in
-                            rows.withText(10) { status in
-                                writer.add(
-                                    time: rows.int64(2), amount: rows.int64(3), isCredit: rows.int64(5) == 1, isSplit: rows.int64(8) == 1,
-                                    isPending: rows.int64(9) == 1, flow: flow, status: status, currency: currency, merchant: merchant,
-                                    category: category, id: id)
-                            }
-                        }
-                    }
-                }
-            }
+            // SQLite keeps each text where it is until the statement steps on.
+            let texts = [0, 2, 5, 8, 11].map { column in rows.withText(column) { $0 } }
+            writer.add(
+                time: rows.int64(3), amount: rows.int64(4), isCredit: rows.int64(6) == 1, isSplit: rows.int64(9) == 1,
+                isPending: rows.int64(10) == 1, flow: flow, status: texts[4], currency: texts[2], merchant: texts[1],
+                category: texts[3], id: texts[0])
         }
         return writer
     }
@@ -79,7 +75,9 @@ extension LedgerStore {
             defer { chargePacksDeferred -= 1 }
             result = try body()
         }
-        if chargePacksDeferred == 0 { try transaction {} }
+        // What the sync wrote is committed: packs that cannot be written now (another run holds
+        // the ledger) are written by the next write, and reports read the transactions meanwhile.
+        if chargePacksDeferred == 0 { try? transaction {} }
         return result
     }
 
@@ -93,6 +91,8 @@ extension LedgerStore {
             let (account, bucket) = (stored.text(0), stored.int64(1))
             if stored.int64(3) == 1 {
                 differences.append("the pack of bucket \(bucket) of account \(account), which does not exist")
+            } else if !ChargePack.buckets.contains(bucket) {
+                differences.append("the pack of bucket \(bucket) of account \(account), which holds no time")
             } else if try pack(account: account, bucket: bucket).bytes != stored.blob(2) {
                 differences.append("the pack of bucket \(bucket) of account \(account)")
             }
@@ -101,38 +101,49 @@ extension LedgerStore {
     }
 
     /// The selected counted charges before `before` (floored to a bucket's start, and no later
-    /// than the newest bucket packed) from the packs, and that instant; nil, having read nothing, unless packs cover every selected
-    /// account's days before it. Only expenses and income are packed: of `flows`, only those
-    /// come. They come a pack at a time (by bucket, then account), each pack in time then ID
-    /// order, with the IDs of splits only.
+    /// than the newest bucket packed) from the packs, and that instant; nil, having read
+    /// nothing, unless packs cover every selected account's days before it. Only expenses and
+    /// income are packed: of `flows`, only those come. They come a pack at a time (by bucket,
+    /// then account), each pack in time then ID order, with the IDs of splits only.
     func forEachPackedCharge(
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], before: Int64, rows: inout CountedChargeRows,
         _ body: (CountedCharge) throws -> Void
     ) throws -> Int64? {
-        guard openedSchemaVersion >= LedgerSchema.chargePacksVersion,
-            let newest = try connection.scalarInt("SELECT max(bucket) FROM charge_packs")
+        guard openedSchemaVersion >= LedgerSchema.chargePacksVersion, Set(states).isSubset(of: [.counted, .pending]),
+            let newest = try connection.scalarInt("SELECT max(bucket) FROM charge_packs"), newest < ChargePack.bucket(of: .max)
         else { return nil }
-        // Nothing is newer than the newest bucket packed but a row written since by another hand: the transactions give it.
+        // Past the newest bucket packed, only a row another hand wrote since: the transactions give it.
         let end = min(ChargePack.start(of: ChargePack.bucket(of: before)), ChargePack.start(of: newest + 1))
-        var ranges: [String: (from: Int64, until: Int64)] = [:]
+        // Accounts by their bytes, as SQL tells them apart.
+        var ranges: [[UInt8]: (from: Int64, until: Int64)] = [:]
+        var names = Set<String>()
+        func add(_ account: [UInt8], from: Int64?, until: Int64?) -> Bool {
+            guard let from, ranges[account] == nil else { return false }
+            ranges[account] = (from, min(until ?? .max, end))
+            names.insert(String(decoding: account, as: UTF8.self))
+            return true
+        }
         if let listed = selection.accountRanges {
             for range in listed {
-                guard let from = range.from, ranges[range.accountID] == nil else { return nil }
-                ranges[range.accountID] = (from, min(range.until ?? .max, end))
+                guard add(Array(range.accountID.utf8), from: range.from, until: range.until) else { return nil }
             }
         } else {
-            guard let from = selection.from else { return nil }
             let accounts = try connection.cached("SELECT id FROM accounts")
-            while try accounts.step() { ranges[accounts.text(0)] = (from, min(selection.until ?? .max, end)) }
+            while try accounts.step() {
+                guard add(accounts.blob(0), from: selection.from, until: selection.until) else { return nil }
+            }
         }
+        // Two accounts Swift takes as one (a composed and a decomposed é) are one series' key,
+        // whose charges then come in time order only from the transactions.
+        guard names.count == ranges.count else { return nil }
         let needed = ranges.values.filter { $0.from < $0.until }
         guard let first = needed.map({ ChargePack.bucket(of: $0.from) }).min() else { return end }
         let last = ChargePack.bucket(of: end - 1)
         // Every bucket of every account's days is packed, or nothing is read from the packs.
-        var packedBuckets: [String: Set<Int64>] = [:]
+        var packedBuckets: [[UInt8]: Set<Int64>] = [:]
         let listed = try connection.cached("SELECT account_id, bucket FROM charge_packs WHERE bucket BETWEEN ? AND ?")
         try listed.bind([.integer(first), .integer(last)])
-        while try listed.step() { packedBuckets[listed.text(0), default: []].insert(listed.int64(1)) }
+        while try listed.step() { packedBuckets[listed.blob(0), default: []].insert(listed.int64(1)) }
         for (account, range) in ranges where range.from < range.until {
             let buckets = ChargePack.bucket(of: range.from)...ChargePack.bucket(of: range.until - 1)
             guard let packed = packedBuckets[account], buckets.allSatisfy(packed.contains) else { return nil }
@@ -145,13 +156,13 @@ extension LedgerStore {
             "SELECT account_id, bucket, charges FROM charge_packs WHERE bucket BETWEEN ? AND ? ORDER BY bucket, account_id")
         try packs.bind([.integer(first), .integer(last)])
         while try packs.step() {
-            let account = packs.text(0)
-            let bucket = packs.int64(1)
-            guard let range = ranges[account], range.from < range.until else { continue }
+            let (account, bucket) = (packs.text(0), packs.int64(1))
+            guard let range = ranges[packs.blob(0)], range.from < range.until else { continue }
             // Only a hand can make a pack that is not one: `status --check` names it.
-            let malformed = LedgerStoreError.unexpectedValue(
-                column: "charge_packs.charges", value: "bucket \(bucket) of account \(account)")
-            guard let pack = ChargePack(bucket: bucket, bytes: packs.blob(2)) else { throw malformed }
+            func malformed() -> LedgerStoreError {
+                .unexpectedValue(column: "charge_packs.charges", value: "bucket \(bucket) of account \(account)")
+            }
+            guard let pack = ChargePack(bucket: bucket, bytes: packs.blob(2)) else { throw malformed() }
             var texts = CountedChargeRows.PackTexts(pack, account: account, rows: &rows)
             // Whether each of the pack's texts is a status and a currency selected, found once.
             var admits = (
@@ -174,7 +185,7 @@ extension LedgerStore {
                 }
                 try body(rows.charge(charge, texts: &texts))
             }
-            if !whole { throw malformed }
+            if !whole { throw malformed() }
         }
         return end
     }

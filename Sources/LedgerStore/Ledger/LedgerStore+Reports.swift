@@ -180,65 +180,74 @@ extension LedgerStore {
         _ selection: ReportSelection, states: [ClassificationState], flows: [Flow], byMerchant: Bool = false,
         identifiedFrom: Int64 = .min, packedBefore: Int64? = nil, _ body: (CountedCharge) throws -> Void
     ) throws {
-        var rows = CountedChargeRows()
-        var selection = selection
-        if let packedBefore, !byMerchant,
-            let end = try forEachPackedCharge(
-                selection, states: states, flows: flows, before: min(packedBefore, identifiedFrom), rows: &rows, body)
-        {
-            selection.from = selection.from.map { max($0, end) }
-            selection.accountRanges = selection.accountRanges?.map {
-                AccountTimeRange(accountID: $0.accountID, from: $0.from.map { max($0, end) }, until: $0.until)
+        // The packs and the transactions in one snapshot: a commit between the two reads could
+        // move rows from one to the other.
+        try readSnapshot {
+            var rows = CountedChargeRows()
+            var selection = selection
+            if let packedBefore, !byMerchant,
+                let end = try forEachPackedCharge(
+                    selection, states: states, flows: flows, before: min(packedBefore, identifiedFrom), rows: &rows, body)
+            {
+                selection.from = selection.from.map { max($0, end) }
+                selection.accountRanges = selection.accountRanges?.map {
+                    AccountTimeRange(accountID: $0.accountID, from: $0.from.map { max($0, end) }, until: $0.until)
+                }
             }
+            var range = TimeRangeSQL(
+                from: selection.from, until: selection.until, ranges: selection.accountRanges,
+                checkedBy: .reader(everyAccount: try listsEveryAccount(selection.accountRanges)))
+            for membership in [
+                SQLMembership("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses),
+                SQLMembership("t.currency", selection.currencies.map(SQLValue.text)),
+                SQLMembership("t.class_state", states.map { .text($0.rawValue) }),
+                // Every flow asked is no condition: a list of three or more costs a lookup a row, and
+                // a classified row has one of them (another fails the read, as `unexpectedValue`).
+                SQLMembership("t.class_flow", Set(flows) == Set(Flow.allCases) ? [] : flows.map { .text($0.rawValue) }),
+            ] where !membership.values.isEmpty {
+                range.add(membership)
+            }
+            var bounds = range.readerBounds
+            try ReadAhead<CountedChargeRow>.run(
+                read: { emit in
+                    var arena = TextArena()
+                    try TiesInIDOrder<CountedChargeRow>.forEach(
+                        self, ordersTies: !byMerchant,
+                        prepare: { seconds, tiesInSQL in
+                            let bound = seconds.condition
+                            let chosen = range.conditions + bound.sql
+                            let order =
+                                byMerchant
+                                ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
+                                : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
+                            let statement = try connection.prepare(
+                                """
+                                SELECT \(Self.countedChargeColumns)
+                                FROM transactions t
+                                WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
+                                ORDER BY \(order)
+                                """)
+                            try statement.bind(range.values + bound.values)
+                            return statement
+                        },
+                        row: { statement in
+                            let row = CountedChargeRow(statement, arena: &arena)
+                            return (row, row.time)
+                        }, precedes: { $0.precedesInID($1) }, emit)
+                },
+                take: { row in
+                    let charge = try rows.charge(row, identified: row.isSplit || row.time >= identifiedFrom)
+                    guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true else { return }
+                    try body(charge)
+                })
         }
-        var range = TimeRangeSQL(
-            from: selection.from, until: selection.until, ranges: selection.accountRanges,
-            checkedBy: .reader(everyAccount: try listsEveryAccount(selection.accountRanges)))
-        for membership in [
-            SQLMembership("t.status", selection.statuses.map { .text($0.rawValue) }, negated: selection.excludesStatuses),
-            SQLMembership("t.currency", selection.currencies.map(SQLValue.text)),
-            SQLMembership("t.class_state", states.map { .text($0.rawValue) }),
-            // Every flow asked is no condition: a list of three or more costs a lookup a row, and
-            // a classified row has one of them (another fails the read, as `unexpectedValue`).
-            SQLMembership("t.class_flow", Set(flows) == Set(Flow.allCases) ? [] : flows.map { .text($0.rawValue) }),
-        ] where !membership.values.isEmpty {
-            range.add(membership)
-        }
-        var bounds = range.readerBounds
-        try ReadAhead<CountedChargeRow>.run(
-            read: { emit in
-                var arena = TextArena()
-                try TiesInIDOrder<CountedChargeRow>.forEach(
-                    self, ordersTies: !byMerchant,
-                    prepare: { seconds, tiesInSQL in
-                        let bound = seconds.condition
-                        let chosen = range.conditions + bound.sql
-                        let order =
-                            byMerchant
-                            ? "t.account_id, 3, t.currency, t.credit_debit, t.class_flow, t.transaction_time, t.id"
-                            : tiesInSQL ? "t.transaction_time, t.id" : "t.transaction_time"
-                        let statement = try connection.prepare(
-                            """
-                            SELECT t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount,
-                                t.currency, t.credit_debit = 'credit', t.class_flow, t.class_category, t.class_source = 'split'
-                            FROM transactions t
-                            WHERE \(chosen.isEmpty ? "1" : chosen.joined(separator: " AND "))
-                            ORDER BY \(order)
-                            """)
-                        try statement.bind(range.values + bound.values)
-                        return statement
-                    },
-                    row: { statement in
-                        let row = CountedChargeRow(statement, arena: &arena)
-                        return (row, row.time)
-                    }, precedes: { $0.precedesInID($1) }, emit)
-            },
-            take: { row in
-                let charge = try rows.charge(row, identified: row.isSplit || row.time >= identifiedFrom)
-                guard bounds?.admits(charge.accountID, spelling: charge.accountSpelling, time: charge.time) ?? true else { return }
-                try body(charge)
-            })
     }
+
+    /// A counted charge's columns (`CountedChargeRow`), as its read and the charge packs take them.
+    static let countedChargeColumns = """
+        t.id, t.account_id, COALESCE(t.merchant_name, t.description), t.transaction_time, t.amount, t.currency,
+            t.credit_debit = 'credit', t.class_flow, t.class_category, t.class_source = 'split'
+        """
 
     /// Whether `ranges` list every account of the ledger, so that a query need not name them.
     func listsEveryAccount(_ ranges: [AccountTimeRange]?) throws -> Bool {

@@ -31,7 +31,7 @@ extension LedgerStore {
                 "INSERT INTO transactions (\(Self.insertColumns)) VALUES \(Self.valueRows(1)) ON CONFLICT (id) DO NOTHING")
         // Kept here rather than looked up by its SQL text on every row.
         insertTransactionStatement = insert
-        try droppingSumTriggerBeforeInserts()
+        try droppingInsertTriggersBeforeInserts()
         let classification = try bindInsert(transaction, to: insert, from: 1)
         while try insert.step() {}
         insert.reset()
@@ -90,7 +90,7 @@ extension LedgerStore {
         classifications.reserveCapacity(transactions.count)
         var stored = Set<Int64>()
         do {
-            try droppingSumTriggerBeforeInserts()
+            try droppingInsertTriggersBeforeInserts()
             for (offset, transaction) in transactions.enumerated() {
                 classifications.append(try bindInsert(transaction, to: insert, from: Int32(offset) * Self.insertColumnCount + 1))
             }
