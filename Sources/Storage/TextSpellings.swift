@@ -58,6 +58,9 @@ public struct TextSpellings {
         return (string, spelling)
     }
 
+    /// The text of a number `read` gave.
+    public func text(of spelling: Int32) -> String { strings[Int(spelling)] }
+
     private func hasBytes(_ spelling: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[spelling]
         guard starts[spelling + 1] - start == text.count else { return false }

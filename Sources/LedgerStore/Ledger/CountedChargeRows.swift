@@ -29,20 +29,22 @@ struct CountedChargeRows {
         }
     }
 
-    /// The texts of one pack (`ChargePack`) as this read spells them, each made once: a pack
-    /// repeats its merchants and categories down its charges.
+    /// The texts of one pack (`ChargePack`) as this read spells them, each looked up once: a
+    /// pack repeats its merchants and categories down its charges. Kept as spelling numbers
+    /// (-1 not looked up yet, -2 past those `TextSpellings` numbers), not strings: a bank
+    /// statement's pack holds thousands of texts.
     struct PackTexts {
         fileprivate let pack: ChargePack
         fileprivate let account: (text: String, spelling: Int32?)
-        fileprivate var merchants: [(text: String, spelling: Int32?)?]
-        fileprivate var currencies: [(text: String, spelling: Int32?)?]
-        fileprivate var categories: [(text: String, spelling: Int32?)?]
+        fileprivate var merchants: [Int32]
+        fileprivate var currencies: [Int32]
+        fileprivate var categories: [Int32]
 
         init(_ pack: ChargePack, account: String, rows: inout CountedChargeRows) {
             self.pack = pack
             var account = account
             self.account = account.withUTF8 { rows.accounts.read($0) }
-            merchants = Array(repeating: nil, count: pack.texts.count)
+            merchants = Array(repeating: -1, count: pack.texts.count)
             (currencies, categories) = (merchants, merchants)
         }
     }
@@ -50,12 +52,10 @@ struct CountedChargeRows {
     /// The charge of a packed one (`LedgerStore.forEachPackedCharge`), its ID a split's only.
     mutating func charge(_ packed: ChargePack.Charge, texts: inout PackTexts) -> CountedCharge {
         let pack = texts.pack
-        func spelled(
-            _ place: Int, _ known: inout [(text: String, spelling: Int32?)?], _ spellings: inout TextSpellings
-        ) -> (text: String, spelling: Int32?) {
-            if let found = known[place] { return found }
+        func spelled(_ place: Int, _ known: inout [Int32], _ spellings: inout TextSpellings) -> (text: String, spelling: Int32?) {
+            if known[place] >= 0 { return (spellings.text(of: known[place]), known[place]) }
             let found = pack.bytes.withUnsafeBufferPointer { spellings.read(UnsafeBufferPointer(rebasing: $0[pack.texts[place]])) }
-            known[place] = found
+            known[place] = found.spelling ?? -2
             return found
         }
         let flowPlace = UInt64(Flow.allCases.firstIndex(of: packed.flow) ?? 0)
