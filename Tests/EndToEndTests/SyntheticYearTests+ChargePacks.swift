@@ -7,25 +7,14 @@ import Testing
 /// charge packs the sync left: the real binary on the synthetic year gives the same bytes with
 /// the packs as without them, reads them (a pack broken by hand stops it), and `status --check`
 /// finds the pack broken.
-@Suite("Charge packs in reports")
-struct ChargePackReportTests {
-    let folder: TemporaryFolder
-    let database: String
-    let purse = PurseBinary()
-
-    init() throws {
-        folder = try TemporaryFolder()
-        database = folder.file("ledger.sqlite")
-        try SyntheticYear.syncedLedger(at: database, in: folder.url)
-    }
-
-    private static let reports = [
+extension SyntheticYearTests {
+    private static let packedReports = [
         ["report", "summary", "--month", "2026-09", "--format", "json"],
         ["report", "summary", "--month", "2026-10"],
         ["report", "anomalies", "--month", "2026-09", "--format", "csv"],
     ]
 
-    private func run(_ arguments: [String]) throws -> PurseBinary.Result {
+    private func runPacked(_ arguments: [String]) throws -> PurseBinary.Result {
         try purse.run(["--db", database, "--now", SyntheticYear.today] + arguments, environment: ["TZ": "UTC"])
     }
 
@@ -37,11 +26,11 @@ struct ChargePackReportTests {
     func sameWithAndWithout() throws {
         // Three accounts, and every month of the year in a bucket with charges.
         #expect(try packs() >= 20)
-        let packed = try Self.reports.map { try run($0) }
+        let packed = try Self.packedReports.map { try runPacked($0) }
         for result in packed { #expect(result.status == 0 && !result.stdout.isEmpty, "\(result.stderr)") }
         try Connection(path: database).execute("DELETE FROM charge_packs")
-        for (arguments, expected) in zip(Self.reports, packed) {
-            let result = try run(arguments)
+        for (arguments, expected) in zip(Self.packedReports, packed) {
+            let result = try runPacked(arguments)
             #expect(result.stdout == expected.stdout, "\(arguments)")
             #expect(result.stderr == expected.stderr && result.status == expected.status, "\(arguments)")
         }
@@ -60,7 +49,7 @@ struct ChargePackReportTests {
             UPDATE charge_packs SET charges = X'05'
             WHERE rowid = (SELECT rowid FROM charge_packs WHERE length(charges) > 1 ORDER BY bucket, account_id LIMIT 1)
             """)
-        let broken = try run(Self.reports[0])
+        let broken = try runPacked(Self.packedReports[0])
         #expect(broken.status != 0 && broken.stdout.isEmpty)
         #expect(broken.stderr.contains("charge_packs.charges") && broken.stderr.contains("bucket 842 of account"), "\(broken.stderr)")
         let status = try purse.run(["--db", database, "status", "--check"])
