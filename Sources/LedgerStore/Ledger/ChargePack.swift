@@ -1,4 +1,5 @@
 import Ledger
+import Storage
 
 /// One account's counted (and pending) expenses and income of one bucket of 2^21 seconds of
 /// transaction time, as `charge_packs` keeps them (`LedgerStore.keepChargePacks`): in time then
@@ -44,8 +45,11 @@ struct ChargePack {
 
     /// Makes the bytes of one pack, a charge at a time in the order read.
     struct Writer {
-        private var texts: [[UInt8]] = []
-        private var places: [[UInt8]: Int] = [:]
+        /// Each text's place, by its bytes; never past a limit, as every text of a pack must have one.
+        private var places = TextSpellings(limit: .max)
+        /// The texts' bytes, as the header lists them.
+        private var header: [UInt8] = []
+        private var textCount = 0
         private var charges: [UInt8] = []
         let bucket: Int64
 
@@ -63,29 +67,31 @@ struct ChargePack {
             ChargePack.append(UInt64(time - ChargePack.start(of: bucket)), to: &charges)
             ChargePack.append(UInt64(amount), to: &charges)
             charges.append(UInt8((isCredit ? 1 : 0) | (isSplit ? 2 : 0) | (isPending ? 4 : 0) | flowPlace << 3))
-            for text in [status, currency, merchant, category] { ChargePack.append(UInt64(place(of: text)), to: &charges) }
+            // One at a time: an array of the four was made for every charge.
+            appendPlace(of: status)
+            appendPlace(of: currency)
+            appendPlace(of: merchant)
+            appendPlace(of: category)
             if isSplit {
                 ChargePack.append(UInt64(id.count), to: &charges)
                 charges.append(contentsOf: id)
             }
         }
 
-        private mutating func place(of text: UnsafeBufferPointer<UInt8>) -> Int {
-            let bytes = Array(text)
-            if let place = places[bytes] { return place }
-            texts.append(bytes)
-            places[bytes] = texts.count - 1
-            return texts.count - 1
+        private mutating func appendPlace(of text: UnsafeBufferPointer<UInt8>) {
+            let place = Int(places.read(text).spelling!)
+            if place == textCount {
+                ChargePack.append(UInt64(text.count), to: &header)
+                header.append(contentsOf: text)
+                textCount += 1
+            }
+            ChargePack.append(UInt64(place), to: &charges)
         }
 
         var bytes: [UInt8] {
             var bytes: [UInt8] = []
-            ChargePack.append(UInt64(texts.count), to: &bytes)
-            for text in texts {
-                ChargePack.append(UInt64(text.count), to: &bytes)
-                bytes.append(contentsOf: text)
-            }
-            return bytes + charges
+            ChargePack.append(UInt64(textCount), to: &bytes)
+            return bytes + header + charges
         }
     }
 
